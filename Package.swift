@@ -1,0 +1,51 @@
+// swift-tools-version:6.1
+import PackageDescription
+
+// Module layering (see README "Architecture"): Raster knows nothing of layers or SDL;
+// LayerKit knows nothing of SDL; Media and Player are the only SDL users.
+let package = Package(
+    name: "LayerKit",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "layerplay", targets: ["layerplay"]),
+        .library(name: "Raster", targets: ["Raster"]),
+        .library(name: "LayerKit", targets: ["LayerKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
+        ),
+        .target(
+            name: "Raster",
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
+        // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
+        .target(name: "Media", dependencies: ["Raster", "CSDL2"]),
+        .target(name: "LayerKit", dependencies: ["Raster"]),
+        .target(
+            name: "Player",
+            dependencies: [
+                "LayerKit", "Media", "CSDL2",
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
+        .executableTarget(
+            name: "layerplay",
+            dependencies: [
+                "Raster", "Media", "LayerKit", "Player", "Gallery",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media"]),
+    ]
+)

@@ -1,0 +1,91 @@
+/// A premultiplied ARGB8888 pixel buffer (SDL_PIXELFORMAT_ARGB8888 byte order: each pixel a
+/// native-endian UInt32 0xAARRGGBB). Rows are `width` pixels apart; memory is owned and
+/// freed with the bitmap. Hot loops take `pixels` directly: no bounds checks, no ARC per pixel.
+public final class Bitmap: @unchecked Sendable {
+    public let width: Int
+    public let height: Int
+    /// First pixel of the top row; row y starts at `pixels + y * width`.
+    public let pixels: UnsafeMutablePointer<UInt32>
+
+    /// A bitmap of `width × height` pixels, all transparent black. Sizes are clamped at 0.
+    public init(width: Int, height: Int) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let count = max(1, self.width * self.height)
+        pixels = .allocate(capacity: count)
+        pixels.initialize(repeating: 0, count: count)
+    }
+    deinit { pixels.deallocate() }
+
+    @inlinable public var pixelCount: Int { width * height }
+    @inlinable public var bounds: Rect { Rect(0, 0, Double(width), Double(height)) }
+
+    /// The pixel at (x, y), premultiplied ARGB; 0 outside the bitmap.
+    @inlinable public subscript(x: Int, y: Int) -> UInt32 {
+        get { (x >= 0 && y >= 0 && x < width && y < height) ? pixels[y * width + x] : 0 }
+        set { if x >= 0 && y >= 0 && x < width && y < height { pixels[y * width + x] = newValue } }
+    }
+
+    /// Fills every pixel with `color` (premultiplied); `.clear` gives transparent black.
+    public func clear(_ color: Color = .clear) {
+        pixels.update(repeating: color.premultipliedARGB, count: pixelCount)
+    }
+
+    /// A new bitmap holding a copy of the given pixel rectangle, clipped to this bitmap.
+    public func copy(x: Int = 0, y: Int = 0, width w: Int? = nil, height h: Int? = nil) -> Bitmap {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + (w ?? width)), y1 = min(height, y + (h ?? height))
+        let out = Bitmap(width: max(0, x1 - x0), height: max(0, y1 - y0))
+        for row in 0..<out.height {
+            (out.pixels + row * out.width).update(from: pixels + (y0 + row) * width + x0, count: out.width)
+        }
+        return out
+    }
+
+    /// Copies `source` into this bitmap with its top left at (x, y) (no blending), clipped.
+    public func blit(_ source: Bitmap, x: Int, y: Int) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + source.width), y1 = min(height, y + source.height)
+        guard x1 > x0, y1 > y0 else { return }
+        for row in y0..<y1 {
+            (pixels + row * width + x0).update(from: source.pixels + (row - y) * source.width + (x0 - x), count: x1 - x0)
+        }
+    }
+}
+
+/// How two bitmaps differ, for tests and fidelity checks.
+public struct BitmapDifference: Sendable, CustomStringConvertible {
+    /// Mean absolute difference per channel (A, R, G, B averaged), in 0…255 units.
+    public var meanAbsolute: Double
+    /// Largest absolute difference of any channel, 0…255.
+    public var maxAbsolute: Int
+    /// Share (0…1) of pixels whose largest channel difference exceeds the threshold.
+    public var shareOverThreshold: Double
+    public var description: String {
+        "mean \(meanAbsolute)/255, max \(maxAbsolute), over-threshold \(shareOverThreshold * 100)%"
+    }
+}
+
+extension Bitmap {
+    /// Compares two equally sized bitmaps channel by channel (on premultiplied values).
+    /// Returns nil when the sizes differ.
+    public func difference(from other: Bitmap, threshold: Int = 16) -> BitmapDifference? {
+        guard width == other.width, height == other.height else { return nil }
+        let n = pixelCount
+        if n == 0 { return BitmapDifference(meanAbsolute: 0, maxAbsolute: 0, shareOverThreshold: 0) }
+        var total = 0, maxD = 0, over = 0
+        for i in 0..<n {
+            let p = pixels[i], q = other.pixels[i]
+            var worst = 0
+            for shift in stride(from: 0, through: 24, by: 8) {
+                let d = abs(Int((p >> UInt32(shift)) & 0xff) - Int((q >> UInt32(shift)) & 0xff))
+                total += d
+                worst = max(worst, d)
+            }
+            maxD = max(maxD, worst)
+            if worst > threshold { over += 1 }
+        }
+        return BitmapDifference(meanAbsolute: Double(total) / Double(n * 4), maxAbsolute: maxD,
+                                shareOverThreshold: Double(over) / Double(n))
+    }
+}

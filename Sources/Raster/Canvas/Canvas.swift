@@ -1,0 +1,98 @@
+// The public drawing surface: everything LayerKit and the commands draw goes through Canvas.
+// It wires geometry (flattening, trimming, dashing, stroking: Path/ and Stroke/) to pixels
+// (coverage rasterizer, compositing, image drawing: Rasterizer/ and Image/).
+
+/// Which points a filled path covers (CAShapeLayer's fillRule).
+public enum FillRule: String, Sendable, CaseIterable { case nonZero, evenOdd }
+/// How open subpath ends are drawn (CGLineCap).
+public enum LineCap: String, Sendable, CaseIterable { case butt, round, square }
+/// How segments meet (CGLineJoin).
+public enum LineJoin: String, Sendable, CaseIterable { case miter, round, bevel }
+
+/// Core Graphics' stroke parameters, in user-space units (before the transform).
+public struct StrokeStyle: Hashable, Sendable {
+    public var lineWidth: Double
+    public var lineCap: LineCap
+    public var lineJoin: LineJoin
+    public var miterLimit: Double
+    /// Dash lengths, on/off alternating; empty draws solid. CG ignores all-zero or negative patterns.
+    public var dashPattern: [Double]
+    public var dashPhase: Double
+    public init(lineWidth: Double = 1, lineCap: LineCap = .butt, lineJoin: LineJoin = .miter,
+                miterLimit: Double = 10, dashPattern: [Double] = [], dashPhase: Double = 0) {
+        self.lineWidth = lineWidth; self.lineCap = lineCap; self.lineJoin = lineJoin
+        self.miterLimit = miterLimit; self.dashPattern = dashPattern; self.dashPhase = dashPhase
+    }
+}
+
+/// A clip region in device pixels.
+public enum ClipShape: Hashable, Sendable {
+    case rect(Rect)
+    case roundedRect(Rect, cornerRadius: Double)
+}
+
+/// Closed polygons in device pixels, the rasterizer's input: contour i is
+/// `points[contourStarts[i] ..< (contourStarts[i+1] or points.count)]`, implicitly closed.
+/// Buffers are reused between draws to avoid allocation per frame.
+public struct FlatPath: Sendable {
+    public var points: [Point] = []
+    public var contourStarts: [Int] = []
+    public init() {}
+    public mutating func removeAll() {
+        points.removeAll(keepingCapacity: true); contourStarts.removeAll(keepingCapacity: true)
+    }
+    /// Starts a new contour at `p`.
+    public mutating func move(to p: Point) { contourStarts.append(points.count); points.append(p) }
+    /// Extends the current contour.
+    public mutating func line(to p: Point) { points.append(p) }
+    public var contourCount: Int { contourStarts.count }
+    /// Index range of contour `i`.
+    public func contour(_ i: Int) -> Range<Int> {
+        contourStarts[i] ..< (i + 1 < contourStarts.count ? contourStarts[i + 1] : points.count)
+    }
+}
+
+/// Draws paths and images into a `Bitmap` with exact-area anti-aliasing and premultiplied
+/// source-over compositing. Coordinates given to it are user space mapped by each call's
+/// transform into device pixels.
+public final class Canvas {
+    public let target: Bitmap
+    /// Optional clip in device pixels, intersected with the target's bounds.
+    public var clip: ClipShape?
+    /// Flattening tolerance in device pixels (max distance from curve to polygon).
+    public var tolerance: Double = 0.1
+    /// Scratch buffers reused across draws.
+    @usableFromInline var scratch = FlatPath()
+    @usableFromInline var strokeScratch = FlatPath()
+
+    public init(_ target: Bitmap) { self.target = target }
+
+    /// Fills the whole target (ignoring the clip) with `color`; `.clear` makes it transparent.
+    public func clear(_ color: Color = .clear) { target.clear(color) }
+
+    /// Fills `path` mapped by `transform` with `color` × `opacity`.
+    public func fill(_ path: Path, transform: AffineTransform = .identity, color: Color,
+                     rule: FillRule = .nonZero, opacity: Double = 1) {
+        guard color.a * opacity > 0, !path.isEmpty, path.isFinite else { return }
+        scratch.removeAll()
+        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        fill(scratch, color: color, rule: rule, opacity: opacity)
+    }
+
+    /// Strokes `path` with `style` (user-space widths), trimmed to the arc-length fractions
+    /// [`strokeStart`, `strokeEnd`] (CAShapeLayer's semantics), then dashed, then outlined and
+    /// filled once with the non-zero rule (a self-overlapping stroke blends once).
+    public func stroke(_ path: Path, style: StrokeStyle, transform: AffineTransform = .identity,
+                       color: Color, strokeStart: Double = 0, strokeEnd: Double = 1, opacity: Double = 1) {
+        guard color.a * opacity > 0, !path.isEmpty, path.isFinite, style.lineWidth.isFinite,
+              style.lineWidth > 0, strokeStart.isFinite, strokeEnd.isFinite else { return }
+        let s0 = max(0, min(1, strokeStart)), s1 = max(0, min(1, strokeEnd))
+        guard s1 > s0 else { return }
+        var p = path
+        if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
+        if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        strokeScratch.removeAll()
+        Stroker.outline(p, style: style, transform: transform, tolerance: tolerance, into: &strokeScratch)
+        fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+
+/// The `layerplay` command line: the gallery by default, and the document commands.
+@main
+struct LayerPlay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "layerplay",
+        abstract: "LayerKit: Core Animation's model on the Linux desktop.",
+        subcommands: [GalleryCommand.self],
+        defaultSubcommand: GalleryCommand.self
+    )
+}

@@ -1,0 +1,4 @@
+import Testing
+@testable import Gallery
+
+@Test func galleryModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import LayerKit
+
+@Test func layerkitModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Player
+
+@Test func playerModuleLoads() { #expect(Bool(true)) }

@@ -1,0 +1,4 @@
+import Testing
+@testable import Raster
+
+@Test func rasterModuleLoads() { #expect(Bool(true)) }
