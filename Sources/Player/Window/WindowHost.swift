@@ -61,6 +61,14 @@ public final class WindowHost {
         }
         self.window = window
         defer { SDL_DestroyWindow(window); self.window = nil }
+        // The frame loop wakes every period for sub-millisecond deadlines; on a busy machine
+        // a normal thread is woken milliseconds late. So it asks for real-time round-robin
+        // scheduling, then for SDL's high priority (a lower nice value); either may be
+        // refused quietly. The loop sleeps or blocks in present most of each period, and
+        // Linux's real-time throttling bounds the rest.
+        // Raised before the renderer exists so the GL driver's worker threads (llvmpipe)
+        // inherit it.
+        let priority = config.realtimePriority ? ThreadPriority.raiseForFrameLoop() : "normal (--no-realtime)"
         let vsyncFlag = config.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
         guard let renderer = SDL_CreateRenderer(window, -1, vsyncFlag)
                 ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
@@ -88,7 +96,7 @@ public final class WindowHost {
         }
         self.pacing = pacing
         if config.verbose {
-            log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1)")
+            log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1); thread priority \(priority)")
         }
         try loop(scene, period: period, mode: pacing.0)
     }
