@@ -113,8 +113,12 @@ public final class WindowHost {
         var script = config.script.sorted { $0.time < $1.time }
         let start = clock.now()
         var pacer = FramePacer(period: period, origin: start)
-        runLoop.setCurrentTime(start, refreshPeriod: period)
-        let driver = SceneDriver(scene: scene, runLoop: runLoop, origin: start, verbose: config.verbose, log: log)
+        // Ticks are paced on the raw monotonic clock and handed out in media time
+        // (`CACurrentMediaTime()`): the offset between the two, re-read when someone moves the
+        // media clock's origin (a document opened "now").
+        var mediaOffset = CACurrentMediaTime() - start
+        runLoop.setCurrentTime(start + mediaOffset, refreshPeriod: period)
+        let driver = SceneDriver(scene: scene, runLoop: runLoop, origin: start + mediaOffset, verbose: config.verbose, log: log)
         var lastPresent = start
         var previousStart: Double?
         var quit = false
@@ -134,8 +138,11 @@ public final class WindowHost {
             let elapsed = timestamp - start
             if let d = config.duration, elapsed + period / 2 >= d { break }
             let frameStart = clock.now()
-            let tick = DisplayTick(slot: slot, timestamp: timestamp, targetTimestamp: timestamp + period, duration: period)
-            var frame = FrameTiming(index: 0, timestamp: timestamp, targetTimestamp: tick.targetTimestamp,
+            let offsetNow = CACurrentMediaTime() - frameStart
+            if abs(offsetNow - mediaOffset) > 0.001 { mediaOffset = offsetNow }
+            let mediaTimestamp = timestamp + mediaOffset
+            let tick = DisplayTick(slot: slot, timestamp: mediaTimestamp, targetTimestamp: mediaTimestamp + period, duration: period)
+            var frame = FrameTiming(index: 0, timestamp: mediaTimestamp, targetTimestamp: tick.targetTimestamp,
                                     interval: previousStart.map { frameStart - $0 } ?? 0)
             frame.start = frameStart
             previousStart = frameStart
@@ -154,7 +161,7 @@ public final class WindowHost {
             var resized = false
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
-                let now = timestamp
+                let now = mediaTimestamp
                 switch SDL_EventType(event.type) {
                 case SDL_QUIT:
                     if config.verbose { log("event t=\(formatFixed(elapsed, 3)) quit") }
