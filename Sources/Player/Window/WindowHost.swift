@@ -231,6 +231,11 @@ public final class WindowHost {
 
             if mode == .selfPaced {
                 pacer.advance(finishedAt: clock.now())
+            } else if t5 - lastPresent < period / 2 {
+                // A present that did not block (window hidden, compositor off-screen): keep
+                // the period rather than spinning through frames.
+                lastPresent += period
+                clock.wait(until: lastPresent)
             } else {
                 lastPresent = t5
             }
