@@ -17,4 +17,16 @@ enum ThreadPriority {
         if SDL_SetThreadPriority(SDL_THREAD_PRIORITY_HIGH) == 0 { return "high" }
         return "normal (\(sdlError()))"
     }
+
+    /// Undoes what `raiseForFrameLoop` granted (its returned description).
+    static func restore(after granted: String) {
+        #if os(Linux)
+        if granted.hasPrefix("real-time") {
+            var param = sched_param()
+            param.sched_priority = 0
+            _ = pthread_setschedparam(pthread_self(), SCHED_OTHER, &param)
+        }
+        #endif
+        if granted == "high" { _ = SDL_SetThreadPriority(SDL_THREAD_PRIORITY_NORMAL) }
+    }
 }

@@ -63,12 +63,12 @@ public final class WindowHost {
         defer { SDL_DestroyWindow(window); self.window = nil }
         // The frame loop wakes every period for sub-millisecond deadlines; on a busy machine
         // a normal thread is woken milliseconds late. So it asks for real-time round-robin
-        // scheduling, then for SDL's high priority (a lower nice value); either may be
-        // refused quietly. The loop sleeps or blocks in present most of each period, and
-        // Linux's real-time throttling bounds the rest.
-        // Raised before the renderer exists so the GL driver's worker threads (llvmpipe)
-        // inherit it.
+        // scheduling, else SDL's high priority; either may be refused quietly. The loop
+        // sleeps or blocks in present most of each period, and Linux's real-time throttling
+        // bounds the rest. Raised before the renderer exists so the GL driver's worker
+        // threads (llvmpipe) inherit it; restored when the window closes.
         let priority = config.realtimePriority ? ThreadPriority.raiseForFrameLoop() : "normal (--no-realtime)"
+        defer { ThreadPriority.restore(after: priority) }
         let vsyncFlag = config.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
         guard let renderer = SDL_CreateRenderer(window, -1, vsyncFlag)
                 ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
