@@ -1,5 +1,4 @@
 // OWNER: player helper.
-import LayerKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,7 +8,7 @@ import Darwin
 /// The clock the frame loop reads and waits on: the real monotonic clock in a window, a
 /// manual one in tests and headless runs.
 public protocol PacingClock: AnyObject {
-    /// Seconds on the clock (`CACurrentMediaTime()` for the real one).
+    /// Seconds on the clock (CLOCK_MONOTONIC, raw, for the real one).
     func now() -> Double
     /// Returns at `deadline` (or at once when it has passed).
     func wait(until deadline: Double)
