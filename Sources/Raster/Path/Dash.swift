@@ -3,7 +3,7 @@
 
 extension Path {
     /// Most dashes one call produces; a pattern finer than that draws solid instead of hanging.
-    static let maxDashes = 200_000
+    static let maxDashes = 100_000
 
     /// The path cut into dashes (on/off lengths in user units), starting `phase` into the pattern.
     ///

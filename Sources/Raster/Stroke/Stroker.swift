@@ -74,7 +74,7 @@ struct StrokeBuilder {
         // Cairo's pen: vertices spaced by acos(1 − tol / r) (chord error ≈ tol / 4).
         let ratio = min(1, tolerance / hw)
         var phi = _acos(1 - ratio)
-        phi = min(max(phi, 1e-3), Double.pi / 4)
+        phi = min(max(phi, 0.01), Double.pi / 4)  // ≤ 315 points per semicircle, even for absurd widths
         let steps = Int((Double.pi / phi).rounded(.up))
         let capStep = Double.pi / Double(steps)
         capSteps = steps
@@ -156,6 +156,15 @@ struct StrokeBuilder {
         if closed && k > 1 {
             let dx = pts[k - 1].x - pts[0].x, dy = pts[k - 1].y - pts[0].y
             if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); corner.removeLast(); k -= 1 }
+        }
+        let mark = (points: out.points.count, contours: out.contourStarts.count)
+        defer {
+            // Coordinates near the limits of Double can overflow in the offsets: drop the subpath.
+            for i in mark.points..<out.points.count where !out.points[i].isFinite {
+                out.points.removeSubrange(mark.points...)
+                out.contourStarts.removeSubrange(mark.contours...)
+                break
+            }
         }
         if k == 1 {
             if drew { dot(pts[0], into: &out) }
