@@ -88,6 +88,12 @@ extension Path {
                 u += step
             }
         }
+        // An "off" dash ending exactly at the end: the next dash starts there, and as in Cairo
+        // (a leading cap at the end of the segment) it shows as a zero-length dash.
+        if remaining <= 0 && !on && !(sub.closed && startsInDash), let end = sub.segments.last(where: { $0.length > 0 })?.end {
+            dashStarts.append(piece.elements.count)
+            piece.move(to: end); piece.addLine(to: end)
+        }
         let endsInDash = on && inDash
         let els = piece.elements
         if sub.closed && startsInDash && endsInDash && !dashStarts.isEmpty {
