@@ -99,7 +99,8 @@ import Darwin
         if !(yb > ya) { return }
         let l = xLeft, r = xRight
         let dxdy = (xb - xa) / (yb - ya)
-        let r0 = Int(ya), r1 = Int(yb.rounded(.up))
+        // Everything here is ≥ 0 (clipped to the target), so truncation is floor: no libm calls.
+        let r0 = Int(ya), r1 = ceilNonNegative(yb)
         var x = xa
         var yi = r0
         while yi < r1 {
@@ -109,8 +110,9 @@ import Darwin
             xn = xn < l ? l : (xn > r ? r : xn)     // rounding drift stays inside the columns
             let d = dy * dir
             let lo = x < xn ? x : xn, hi = x < xn ? xn : x
-            let loF = lo.rounded(.down), hiC = hi.rounded(.up)
-            let x0i = Int(loF) - left, x1i = Int(hiC) - left     // buffer-relative cells
+            let lo0 = Int(lo), hi0 = ceilNonNegative(hi)
+            let loF = Double(lo0), hiC = Double(hi0)
+            let x0i = lo0 - left, x1i = hi0 - left     // buffer-relative cells
             let ri = yi - top
             let row = cells + ri * stride
             var touchedHi: Int
@@ -149,6 +151,12 @@ import Darwin
             x = xn
             yi += 1
         }
+    }
+
+    /// ⌈v⌉ for v ≥ 0 without a libm call.
+    @inline(__always) func ceilNonNegative(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) < v ? i + 1 : i
     }
 
     /// Sets the written-cell bits of cells lo..<hi in row `ri`.

@@ -94,7 +94,7 @@ extension Canvas {
                     sum += cellRow[p]; cellRow[p] = 0
                     var v = abs(sum)
                     if evenOdd {
-                        v -= 2 * (v * 0.5).rounded(.down)
+                        v -= 2 * Float(Int(v * 0.5))      // v ≥ 0: truncation is floor
                         if v > 1 { v = 2 - v }
                     } else if v > 1 { v = 1 }
                     runCov = UInt32(v * 255 + 0.5)
