@@ -15,14 +15,14 @@ struct FuzzRNG {
     mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
     /// Mostly ordinary coordinates, sometimes degenerate or absurd ones.
     mutating func coordinate() -> Double {
-        switch int(40) {
+        switch int(120) {
         case 0: return .nan
         case 1: return .infinity
         case 2: return -.infinity
         case 3: return 1e300 * (unit() - 0.5)
         case 4: return 1e-300
-        case 5: return 0
-        case 6: return 1e7 * (unit() - 0.5)
+        case 5, 6, 7: return 0
+        case 8: return 1e7 * (unit() - 0.5)
         default: return 120 * unit() - 10
         }
     }
