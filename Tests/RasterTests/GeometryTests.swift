@@ -85,6 +85,11 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         #expect(close(polylineLength(half), total / 2, rel: 1e-6))
         let mid = p.trimmed(from: 0.2, to: 0.7)
         #expect(close(polylineLength(mid), total / 2, rel: 1e-6))
+        // A symmetric cubic with a cusp at t = ½: half the length ends at the cusp.
+        let cusp = try Path(svg: "M70 50 C170 10 70 10 170 50")
+        let h = cusp.trimmed(from: 0, to: 0.5)
+        #expect(close(polylineLength(h), polylineLength(cusp) / 2, rel: 1e-6))
+        if let end = h.currentPoint { #expect((end - Point(120, 20)).length < 1e-4, "\(end)") }
     }
 
     @Test func acrossSubpathsAndClosingSegments() throws {
