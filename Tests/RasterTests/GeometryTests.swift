@@ -105,6 +105,14 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         let u = p.trimmed(from: 0, to: 0.75)
         #expect(u.elements.filter { $0 == .close }.count == 1)
         #expect(abs(polylineLength(u) - 60) < 1e-9)
+        // A closed subpath that follows a close without a moveto starts at the previous start.
+        var chained = Path()
+        chained.addRect(Rect(0, 0, 10, 10))
+        chained.addLine(to: Point(0, -10)); chained.addLine(to: Point(10, -10)); chained.closeSubpath()
+        let whole = chained.trimmed(from: 0.0, to: 0.9999999)
+        #expect(whole.elements.filter { $0 == .close }.count == 1)
+        #expect(whole.elements.contains(.move(Point(0, 0))))
+        #expect(abs(polylineLength(whole) - polylineLength(chained)) < 1e-4)
         // Quadratics stay quadratics.
         let q = try Path(svg: "M0 0 Q50 100 100 0").trimmed(from: 0.25, to: 0.75)
         #expect(q.elements.count == 2)
