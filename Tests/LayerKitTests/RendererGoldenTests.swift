@@ -185,6 +185,21 @@ import Media
         CATransaction.setDisableActions(false)
     }
 
+    @Test func nonPropertyAnimationsKeepTheirLayerDamaged() throws {
+        let r = root(60, 40)
+        let l = CALayer(); l.bounds = Rect(0, 0, 20, 20); l.position = Point(30, 20); l.backgroundColor = .red
+        r.addSublayer(l)
+        let renderer = LayerRenderer(background: .white)
+        let canvas = Canvas(Bitmap(width: 60, height: 40))
+        _ = renderer.renderFrame(r.presentation(), into: canvas)
+        #expect(renderer.renderFrame(r.presentation(), into: canvas).damage == nil)
+        l.animationStore.append((key: "t", animation: CAAnimation()))   // e.g. a transition
+        defer { l.animationStore.removeAll() }
+        let d1 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
+        let d2 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
+        #expect(d1 == d2 && d1.width < 60 && d1.contains(Point(30, 20)))
+    }
+
     /// A document using most layer features at once, rendered at scale 2.
     @Test func documentScene() throws {
         let doc = try LayerDocument.parse("""

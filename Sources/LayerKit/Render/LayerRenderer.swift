@@ -25,6 +25,8 @@ public final class LayerRenderer {
     /// Each layer's draw state in the previous `renderFrame`, for damage tracking.
     var previousStates: [ObjectIdentifier: LayerDrawRecord] = [:]
     var previousSize: (Int, Int)? = nil
+    /// Counts `renderFrame` calls (marks layers that must be redrawn every frame).
+    var frameNumber = 0
 
     public init(scale: Double = 1, background: Color = .clear) {
         self.scale = scale; self.background = background
