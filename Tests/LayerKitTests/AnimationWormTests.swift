@@ -73,3 +73,34 @@ extension AnimationModelTests {
         #expect(w.animationKeys() == ["worm"])
     }
 }
+
+/// Document animations: loaded by the layers' loader, turned into CAAnimations here.
+extension AnimationModelTests {
+    @Test func documentAnimationsPlay() throws {
+        let doc = try LayerDocument.parse("""
+        {"width": 100, "height": 100, "layers": [
+          {"name": "a", "type": "shape", "speed": 2, "actions": {"strokeEnd": null},
+           "animations": [
+             {"type": "basic", "keyPath": "strokeEnd", "fromValue": 0, "toValue": 1, "duration": 1, "beginTime": 1},
+             {"type": "group", "duration": 2, "repeatCount": "infinity", "animations": [
+                {"type": "keyframe", "keyPath": "position", "values": [[0,0],[10,0],[10,20]], "keyTimes": [0, 0.5, 1],
+                 "calculationMode": "linear", "duration": 1, "fillMode": "forwards"}]},
+             {"type": "spring", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "damping": 20},
+             {"type": "basic", "keyPath": "transform.rotation.z", "toValue": 4.71238898038469, "duration": 6,
+              "autoreverses": true, "repeatCount": "infinity", "timingFunction": [0.42, 0, 1.0, 0.55]}
+           ]}]}
+        """)
+        CAMediaClock.manualTime = 0
+        try doc.attachAnimations()
+        let a = doc.layersByName["a"]!
+        #expect(a.animationKeys()?.count == 4)
+        #expect(abs(Self.num(a, "strokeEnd", at: 0.75) - 0.5) < 1e-9, "speed 2: begins at document time 0.5")
+        #expect(abs(Self.num(a, "position.x", at: 0.125) - 5) < 1e-9)
+        #expect(abs(Self.num(a, "position.y", at: 0.75) - 20) < 1e-9, "held by fill until the group's cycle ends")
+        #expect(abs(Self.num(a, "position.y", at: 1.0) - 0) < 1e-9, "the group repeats")
+        let spring = 1 - CASpringAnimation.displacement(0.6, mass: 1, stiffness: 100, damping: 20, velocity: 0)
+        #expect(abs(Self.num(a, "opacity", at: 0.3) - spring) < 1e-9)
+        let f = CAMediaTimingFunction(controlPoints: 0.42, 0, 1.0, 0.55).evaluate(0.5)
+        #expect(abs(Self.num(a, "transform.rotation.z", at: 1.5) - 4.71238898038469 * f) < 1e-6)
+    }
+}
