@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import LayerKit
 
 /// CAMediaTiming math: one row per (settings, parent time) → expected basic time (nil: not
@@ -148,18 +149,28 @@ struct AnimationTimingTests {
     }
 
     @Test func springSettling() {
+        // Apple's documentation: damping 5 settles in about 2.85 s, damping 15 in just over 1 s.
         let s = CASpringAnimation(keyPath: "position")
-        let d = s.settlingDuration
-        #expect(d > 1.0 && d < 2.0)
-        #expect(abs(s.displacement(at: d)) >= CASpringAnimation.settlingEpsilon * 0.999)
-        for i in 1...400 {
-            #expect(abs(s.displacement(at: d + Double(i) * 0.005)) < CASpringAnimation.settlingEpsilon)
-        }
-        #expect(s.basicDuration == d)
+        s.damping = 5
+        #expect(abs(s.settlingDuration - 2.855) < 0.01)
+        s.damping = 15
+        #expect(s.settlingDuration > 1.0 && s.settlingDuration < 1.1)
+        // Default spring: closed form by hand.
+        s.damping = 10
+        let w = 10.0, z = 0.5
+        let want = (-log(0.001) + log(1 + abs(w * z / (w * (1 - z * z).squareRoot())))) / (w * z)
+        #expect(abs(s.settlingDuration - want) < 1e-12)
+        #expect(s.basicDuration == s.settlingDuration)
+        // Critically and over-damped: walk in 0.1 s steps (mass 1, stiffness 100).
+        #expect(abs(CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 25, velocity: 15, epsilon: 0.001) - 0.9) < 1e-9)
+        let c20 = CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 20, velocity: 0, epsilon: 0.001)
+        let c26 = CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 26, velocity: 0, epsilon: 0.001)
+        #expect(c20 == c26 && abs(c20 - 1.0) < 1e-9)   // (1 + 10t)e^(−10t): 1.2e-3 at 0.9, 5e-4 at 1.0
+        #expect(CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 0, velocity: 0, epsilon: 0.001) == .infinity)
         // UIKit's damping-ratio form settles in the requested duration.
         let p = CASpringAnimation.parameters(duration: 5, dampingRatio: 0.1, velocity: 1)
         let t = CASpringAnimation.settlingTime(mass: p.mass, stiffness: p.stiffness, damping: p.damping, velocity: 1, epsilon: 0.001)
-        #expect(abs(t - 5) < 0.01)
+        #expect(abs(t - 5) < 1e-6)
         #expect(abs(p.damping / (2 * p.stiffness.squareRoot()) - 0.1) < 1e-9)
     }
 
