@@ -43,8 +43,10 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Release timing harness of the rasterizer on ../shared/scenes (raster-pix).
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media"]),
     ]
