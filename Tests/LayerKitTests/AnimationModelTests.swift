@@ -10,8 +10,11 @@ import Testing
     }
 
     /// A root with one sublayer (so implicit animations apply), committed at time 0.
+    /// Roots stay alive for the whole run (a layer's superlayer is weak).
+    nonisolated(unsafe) static var roots: [CALayer] = []
     static func tree<L: CALayer>(_ l: L) -> (CALayer, L) {
         let root = CALayer()
+        roots.append(root)
         CATransaction.begin(); CATransaction.setDisableActions(true)
         root.addSublayer(l)
         CATransaction.commit()

@@ -107,7 +107,7 @@ public final class CAAnimationEngine {
             return !layer.animationStore.contains(where: { $0.animation === a })
         }
         while !readyTrackers.isEmpty {
-            let ready = readyTrackers
+            let ready = readyTrackers.sorted { $0.closeOrder < $1.closeOrder }
             readyTrackers.removeAll()
             for t in ready { t.fire() }
         }
