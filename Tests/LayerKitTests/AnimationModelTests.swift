@@ -59,6 +59,19 @@ import Testing
         #expect(abs(Self.num(l, "opacity", at: 1.0) - 0.2) < 1e-9, "removed at its end")
     }
 
+    @Test func noneSetRunsFromThePreviousValue() {
+        let (_, l) = Self.tree(CALayer())
+        CAMediaClock.manualTime = 0
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        l.opacity = 0.2
+        CATransaction.commit()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        l.opacity = 1
+        l.add(Self.basic("opacity"), forKey: "fade")
+        CATransaction.commit()
+        #expect(abs(Self.num(l, "opacity", at: 0.5) - 0.6) < 1e-9)
+    }
+
     @Test func cumulativeRepeats() {
         let (_, l) = Self.tree(CALayer())
         let a = Self.basic("position.x", from: 0, to: 10)

@@ -25,6 +25,7 @@ extension CALayer {
     /// view-style animation block the change is recorded for that block instead.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         guard CAAnimationEngine.applyingDepth == 0 else { return }
+        CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
             return
