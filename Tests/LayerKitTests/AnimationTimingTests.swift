@@ -43,6 +43,11 @@ struct AnimationTimingTests {
         Row(name: "repeatDuration end fwd", repDur: 2.5, fill: .forwards, t: 2.5, time: 0.5, iteration: 2),
         Row(name: "fp boundary 0.3/0.1", dur: 0.1, count: 3, t: 0.2, time: 0, iteration: 2),
         Row(name: "fp end 0.3/0.1", dur: 0.1, count: 3, fill: .forwards, t: 0.3, time: 0.1, iteration: 2),
+        Row(name: "just before end (fp noise)", dur: 0.75, fill: .forwards, t: 0.75 - 1e-12, time: 0.75),
+        Row(name: "just before end, removed", dur: 0.75, t: 0.75 - 1e-12, time: nil),
+        Row(name: "1e-10 before a child's end shows its end", dur: 0.75, fill: .forwards, t: 0.75 - 1e-10, time: 0.75),
+        Row(name: "just before repeat end", dur: 0.5, count: 2, fill: .forwards, t: 1 - 1e-12, time: 0.5, iteration: 1),
+        Row(name: "offset wrap just before end", offset: 0.5, t: 0.5 - 1e-12, time: 1),
         // autoreverses
         Row(name: "rev forward", rev: true, t: 0.25, time: 0.25),
         Row(name: "rev turn", rev: true, t: 1.0, time: 1),
