@@ -87,6 +87,7 @@ extension LayerRenderer {
         previousSize = size
         damage = damage.intersection(canvas.target.bounds)
         let t1 = monotonicNanos()
+        if !damage.isNull && !damage.isFiniteRect { damage = canvas.target.bounds }
         guard !damage.isNull, !damage.isEmpty else {
             return LayerRenderStats(damage: nil, renderNanos: t1 - t0, rasterNanos: 0, layerCount: states.count)
         }
