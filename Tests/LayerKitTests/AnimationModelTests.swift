@@ -110,6 +110,14 @@ import Testing
         #expect(abs(root.convertTime(4, from: l) - 2) < 1e-12)
     }
 
+    @Test func layerWithDurationRepeatsItsTime() {
+        let (_, l) = Self.tree(CALayer())
+        l.duration = 2; l.autoreverses = true; l.repeatCount = .infinity
+        #expect(abs(l.convertTime(0.5, from: nil) - 0.5) < 1e-12)
+        #expect(abs(l.convertTime(2.5, from: nil) - 1.5) < 1e-12)
+        #expect(abs(l.convertTime(4.25, from: nil) - 0.25) < 1e-12)
+    }
+
     @Test func pauseAndResumeLikeTheSeed() {
         let (_, l) = Self.tree(CALayer())
         let a = Self.basic("position.x", from: 0, to: 100, dur: 4)
