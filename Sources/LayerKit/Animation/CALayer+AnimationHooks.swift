@@ -25,13 +25,11 @@ extension CALayer {
     /// view-style animation block the change is recorded for that block instead.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         guard CAAnimationEngine.applyingDepth == 0 else { return }
+        CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
             return
         }
-
-        // For basic animations with none of from/to/by added later in this transaction.
-        CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
         guard superlayer != nil, !CATransaction.disableActions() else { return }
         if let entry = actions[key] {
             entry?.run(forKey: key, object: self)
