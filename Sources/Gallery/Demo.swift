@@ -1,8 +1,10 @@
 // OWNER: gallery helper. The contract every demo of demos.md follows.
 import LayerKit
+import Player
 
 /// One demo of `demos.md`, written the way a user of Core Animation would: it builds its
-/// layers into a root layer once, then reacts to clicks, keys and display-link ticks.
+/// layers into a root layer once, then reacts to clicks and keys; per-frame work runs from
+/// its own `CADisplayLink` and timers from `RunLoopTimer`, both on `PlayerRunLoop.main`.
 public protocol Demo: AnyObject {
     /// The short name used on the command line (`--demo worm`).
     static var name: String { get }
@@ -15,32 +17,18 @@ public protocol Demo: AnyObject {
     func click(at point: Point) -> Bool
     /// A key press by SDL key name ("Left", "Right", "Space", "M" …); true when used.
     func key(_ name: String) -> Bool
-    /// Called on every display-link tick before the frame is drawn (CADisplayLink's target).
-    func step(_ tick: DisplayTick)
     /// The gallery tile's idle behaviour: called once after `build` so the tile is alive
     /// without clicks (the worm starts crawling, the petal starts flying …).
     func startForTile()
-    /// Stops timers and display-link work when the demo is closed.
+    /// Invalidates the demo's display links and timers when it is closed.
     func tearDown()
 }
 
 extension Demo {
     public func click(at point: Point) -> Bool { false }
     public func key(_ name: String) -> Bool { false }
-    public func step(_ tick: DisplayTick) {}
     public func startForTile() {}
     public func tearDown() {}
-}
-
-/// What a display-link callback receives (CADisplayLink's timestamp, targetTimestamp and
-/// duration), passed to `Demo.step`.
-public struct DisplayTick: Sendable {
-    public var timestamp: Double
-    public var targetTimestamp: Double
-    public var duration: Double
-    public init(timestamp: Double, targetTimestamp: Double, duration: Double) {
-        self.timestamp = timestamp; self.targetTimestamp = targetTimestamp; self.duration = duration
-    }
 }
 
 /// Every demo, in the order of demos.md (the gallery grid and `layerplay demos` use it).

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §7, seed 002 (a download progress button).
 import LayerKit
+import Player
 
 /// The download progress button of seed 002. A click starts: the arrow indicator (a
 /// rectangle over a triangle) squashes, hops along its path and lands at the left end of the
@@ -41,7 +42,8 @@ public final class DownloadButtonDemo: Demo {
     /// The indicator's rest position and the track's y in the bar.
     private var startPoint = Point.zero
     private var trackY = 0.0
-    private var readyAt = 0.0
+    /// Drives the progress while downloading (refreshUI on every refresh).
+    private var displayLink: CADisplayLink?
 
     public init() {}
 
@@ -236,23 +238,34 @@ public final class DownloadButtonDemo: Demo {
             state = .downloading
             progress = 0
             readyForDownload()
-            readyAt = CACurrentMediaTime() + 0.9
-        case .downloading: fail()
+            // The progress starts once the indicator has landed (the hop lasts 0.9 s).
+            let readyAt = CACurrentMediaTime() + 0.9
+            let link = CADisplayLink { [weak self] link in
+                guard link.targetTimestamp >= readyAt else { return }
+                self?.advance(by: link.duration)
+            }
+            link.add(to: .main)
+            displayLink = link
+        case .downloading:
+            displayLink?.invalidate()
+            fail()
         case .failed: resume()
         }
         updateLabel()
         return true
     }
 
-    /// The display link: while downloading (after the hop), progress advances and the UI
-    /// is refreshed; at 100 % the download is done and the button returns to rest.
-    public func step(_ tick: DisplayTick) {
-        guard state == .downloading, tick.targetTimestamp >= readyAt else { return }
-        progress = min(1, progress + tick.duration / Self.downloadTime)
+    /// The display link's work: while downloading (after the hop), progress advances and the
+    /// UI is refreshed; at 100 % the download is done and the button returns to rest.
+    func advance(by seconds: Double) {
+        guard state == .downloading else { return }
+        progress = min(1, progress + seconds / Self.downloadTime)
         refreshUI()
         updateLabel()
-        if progress >= 1 { resume(); updateLabel() }
+        if progress >= 1 { displayLink?.invalidate(); resume(); updateLabel() }
     }
+
+    public func tearDown() { displayLink?.invalidate() }
 
     public func startForTile() { _ = click(at: .zero) }
 }

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §5, seed 001 (frame-by-frame animation, CADisplayLink).
 import LayerKit
+import Player
 
 /// The fish of seed 001: a display link calls `step` on every screen refresh; every 10th
 /// tick the layer shows the next of ten fish images (6 images a second at 60 Hz).
@@ -16,6 +17,9 @@ public final class FishDemo: Demo {
     public private(set) var ticks = 0
     public private(set) var index = 0
 
+    /// The clock object (displayLink), added to the main loop in `build`.
+    private var displayLink: CADisplayLink?
+
     public init() {}
 
     public func build(root: CALayer, size: Size) {
@@ -26,10 +30,13 @@ public final class FishDemo: Demo {
         root.addSublayer(layer)
         images = (0..<Self.imageCount).map { GalleryAssets.image("fish\($0)") }
         layer.contents = images[0]
+        let displayLink = CADisplayLink { [weak self] _ in self?.step() }
+        displayLink.add(to: .main)
+        self.displayLink = displayLink
     }
 
     /// The display link's target: every 10th call shows the next image.
-    public func step(_ tick: DisplayTick) {
+    func step() {
         ticks += 1
         if ticks % 10 == 0 {
             CATransaction.begin()
@@ -39,4 +46,6 @@ public final class FishDemo: Demo {
             index = (index + 1) % Self.imageCount
         }
     }
+
+    public func tearDown() { displayLink?.invalidate() }
 }

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §4, seed 001 (an image browser with transitions).
 import LayerKit
+import Player
 
 /// Seed 001's endless image browser: five images fill the window; a click on the right half
 /// (or Right) shows the next, on the left half (or Left) the previous, wrapping, with a
@@ -111,10 +112,9 @@ public final class ImageBrowserDemo: Demo {
     }
 
     /// The tile pages forward every 2.5 s.
-    private var tileTimer: DemoTimer?
+    private var tileTimer: RunLoopTimer?
     public func startForTile() {
-        tileTimer = DemoTimer(timeInterval: 2.5, repeats: true) { [weak self] _ in self?.transitionAnimation(true) }
+        tileTimer = RunLoopTimer.scheduled(interval: 2.5, repeats: true) { [weak self] _ in self?.transitionAnimation(true) }
     }
-    public func step(_ tick: DisplayTick) { tileTimer?.fire(upTo: tick.targetTimestamp) }
     public func tearDown() { tileTimer?.invalidate() }
 }

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §9, seed 004 (strokeStart / strokeEnd: magnifier ↔ back).
 import LayerKit
+import Player
 
 /// Seed 004's icon morph: a magnifier (two half circles and a handle) turns into a back
 /// arrow (the handle and two strokes) and back. Each toggle is one CATransaction whose
@@ -31,7 +32,7 @@ public final class MagnifierDemo: Demo {
     public let backTopLine = CAShapeLayer()
     public let backBottomLine = CAShapeLayer()
     private let label = CATextLayer()
-    private var pending: DemoTimer?
+    private var pending: RunLoopTimer?
 
     public init() {}
 
@@ -125,7 +126,7 @@ public final class MagnifierDemo: Demo {
             self.completions += 1
             self.updateLabel()
             guard self.loop else { return }
-            self.pending = DemoTimer(timeInterval: Self.animationDuration, repeats: false) { [weak self] _ in
+            self.pending = RunLoopTimer.scheduled(interval: Self.animationDuration, repeats: false) { [weak self] _ in
                 guard let self, self.loop else { return }
                 self.animateToState(self.state.nextState())
             }
@@ -161,8 +162,6 @@ public final class MagnifierDemo: Demo {
         if loop { animateToState(state.nextState()) }
         return true
     }
-
-    public func step(_ tick: DisplayTick) { pending?.fire(upTo: tick.targetTimestamp) }
 
     public func tearDown() { loop = false; pending?.invalidate() }
 

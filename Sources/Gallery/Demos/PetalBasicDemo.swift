@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §2, seed 001 (basic animation: the falling petal).
 import LayerKit
+import Player
 
 /// The falling petal of seed 001 with CABasicAnimation, in the article's three versions:
 /// 1 snaps back after the move, 2 fixes that with didStop + a transaction with actions

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §3, seed 001 (keyframe animation, group, view keyframes).
 import LayerKit
+import Player
 
 /// The falling petal with CAKeyframeAnimation, in the article's steps. Keys: 1 values,
 /// 2 values + keyTimes (0, 0.5, 0.75, 1), 3 path, 4 group (rotation + path, didStop fix),

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §8, seed 003 (timer animations: sonar ripples, spring wave).
 import LayerKit
+import Player
 
 /// Seed 003's two timer animations side by side. Left: a click on the round green button
 /// starts a timer that every 0.6 s adds a ripple under the button (scale to 4, opacity
@@ -17,7 +18,7 @@ public final class RipplesWaveDemo: Demo {
     public let signInButton = CAShapeLayer()
     private let buttonLabel = CATextLayer()
     /// The repeating timer (nil when stopped) and its next fire time.
-    public private(set) var timer: DemoTimer?
+    public private(set) var timer: RunLoopTimer?
     /// Ripple layers alive now (they remove themselves at didStop).
     public var liveRipples: Int { rippleView.sublayers?.filter { $0 !== signInButton && $0 !== buttonLabel }.count ?? 0 }
 
@@ -27,8 +28,8 @@ public final class RipplesWaveDemo: Demo {
     /// The two assistants: hidden, only their presentation positions are read.
     private let referView = CALayer()
     private let springView = CALayer()
-    /// The display link is active until this time (the springs' duration after a click).
-    private var waveLinkUntil = -Double.infinity
+    /// The display link that redraws the wave while the springs move.
+    private var displayLink: CADisplayLink?
     private var waveSize = Size(400, 600)
 
     public init() {}
@@ -70,7 +71,7 @@ public final class RipplesWaveDemo: Demo {
 
     func signIn() {
         if let t = timer { t.invalidate(); timer = nil; return }
-        timer = DemoTimer(timeInterval: Self.twinkleInterval, repeats: true) { [unowned self] _ in
+        timer = RunLoopTimer.scheduled(interval: Self.twinkleInterval, repeats: true) { [unowned self] _ in
             let layer = self.roundLayer(with: self.signInButton.frame)
             self.rippleView.insertSublayer(layer, below: self.signInButton)
             self.twinkle(layer: layer)
@@ -121,7 +122,15 @@ public final class RipplesWaveDemo: Demo {
         springView.position = target
         CATransaction.commit()
 
-        waveLinkUntil = CACurrentMediaTime() + 2.2
+        displayLink?.invalidate()
+        let start = CACurrentMediaTime()
+        let link = CADisplayLink { [weak self] link in
+            self?.animateWave()
+            // The springs last 2 s: stop redrawing once they have settled.
+            if link.targetTimestamp > start + 2.2 { link.invalidate() }
+        }
+        link.add(to: .main)
+        displayLink = link
 
         let move = CASpringAnimation(keyPath: "position")
         move.fromValue = .point(.zero)
@@ -139,8 +148,8 @@ public final class RipplesWaveDemo: Demo {
     /// The display link's target: the wave from the two presentation positions.
     func animateWave() {
         let w = waveSize.width
-        let controlY = (springView.presentation() ?? springView).position.y
-        let referY = (referView.presentation() ?? referView).position.y
+        let controlY = springView.presentation().position.y
+        let referY = referView.presentation().position.y
         var path = Path()
         path.move(to: .zero)
         path.addLine(to: Point(w, 0))
@@ -164,12 +173,7 @@ public final class RipplesWaveDemo: Demo {
         return true
     }
 
-    public func step(_ tick: DisplayTick) {
-        timer?.fire(upTo: tick.targetTimestamp)
-        if tick.targetTimestamp <= waveLinkUntil { animateWave() }
-    }
-
-    public func tearDown() { timer?.invalidate(); timer = nil }
+    public func tearDown() { timer?.invalidate(); timer = nil; displayLink?.invalidate() }
 
     public func startForTile() { signIn(); animate() }
 }

@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §6, seed 001 (UIView block animations, the spring ball).
 import LayerKit
+import Player
 
 /// The view-style animations of seed 001 on layers. Keys: 1 zoom (frame (120,140,80,80) →
 /// (80,100,160,160), 1 s after a 2 s delay), 2 basic (a click moves the petal's centre there

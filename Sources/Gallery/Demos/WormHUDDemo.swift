@@ -1,5 +1,6 @@
 // OWNER: gallery helper. demos.md §1, seed 000 ("a diligent worm").
 import LayerKit
+import Player
 
 /// The worm HUD of seed 000: three stroked worms (red, yellow, green) crawl to the left
 /// forever inside a rounded, dark, translucent square. A click shows the HUD (`start`), the
@@ -152,8 +153,7 @@ public final class WormHUDDemo: Demo {
 
     /// The HUD's scale as it is on screen now (presentation value), for clicks mid-animation.
     private var presentedScale: Double {
-        let p = hud.presentation() ?? hud
-        return p.transform.m11
+        hud.presentation().transform.m11
     }
 
     /// Shows the HUD: add it, start the worms, scale 0.1 → 1.3 → 1.0 over 0.6 s.
