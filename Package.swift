@@ -36,6 +36,8 @@ let package = Package(
             ]
         ),
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
+        // Draws the demos' images with Raster and writes Assets/*.png (gallery helper).
+        .executableTarget(name: "make-assets", dependencies: ["Gallery", "Player"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
@@ -46,6 +48,6 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media"]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player"], resources: [.copy("Goldens")]),
     ]
 )
