@@ -12,7 +12,7 @@ public final class ImageBrowserDemo: Demo {
     static let imageCount = 5
 
     /// One choice of the T key: a CATransition type, or a view-style transition.
-    public enum Kind: Equatable {
+    public enum Kind {
         case layer(CATransitionType)
         case view(CAViewAnimationOptions, String)
         var title: String {
@@ -24,7 +24,7 @@ public final class ImageBrowserDemo: Demo {
     }
 
     /// Cube first (the article's choice), then the public, private and view-style types.
-    public static let kinds: [Kind] = [
+    public static var kinds: [Kind] { [
         .layer(.cube), .layer(.fade), .layer(.moveIn), .layer(.push), .layer(.reveal),
         .layer(.oglFlip), .layer(.suckEffect), .layer(.rippleEffect), .layer(.pageCurl),
         .layer(.pageUnCurl), .layer(.cameraIrisHollowOpen), .layer(.cameraIrisHollowClose),
@@ -32,7 +32,7 @@ public final class ImageBrowserDemo: Demo {
         .view(.transitionFlipFromTop, "flipFromTop"), .view(.transitionFlipFromBottom, "flipFromBottom"),
         .view(.transitionCurlUp, "curlUp"), .view(.transitionCurlDown, "curlDown"),
         .view(.transitionCrossDissolve, "crossDissolve"),
-    ]
+    ] }
 
     public private(set) var kindIndex = 0
     public private(set) var currentIndex = 0
