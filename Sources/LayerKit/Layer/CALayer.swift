@@ -101,8 +101,10 @@ open class CALayer: CAMediaTiming {
     /// Adds a copy of `anim` under `key` (replacing one with the same key): add(_:forKey:).
     open func add(_ anim: CAAnimation, forKey key: String?) {
         let k = key ?? "__anim\(animationStore.count)_\(ObjectIdentifier(anim).hashValue)"
+        let replaced = animationStore.filter { $0.key == k }.map(\.animation)
         animationStore.removeAll { $0.key == k }
         animationStore.append((k, anim.copy()))
+        animationWasAdded(animationStore[animationStore.count - 1].animation, forKey: k, replacing: replaced)
     }
 
     // MARK: Presentation
