@@ -33,11 +33,11 @@ extension Demo {
 
 /// Every demo, in the order of demos.md (the gallery grid and `layerplay demos` use it).
 public enum DemoCatalog {
-    public static let all: [any Demo.Type] = [
+    public static var all: [any Demo.Type] { [
         WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,
         FishDemo.self, ViewAnimationsDemo.self, DownloadButtonDemo.self, RipplesWaveDemo.self,
         MagnifierDemo.self,
-    ]
+    ] }
     /// The demo type called `name`, or nil.
     public static func named(_ name: String) -> (any Demo.Type)? {
         all.first { $0.name == name }

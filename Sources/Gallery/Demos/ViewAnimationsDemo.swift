@@ -108,7 +108,7 @@ public final class ViewAnimationsDemo: Demo {
                 imageView.frame = Rect(80, 100, 160, 160)
             }, completion: nil)
         case .curves:
-            let curves: [CAViewAnimationOptions] = [.curveEaseInOut, .curveEaseIn, .curveEaseOut, .curveLinear]
+            let curves: [ViewAnimationOptions] = [.curveEaseInOut, .curveEaseIn, .curveEaseOut, .curveLinear]
             let bottom = size.height - 120
             for (layer, curve) in zip(curveLayers, curves) {
                 CALayer.animate(withDuration: 2, delay: 0, options: [curve, .repeat, .autoreverse], animations: {

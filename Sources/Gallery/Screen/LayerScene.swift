@@ -19,9 +19,12 @@ open class LayerScene: PlayerScene {
         root.position = .zero
     }
 
-    /// Per tick after the timers and display links: nothing to do by default (animations are
-    /// sampled when the presentation tree is made).
-    open func update(timestamp: Double, targetTimestamp: Double, duration: Double) {}
+    /// Per tick after the timers and display links: the animation engine commits this
+    /// frame's transaction, starts and stops animations (delegates, completion blocks) at the
+    /// frame's time: the target timestamp in a window, the manual clock's time headless.
+    open func update(timestamp: Double, targetTimestamp: Double, duration: Double) {
+        CAAnimationEngine.shared.tick(time: CAMediaClock.manualTime ?? targetTimestamp)
+    }
 
     open func handle(_ event: InputEvent) -> Bool { false }
 

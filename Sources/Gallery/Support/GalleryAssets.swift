@@ -16,7 +16,7 @@ public enum GalleryAssets {
         if let hit = cache[name] { return hit }
         var bitmap: Bitmap?
         if let dir = directory {
-            bitmap = try? PNG.read(from: dir + "/" + name + ".png")
+            bitmap = try? Bitmap.readPNG(dir + "/" + name + ".png")
         }
         if bitmap == nil { bitmap = AssetArt.draw(name) }
         guard let bitmap else { return nil }
