@@ -200,11 +200,11 @@ public enum AssetArt {
         let cy = h / 2
         // Tail: a triangle hinged at x = 0.72 w, swinging up and down.
         let hinge = Point(w * 0.72, cy)
-        let tip = Point(w - 4, cy + phase * h * 0.28)
+        let tip = Point(w - 4, cy + phase * h * 0.16)
         var tail = Path()
         tail.move(to: hinge)
-        tail.addLine(to: Point(tip.x, tip.y - h * 0.34))
-        tail.addQuadCurve(to: Point(tip.x, tip.y + h * 0.34), control: Point(tip.x - 14, tip.y))
+        tail.addLine(to: Point(tip.x, tip.y - h * 0.3))
+        tail.addQuadCurve(to: Point(tip.x, tip.y + h * 0.3), control: Point(tip.x - 14, tip.y))
         tail.closeSubpath()
         c.fill(tail, color: Color(0.95, 0.5, 0.1))
         // Body: two curves from the nose to the tail root, bending with the phase.
