@@ -26,7 +26,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
-        .target(name: "Media", dependencies: ["Raster", "CSDL2"]),
+        .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
         .target(name: "LayerKit", dependencies: ["Raster"]),
         .target(
             name: "Player",
