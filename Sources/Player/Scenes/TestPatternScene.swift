@@ -22,6 +22,7 @@ public final class TestPatternScene: PlayerScene {
     private var lastBitmap: Bitmap?
     private var drawnBars: [Rect] = []
     private var drawnMarker: Rect?
+    private var rowColors: [UInt32] = []
 
     public init() {}
 
@@ -39,6 +40,14 @@ public final class TestPatternScene: PlayerScene {
     public func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats {
         let full = bitmap !== lastBitmap
         lastBitmap = bitmap
+        if full {
+            // Background: a vertical gradient from deep blue to violet, one colour per row.
+            let h = Double(max(1, bitmap.height - 1))
+            rowColors = (0..<bitmap.height).map { y in
+                let t = Double(y) / h
+                return Color(0.08 + 0.30 * t, 0.10 + 0.05 * t, 0.30 + 0.15 * t).premultipliedARGB
+            }
+        }
         let w = Double(bitmap.width), s = scale > 0 ? scale : 1
         let newBars = bars.map { bar -> Rect in
             let span = w + bar.width * s
@@ -47,36 +56,49 @@ public final class TestPatternScene: PlayerScene {
             return Rect(x - bar.width * s, 0, bar.width * s, Double(bitmap.height))
         }
         let marker = lastClick.map { Rect($0.x * s - 12 * s, $0.y * s - 12 * s, 24 * s, 24 * s) }
-        var damage = Rect.null
+        // Repaint only where something moved: each bar's old ∪ new columns, the marker.
+        var dirty: [Rect] = []
         if full {
-            damage = bitmap.bounds
+            dirty = [bitmap.bounds]
         } else {
-            for r in drawnBars + newBars { damage = damage.union(r) }
-            if marker != drawnMarker {
-                if let m = drawnMarker { damage = damage.union(m) }
-                if let m = marker { damage = damage.union(m) }
-            }
+            for (old, new) in zip(drawnBars, newBars) { dirty.append(old.union(new)) }
+            if marker != drawnMarker { dirty += [drawnMarker, marker].compactMap { $0 } }
         }
         drawnBars = newBars
         drawnMarker = marker
-        damage = damage.intersection(bitmap.bounds)
+        var damage = Rect.null
+        for d in dirty {
+            let r = d.intersection(bitmap.bounds)
+            if r.isEmpty { continue }
+            paint(r, bitmap: bitmap, bars: newBars, marker: marker)
+            damage = damage.union(r)
+        }
         if damage.isEmpty { return SceneFrameStats(damage: Rect(0, 0, 0, 0)) }
         let x0 = Int(damage.minX.rounded(.down)), x1 = Int(damage.maxX.rounded(.up))
         let y0 = Int(damage.minY.rounded(.down)), y1 = Int(damage.maxY.rounded(.up))
-        let h = max(1, bitmap.height - 1)
-        for y in y0..<y1 {
-            let row = bitmap.pixels + y * bitmap.width
-            // Background: a vertical gradient from deep blue to violet.
-            let t = Double(y) / Double(h)
-            fill(row, x0, x1, Color(0.08 + 0.30 * t, 0.10 + 0.05 * t, 0.30 + 0.15 * t).premultipliedARGB)
-            for (bar, r) in zip(bars, newBars) {
-                fill(row, max(x0, Int(r.minX)), min(x1, Int(r.maxX)), bar.color)
-            }
-            if let m = marker, Double(y) >= m.minY, Double(y) < m.maxY {
-                fill(row, max(x0, Int(m.minX)), min(x1, Int(m.maxX)), 0xFFFF_FFFF)
+        return SceneFrameStats(damage: Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)))
+    }
+
+    /// Repaints the pixel rectangle `r` (inside the bitmap): background, bars, marker.
+    private func paint(_ r: Rect, bitmap: Bitmap, bars rects: [Rect], marker: Rect?) {
+        let x0 = Int(r.minX.rounded(.down)), x1 = Int(r.maxX.rounded(.up))
+        let y0 = Int(r.minY.rounded(.down)), y1 = Int(r.maxY.rounded(.up))
+        // Column spans per row are the same for every row but the marker's: work them out once.
+        var spans: [(Int, Int, UInt32)] = []
+        for i in 0..<bars.count {
+            let a = max(x0, Int(rects[i].minX)), b = min(x1, Int(rects[i].maxX))
+            if b > a { spans.append((a, b, bars[i].color)) }
+        }
+        let mx0 = marker.map { max(x0, Int($0.minX)) } ?? 0, mx1 = marker.map { min(x1, Int($0.maxX)) } ?? 0
+        let my0 = marker.map { Int($0.minY) } ?? 0, my1 = marker.map { Int($0.maxY) } ?? 0
+        rowColors.withUnsafeBufferPointer { colors in
+            for y in y0..<y1 {
+                let row = bitmap.pixels + y * bitmap.width
+                fill(row, x0, x1, colors[y])
+                for span in spans { fill(row, span.0, span.1, span.2) }
+                if y >= my0 && y < my1 { fill(row, mx0, mx1, 0xFFFF_FFFF) }
             }
         }
-        return SceneFrameStats(damage: Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)))
     }
 
     /// Pixels [a, b) of a row set to `color` (a memset-speed fill even in debug builds).

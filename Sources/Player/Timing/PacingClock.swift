@@ -32,8 +32,10 @@ public final class MonotonicClock: PacingClock {
             while nanosleep(&ts, &rest) != 0 { ts = rest }
             t = now()
         }
+        // Spin; yield only while more than 0.3 ms remain (a yield on a busy machine can
+        // hand the CPU away for a whole time slice).
         while t < deadline {
-            sched_yield()
+            if deadline - t > 0.0003 { sched_yield() }
             t = now()
         }
     }

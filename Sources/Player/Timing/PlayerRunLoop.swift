@@ -39,7 +39,7 @@ public final class PlayerRunLoop {
     public func run(_ tick: DisplayTick) {
         currentTime = tick.timestamp
         refreshPeriod = tick.duration
-        let due = timers.filter { $0.fireDate <= tick.timestamp }.sorted { $0.fireDate < $1.fireDate }
+        let due = timers.filter { $0.fireDate <= tick.timestamp + RunLoopTimer.slack }.sorted { $0.fireDate < $1.fireDate }
         for timer in due { timer.fireIfDue(at: tick.timestamp) }
         for link in displayLinks { link.fire(tick) }
     }

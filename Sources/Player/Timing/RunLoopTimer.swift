@@ -14,12 +14,16 @@ public final class RunLoopTimer {
     /// False once invalidated or after a non-repeating timer fired.
     public private(set) var isValid = true
 
+    /// The first fire date; repeats land on firstFireDate + n × interval (no accumulated error).
+    private let firstFireDate: Double
+    private var fires = 0
     private let block: (RunLoopTimer) -> Void
     weak var runLoop: PlayerRunLoop?
 
     /// A timer first firing at `fireDate`; add it to a loop with `add(to:)`.
     public init(fireDate: Double, interval: Double, repeats: Bool, block: @escaping (RunLoopTimer) -> Void) {
         self.fireDate = fireDate
+        self.firstFireDate = fireDate
         self.interval = max(interval, 0)
         self.repeats = repeats && interval > 0
         self.block = block
@@ -50,13 +54,18 @@ public final class RunLoopTimer {
         runLoop = nil
     }
 
-    /// Fires the block if due at `now`; returns whether it fired.
+    /// Slack for comparing a fire date with a tick's time: 0.6 s timers land exactly on the
+    /// 60 Hz grid, but 0.6 + 0.6 + … in floating point may end a hair after the tick.
+    static let slack = 1e-6
+
+    /// Fires the block if due at `now`.
     func fireIfDue(at now: Double) {
-        guard isValid, now >= fireDate else { return }
+        guard isValid, now + Self.slack >= fireDate else { return }
         if repeats {
             // Keep the grid: the next fire is the first grid date after now.
-            let missed = ((now - fireDate) / interval).rounded(.down)
-            fireDate += (missed + 1) * interval
+            let n = Int(((now + Self.slack - firstFireDate) / interval).rounded(.down))
+            fires = max(fires, n) + 1
+            fireDate = firstFireDate + Double(fires) * interval
         } else {
             isValid = false
         }
