@@ -24,6 +24,8 @@ public final class DownloadButtonDemo: Demo {
     static let kHighSpeedAngle = -Double.pi / 12
     /// The ready animations' duration (the article's `duration`).
     static let duration = 0.5
+    /// The failure animations' duration (left out by the article).
+    static let failDuration = 0.8
     /// Seconds a full download takes.
     static let downloadTime = 4.0
 
@@ -59,7 +61,7 @@ public final class DownloadButtonDemo: Demo {
         bar.frame = Rect(30, 0, Self.width, boxH)
         containerLayer.addSublayer(bar)
         trackY = boxH / 2 + 20
-        startPoint = Point(Self.width / 2, trackY - 22)
+        startPoint = Point(Self.width / 2, trackY - 14)
 
         trackLayer.path = Self.line(to: Self.width)
         trackLayer.frame = Rect(0, trackY - Self.kProgressWidth / 2, Self.width, Self.kProgressWidth)
@@ -159,6 +161,9 @@ public final class DownloadButtonDemo: Demo {
         let rotationAnim = CAKeyframeAnimation(keyPath: "transform.rotation.z")
         rotationAnim.values = [.number(0), .number(Self.kHighSpeedAngle)]
         rotationAnim.keyTimes = [0.4, 0.7]
+        // The children span the group and hold their end like it (the article leaves their
+        // timing to the group).
+        for a in [moveAnim, rotationAnim] as [CAAnimation] { a.duration = 0.9; a.fillMode = .forwards }
         let group = CAAnimationGroup()
         group.duration = 0.9
         group.timingFunction = CAMediaTimingFunction(name: .easeOut)
@@ -183,7 +188,9 @@ public final class DownloadButtonDemo: Demo {
         scaleAnim.toValue = .transform(.scale(1, 0, 1))
         let downAnim = CABasicAnimation(keyPath: "position.y")
         downAnim.toValue = .number(progressLayer.position.y + Self.kProgressWidth / 2)
+        for a in [scaleAnim, downAnim] { a.duration = Self.failDuration; a.fillMode = .forwards }
         let group = CAAnimationGroup()
+        group.duration = Self.failDuration
         group.fillMode = .forwards
         group.isRemovedOnCompletion = false
         group.animations = [scaleAnim, downAnim]
@@ -197,7 +204,9 @@ public final class DownloadButtonDemo: Demo {
         let downAnim = CABasicAnimation(keyPath: "position.y")
         downAnim.toValue = .number(water.position.y + (Self.width * progress) / 2 + 3)
         downAnim.timingFunction = CAMediaTimingFunction(name: .easeIn)
+        for a in [scaleAnim, downAnim] { a.duration = Self.failDuration; a.fillMode = .forwards }
         let group = CAAnimationGroup()
+        group.duration = Self.failDuration
         group.fillMode = .forwards
         group.isRemovedOnCompletion = false
         group.animations = [scaleAnim, downAnim]

@@ -98,6 +98,9 @@ public final class MagnifierDemo: Demo {
         let end = CABasicAnimation(keyPath: "strokeEnd")
         end.fromValue = .number(endFrom)
         end.toValue = .number(endTo)
+        // Children last the whole group (LayerKit's grouped children default to 0.25 s).
+        start.duration = Self.animationDuration
+        end.duration = Self.animationDuration
         let group = CAAnimationGroup()
         group.animations = [start, end]
         group.duration = Self.animationDuration

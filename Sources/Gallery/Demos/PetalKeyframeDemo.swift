@@ -105,8 +105,12 @@ public final class PetalKeyframeDemo: Demo, CAAnimationDelegate {
         rotation.autoreverses = true
         rotation.repeatCount = .infinity
         rotation.isRemovedOnCompletion = false
+        // The rotation keeps demo 2's 6 s; the path spans the group (the article leaves both
+        // unset, and its petal falls over the group's 10 s).
+        rotation.duration = 6.0
         let move = CAKeyframeAnimation(keyPath: "position")
         move.path = Self.fallPath
+        move.duration = 10.0
         let animationGroup = CAAnimationGroup()
         animationGroup.animations = [rotation, move]
         animationGroup.delegate = self

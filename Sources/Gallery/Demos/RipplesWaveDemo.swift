@@ -45,7 +45,7 @@ public final class RipplesWaveDemo: Demo {
         signInButton.fillColor = Self.buttonColor
         rippleView.addSublayer(signInButton)
         buttonLabel.frame = Rect(signInButton.frame.minX, signInButton.frame.midY - 9, side, 20)
-        buttonLabel.string = "咻"
+        buttonLabel.string = "Tap"
         buttonLabel.fontSize = 16
         buttonLabel.alignmentMode = .center
         buttonLabel.foregroundColor = .white
@@ -91,6 +91,9 @@ public final class RipplesWaveDemo: Demo {
         let opacity = CABasicAnimation(keyPath: "opacity")
         opacity.fromValue = .number(0.75)
         opacity.toValue = .number(0)
+        // Both children span the group (grouped children otherwise default to 0.25 s).
+        scale.duration = Self.twinkleInterval * 3
+        opacity.duration = Self.twinkleInterval * 3
         let animation = CAAnimationGroup()
         animation.animations = [scale, opacity]
         animation.duration = Self.twinkleInterval * 3

@@ -1,6 +1,7 @@
 // OWNER: gallery helper. The player scene that shows a layer tree (base of the gallery and
 // of a single demo).
 import LayerKit
+import Media
 import Player
 
 /// A `PlayerScene` that draws a root layer's presentation tree with LayerKit's renderer.
@@ -14,6 +15,8 @@ open class LayerScene: PlayerScene {
 
     public init(size: Size) {
         self.size = size
+        // Text layers (titles, labels) draw through SDL_ttf and DejaVu Sans.
+        if CATextLayer.renderer == nil { CATextLayer.renderer = TTFTextRenderer() }
         root.bounds = Rect(0, 0, size.width, size.height)
         root.anchorPoint = .zero
         root.position = .zero
