@@ -41,6 +41,15 @@ public final class WormHUDDemo: Demo {
     public func build(root: CALayer, size: Size) {
         root.backgroundColor = Color(0.93, 0.93, 0.95)
         presentingLayer = root
+        if size.height >= 300 {
+            let hint = CATextLayer()
+            hint.frame = Rect(0, size.height - 40, size.width, 20)
+            hint.string = "click anywhere: show / hide the HUD"
+            hint.fontSize = 14
+            hint.alignmentMode = .center
+            hint.foregroundColor = Color(0.35, 0.35, 0.4)
+            root.addSublayer(hint)
+        }
         hud.bounds = Rect(0, 0, Self.hudSide, Self.hudSide)
         hud.position = Point(size.width / 2, size.height / 2)
         hud.backgroundColor = Color(0, 0, 0, 0.75)

