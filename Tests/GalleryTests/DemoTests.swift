@@ -167,6 +167,65 @@ import Player
         }
     }
 
+    // MARK: Petal, basic animation (demos.md §2)
+
+    @Test func petalPausesAndResumesTheLayer() throws {
+        // Version 3: click flies (5 s), a click at 1 s pauses the layer, one at 3 s resumes.
+        let r = try DemoRenderer.runner(demo: "petal-basic", size: Size(400, 450),
+                                        script: clicks([0, 1.0, 3.0], at: Point(250, 400)))
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? PetalBasicDemo)
+        try r.run(until: 1.0)
+        let paused = demo.petal.presentation().position
+        #expect(demo.petal.speed == 0)
+        try r.run(until: 2.5)
+        #expect(demo.petal.presentation().position == paused)     // frozen while paused
+        try r.run(until: 3.0)
+        #expect(demo.petal.speed == 1)
+        // Resumed where it stopped: 1 s of 5 s done → (50, 150) + 0.2 × (200, 250).
+        #expect(abs(paused.x - 90) < 0.5 && abs(paused.y - 200) < 0.5, "\(paused)")
+        try r.run(until: 3.5)
+        let moving = demo.petal.presentation().position
+        #expect(abs(moving.x - 110) < 0.6 && abs(moving.y - 225) < 0.6, "\(moving)")
+        // The move ends at 7 s: the model holds the end point, the rotation is paused.
+        try r.run(until: 7.2)
+        #expect(demo.petal.position == Point(250, 400))
+        #expect(demo.petal.presentation().position == Point(250, 400))
+        #expect(demo.petal.speed == 0)
+    }
+
+    @Test func petalSnapBackAndFix() throws {
+        for (key, endsAt) in [("1", Point(50, 150)), ("2", Point(250, 400))] {
+            let r = try DemoRenderer.runner(demo: "petal-basic", size: Size(400, 450),
+                                            script: [ScriptedInput(time: 0, action: .key(key))] + clicks([0.1], at: Point(250, 400)))
+            defer { CAMediaClock.manualTime = nil }
+            let demo = try #require((r.scene as? DemoScene)?.demo as? PetalBasicDemo)
+            try r.run(until: 5.5)
+            // 1 snaps back to the model; 2 stays at the end with no implicit animation.
+            #expect(demo.petal.presentation().position == endsAt, "version \(key)")
+            #expect(demo.petal.animationKeys()?.isEmpty ?? true, "version \(key)")
+        }
+    }
+
+    // MARK: Download button (demos.md §7)
+
+    @Test func downloadStartFailResume() throws {
+        let r = try DemoRenderer.runner(demo: "download", size: Size(800, 600), script: clicks([0, 2.0, 3.5]))
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? DownloadButtonDemo)
+        try r.run(until: 0.8)
+        #expect(demo.state == .downloading && demo.progress == 0)     // the hop lasts 0.9 s
+        try r.run(until: 1.9)
+        #expect(demo.progress > 0.2 && demo.progress < 0.3)           // 1 s of a 4 s download
+        try r.run(until: 2.5)
+        #expect(demo.state == .failed)
+        let frozen = demo.progress
+        try r.run(until: 3.0)
+        #expect(demo.progress == frozen)
+        try r.run(until: 3.6)
+        #expect(demo.state == .idle && demo.progress == 0)
+    }
+
     // MARK: Ripples (demos.md §8)
 
     @Test func ripplesStayBounded() throws {

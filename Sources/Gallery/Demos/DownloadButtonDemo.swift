@@ -274,7 +274,15 @@ public final class DownloadButtonDemo: Demo {
         if progress >= 1 { displayLink?.invalidate(); resume(); updateLabel() }
     }
 
-    public func tearDown() { displayLink?.invalidate() }
+    public func tearDown() { displayLink?.invalidate(); tileTimer?.invalidate() }
 
-    public func startForTile() { _ = click(at: .zero) }
+    /// The tile starts a download whenever the button is back at rest (every 6 s).
+    private var tileTimer: RunLoopTimer?
+    public func startForTile() {
+        _ = click(at: .zero)
+        tileTimer = RunLoopTimer.scheduled(interval: 6, repeats: true) { [weak self] _ in
+            guard let self, self.state == .idle else { return }
+            _ = self.click(at: .zero)
+        }
+    }
 }

@@ -120,8 +120,17 @@ public final class PetalBasicDemo: Demo, CAAnimationDelegate {
         return true
     }
 
+    /// The tile: the fixed version flies between two points every 5.5 s.
+    private var tileTimer: RunLoopTimer?
     public func startForTile() {
+        version = .fixed
+        var flip = false
         translationAnimation(Point(260, 420))
-        rotationAnimation()
+        tileTimer = RunLoopTimer.scheduled(interval: 5.5, repeats: true) { [weak self] _ in
+            flip.toggle()
+            self?.translationAnimation(flip ? Point(60, 160) : Point(260, 420))
+        }
     }
+
+    public func tearDown() { tileTimer?.invalidate() }
 }

@@ -183,6 +183,14 @@ public final class PetalKeyframeDemo: Demo, CAAnimationDelegate {
 
     public func click(at point: Point) -> Bool { run(); return true }
 
+    /// The tile replays the values keyframes every 10.5 s (2 s wait + 8 s fall).
+    private var tileTimer: RunLoopTimer?
+    public func startForTile() {
+        tileTimer = RunLoopTimer.scheduled(interval: 10.5, repeats: true) { [weak self] _ in self?.run() }
+    }
+
+    public func tearDown() { tileTimer?.invalidate() }
+
     public func key(_ name: String) -> Bool {
         if let n = Int(name), let s = Step(rawValue: n) { step = s; run(); return true }
         if name.uppercased() == "M" { modeIndex = (modeIndex + 1) % Self.modes.count; run(); return true }

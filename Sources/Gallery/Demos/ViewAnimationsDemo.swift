@@ -143,5 +143,16 @@ public final class ViewAnimationsDemo: Demo {
         return true
     }
 
-    public func startForTile() { _ = click(at: Point(400, 380)) }
+    /// The tile springs the ball between two points every 5.5 s.
+    private var tileTimer: RunLoopTimer?
+    public func startForTile() {
+        var flip = false
+        _ = click(at: Point(400, 380))
+        tileTimer = RunLoopTimer.scheduled(interval: 5.5, repeats: true) { [weak self] _ in
+            flip.toggle()
+            _ = self?.click(at: flip ? Point(160, 120) : Point(400, 380))
+        }
+    }
+
+    public func tearDown() { tileTimer?.invalidate() }
 }

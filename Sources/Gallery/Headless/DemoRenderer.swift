@@ -19,7 +19,11 @@ public enum DemoRenderer {
         // The demos read CACurrentMediaTime(): start the media clock where the runner starts.
         let start = CACurrentMediaTime()
         MediaClock.start(manualAt: start)
+        // A fresh main loop and engine: timers scheduled while the scene is built count from
+        // the run's start, and nothing of an earlier run lingers.
         PlayerRunLoop.main.invalidateAll()
+        PlayerRunLoop.main.setCurrentTime(start, refreshPeriod: 1.0 / 60)
+        CAAnimationEngine.shared.reset()
         if name == "gallery" {
             scene = GalleryScene(size: size)
         } else if let type = DemoCatalog.named(name) {

@@ -20,9 +20,9 @@ public final class GalleryScene: LayerScene {
     /// The gallery, optionally opened straight into the demo `initialDemo`.
     public init(size: Size = Size(800, 600), initialDemo: (any Demo.Type)? = nil) {
         super.init(size: size)
-        root.backgroundColor = Color(0.12, 0.13, 0.16)
+        // The renderer clears to the grid's colour (`background`), so no layer fills it again.
+        background = Color(0.12, 0.13, 0.16)
         gridLayer.frame = Rect(0, 0, size.width, size.height)
-        gridLayer.backgroundColor = Color(0.12, 0.13, 0.16)
         root.addSublayer(gridLayer)
         buildGrid()
         backControl.frame = Self.backControlFrame
@@ -59,8 +59,8 @@ public final class GalleryScene: LayerScene {
             let y = top + Double(row) * (cellH + margin)
             let tile = CALayer()
             tile.frame = Rect(x, y, contentW, contentH)
+            // A square clip: a rounded one would make every tile pixel go through a mask.
             tile.masksToBounds = true
-            tile.cornerRadius = 6
             tile.backgroundColor = .black
             let content = CALayer()
             content.bounds = Rect(0, 0, size.width, size.height)
@@ -108,7 +108,8 @@ public final class GalleryScene: LayerScene {
         }
     }
 
-    /// Closes the open demo with the reverse push; its links and timers stop.
+    /// Closes the open demo with the reverse push; its links and timers stop, and once it is
+    /// off screen its animations go (so the engine forgets them).
     public func close(animated: Bool = true) {
         guard let demo = openDemo, let layer = openDemoLayer else { return }
         demo.tearDown()
@@ -122,6 +123,7 @@ public final class GalleryScene: LayerScene {
             push(incoming: gridLayer, outgoing: layer, fromRight: false, removeOutgoing: true)
         } else {
             layer.removeFromSuperlayer()
+            Self.removeAllAnimations(in: layer)
         }
     }
 
@@ -148,11 +150,22 @@ public final class GalleryScene: LayerScene {
         CATransaction.setCompletionBlock { [weak self] in
             outgoing.removeAnimation(forKey: "pushOut")
             // The grid under an open demo is hidden (not drawn); a closed demo goes away.
-            if removeOutgoing { outgoing.removeFromSuperlayer() } else if self?.openDemo != nil { outgoing.isHidden = true }
+            if removeOutgoing {
+                outgoing.removeFromSuperlayer()
+                GalleryScene.removeAllAnimations(in: outgoing)
+            } else if self?.openDemo != nil {
+                outgoing.isHidden = true
+            }
         }
         incoming.add(inAnim, forKey: "pushIn")
         outgoing.add(outAnim, forKey: "pushOut")
         CATransaction.commit()
+    }
+
+    /// Removes every animation in `layer`'s tree (a closed demo's infinite ones included).
+    static func removeAllAnimations(in layer: CALayer) {
+        layer.removeAllAnimations()
+        for s in layer.sublayers ?? [] { removeAllAnimations(in: s) }
     }
 
     // MARK: Input

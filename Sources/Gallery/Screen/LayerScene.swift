@@ -11,6 +11,8 @@ open class LayerScene: PlayerScene {
     public let root = CALayer()
     public let size: Size
     private var renderer: LayerRenderer?
+    /// What each frame is cleared to before the tree is drawn.
+    public var background = Color.black
     private var lastBitmap: Bitmap?
 
     public init(size: Size) {
@@ -33,7 +35,7 @@ open class LayerScene: PlayerScene {
 
     public func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats {
         if renderer == nil || renderer?.scale != scale || lastBitmap !== bitmap {
-            renderer = LayerRenderer(scale: scale, background: .black)
+            renderer = LayerRenderer(scale: scale, background: background)
             lastBitmap = bitmap
         }
         let canvas = Canvas(bitmap)
