@@ -44,7 +44,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media"]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "CSDL2"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media"]),
     ]

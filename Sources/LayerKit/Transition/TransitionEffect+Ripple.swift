@@ -21,7 +21,7 @@ extension TransitionFrame {
         let front = p * reach * 1.25                    // wave front radius
         let wavelength = max(4, 0.11 * size)
         let k = 2 * Double.pi / wavelength
-        let amplitude = 0.045 * size * sin(Double.pi * p) // fades in and out: exact at both ends
+        let amplitude = 0.07 * size * sin(Double.pi * p) // fades in and out: exact at both ends
         let trail = 0.45 * reach                        // decay length of the rings behind the front
         let lead = 0.35 * wavelength                    // the front's own width
         // Table: displacement (pixels, outward positive) and light (0…256·2) per radius.
