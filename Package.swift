@@ -27,7 +27,10 @@ let package = Package(
         ),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "CSDL2"]),
-        .target(name: "LayerKit", dependencies: ["Raster"]),
+        .target(
+            name: "LayerKit", dependencies: ["Raster"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
         .target(
             name: "Player",
             dependencies: [

@@ -6,7 +6,7 @@ struct LayerPlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layerplay",
         abstract: "LayerKit: Core Animation's model on the Linux desktop.",
-        subcommands: [GalleryCommand.self],
+        subcommands: [GalleryCommand.self, TransitionBenchCommand.self],
         defaultSubcommand: GalleryCommand.self
     )
 }
