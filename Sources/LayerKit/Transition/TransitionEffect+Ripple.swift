@@ -39,28 +39,40 @@ extension TransitionFrame {
             disp[i] = amplitude * env * taper * sin(k * delta)
             light[i] = TransitionFrame.weight(1 + 0.35 * env * taper * slope * sin(Double.pi * p))
         }
+        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
+        // and blending equals sampling their blend: blend once, then warp one image.
         let t = TransitionFrame.weight(p * p * (3 - 2 * p))
-        let fp = from.pixels, tp = to.pixels, fw = from.width, fh = from.height, tw2 = to.width, th = to.height
+        let mix = Bitmap(width: width, height: height)
+        TransitionRaster.crossFade(from, to, t: t, dx: 0, dy: 0, into: mix,
+                                   box: PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        // Per radius: the displacement over the radius in 16.16 (so the offset is dx·factor).
+        let factor = UnsafeMutablePointer<Int>.allocate(capacity: n)
+        defer { factor.deallocate() }
+        for i in 0..<n { factor[i] = Int(disp[i] / max(Double(i) + 0.5, 0.5) * 65536) }
+        let mp = mix.pixels, mw = width, mh = height
         let tw = target.width
+        let half = 32768 // the sampler's half-pixel shift, in 16.16
         for y in b.y0..<b.y1 {
-            let ly = Double(y - oy) + 0.5
-            let dy = ly - cy
-            let row = target.pixels + y * tw
             let iy = y - oy
+            let dyF = Float(Double(iy) + 0.5 - cy)
+            let dyI = Int(dyF * 65536)
+            let row = target.pixels + y * tw
+            let mrow = mp + iy * mw - ox
             for x in b.x0..<b.x1 {
-                let lx = Double(x - ox) + 0.5
-                let dx = lx - cx
-                let rr = (dx * dx + dy * dy).squareRoot()
+                let ix = x - ox
+                let dxF = Float(Double(ix) + 0.5 - cx)
+                let rr = (dxF * dxF + dyF * dyF).squareRoot()
                 let i = min(n - 1, Int(rr))
-                let dd = disp[i]
+                let f = factor[i]
                 var c: UInt32
-                if abs(dd) < 0.02 {
-                    let ix = x - ox
-                    c = Px.lerp(from.pixels[iy * fw + ix], tp[iy * tw2 + ix], t)
+                if f == 0 {
+                    c = mrow[x]
                 } else {
-                    let s = dd / max(rr, 1e-6)
-                    let sx = lx - dx * s, sy = ly - dy * s
-                    c = Px.lerp(Px.sample(fp, fw, fh, sx, sy), Px.sample(tp, tw2, th, sx, sy), t)
+                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift.
+                    let dxI = Int(dxF * 65536)
+                    let fu = (ix << 16) + half - ((dxI >> 8) * f >> 8) - half
+                    let fv = (iy << 16) + half - ((dyI >> 8) * f >> 8) - half
+                    c = Px.sampleFixed(mp, mw, mh, fu, fv)
                 }
                 let l = light[i]
                 if l < 256 { c = Px.shade(c, l) } else if l > 256 { c = Px.lighten(c, min(255, (l - 256) * 2)) }

@@ -77,6 +77,23 @@
         let bottom = lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx)
         return lerp(top, bottom, wy)
     }
+
+    /// Bilinear sample at a 16.16 fixed-point position already shifted by half a pixel
+    /// (fx = (x − 0.5)·65536): integer-only, 8-bit weights; transparent outside.
+    @inline(__always) @usableFromInline
+    static func sampleFixed(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
+        let x0 = fx >> 16, y0 = fy >> 16
+        let wx = UInt32(truncatingIfNeeded: (fx >> 8) & 0xff), wy = UInt32(truncatingIfNeeded: (fy >> 8) & 0xff)
+        if UInt(bitPattern: x0) < UInt(bitPattern: w - 1) && UInt(bitPattern: y0) < UInt(bitPattern: h - 1) {
+            let p = src + y0 * w + x0
+            return lerp(lerp(p[0], p[1], wx), lerp(p[w], p[w + 1], wx), wy)
+        }
+        if x0 < -1 || y0 < -1 || x0 >= w || y0 >= h { return 0 }
+        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
+            (i >= 0 && j >= 0 && i < w && j < h) ? src[j * w + i] : 0
+        }
+        return lerp(lerp(at(x0, y0), at(x0 + 1, y0), wx), lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
+    }
 }
 
 /// The device pixel rectangle a transition may write, as integer bounds.
@@ -142,42 +159,93 @@ enum TransitionRaster {
 
     /// `image` drawn through the projective map `m` (image pixels → device pixels), bilinear
     /// through the inverse map, each sample's colour times `shade`/256, limited to `box`.
-    /// Straight image edges stay straight (the map is a homography); pixels whose inverse
-    /// lands behind the eye are skipped.
+    /// Straight image edges stay straight (the map is a homography). Each row visits only the
+    /// span the projected quad covers; the inverse map is evaluated exactly every 8 pixels
+    /// and stepped linearly in 16.16 fixed point between when that stays within 1/20 pixel of
+    /// the exact map (checked at each chunk's middle; steeper chunks go exact per pixel), so
+    /// the inner loop is mostly integer-only.
     static func drawProjective(_ image: Bitmap, _ m: ProjectiveTransform, shade: UInt32 = 256,
                                into target: Bitmap, box: PixelBox) {
         let w = Double(image.width), h = Double(image.height)
         guard image.width > 0, image.height > 0, let inv = m.inverted else { return }
-        // Device bounding box of the projected corners (all must be in front of the eye).
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for c in [Point(0, 0), Point(w, 0), Point(0, h), Point(w, h)] {
-            guard let p = m.apply(c) else { return }
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        var corners: [Point] = []
+        corners.reserveCapacity(4)
+        for c in [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)] {
+            guard let p = m.apply(c), p.isFinite else { return } // behind the eye: not drawn
+            corners.append(p)
         }
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let b = box.intersect(PixelBox(x0: Int((minX - 1).rounded(.down)), y0: Int((minY - 1).rounded(.down)),
-                                       x1: Int((maxX + 1).rounded(.up)), y1: Int((maxY + 1).rounded(.up))))
+        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
+        let b = box.intersect(PixelBox(x0: box.x0, y0: Int((minY - 1).rounded(.down)),
+                                       x1: box.x1, y1: Int((maxY + 1).rounded(.up))))
         guard !b.isEmpty else { return }
         let src = image.pixels, iw = image.width, ih = image.height, tw = target.width
+        let chunk = 8
         for y in b.y0..<b.y1 {
             let py = Double(y) + 0.5
+            // The quad's horizontal extent on this row (edges crossing py ± 1 for the
+            // anti-aliased fringe).
+            var lo = Double.infinity, hi = -Double.infinity
+            for i in 0..<4 {
+                let a = corners[i], c = corners[(i + 1) & 3]
+                let y0 = min(a.y, c.y) - 1, y1 = max(a.y, c.y) + 1
+                guard py >= y0 && py <= y1 else { continue }
+                let xa: Double, xb: Double
+                if abs(c.y - a.y) < 1e-9 { xa = min(a.x, c.x); xb = max(a.x, c.x) } else {
+                    let t0 = max(0, min(1, (py - 1 - a.y) / (c.y - a.y)))
+                    let t1 = max(0, min(1, (py + 1 - a.y) / (c.y - a.y)))
+                    xa = min(a.x + (c.x - a.x) * t0, a.x + (c.x - a.x) * t1)
+                    xb = max(a.x + (c.x - a.x) * t0, a.x + (c.x - a.x) * t1)
+                }
+                lo = min(lo, xa); hi = max(hi, xb)
+            }
+            guard lo <= hi else { continue }
+            let xs = max(b.x0, Int((lo - 1).rounded(.down))), xe = min(b.x1, Int((hi + 1).rounded(.up)))
+            guard xe > xs else { continue }
             let d = target.pixels + y * tw
-            // Homogeneous inverse coordinates are linear along the row: step them.
-            let px0 = Double(b.x0) + 0.5
-            var U = inv.m11 * px0 + inv.m12 * py + inv.m13
-            var V = inv.m21 * px0 + inv.m22 * py + inv.m23
-            var Wh = inv.m31 * px0 + inv.m32 * py + inv.m33
-            for x in b.x0..<b.x1 {
-                if Wh > 1e-12 {
-                    let r = 1 / Wh
-                    let u = U * r, v = V * r
-                    if u > -0.5 && v > -0.5 && u < w + 0.5 && v < h + 0.5 {
-                        var s = Px.sample(src, iw, ih, u, v)
+            @inline(__always) func fixedAt(_ x: Int) -> (Int, Int, Bool) {
+                let px = Double(x) + 0.5
+                let Wh = inv.m31 * px + inv.m32 * py + inv.m33
+                guard Wh > 1e-12 else { return (0, 0, false) }
+                let u = (inv.m11 * px + inv.m12 * py + inv.m13) / Wh - 0.5
+                let v = (inv.m21 * px + inv.m22 * py + inv.m23) / Wh - 0.5
+                guard abs(u) < 30000, abs(v) < 30000 else { return (0, 0, false) }
+                return (Int(u * 65536), Int(v * 65536), true)
+            }
+            var x = xs
+            var (fu, fv, ok) = fixedAt(x)
+            while x < xe {
+                let n = min(chunk, xe - x)
+                let (nu, nv, nok) = fixedAt(x + n)
+                // Linear stepping is good only where the perspective is mild: compare the
+                // chunk's middle with the exact map, else go exact per pixel.
+                var linear = ok && nok
+                if linear && n > 2 {
+                    let (mu, mv, mok) = fixedAt(x + n / 2)
+                    let eu = abs(fu + (nu - fu) / n * (n / 2) - mu), ev = abs(fv + (nv - fv) / n * (n / 2) - mv)
+                    linear = mok && eu < 3277 && ev < 3277 // 1/20 pixel
+                }
+                if linear {
+                    let du = (nu - fu) / n, dv = (nv - fv) / n
+                    var U = fu, V = fv
+                    for i in x..<(x + n) {
+                        var s = Px.sampleFixed(src, iw, ih, U, V)
+                        if s != 0 {
+                            if shade < 256 { s = Px.shade(s, shade) }
+                            d[i] = Px.over(s, d[i])
+                        }
+                        U &+= du; V &+= dv
+                    }
+                } else {
+                    // Near the horizon: exact per pixel.
+                    for i in x..<(x + n) {
+                        let (u1, v1, ok1) = fixedAt(i)
+                        guard ok1 else { continue }
+                        var s = Px.sampleFixed(src, iw, ih, u1, v1)
                         if shade < 256 { s = Px.shade(s, shade) }
-                        d[x] = Px.over(s, d[x])
+                        d[i] = Px.over(s, d[i])
                     }
                 }
-                U += inv.m11; V += inv.m21; Wh += inv.m31
+                x += n; fu = nu; fv = nv; ok = nok
             }
         }
     }
