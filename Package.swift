@@ -26,7 +26,7 @@ let package = Package(
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
         ),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
-        .target(name: "Media", dependencies: ["Raster", "CSDL2"]),
+        .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
         .target(
             name: "LayerKit", dependencies: ["Raster"],
             swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
@@ -46,6 +46,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Release timing harness of the rasterizer on ../shared/scenes (raster-pix).
+        .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "CSDL2"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),

@@ -1,3 +1,82 @@
+// OWNER: raster-pix helper.
 // PNG in/out (SDL2_image) and text (SDL2_ttf); the only SDL use outside Player.
+// Bitmaps are premultiplied ARGB8888; PNG files hold straight alpha, so reading premultiplies
+// and writing unpremultiplies. No SDL subsystem needs initialising for surfaces and IMG_*.
 import CSDL2
 import Raster
+
+/// A PNG that could not be read or written: the file and SDL_image's reason.
+public struct MediaError: Error, CustomStringConvertible, Sendable {
+    public var path: String
+    public var message: String
+    public init(path: String, message: String) { self.path = path; self.message = message }
+    public var description: String { "\(path): \(message)" }
+}
+
+/// The last SDL_image error as a Swift string.
+func imageError() -> String {
+    guard let c = LK_IMG_GetError() else { return "unknown SDL_image error" }
+    let s = String(cString: c)
+    return s.isEmpty ? "unknown SDL_image error" : s
+}
+
+extension Bitmap {
+    /// Reads a PNG (or any format SDL_image reads) into a premultiplied bitmap.
+    public static func readPNG(_ path: String) throws -> Bitmap {
+        guard let loaded = IMG_Load(path) else { throw MediaError(path: path, message: imageError()) }
+        defer { SDL_FreeSurface(loaded) }
+        guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
+            throw MediaError(path: path, message: "cannot convert to ARGB8888: \(imageError())")
+        }
+        defer { SDL_FreeSurface(surface) }
+        let w = Int(surface.pointee.w), h = Int(surface.pointee.h), pitch = Int(surface.pointee.pitch)
+        let bitmap = Bitmap(width: w, height: h)
+        if LK_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_LockSurface(surface) }
+        defer { if LK_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_UnlockSurface(surface) } }
+        guard let base = surface.pointee.pixels else { return bitmap }
+        for y in 0..<h {
+            let src = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+            let dst = bitmap.pixels + y * w
+            for x in 0..<w { dst[x] = premultiply(src[x]) }
+        }
+        return bitmap
+    }
+
+    /// Writes the bitmap as a PNG with straight alpha.
+    public func writePNG(_ path: String) throws {
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(max(1, width)), Int32(max(1, height)), 32,
+                                                          SDL_PIXELFORMAT_ARGB8888.rawValue) else {
+            throw MediaError(path: path, message: "cannot create surface: \(imageError())")
+        }
+        defer { SDL_FreeSurface(surface) }
+        if LK_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_LockSurface(surface) }
+        let pitch = Int(surface.pointee.pitch)
+        if let base = surface.pointee.pixels {
+            for y in 0..<height {
+                let dst = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+                let src = pixels + y * width
+                for x in 0..<width { dst[x] = unpremultiply(src[x]) }
+            }
+        }
+        if LK_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_UnlockSurface(surface) }
+        if IMG_SavePNG(surface, path) != 0 { throw MediaError(path: path, message: imageError()) }
+    }
+}
+
+/// Straight ARGB → premultiplied, each channel exactly rounded.
+@inline(__always) func premultiply(_ p: UInt32) -> UInt32 {
+    let a = p >> 24
+    if a == 255 { return p }
+    if a == 0 { return 0 }
+    func m(_ c: UInt32) -> UInt32 { let t = c * a + 128; return (t + (t >> 8)) >> 8 }
+    return (a << 24) | (m((p >> 16) & 0xff) << 16) | (m((p >> 8) & 0xff) << 8) | m(p & 0xff)
+}
+
+/// Premultiplied ARGB → straight, rounded (channels clamp to 255).
+@inline(__always) func unpremultiply(_ p: UInt32) -> UInt32 {
+    let a = p >> 24
+    if a == 255 { return p }
+    if a == 0 { return 0 }
+    func d(_ c: UInt32) -> UInt32 { min(255, (c * 255 + a / 2) / a) }
+    return (a << 24) | (d((p >> 16) & 0xff) << 16) | (d((p >> 8) & 0xff) << 8) | d(p & 0xff)
+}

@@ -6,7 +6,8 @@ struct LayerPlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layerplay",
         abstract: "LayerKit: Core Animation's model on the Linux desktop.",
-        subcommands: [GalleryCommand.self, TransitionBenchCommand.self],
+        subcommands: [GalleryCommand.self, RenderCommand.self, InspectCommand.self, RecordCommand.self,
+                      RasterizeCommand.self, BenchCommand.self, TransitionBenchCommand.self],
         defaultSubcommand: GalleryCommand.self
     )
 }

@@ -16,6 +16,11 @@ public protocol CAAction: AnyObject {
 }
 
 /// The abstract base of all animations (CAAnimation). Animations are copied when added.
+///
+/// Subclasses (CATransition, …) override `basicDuration` when their default duration is not
+/// 0.25, `copy()` (calling `copyTiming(from:)` or their superclass's copy logic), and
+/// `apply(_:to:)`, which writes the animation's values for one progress into the
+/// presentation layer.
 open class CAAnimation: CAMediaTiming, CAAction {
     public var beginTime = 0.0
     public var duration = 0.0
@@ -26,8 +31,18 @@ open class CAAnimation: CAMediaTiming, CAAction {
     public var autoreverses = false
     public var fillMode = CAMediaTimingFillMode.removed
     public var isRemovedOnCompletion = true
+    /// The pacing of the animation (nil is linear).
+    public var timingFunction: CAMediaTimingFunction?
     /// Strong, as in Core Animation (the one delegate that is retained).
     public var delegate: CAAnimationDelegate?
+
+    // Engine state of an added copy (never copied).
+    weak var engineLayer: CALayer?
+    var engineKey = ""
+    var engineCommitted = false
+    var engineDidStart = false
+    var engineDidStop = false
+    var engineTrackers: [CATransactionTracker] = []
 
     public init() {}
     /// A copy with the same settings (subclasses override and call super).
@@ -36,11 +51,49 @@ open class CAAnimation: CAMediaTiming, CAAction {
         c.copyTiming(from: self)
         return c
     }
-    /// Copies the CAMediaTiming fields and the delegate from `o`.
+    /// Copies the CAMediaTiming fields, the timing function and the delegate from `o`.
     public func copyTiming(from o: CAAnimation) {
         beginTime = o.beginTime; duration = o.duration; speed = o.speed; timeOffset = o.timeOffset
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
         fillMode = o.fillMode; isRemovedOnCompletion = o.isRemovedOnCompletion; delegate = o.delegate
+        timingFunction = o.timingFunction
     }
     open func run(forKey event: String, object: CALayer) { object.add(self, forKey: event) }
+
+    /// The basic duration used for timing: `duration`, or Core Animation's 0.25 when 0.
+    open var basicDuration: Double { duration > 0 ? duration : 0.25 }
+    /// The active duration in the animation's own time (repeats and autoreverses included).
+    public var activeDuration: Double {
+        CAMediaTimingMath.activeDuration(duration: basicDuration, repeatCount: repeatCount,
+                                         repeatDuration: repeatDuration, autoreverses: autoreverses)
+    }
+    /// Where the animation is at `parentTime` (its layer's local time, or its group's), nil
+    /// when it does not apply then.
+    public func progress(atParentTime parentTime: Double) -> CAAnimationProgress? {
+        CAMediaTimingMath.progress(parentTime: parentTime, beginTime: beginTime, speed: speed,
+                                   timeOffset: timeOffset, duration: basicDuration,
+                                   repeatCount: repeatCount, repeatDuration: repeatDuration,
+                                   autoreverses: autoreverses, fillMode: fillMode,
+                                   timingFunction: timingFunction)
+    }
+    /// The parent time at which the active interval ends (infinite for endless repeats).
+    public var endTime: Double {
+        let a = activeDuration
+        guard a.isFinite else { return .infinity }
+        return speed > 0 ? beginTime + a / speed : .infinity
+    }
+
+    /// Writes the animation's value at `progress` into `presentation` (the base does nothing).
+    open func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {}
+
+    /// Evaluates at `parentTime` and applies. `isTopLevel` makes a finished, removed-on-
+    /// completion animation stop applying at its end even before the engine removes it, so
+    /// that sampling at any time agrees with a frame-by-frame run.
+    public func apply(atParentTime parentTime: Double, to presentation: CALayer, isTopLevel: Bool) {
+        guard let p = progress(atParentTime: parentTime) else { return }
+        if isTopLevel && isRemovedOnCompletion && p.isFilling && (parentTime - beginTime) * speed >= 0 {
+            return
+        }
+        apply(p, to: presentation)
+    }
 }

@@ -1,10 +1,126 @@
-// OWNER: anim helper. The two points where the layer model meets the animation engine.
+// OWNER: anim helper. The two points where the layer model meets the animation engine,
+// plus the animation lifecycle and layer-time API of CALayer.
 extension CALayer {
     /// Writes the current values of this layer's animations into `presentation` (a fresh copy
-    /// of the model made with `init(layer:)`). Called by `presentation()`.
-    func applyAnimations(to presentation: CALayer) {}
+    /// of the model made with `init(layer:)`). Called by `presentation()`. Animations apply in
+    /// the order added, each reading the value the ones before it left ("current"), at
+    /// `CAMediaClock.presentationTime` converted to this layer's local time.
+    func applyAnimations(to presentation: CALayer) {
+        guard !animationStore.isEmpty else { return }
+        let local = convertTime(CAMediaClock.presentationTime, from: nil)
+        CAAnimationEngine.applyingDepth += 1
+        defer { CAAnimationEngine.applyingDepth -= 1 }
+        for (_, a) in animationStore {
+            // Not committed yet with beginTime 0: it will begin "now", so show its start.
+            let t = (!a.engineCommitted && a.beginTime == 0) ? 0 : local
+            a.apply(atParentTime: t, to: presentation, isTopLevel: true)
+        }
+    }
 
     /// Called by every animatable property's setter after the model value changed: the place
-    /// where implicit animations (actions) start.
-    func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {}
+    /// where implicit animations (actions) start. A layer with a superlayer animates the
+    /// change from its current presentation value over the transaction's duration (0.25 s)
+    /// with a CABasicAnimation added under the key, unless actions are disabled or
+    /// `actions[key]` is present with nil; a present action runs instead. Inside a
+    /// view-style animation block the change is recorded for that block instead.
+    func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
+        guard CAAnimationEngine.applyingDepth == 0 else { return }
+        if let capture = ViewAnimationCapture.current {
+            capture.record(self, key: key, old: oldValue)
+            return
+        }
+        guard superlayer != nil, !CATransaction.disableActions() else { return }
+        if let entry = actions[key] {
+            entry?.run(forKey: key, object: self)
+            return
+        }
+        let anim = CABasicAnimation(keyPath: key)
+        anim.fromValue = presentationValue(forKeyPath: key, modelValue: oldValue)
+        anim.duration = CATransaction.animationDuration()
+        anim.timingFunction = CATransaction.animationTimingFunction() ?? .default
+        add(anim, forKey: key)
+    }
+
+    /// The value `keyPath` shows on screen now, computed as if the model held `modelValue`
+    /// (the value before a change) for that key path.
+    func presentationValue(forKeyPath keyPath: String, modelValue: AnimatableValue? = nil) -> AnimatableValue? {
+        guard !animationStore.isEmpty else { return modelValue ?? value(forKeyPath: keyPath) }
+        CAAnimationEngine.applyingDepth += 1
+        let copy = type(of: self).init(layer: self)
+        if let modelValue { copy.setValue(modelValue, forKeyPath: keyPath) }
+        CAAnimationEngine.applyingDepth -= 1
+        applyAnimations(to: copy)
+        return copy.value(forKeyPath: keyPath)
+    }
+
+    /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.
+    func animationWasAdded(_ anim: CAAnimation, forKey key: String, replacing old: [CAAnimation]) {
+        CAAnimationEngine.shared.added(anim, to: self, key: key, replacing: old)
+    }
+
+    // MARK: Lifecycle
+
+    /// The animation added under `key` (animationForKey:).
+    public func animation(forKey key: String) -> CAAnimation? {
+        animationStore.last { $0.key == key }?.animation
+    }
+    /// The keys of the attached animations in the order added; nil when there are none.
+    public func animationKeys() -> [String]? {
+        animationStore.isEmpty ? nil : animationStore.map(\.key)
+    }
+    /// Removes the animation under `key`; its delegate gets didStop(finished: false).
+    public func removeAnimation(forKey key: String) {
+        let gone = animationStore.filter { $0.key == key }
+        animationStore.removeAll { $0.key == key }
+        for g in gone { CAAnimationEngine.shared.removed(g.animation) }
+    }
+    /// Removes every animation; delegates get didStop(finished: false).
+    public func removeAllAnimations() {
+        let gone = animationStore
+        animationStore.removeAll()
+        for g in gone { CAAnimationEngine.shared.removed(g.animation) }
+    }
+
+    // MARK: Layer time
+
+    /// This layer's local time for media (absolute) time `t`: through every superlayer,
+    /// local = (parent − beginTime) × speed + timeOffset.
+    public func localTime(fromMediaTime t: Double) -> Double {
+        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
+        return (parent - beginTime) * speed + timeOffset
+    }
+    /// The media time at which this layer's clock reads `local` (speed 0: its superlayer's
+    /// beginTime instant, since a stopped clock reads the same at every time).
+    public func mediaTime(fromLocal local: Double) -> Double {
+        let parent = speed != 0 ? (local - timeOffset) / speed + beginTime : beginTime
+        return superlayer?.mediaTime(fromLocal: parent) ?? parent
+    }
+    /// convertTime:fromLayer: — `t` in `layer`'s time (nil: media time) to this layer's.
+    public func convertTime(_ t: Double, from layer: CALayer?) -> Double {
+        localTime(fromMediaTime: layer?.mediaTime(fromLocal: t) ?? t)
+    }
+    /// convertTime:toLayer: — `t` in this layer's time to `layer`'s (nil: media time).
+    public func convertTime(_ t: Double, to layer: CALayer?) -> Double {
+        let media = mediaTime(fromLocal: t)
+        return layer?.localTime(fromMediaTime: media) ?? media
+    }
+    /// The layer's local time now (`CACurrentMediaTime()` converted).
+    public var currentLocalTime: Double { convertTime(CACurrentMediaTime(), from: nil) }
+
+    /// Freezes this layer's time and everything in it (the seed's pauseLayer):
+    /// timeOffset = local time now, speed = 0.
+    public func pauseAnimations() {
+        let paused = convertTime(CACurrentMediaTime(), from: nil)
+        speed = 0
+        timeOffset = paused
+    }
+    /// Resumes a paused layer where it stopped (the seed's resumeLayer): speed 1,
+    /// timeOffset 0, beginTime = (local time now) − paused time.
+    public func resumeAnimations() {
+        let paused = timeOffset
+        speed = 1
+        timeOffset = 0
+        beginTime = 0
+        beginTime = convertTime(CACurrentMediaTime(), from: nil) - paused
+    }
 }

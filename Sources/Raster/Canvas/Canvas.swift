@@ -64,6 +64,8 @@ public final class Canvas {
     /// Scratch buffers reused across draws.
     @usableFromInline var scratch = FlatPath()
     @usableFromInline var strokeScratch = FlatPath()
+    /// The rasterizer's cell buffers and image-outline polygon (Rasterizer/RasterizerScratch.swift).
+    @usableFromInline let rasterScratch = RasterizerScratch()
 
     public init(_ target: Bitmap) { self.target = target }
 

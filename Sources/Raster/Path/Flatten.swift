@@ -1,8 +1,101 @@
-// OWNER: raster-geom helper. Placeholder until adaptive flattening lands.
+// OWNER: raster-geom helper.
+// Adaptive flattening for fills: each subpath becomes one closed device-space polygon.
+// Points are mapped to device space *before* flattening, so the tolerance is in device
+// pixels and a scaled-up layer stays smooth. Curves are cut into the number of uniform
+// parameter steps given by Wang's formula (a tight bound for the chord error of a
+// polynomial curve), so there is no recursion and no allocation besides `out`'s growth.
+
 extension Path {
     /// Appends the path's subpaths, mapped by `transform`, as closed polygons in device
     /// pixels, with curves flattened so no point of the curve is farther than `tolerance`.
-    public func flatten(transform: AffineTransform, tolerance: Double, into out: inout FlatPath) {
-        fatalError("flatten: not yet implemented")
+    /// Open subpaths are closed implicitly (fill semantics). A subpath with a non-finite
+    /// coordinate is skipped whole; subpaths of fewer than three points are dropped.
+    public func flatten(transform t: AffineTransform, tolerance: Double, into out: inout FlatPath) {
+        let tol = tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-6) : 0.1
+        var sink = FillSink(out: out)
+        out = FlatPath()   // hand the buffers to the sink without copying them
+        forEachFlattened(transform: t, tolerance: tol, sink: &sink)
+        sink.end()
+        out = sink.out
+    }
+
+    /// Walks the path mapped by `t`, flattening curves to `tolerance`, reporting
+    /// subpath starts, points and closes to `sink`. Non-finite points are reported as they are.
+    @inlinable func forEachFlattened<S: FlattenSink>(transform t: AffineTransform, tolerance: Double, sink: inout S) {
+        var cur = Point.zero, start = Point.zero
+        var open = false
+        for e in elements {
+            switch e {
+            case .move(let p):
+                let q = t.apply(p)
+                sink.begin(q); cur = q; start = q; open = true
+            case .line(let p):
+                let q = t.apply(p)
+                if !open { sink.begin(cur); start = cur; open = true }
+                sink.point(q); cur = q
+            case .quad(let c, let p):
+                let c1 = t.apply(c), q = t.apply(p)
+                if !open { sink.begin(cur); start = cur; open = true }
+                let n = quadSegmentCount(cur, c1, q, tolerance: tolerance)
+                if n > 1 {
+                    let h = 1.0 / Double(n)
+                    for i in 1..<n { sink.point(quadPoint(cur, c1, q, Double(i) * h)) }
+                }
+                sink.point(q); cur = q
+            case .cubic(let a, let b, let p):
+                let c = Cubic(cur, t.apply(a), t.apply(b), t.apply(p))
+                if !open { sink.begin(cur); start = cur; open = true }
+                let n = c.segmentCount(tolerance: tolerance)
+                if n > 1 {
+                    let h = 1.0 / Double(n)
+                    for i in 1..<n { sink.point(c.point(Double(i) * h)) }
+                }
+                sink.point(c.p3); cur = c.p3
+            case .close:
+                if open { sink.close() }
+                open = false; cur = start
+            }
+        }
+    }
+}
+
+/// Receives the flattened path: `begin` a subpath, `point`s, and `close` (explicit close).
+@usableFromInline protocol FlattenSink {
+    mutating func begin(_ p: Point)
+    mutating func point(_ p: Point)
+    mutating func close()
+}
+
+/// Collects fill polygons into a FlatPath, dropping duplicate points, degenerate contours
+/// and contours with non-finite points.
+@usableFromInline struct FillSink: FlattenSink {
+    @usableFromInline var out: FlatPath
+    @usableFromInline var first = 0
+    @usableFromInline var open = false
+    @usableFromInline var finite = true
+    @usableFromInline init(out: FlatPath) { self.out = out }
+
+    @inlinable mutating func begin(_ p: Point) {
+        end()
+        first = out.points.count
+        out.points.append(p)
+        open = true
+        finite = p.isFinite
+    }
+    @inlinable mutating func point(_ p: Point) {
+        if !p.isFinite { finite = false; return }
+        if out.points[out.points.count - 1] != p { out.points.append(p) }
+    }
+    @inlinable mutating func close() { end() }
+    @inlinable mutating func end() {
+        guard open else { return }
+        open = false
+        var n = out.points.count - first
+        if n > 1 && out.points[out.points.count - 1] == out.points[first] { out.points.removeLast(); n -= 1 }
+        if finite && n >= 3 {
+            out.contourStarts.append(first)
+        } else {
+            out.points.removeSubrange(first...)
+        }
     }
 }

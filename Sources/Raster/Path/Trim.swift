@@ -1,5 +1,48 @@
-// OWNER: raster-geom helper. Placeholder.
+// OWNER: raster-geom helper.
+// strokeStart / strokeEnd: the part of a path between two fractions of its total length.
+
 extension Path {
     /// The part of the path between two fractions of its total arc length (strokeStart/strokeEnd).
-    public func trimmed(from start: Double, to end: Double) -> Path { fatalError("trimmed: not yet implemented") }
+    /// Lengths are true arc lengths (curves are cut at the parameter of a length, not at a
+    /// parameter fraction). All subpaths count, closing segments included; a closed subpath
+    /// entirely inside the range stays closed, one cut by the range becomes open. Fractions are
+    /// clamped to [0, 1]; start ≥ end (or NaN) gives an empty path.
+    public func trimmed(from start: Double, to end: Double) -> Path {
+        guard start.isFinite, end.isFinite else { return Path() }
+        let f0 = max(0, min(1, start)), f1 = max(0, min(1, end))
+        guard f1 > f0 else { return Path() }
+        if f0 == 0 && f1 == 1 { return self }
+        let subs = measuredSubpaths()
+        var total = 0.0
+        for s in subs { total += s.length }
+        guard total > 0, total.isFinite else { return Path() }
+        let a = f0 * total, b = f1 * total
+        var out = Path()
+        var pos = 0.0
+        for sub in subs {
+            if pos >= b { break }
+            let subEnd = pos + sub.length
+            if subEnd <= a { pos = subEnd; continue }
+            if sub.closed && pos >= a && subEnd <= b {
+                for i in sub.elements { out.append(elements[i]) }
+                pos = subEnd
+                continue
+            }
+            var inRun = false
+            for seg in sub.segments {
+                let segEnd = pos + seg.length
+                let lo = max(a, pos), hi = min(b, segEnd)
+                if hi > lo {
+                    let t0 = lo > pos ? seg.parameter(atLength: lo - pos) : 0
+                    let t1 = hi < segEnd ? seg.parameter(atLength: hi - pos) : 1
+                    if !inRun { out.move(to: seg.point(t0)); inRun = true }
+                    seg.appendPiece(t0, t1, to: &out)
+                }
+                pos = segEnd
+                if pos >= b { break }
+            }
+            pos = subEnd
+        }
+        return out
+    }
 }

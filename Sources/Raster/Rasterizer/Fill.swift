@@ -1,8 +1,128 @@
-// OWNER: raster-pix helper. Placeholder.
+// OWNER: raster-pix helper.
+// The fill entry point and the sweep: bounding box and clip → accumulate edges → for each
+// touched row, a running sum over its touched cells gives runs of constant coverage, folded by
+// the fill rule, handed to a painter (solid colour, clear, or an image sampler). The sweep
+// zeroes the cells it reads, so the buffer is clean for the next fill without a memset.
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension Canvas {
     /// Rasterizes device-space polygons with exact-area coverage under `rule`, clipped to the
     /// target and `clip`, and composites `color` × `opacity` source-over.
     public func fill(_ polygons: FlatPath, color: Color, rule: FillRule, opacity: Double = 1) {
-        fatalError("fill(FlatPath): not yet implemented")
+        guard opacity.isFinite, opacity > 0 else { return }
+        let op = min(1, opacity)
+        let argb = color.withAlphaScaled(op).premultipliedARGB
+        guard argb >> 24 != 0 else { return }
+        rasterize(polygons, rule: rule, painter: SolidPainter(color: argb))
+    }
+
+    /// Erases (to transparent black) what `polygons` cover, in proportion to their coverage.
+    public func clear(_ polygons: FlatPath, rule: FillRule = .nonZero) {
+        rasterize(polygons, rule: rule, painter: ClearPainter())
+    }
+
+    /// The shared pipeline of fills and image draws. Returns without drawing for empty,
+    /// non-finite or fully clipped input.
+    @inline(__always) @usableFromInline
+    func rasterize<P: SpanPainter>(_ polygons: FlatPath, rule: FillRule, painter: P) {
+        guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
+        // Bounding box; NaN or infinity anywhere rejects the whole fill.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let finite: Bool = polygons.points.withUnsafeBufferPointer { pts in
+            for p in pts {
+                guard p.x.isFinite && p.y.isFinite else { return false }
+                if p.x < minX { minX = p.x }
+                if p.x > maxX { maxX = p.x }
+                if p.y < minY { minY = p.y }
+                if p.y > maxY { maxY = p.y }
+            }
+            return true
+        }
+        guard finite, minX <= maxX, minY <= maxY else { return }
+        let l = max(Double(mask.left), minX.rounded(.down)), r = min(Double(mask.right), maxX.rounded(.up))
+        let t = max(Double(mask.top), minY.rounded(.down)), b = min(Double(mask.bottom), maxY.rounded(.up))
+        guard l < r, t < b else { return }
+        let left = Int(l), right = Int(r), top = Int(t), bottom = Int(b)
+
+        let s = rasterScratch
+        s.reserve(rows: bottom - top, stride: target.width + 2)
+        let acc = CoverageAccumulator(scratch: s, top: top, bottom: bottom, left: left, right: right)
+        acc.add(polygons)
+        sweep(s, top: top, bottom: bottom, left: left, right: right, evenOdd: rule == .evenOdd,
+              mask: mask, painter: painter)
+    }
+
+    /// Turns accumulated cells into coverage runs and paints them, clearing the cells.
+    @inline(__always) @usableFromInline
+    func sweep<P: SpanPainter>(_ s: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int,
+                               evenOdd: Bool, mask: ClipMask, painter: P) {
+        let cells = s.cells, rowLo = s.rowLo, rowHi = s.rowHi, stride = s.stride
+        let pixels = target.pixels, width = target.width
+        for ri in 0..<(bottom - top) {
+            let lo = Int(rowLo[ri]), hi = Int(rowHi[ri])
+            if lo >= hi { continue }
+            rowLo[ri] = .max; rowHi[ri] = .min
+            let y = top + ri
+            let cellRow = cells + ri * stride
+            let dst = pixels + y * width
+            var inLo = 0, inHi = 0
+            if mask.active { (inLo, inHi) = mask.interior(row: y) }
+            var sum: Float = 0
+            var x = lo
+            while x < hi {
+                sum += cellRow[x]; cellRow[x] = 0
+                var e = x + 1
+                while e < hi && cellRow[e] == 0 { e += 1 }
+                var v = abs(sum)
+                if evenOdd {
+                    v -= 2 * (v * 0.5).rounded(.down)
+                    if v > 1 { v = 2 - v }
+                } else if v > 1 { v = 1 }
+                let c = UInt32(v * 255 + 0.5)
+                if c != 0 {
+                    let a = max(x, left), z = min(e, right)
+                    if a < z {
+                        if !mask.active {
+                            painter.paint(row: dst, y: y, x: a, count: z - a, coverage: c)
+                        } else {
+                            paintMasked(painter, mask, row: dst, y: y, from: a, to: z, coverage: c,
+                                        interiorLo: inLo, interiorHi: inHi)
+                        }
+                    }
+                }
+                x = e
+            }
+        }
+    }
+
+    /// A run under an anti-aliased clip: the clip's interior directly, its rim pixel by pixel.
+    @inline(never) @usableFromInline
+    func paintMasked<P: SpanPainter>(_ painter: P, _ mask: ClipMask, row: UnsafeMutablePointer<UInt32>, y: Int,
+                                     from a: Int, to z: Int, coverage c: UInt32, interiorLo: Int, interiorHi: Int) {
+        let ia = max(a, interiorLo), iz = min(z, interiorHi)
+        if ia < iz {
+            painter.paint(row: row, y: y, x: ia, count: iz - ia, coverage: c)
+            rim(painter, mask, row: row, y: y, from: a, to: ia, coverage: c)
+            rim(painter, mask, row: row, y: y, from: iz, to: z, coverage: c)
+        } else {
+            rim(painter, mask, row: row, y: y, from: a, to: z, coverage: c)
+        }
+    }
+
+    @inline(__always) func rim<P: SpanPainter>(_ painter: P, _ mask: ClipMask, row: UnsafeMutablePointer<UInt32>,
+                                               y: Int, from a: Int, to z: Int, coverage c: UInt32) {
+        var x = a
+        while x < z {
+            let k = lkDiv255(c * mask.coverage(x: x, y: y))
+            if k != 0 { painter.paint(row: row, y: y, x: x, count: 1, coverage: k) }
+            x += 1
+        }
     }
 }

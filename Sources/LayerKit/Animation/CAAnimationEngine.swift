@@ -1,0 +1,122 @@
+// OWNER: anim helper.
+
+/// The per-frame driver of animations (the part of Core Animation's render loop that lives
+/// in the app): the host calls `tick(time:)` once per frame with the frame's target
+/// timestamp. A tick commits the implicit transaction, starts pending animations, delivers
+/// animationDidStart / animationDidStop(finished:) in the order they happened, removes
+/// finished animations whose isRemovedOnCompletion is set, and runs transaction completion
+/// blocks. Main thread only.
+public final class CAAnimationEngine {
+    /// The engine of the main thread. Main thread only.
+    nonisolated(unsafe) public static let shared = CAAnimationEngine()
+
+    /// Added, not yet committed (their beginTime 0 is still to be resolved).
+    var pending: [CAAnimation] = []
+    /// Committed and not yet stopped, in the order added.
+    var running: [CAAnimation] = []
+    /// Animations removed early, whose didStop(finished: false) the next tick delivers.
+    var removedEarly: [CAAnimation] = []
+    /// Transactions whose completion block is due.
+    var readyTrackers: [CATransactionTracker] = []
+
+    /// >0 while animation values are being written into a presentation copy (property
+    /// hooks ignore those writes). Main thread only.
+    nonisolated(unsafe) static var applyingDepth = 0
+
+    /// Number of animations the engine still watches (added and neither stopped nor removed).
+    public var activeAnimationCount: Int { pending.count + running.count }
+
+    /// Called by `CALayer.add(_:forKey:)` with the stored copy and the animations it replaced.
+    func added(_ anim: CAAnimation, to layer: CALayer, key: String, replacing old: [CAAnimation]) {
+        for o in old { removed(o) }
+        anim.engineLayer = layer
+        anim.engineKey = key
+        pending.append(anim)
+        CATransaction.track(anim)
+    }
+    /// An animation taken off its layer before it stopped: didStop(finished: false) next tick.
+    func removed(_ anim: CAAnimation) {
+        guard !anim.engineDidStop else { return }
+        anim.engineDidStop = true
+        pending.removeAll { $0 === anim }
+        running.removeAll { $0 === anim }
+        removedEarly.append(anim)
+    }
+
+    /// Resolves beginTime 0 to the layer's local time at `mediaTime` and starts watching.
+    func commitPending(at mediaTime: Double) {
+        guard !pending.isEmpty else { return }
+        let batch = pending
+        pending.removeAll()
+        for a in batch {
+            guard let layer = a.engineLayer else { continue }
+            if a.beginTime == 0 { a.beginTime = layer.convertTime(mediaTime, from: nil) }
+            a.engineCommitted = true
+            running.append(a)
+        }
+    }
+
+    /// One frame at media time `time` (the frame's target timestamp). See the type's comment.
+    public func tick(time: Double) {
+        CAMediaClock.frameTime = time
+        CATransaction.flush()
+        // Early removals happened before this frame.
+        let early = removedEarly
+        removedEarly.removeAll()
+        for a in early {
+            a.delegate?.animationDidStop(a, finished: false)
+            for t in a.engineTrackers { t.animationStopped(finished: false) }
+        }
+        // Starts and natural stops that happened by `time`, ordered by when they happened.
+        struct Event { var at: Double; var order: Int; var isStop: Bool; var anim: CAAnimation }
+        var events: [Event] = []
+        for (i, a) in running.enumerated() {
+            guard let layer = a.engineLayer,
+                  layer.animationStore.contains(where: { $0.animation === a }) else {
+                continue
+            }
+            let lt = layer.convertTime(time, from: nil)
+            let elapsed = (lt - a.beginTime) * a.speed
+            if !a.engineDidStart && elapsed >= 0 {
+                events.append(Event(at: layer.mediaTime(fromLocal: a.beginTime), order: i, isStop: false, anim: a))
+            }
+            let active = a.activeDuration
+            if active.isFinite && elapsed >= active && a.speed != 0 {
+                events.append(Event(at: layer.mediaTime(fromLocal: a.endTime), order: i, isStop: true, anim: a))
+            }
+        }
+        events.sort { ($0.at, $0.isStop ? 1 : 0, $0.order) < ($1.at, $1.isStop ? 1 : 0, $1.order) }
+        for e in events {
+            let a = e.anim
+            if !e.isStop {
+                a.engineDidStart = true
+                a.delegate?.animationDidStart(a)
+            } else {
+                a.engineDidStop = true
+                running.removeAll { $0 === a }
+                if a.isRemovedOnCompletion, let layer = a.engineLayer {
+                    layer.animationStore.removeAll { $0.animation === a }
+                }
+                a.delegate?.animationDidStop(a, finished: true)
+                for t in a.engineTrackers { t.animationStopped(finished: true) }
+            }
+        }
+        // Drop animations whose layer went away or that were taken off without the API.
+        running.removeAll { a in
+            guard let layer = a.engineLayer else { return true }
+            return !layer.animationStore.contains(where: { $0.animation === a })
+        }
+        while !readyTrackers.isEmpty {
+            let ready = readyTrackers
+            readyTrackers.removeAll()
+            for t in ready { t.fire() }
+        }
+    }
+
+    /// Forgets every animation and transaction (tests, reloading a document). Main thread only.
+    public func reset() {
+        pending.removeAll(); running.removeAll(); removedEarly.removeAll(); readyTrackers.removeAll()
+        CATransaction.stack.removeAll()
+        CAMediaClock.frameTime = nil
+    }
+}

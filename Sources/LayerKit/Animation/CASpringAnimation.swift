@@ -1,0 +1,120 @@
+// OWNER: anim helper.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A damped spring from the start value to the end value (CASpringAnimation): a mass on a
+/// spring, solved in closed form (under-, critically and over-damped), evaluated at the
+/// animation's local time in seconds (the duration only cuts it off). `initialVelocity` is in
+/// units of the whole distance per second, positive towards the end value.
+open class CASpringAnimation: CABasicAnimation {
+    public var mass = 1.0
+    public var stiffness = 100.0
+    public var damping = 10.0
+    public var initialVelocity = 0.0
+
+    /// The displacement threshold (fraction of the distance) used for `settlingDuration`.
+    public static let settlingEpsilon = 0.001
+
+    open override func copy() -> CAAnimation {
+        let c = CASpringAnimation(keyPath: keyPath)
+        c.copyBasic(from: self)
+        c.mass = mass; c.stiffness = stiffness; c.damping = damping; c.initialVelocity = initialVelocity
+        return c
+    }
+
+    /// A duration of 0 means the spring's settlingDuration (the document format's rule).
+    open override var basicDuration: Double { duration > 0 ? duration : settlingDuration }
+
+    /// The estimated time for the spring to come to rest: the last instant at which the
+    /// displacement is still at least `settlingEpsilon` (0.001) of the distance, found on a
+    /// 1 ms grid up to where the analytic envelope falls below the epsilon.
+    public var settlingDuration: Double {
+        Self.settlingTime(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity,
+                          epsilon: Self.settlingEpsilon)
+    }
+
+    /// The remaining displacement at time t, as a fraction of the distance (1 at t = 0).
+    public func displacement(at t: Double) -> Double {
+        Self.displacement(t, mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity)
+    }
+
+    /// x(t) for x(0) = 1, x'(0) = −v of m x'' + c x' + k x = 0.
+    public static func displacement(_ t: Double, mass m: Double, stiffness k: Double, damping c: Double,
+                                    velocity v: Double) -> Double {
+        let m = max(m, 1e-9), k = max(k, 1e-9), c = max(c, 0)
+        let w0 = (k / m).squareRoot()
+        let zeta = c / (2 * (k * m).squareRoot())
+        if abs(zeta - 1) < 1e-9 {
+            return (1 + (w0 - v) * t) * exp(-w0 * t)
+        } else if zeta < 1 {
+            let wd = w0 * (1 - zeta * zeta).squareRoot()
+            let b = (zeta * w0 - v) / wd
+            return exp(-zeta * w0 * t) * (cos(wd * t) + b * sin(wd * t))
+        } else {
+            let s = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
+            let c2 = (-v - r1) / (r2 - r1), c1 = 1 - c2
+            return c1 * exp(r1 * t) + c2 * exp(r2 * t)
+        }
+    }
+
+    /// See `settlingDuration`.
+    public static func settlingTime(mass: Double, stiffness: Double, damping: Double, velocity: Double,
+                                    epsilon: Double) -> Double {
+        let m = max(mass, 1e-9), k = max(stiffness, 1e-9), c = max(damping, 0)
+        let w0 = (k / m).squareRoot()
+        let zeta = c / (2 * (k * m).squareRoot())
+        // An upper bound of |x(t)| that decreases monotonically.
+        func envelope(_ t: Double) -> Double {
+            if abs(zeta - 1) < 1e-9 { return (1 + abs(w0 - velocity) * t) * exp(-w0 * t) }
+            if zeta < 1 {
+                let wd = w0 * (1 - zeta * zeta).squareRoot()
+                let b = (zeta * w0 - velocity) / wd
+                return (1 + b * b).squareRoot() * exp(-zeta * w0 * t)
+            }
+            let s = (zeta * zeta - 1).squareRoot()
+            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
+            let c2 = (-velocity - r1) / (r2 - r1), c1 = 1 - c2
+            return abs(c1) * exp(r1 * t) + abs(c2) * exp(r2 * t)
+        }
+        guard zeta > 0 else { return .infinity }
+        let step = 0.001
+        var end = 0.0
+        while envelope(end) >= epsilon && end < 10_000 { end += 0.05 }
+        var t = end
+        while t > 0 {
+            if abs(displacement(t, mass: m, stiffness: k, damping: c, velocity: velocity)) >= epsilon { return t }
+            t -= step
+        }
+        return 0
+    }
+
+    /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` for a duration: mass 1 and the
+    /// stiffness for which the spring with damping ratio `ratio` settles (to 0.001 of the
+    /// distance) in `duration`; damping = 2 · ratio · √stiffness.
+    public static func parameters(duration: Double, dampingRatio ratio: Double, velocity: Double)
+        -> (mass: Double, stiffness: Double, damping: Double) {
+        let zeta = max(ratio, 1e-4)
+        func settle(_ w0: Double) -> Double {
+            settlingTime(mass: 1, stiffness: w0 * w0, damping: 2 * zeta * w0, velocity: velocity, epsilon: 0.001)
+        }
+        var lo = 0.01, hi = 2000.0
+        guard duration > 0 else { return (1, hi * hi, 2 * zeta * hi) }
+        for _ in 0..<50 {
+            let mid = (lo * hi).squareRoot()
+            if settle(mid) > duration { lo = mid } else { hi = mid }
+        }
+        let w0 = (lo * hi).squareRoot()
+        return (1, w0 * w0, 2 * zeta * w0)
+    }
+
+    open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
+        guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
+        let t = progress.duration * progress.fraction
+        let f = 1 - displacement(at: t)
+        write(value(fraction: f, iteration: progress.iteration, current: current), current: current, to: presentation)
+    }
+}

@@ -1,0 +1,210 @@
+// OWNER: anim helper.
+
+/// UIView.AnimationOptions for the view-style block animations on layers (same bit values).
+public struct ViewAnimationOptions: OptionSet, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let allowUserInteraction = ViewAnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = ViewAnimationOptions(rawValue: 1 << 2)
+    public static let `repeat` = ViewAnimationOptions(rawValue: 1 << 3)
+    public static let autoreverse = ViewAnimationOptions(rawValue: 1 << 4)
+    public static let curveEaseInOut = ViewAnimationOptions(rawValue: 0 << 16)
+    public static let curveEaseIn = ViewAnimationOptions(rawValue: 1 << 16)
+    public static let curveEaseOut = ViewAnimationOptions(rawValue: 2 << 16)
+    public static let curveLinear = ViewAnimationOptions(rawValue: 3 << 16)
+    /// Keyframe calculation modes (UIView.KeyframeAnimationOptions, same bit values).
+    public static let calculationModeLinear = ViewAnimationOptions(rawValue: 0 << 10)
+    public static let calculationModeDiscrete = ViewAnimationOptions(rawValue: 1 << 10)
+    public static let calculationModePaced = ViewAnimationOptions(rawValue: 2 << 10)
+    public static let calculationModeCubic = ViewAnimationOptions(rawValue: 3 << 10)
+    public static let calculationModeCubicPaced = ViewAnimationOptions(rawValue: 4 << 10)
+
+    /// The curve field (bits 16–19) as a timing function.
+    public var timingFunction: CAMediaTimingFunction {
+        switch (rawValue >> 16) & 0xF {
+        case 1: return .easeIn
+        case 2: return .easeOut
+        case 3: return .linear
+        default: return .easeInEaseOut
+        }
+    }
+    /// The calculation-mode field (bits 10–12).
+    public var calculationMode: CAAnimationCalculationMode {
+        switch (rawValue >> 10) & 0x7 {
+        case 1: return .discrete
+        case 2: return .paced
+        case 3: return .cubic
+        case 4: return .cubicPaced
+        default: return .linear
+        }
+    }
+}
+
+/// The model changes made inside a view-style animation block, recorded by
+/// `CALayer.propertyDidChange` instead of starting implicit animations.
+final class ViewAnimationCapture {
+    /// The block being captured. Main thread only.
+    nonisolated(unsafe) static var current: ViewAnimationCapture?
+
+    struct Record { let layer: CALayer; let key: String; let old: AnimatableValue; let shown: AnimatableValue }
+    var records: [Record] = []
+    /// Keyframes: (relative start, relative duration, records made inside).
+    var keyframes: [(start: Double, duration: Double, records: [Record])] = []
+    /// Per keyframe, the value each changed key path had right after that keyframe's block.
+    var keyframeValues: [[ObjectIdentifier: [String: AnimatableValue]]] = []
+    /// The value each key path had before the first keyframe changed it.
+    var initials: [Record] = []
+
+    func record(_ layer: CALayer, key: String, old: AnimatableValue) {
+        guard !records.contains(where: { $0.layer === layer && $0.key == key }) else { return }
+        records.append(Record(layer: layer, key: key, old: old,
+                              shown: layer.presentationValue(forKeyPath: key, modelValue: old) ?? old))
+    }
+
+    /// Runs `block` with this capture active.
+    func capture(_ block: () -> Void) {
+        let previous = Self.current
+        Self.current = self
+        block()
+        Self.current = previous
+    }
+}
+
+extension CALayer {
+    private static func configure(_ a: CAAnimation, on layer: CALayer, duration: Double, delay: Double,
+                                  options: ViewAnimationOptions) {
+        a.duration = duration
+        if options.contains(.repeat) { a.repeatCount = .infinity }
+        if options.contains(.autoreverse) { a.autoreverses = true }
+        if delay > 0 {
+            a.beginTime = layer.currentLocalTime + delay
+            a.fillMode = .backwards
+        }
+    }
+    private static func finish(_ added: [(CALayer, String)], completion: ((Bool) -> Void)?) {
+        let tracker = CATransactionTracker()
+        tracker.completionWithFlag = completion
+        for (layer, key) in added {
+            guard let stored = layer.animation(forKey: key) else { continue }
+            stored.engineTrackers.append(tracker)
+            tracker.remaining += 1
+        }
+        tracker.closed = true
+        if tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(tracker) }
+    }
+
+    /// UIView's `animate(withDuration:delay:options:animations:completion:)` on layers: the
+    /// animatable properties changed inside `animations` animate from their previous value
+    /// (the on-screen value with `.beginFromCurrentState`) to the new model value.
+    /// `completion(finished)` runs once all of them stopped (false if one was removed early).
+    public static func animate(withDuration duration: Double, delay: Double = 0,
+                               options: ViewAnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let cap = ViewAnimationCapture()
+        cap.capture(animations)
+        var added: [(CALayer, String)] = []
+        for r in cap.records {
+            let a = CABasicAnimation(keyPath: r.key)
+            a.fromValue = options.contains(.beginFromCurrentState) ? r.shown : r.old
+            a.timingFunction = options.timingFunction
+            configure(a, on: r.layer, duration: duration, delay: delay, options: options)
+            r.layer.add(a, forKey: r.key)
+            added.append((r.layer, r.key))
+        }
+        finish(added, completion: completion)
+    }
+
+    /// UIView's spring animation: `usingSpringWithDamping` is the damping ratio, the velocity
+    /// is in distances per second; the spring (mass 1) is tuned to settle in `duration`.
+    public static func animate(withDuration duration: Double, delay: Double = 0,
+                               usingSpringWithDamping ratio: Double, initialSpringVelocity velocity: Double,
+                               options: ViewAnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let cap = ViewAnimationCapture()
+        cap.capture(animations)
+        let p = CASpringAnimation.parameters(duration: duration, dampingRatio: ratio, velocity: velocity)
+        var added: [(CALayer, String)] = []
+        for r in cap.records {
+            let a = CASpringAnimation(keyPath: r.key)
+            a.fromValue = options.contains(.beginFromCurrentState) ? r.shown : r.old
+            a.mass = p.mass; a.stiffness = p.stiffness; a.damping = p.damping; a.initialVelocity = velocity
+            configure(a, on: r.layer, duration: duration, delay: delay, options: options)
+            r.layer.add(a, forKey: r.key)
+            added.append((r.layer, r.key))
+        }
+        finish(added, completion: completion)
+    }
+
+    /// UIView's `animateKeyframes`: inside `animations`, `addKeyframe(withRelativeStartTime:
+    /// relativeDuration:animations:)` sets values reached at relative times; one
+    /// CAKeyframeAnimation per changed key path, with the options' calculation mode.
+    public static func animateKeyframes(withDuration duration: Double, delay: Double = 0,
+                                        options: ViewAnimationOptions = [], animations: () -> Void,
+                                        completion: ((Bool) -> Void)? = nil) {
+        let cap = ViewAnimationCapture()
+        cap.capture(animations)
+        // Changes outside any keyframe span the whole duration.
+        if !cap.records.isEmpty {
+            cap.keyframes.append((0, 1, cap.records))
+            cap.keyframeValues.append([:])
+        }
+        struct Track { let layer: CALayer; let key: String; var initial: AnimatableValue; var frames: [(Double, Double, AnimatableValue)] }
+        var tracks: [Track] = []
+        for (ki, kf) in cap.keyframes.enumerated() {
+            for r in kf.records {
+                // The value this keyframe ends on: the model value after the keyframe closure,
+                // which a later keyframe may overwrite; keep the value recorded at that time.
+                let v = cap.keyframeValues[ki][ObjectIdentifier(r.layer), default: [:]][r.key] ?? r.layer.value(forKeyPath: r.key) ?? r.old
+                if let i = tracks.firstIndex(where: { $0.layer === r.layer && $0.key == r.key }) {
+                    tracks[i].frames.append((kf.start, kf.duration, v))
+                } else {
+                    tracks.append(Track(layer: r.layer, key: r.key, initial: r.old, frames: [(kf.start, kf.duration, v)]))
+                }
+            }
+        }
+        var added: [(CALayer, String)] = []
+        for tr in tracks {
+            var times = [0.0], values = [tr.initial]
+            var cur = tr.initial
+            for (s, d, v) in tr.frames.sorted(by: { $0.0 < $1.0 }) {
+                if s > times[times.count - 1] { times.append(s); values.append(cur) }
+                times.append(min(1, s + d)); values.append(v); cur = v
+            }
+            if times[times.count - 1] < 1 { times.append(1); values.append(cur) }
+            let a = CAKeyframeAnimation(keyPath: tr.key)
+            a.values = values
+            a.keyTimes = times
+            a.calculationMode = options.calculationMode
+            configure(a, on: tr.layer, duration: duration, delay: delay, options: options)
+            tr.layer.add(a, forKey: tr.key)
+            added.append((tr.layer, tr.key))
+        }
+        finish(added, completion: completion)
+    }
+
+    /// UIView's `addKeyframe(withRelativeStartTime:relativeDuration:animations:)`: only inside
+    /// `animateKeyframes`' block (elsewhere the changes are applied without animation).
+    public static func addKeyframe(withRelativeStartTime start: Double, relativeDuration: Double,
+                                   animations: () -> Void) {
+        guard let outer = ViewAnimationCapture.current else { animations(); return }
+        let inner = ViewAnimationCapture()
+        inner.capture(animations)
+        var values: [ObjectIdentifier: [String: AnimatableValue]] = [:]
+        for r in inner.records {
+            // A key changed earlier in this block keeps its first "old" value.
+            if let v = r.layer.value(forKeyPath: r.key) { values[ObjectIdentifier(r.layer), default: [:]][r.key] = v }
+        }
+        let oldest = inner.records.map { r in
+            outer.firstOld(r.layer, r.key).map { ViewAnimationCapture.Record(layer: r.layer, key: r.key, old: $0, shown: $0) } ?? r
+        }
+        for r in inner.records where outer.firstOld(r.layer, r.key) == nil { outer.initials.append(r) }
+        outer.keyframes.append((start, relativeDuration, oldest))
+        outer.keyframeValues.append(values)
+    }
+}
+
+extension ViewAnimationCapture {
+    func firstOld(_ layer: CALayer, _ key: String) -> AnimatableValue? {
+        initials.first { $0.layer === layer && $0.key == key }?.old
+    }
+}

@@ -1,0 +1,321 @@
+// OWNER: layers helper.
+import Foundation
+
+/// Turns a document's JSON into layers, checking every key and value on the way; the first
+/// problem stops the load with its JSON path.
+struct DocumentBuilder {
+    let baseDirectory: String
+    let images: ImageLoading?
+    var names: [String: CALayer] = [:]
+    var animations: [(layer: CALayer, json: JSONValue, path: String)] = []
+    var specs: [(layer: CALayer, spec: AnimationSpec, path: String)] = []
+    var imageCache: [String: ImageRef] = [:]
+
+    init(baseDirectory: String, images: ImageLoading?) { self.baseDirectory = baseDirectory; self.images = images }
+
+    static let topKeys: Set<String> = ["width", "height", "background", "layers"]
+    static let layerKeys: Set<String> = [
+        "name", "type", "bounds", "position", "anchorPoint", "transform", "sublayerTransform", "zPosition",
+        "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
+        "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
+        "actions", "sublayers", "animations", "contents", "contentsGravity",
+    ]
+    static let shapeKeys: Set<String> = [
+        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
+        "strokeStart", "strokeEnd", "lineDashPattern", "lineDashPhase",
+    ]
+    static let textKeys: Set<String> = ["string", "fontSize", "foregroundColor", "alignmentMode"]
+
+    mutating func build(_ json: JSONValue, url: URL?) throws(DocumentError) -> LayerDocument {
+        let top = try object(json, "")
+        try checkKeys(top, Self.topKeys, "")
+        guard let wj = json["width"] else { throw DocumentError("width", "missing (the root layer's width is required)") }
+        guard let hj = json["height"] else { throw DocumentError("height", "missing (the root layer's height is required)") }
+        let w = try number(wj, "width"), h = try number(hj, "height")
+        guard w > 0, h > 0 else { throw DocumentError(w > 0 ? "height" : "width", "must be positive") }
+        let bg = try json["background"].map { (v) throws(DocumentError) in try color(v, "background") } ?? .clear
+        let root = CALayer()
+        root.bounds = Rect(0, 0, w, h)
+        root.position = Point(w / 2, h / 2)
+        root.name = nil
+        if let lj = json["layers"] {
+            for (i, item) in try array(lj, "layers").enumerated() {
+                root.addSublayer(try layer(item, "layers[\(i)]"))
+            }
+        }
+        // Animations last: their values may need the whole tree (and names) in place.
+        return LayerDocument(width: w, height: h, background: bg ?? .clear, root: root, layersByName: names,
+                             animationSources: animations, animationSpecs: specs, url: url)
+    }
+
+    // MARK: Layers
+
+    mutating func layer(_ json: JSONValue, _ path: String) throws(DocumentError) -> CALayer {
+        let members = try object(json, path)
+        let type = try json["type"].map { (v) throws(DocumentError) in try string(v, path + ".type") } ?? "layer"
+        let l: CALayer
+        var allowed = Self.layerKeys
+        switch type {
+        case "layer", "image": l = CALayer()
+        case "shape": l = CAShapeLayer(); allowed.formUnion(Self.shapeKeys)
+        case "text": l = CATextLayer(); allowed.formUnion(Self.textKeys)
+        default: throw DocumentError(path + ".type", "unknown layer type \"\(type)\" (layer, shape, image, text)")
+        }
+        try checkKeys(members, allowed, path)
+        // Model values are set before the layer joins a tree: no implicit animations.
+        for (k, v) in members {
+            let p = path + "." + k
+            switch k {
+            case "type", "sublayers", "animations", "actions": continue
+            case "name":
+                let n = try string(v, p)
+                guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \"\(n)\"") }
+                names[n] = l; l.name = n
+            case "bounds": l.bounds = try rect(v, p)
+            case "position": l.position = try point(v, p)
+            case "anchorPoint": l.anchorPoint = try point(v, p)
+            case "transform": l.transform = try transform(v, p)
+            case "sublayerTransform": l.sublayerTransform = try transform(v, p)
+            case "zPosition": l.zPosition = try number(v, p)
+            case "opacity": l.opacity = try number(v, p)
+            case "hidden": l.isHidden = try bool(v, p)
+            case "backgroundColor": l.backgroundColor = try color(v, p)
+            case "cornerRadius": l.cornerRadius = try number(v, p)
+            case "borderWidth": l.borderWidth = try number(v, p)
+            case "borderColor": l.borderColor = try color(v, p)
+            case "masksToBounds": l.masksToBounds = try bool(v, p)
+            case "beginTime": l.beginTime = try number(v, p, allowInfinity: true)
+            case "timeOffset": l.timeOffset = try number(v, p)
+            case "speed": l.speed = try number(v, p)
+            case "duration": l.duration = try number(v, p, allowInfinity: true)
+            case "repeatCount": l.repeatCount = try number(v, p, allowInfinity: true)
+            case "repeatDuration": l.repeatDuration = try number(v, p, allowInfinity: true)
+            case "autoreverses": l.autoreverses = try bool(v, p)
+            case "fillMode": l.fillMode = try enumValue(v, p, CAMediaTimingFillMode.self)
+            case "contents": l.contents = try image(v, p)
+            case "contentsGravity": l.contentsGravity = try enumValue(v, p, CALayerContentsGravity.self)
+            default:
+                if let s = l as? CAShapeLayer { try shapeProperty(s, k, v, p) }
+                else if let t = l as? CATextLayer { try textProperty(t, k, v, p) }
+            }
+        }
+        if let aj = json["actions"] {
+            let p = path + ".actions"
+            for (k, v) in try object(aj, p) {
+                // Any layer type's property may be named (actions are a plain dictionary in CA);
+                // a name no layer has is a typo.
+                guard l.isAnimatableKeyPath(k) || Self.anyLayerKeyPath(k) else { throw DocumentError(p + "." + k, "unknown key path \"\(k)\"") }
+                guard v == .null else { throw DocumentError(p + "." + k, "expected null (switches the implicit animation off), got \(v.kindName)") }
+                l.actions.updateValue(nil, forKey: k)
+            }
+        }
+        if let sj = json["sublayers"] {
+            for (i, item) in try array(sj, path + ".sublayers").enumerated() {
+                l.addSublayer(try layer(item, path + ".sublayers[\(i)]"))
+            }
+        }
+        if let aj = json["animations"] {
+            for (i, item) in try array(aj, path + ".animations").enumerated() {
+                let p = path + ".animations[\(i)]"
+                try validateAnimation(item, for: l, p)
+                animations.append((l, item, p))
+            }
+        }
+        return l
+    }
+
+    static func anyLayerKeyPath(_ k: String) -> Bool {
+        CAShapeLayer().isAnimatableKeyPath(k) || CATextLayer().isAnimatableKeyPath(k)
+    }
+
+    mutating func shapeProperty(_ s: CAShapeLayer, _ k: String, _ v: JSONValue, _ p: String) throws(DocumentError) {
+        switch k {
+        case "path": s.path = try pathValue(v, p)
+        case "fillColor": s.fillColor = try color(v, p)
+        case "fillRule": s.fillRule = try enumValue(v, p, FillRule.self)
+        case "strokeColor": s.strokeColor = try color(v, p)
+        case "lineWidth": s.lineWidth = try nonNegative(v, p)
+        case "lineCap": s.lineCap = try enumValue(v, p, LineCap.self)
+        case "lineJoin": s.lineJoin = try enumValue(v, p, LineJoin.self)
+        case "miterLimit": s.miterLimit = try nonNegative(v, p)
+        case "strokeStart": s.strokeStart = try number(v, p)
+        case "strokeEnd": s.strokeEnd = try number(v, p)
+        case "lineDashPattern":
+            var out: [Double] = []
+            for (i, x) in try array(v, p).enumerated() { out.append(try nonNegative(x, "\(p)[\(i)]")) }
+            s.lineDashPattern = out
+        case "lineDashPhase": s.lineDashPhase = try number(v, p)
+        default: throw DocumentError(p, "unknown key \"\(k)\"")
+        }
+    }
+
+    mutating func textProperty(_ t: CATextLayer, _ k: String, _ v: JSONValue, _ p: String) throws(DocumentError) {
+        switch k {
+        case "string": t.string = try string(v, p)
+        case "fontSize":
+            let n = try number(v, p)
+            guard n > 0 else { throw DocumentError(p, "must be positive") }
+            t.fontSize = n
+        case "foregroundColor": t.foregroundColor = try color(v, p)
+        case "alignmentMode": t.alignmentMode = try enumValue(v, p, CATextLayerAlignmentMode.self)
+        default: throw DocumentError(p, "unknown key \"\(k)\"")
+        }
+    }
+
+    // MARK: Values
+
+    func checkKeys(_ members: [(String, JSONValue)], _ allowed: Set<String>, _ path: String) throws(DocumentError) {
+        for (k, _) in members where !allowed.contains(k) {
+            throw DocumentError(path.isEmpty ? k : path + "." + k, "unknown key \"\(k)\"")
+        }
+    }
+
+    func object(_ v: JSONValue, _ p: String) throws(DocumentError) -> [(String, JSONValue)] {
+        guard case .object(let m) = v else { throw DocumentError(p, "expected an object, got \(v.kindName)") }
+        return m
+    }
+    func array(_ v: JSONValue, _ p: String) throws(DocumentError) -> [JSONValue] {
+        guard case .array(let a) = v else { throw DocumentError(p, "expected an array, got \(v.kindName)") }
+        return a
+    }
+    func string(_ v: JSONValue, _ p: String) throws(DocumentError) -> String {
+        guard case .string(let s) = v else { throw DocumentError(p, "expected a string, got \(v.kindName)") }
+        return s
+    }
+    func bool(_ v: JSONValue, _ p: String) throws(DocumentError) -> Bool {
+        guard case .bool(let b) = v else { throw DocumentError(p, "expected true or false, got \(v.kindName)") }
+        return b
+    }
+    /// A number; `"infinity"` only where an infinite value means something (timing).
+    func number(_ v: JSONValue, _ p: String, allowInfinity: Bool = false) throws(DocumentError) -> Double {
+        switch v {
+        case .number(let n): return n
+        case .string("infinity") where allowInfinity: return .infinity
+        case .string("infinity"): throw DocumentError(p, "\"infinity\" is not allowed here")
+        default: throw DocumentError(p, "expected a number, got \(v.kindName)")
+        }
+    }
+    func nonNegative(_ v: JSONValue, _ p: String) throws(DocumentError) -> Double {
+        let n = try number(v, p)
+        guard n >= 0 else { throw DocumentError(p, "must not be negative (got \(n))") }
+        return n
+    }
+    func numbers(_ v: JSONValue, _ p: String, count: Int, what: String) throws(DocumentError) -> [Double] {
+        let a = try array(v, p)
+        guard a.count == count else { throw DocumentError(p, "expected \(what) (\(count) numbers), got \(a.count) items") }
+        var out: [Double] = []
+        for (i, x) in a.enumerated() { out.append(try number(x, "\(p)[\(i)]")) }
+        return out
+    }
+    func point(_ v: JSONValue, _ p: String) throws(DocumentError) -> Point {
+        let n = try numbers(v, p, count: 2, what: "a point [x, y]"); return Point(n[0], n[1])
+    }
+    func size(_ v: JSONValue, _ p: String) throws(DocumentError) -> Size {
+        let n = try numbers(v, p, count: 2, what: "a size [w, h]"); return Size(n[0], n[1])
+    }
+    func rect(_ v: JSONValue, _ p: String) throws(DocumentError) -> Rect {
+        let n = try numbers(v, p, count: 4, what: "a rect [x, y, w, h]"); return Rect(n[0], n[1], n[2], n[3])
+    }
+    func enumValue<E: RawRepresentable & CaseIterable>(_ v: JSONValue, _ p: String, _: E.Type) throws(DocumentError) -> E
+    where E.RawValue == String {
+        let s = try string(v, p)
+        guard let e = E(rawValue: s) else {
+            throw DocumentError(p, "unknown value \"\(s)\" (one of: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+        }
+        return e
+    }
+
+    /// `"#rrggbb"`, `"#rrggbbaa"`, `[r, g, b, a]` in 0…1, or null.
+    func color(_ v: JSONValue, _ p: String) throws(DocumentError) -> Color? {
+        switch v {
+        case .null: return nil
+        case .string(let s):
+            guard s.count == 7 || s.count == 9, let c = Color(hex: s) else {
+                throw DocumentError(p, "bad colour \"\(s)\" (expected #rrggbb or #rrggbbaa)")
+            }
+            return c
+        case .array(let a):
+            guard a.count == 4 else { throw DocumentError(p, "bad colour: expected [r, g, b, a], got \(a.count) items") }
+            var c: [Double] = []
+            for (i, x) in a.enumerated() {
+                let n = try number(x, "\(p)[\(i)]")
+                guard n >= 0, n <= 1 else { throw DocumentError("\(p)[\(i)]", "colour component \(n) outside 0…1") }
+                c.append(n)
+            }
+            return Color(c[0], c[1], c[2], c[3])
+        default: throw DocumentError(p, "expected a colour (\"#rrggbb\", \"#rrggbbaa\", [r, g, b, a] or null), got \(v.kindName)")
+        }
+    }
+
+    /// SVG path data, or null.
+    func pathValue(_ v: JSONValue, _ p: String) throws(DocumentError) -> Path? {
+        if v == .null { return nil }
+        let s = try string(v, p)
+        do { return try Path(svg: s) } catch let e as SVGPathError {
+            throw DocumentError(p, "bad SVG path at offset \(e.offset): \(e.message)")
+        } catch { throw DocumentError(p, "bad SVG path: \(error)") }
+    }
+
+    /// An operation list (op1 × op2 × …, the last acts first on a point).
+    func transform(_ v: JSONValue, _ p: String) throws(DocumentError) -> CATransform3D {
+        var t = CATransform3D.identity
+        for (i, op) in try array(v, p).enumerated() {
+            let op = try transformOp(op, "\(p)[\(i)]")
+            // Chained CATransform3D calls: each new operation acts before those already applied.
+            t = op.concatenating(t)
+        }
+        return t
+    }
+
+    func transformOp(_ v: JSONValue, _ p: String) throws(DocumentError) -> CATransform3D {
+        let m = try object(v, p)
+        guard m.count == 1, let (k, arg) = m.first else {
+            throw DocumentError(p, "a transform operation is an object with exactly one key (translate, scale, rotate, perspective, matrix)")
+        }
+        let q = p + "." + k
+        func vec(_ allowed: [Int]) throws(DocumentError) -> [Double] {
+            let a = try array(arg, q)
+            guard allowed.contains(a.count) else {
+                throw DocumentError(q, "expected \(allowed.map(String.init).joined(separator: " or ")) numbers, got \(a.count)")
+            }
+            var out: [Double] = []
+            for (i, x) in a.enumerated() { out.append(try number(x, "\(q)[\(i)]")) }
+            return out
+        }
+        switch k {
+        case "translate":
+            let a = try vec([2, 3]); return .translation(a[0], a[1], a.count > 2 ? a[2] : 0)
+        case "scale":
+            if case .number(let s) = arg { return .scale(s, s, 1) }
+            let a = try vec([2, 3]); return .scale(a[0], a[1], a.count > 2 ? a[2] : 1)
+        case "rotate":
+            if case .number(let angle) = arg { return .rotation(angle, 0, 0, 1) }
+            let a = try vec([4])
+            guard a[1] != 0 || a[2] != 0 || a[3] != 0 else { throw DocumentError(q, "rotation axis is zero") }
+            return .rotation(a[0], a[1], a[2], a[3])
+        case "perspective":
+            let d = try number(arg, q)
+            guard d != 0, d.isFinite else { throw DocumentError(q, "perspective distance must be non-zero") }
+            return .perspective(d)
+        case "matrix":
+            return CATransform3D(try vec([16]))!
+        default:
+            throw DocumentError(q, "unknown transform operation \"\(k)\" (translate, scale, rotate, perspective, matrix)")
+        }
+    }
+
+    /// A PNG path relative to the document, loaded through the injected loader (cached).
+    mutating func image(_ v: JSONValue, _ p: String) throws(DocumentError) -> ImageRef? {
+        if v == .null { return nil }
+        let rel = try string(v, p)
+        let full = rel.hasPrefix("/") ? rel : (baseDirectory as NSString).appendingPathComponent(rel)
+        if let c = imageCache[full] { return c }
+        guard FileManager.default.fileExists(atPath: full) else { throw DocumentError(p, "image file \"\(rel)\" not found") }
+        guard let loader = images else { throw DocumentError(p, "cannot load \"\(rel)\": no image loader") }
+        do {
+            let r = ImageRef(try loader.loadImage(atPath: full))
+            imageCache[full] = r
+            return r
+        } catch { throw DocumentError(p, "cannot load image \"\(rel)\": \(error)") }
+    }
+}

@@ -1,0 +1,239 @@
+// OWNER: layers helper.
+// A small strict JSON reader (RFC 8259) for documents: it keeps numbers and booleans apart,
+// keeps object keys in order, refuses duplicate keys, and reports the byte offset (and line)
+// of any syntax error, truncation included, so a refusal can say where.
+
+/// A parsed JSON value.
+public indirect enum JSONValue: Equatable, Sendable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([JSONValue])
+    /// Members in document order.
+    case object([(String, JSONValue)])
+
+    public static func == (a: JSONValue, b: JSONValue) -> Bool {
+        switch (a, b) {
+        case (.null, .null): return true
+        case (.bool(let x), .bool(let y)): return x == y
+        case (.number(let x), .number(let y)): return x == y
+        case (.string(let x), .string(let y)): return x == y
+        case (.array(let x), .array(let y)): return x == y
+        case (.object(let x), .object(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+        default: return false
+        }
+    }
+
+    /// The member named `key` of an object.
+    public subscript(key: String) -> JSONValue? {
+        if case .object(let m) = self { return m.first { $0.0 == key }?.1 }
+        return nil
+    }
+
+    /// A word for the kind of value, for error messages.
+    public var kindName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .array: return "an array"
+        case .object: return "an object"
+        }
+    }
+}
+
+/// A JSON syntax error at a byte offset.
+public struct JSONSyntaxError: Error, CustomStringConvertible, Sendable {
+    public var offset: Int
+    public var line: Int
+    public var message: String
+    public var description: String { "invalid JSON at line \(line), offset \(offset): \(message)" }
+}
+
+/// Parses JSON text.
+public struct JSONReader {
+    let bytes: [UInt8]
+    var i = 0
+    var depth = 0
+
+    public static func parse(_ text: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
+        var r = JSONReader(bytes: text)
+        r.skipSpace()
+        let v = try r.value()
+        r.skipSpace()
+        if r.i < r.bytes.count { throw r.error("unexpected text after the document") }
+        return v
+    }
+    public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue { try parse(Array(text.utf8)) }
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    func error(_ m: String) -> JSONSyntaxError {
+        let line = 1 + bytes[..<min(i, bytes.count)].reduce(0) { $0 + ($1 == 10 ? 1 : 0) }
+        return JSONSyntaxError(offset: i, line: line, message: m)
+    }
+
+    mutating func skipSpace() {
+        while i < bytes.count, bytes[i] == 32 || bytes[i] == 9 || bytes[i] == 10 || bytes[i] == 13 { i += 1 }
+    }
+
+    mutating func value() throws(JSONSyntaxError) -> JSONValue {
+        guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
+        switch bytes[i] {
+        case UInt8(ascii: "{"): return try object()
+        case UInt8(ascii: "["): return try array()
+        case UInt8(ascii: "\""): return .string(try string())
+        case UInt8(ascii: "t"): try word("true"); return .bool(true)
+        case UInt8(ascii: "f"): try word("false"); return .bool(false)
+        case UInt8(ascii: "n"): try word("null"); return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
+        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
+        }
+    }
+
+    mutating func word(_ w: String) throws(JSONSyntaxError) {
+        for c in w.utf8 {
+            guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
+            guard bytes[i] == c else { throw error("invalid literal (expected \(w))") }
+            i += 1
+        }
+    }
+
+    mutating func object() throws(JSONSyntaxError) -> JSONValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 512 else { throw error("nesting too deep") }
+        i += 1
+        var members: [(String, JSONValue)] = []
+        var seen = Set<String>()
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+        while true {
+            skipSpace()
+            guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
+            guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
+            let keyStart = i
+            let k = try string()
+            guard seen.insert(k).inserted else { i = keyStart; throw error("duplicate key \"\(k)\"") }
+            skipSpace()
+            guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
+            guard bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }
+            i += 1
+            skipSpace()
+            members.append((k, try value()))
+            skipSpace()
+            guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object")
+        }
+    }
+
+    mutating func array() throws(JSONSyntaxError) -> JSONValue {
+        depth += 1
+        defer { depth -= 1 }
+        guard depth < 512 else { throw error("nesting too deep") }
+        i += 1
+        var items: [JSONValue] = []
+        skipSpace()
+        if i < bytes.count, bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+        while true {
+            skipSpace()
+            items.append(try value())
+            skipSpace()
+            guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return .array(items) }
+            throw error("expected ',' or ']' in an array")
+        }
+    }
+
+    mutating func string() throws(JSONSyntaxError) -> String {
+        i += 1
+        var out: [UInt8] = []
+        while true {
+            guard i < bytes.count else { throw error("unexpected end of input inside a string (truncated document?)") }
+            let c = bytes[i]
+            if c == UInt8(ascii: "\"") { i += 1; break }
+            if c < 0x20 { throw error("control character in a string") }
+            if c == UInt8(ascii: "\\") {
+                i += 1
+                guard i < bytes.count else { throw error("unexpected end of input inside a string (truncated document?)") }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5c)
+                case UInt8(ascii: "/"): out.append(0x2f)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0c)
+                case UInt8(ascii: "n"): out.append(0x0a)
+                case UInt8(ascii: "r"): out.append(0x0d)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var code = try hex4()
+                    if (0xD800..<0xDC00).contains(code), i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") {
+                        i += 2
+                        let low = try hex4()
+                        guard (0xDC00..<0xE000).contains(low) else { throw error("invalid surrogate pair") }
+                        code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    }
+                    guard let sc = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+                    out.append(contentsOf: Array(String(Character(sc)).utf8))
+                default: i -= 1; throw error("invalid escape")
+                }
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        guard let s = String(validating: out, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+        return s
+    }
+
+    mutating func hex4() throws(JSONSyntaxError) -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < bytes.count else { throw error("unexpected end of input in a \\u escape") }
+            let c = bytes[i]
+            let d: UInt32
+            switch c {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): d = UInt32(c - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): d = UInt32(c - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): d = UInt32(c - UInt8(ascii: "A") + 10)
+            default: throw error("invalid hex digit in a \\u escape")
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+
+    mutating func number() throws(JSONSyntaxError) -> Double {
+        let start = i
+        if bytes[i] == UInt8(ascii: "-") { i += 1 }
+        func digits(_ r: inout JSONReader) -> Int {
+            var n = 0
+            while r.i < r.bytes.count, r.bytes[r.i] >= 48, r.bytes[r.i] <= 57 { r.i += 1; n += 1 }
+            return n
+        }
+        guard i < bytes.count else { throw error("unexpected end of input in a number") }
+        if bytes[i] == UInt8(ascii: "0") { i += 1 } else if digits(&self) == 0 { throw error("invalid number") }
+        if i < bytes.count, bytes[i] == UInt8(ascii: ".") {
+            i += 1
+            if digits(&self) == 0 { throw error("invalid number (digits expected after '.')") }
+        }
+        if i < bytes.count, bytes[i] == UInt8(ascii: "e") || bytes[i] == UInt8(ascii: "E") {
+            i += 1
+            if i < bytes.count, bytes[i] == UInt8(ascii: "+") || bytes[i] == UInt8(ascii: "-") { i += 1 }
+            if digits(&self) == 0 { throw error("invalid number (exponent digits expected)") }
+        }
+        guard let v = Double(String(decoding: bytes[start..<i], as: UTF8.self)) else {
+            i = start; throw error("invalid number")
+        }
+        return v
+    }
+}

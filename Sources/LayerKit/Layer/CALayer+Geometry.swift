@@ -1,0 +1,103 @@
+// OWNER: layers helper.
+// Where a layer sits: the matrix from its bounds to its superlayer, frame, conversions
+// between layers, containment and hit testing, with Core Animation's composition rules.
+
+extension CALayer {
+    /// The layer's 4×4 map from its own (bounds) coordinates into its superlayer's, before
+    /// the superlayer's sublayerTransform: translate(−anchorPoint·size − bounds.origin) ·
+    /// transform · translate(position, zPosition) (row-vector order: the first acts first).
+    public var localTransform: CATransform3D {
+        let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
+        let ay = anchorPoint.y * bounds.size.height + bounds.origin.y
+        var m = CATransform3D.translation(-ax, -ay, 0)
+        if !transform.isIdentity { m = m.concatenating(transform) }
+        return m.concatenating(.translation(position.x, position.y, zPosition))
+    }
+
+    /// The superlayer's sublayerTransform as applied to its sublayers: about the centre of
+    /// its bounds (identity when there is no superlayer or no sublayerTransform).
+    public var superlayerSublayerTransform: CATransform3D {
+        guard let s = superlayer, !s.sublayerTransform.isIdentity else { return .identity }
+        let cx = s.bounds.midX, cy = s.bounds.midY
+        return CATransform3D.translation(-cx, -cy, 0).concatenating(s.sublayerTransform)
+            .concatenating(.translation(cx, cy, 0))
+    }
+
+    /// The layer's plane mapped into its superlayer's plane. Core Animation flattens each
+    /// layer into its superlayer's plane, so the 4×4 product is taken at z = 0 and z dropped.
+    public var transformToSuperlayer: ProjectiveTransform {
+        localTransform.concatenating(superlayerSublayerTransform).projective
+    }
+
+    /// The layer's coordinates mapped into the coordinates of the root layer's superlayer
+    /// (the window: the root's own position and transform included).
+    public var transformToRoot: ProjectiveTransform {
+        var t = transformToSuperlayer
+        var l = self
+        while let s = l.superlayer { t = t.concatenating(s.transformToSuperlayer); l = s }
+        return t
+    }
+
+    /// The bounds in the superlayer's coordinates (the bounding box when transformed).
+    /// Setting it moves `position` and resizes `bounds` as Core Animation does.
+    public var frame: Rect {
+        get {
+            let t = transformToSuperlayer
+            let b = bounds
+            var r = Rect.null
+            for p in [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.minX, b.maxY), Point(b.maxX, b.maxY)] {
+                guard let q = t.apply(p) else { return .null }
+                r = r.union(Rect(q.x, q.y, 0, 0))
+            }
+            return r
+        }
+        set {
+            bounds.size = Size(newValue.width, newValue.height)
+            position = Point(newValue.minX + anchorPoint.x * newValue.width, newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Maps a point from `layer`'s coordinates (nil: the window) into this layer's.
+    public func convert(_ p: Point, from layer: CALayer?) -> Point {
+        let toWindow: Point? = layer == nil ? p : layer!.transformToRoot.apply(p)
+        guard let q = toWindow, let inv = transformToRoot.inverted, let r = inv.apply(q) else {
+            return Point(Double.nan, Double.nan)
+        }
+        return r
+    }
+    /// Maps a point from this layer's coordinates into `layer`'s (nil: the window).
+    public func convert(_ p: Point, to layer: CALayer?) -> Point {
+        guard let q = transformToRoot.apply(p) else { return Point(Double.nan, Double.nan) }
+        guard let l = layer else { return q }
+        guard let inv = l.transformToRoot.inverted, let r = inv.apply(q) else { return Point(Double.nan, Double.nan) }
+        return r
+    }
+    /// Maps a rectangle from `layer`'s coordinates: the bounding box of its mapped corners.
+    public func convert(_ r: Rect, from layer: CALayer?) -> Rect {
+        corners(of: r).reduce(Rect.null) { acc, p in let q = convert(p, from: layer); return acc.union(Rect(q.x, q.y, 0, 0)) }
+    }
+    /// Maps a rectangle into `layer`'s coordinates: the bounding box of its mapped corners.
+    public func convert(_ r: Rect, to layer: CALayer?) -> Rect {
+        corners(of: r).reduce(Rect.null) { acc, p in let q = convert(p, to: layer); return acc.union(Rect(q.x, q.y, 0, 0)) }
+    }
+    private func corners(of r: Rect) -> [Point] {
+        [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
+    }
+
+    /// Whether `p` (in this layer's coordinates) is inside the bounds (containsPoint:).
+    public func contains(_ p: Point) -> Bool { bounds.contains(p) }
+
+    /// The farthest descendant (or the layer itself) containing `p`, given in the
+    /// superlayer's coordinates (hitTest:). Core Animation's rules: hidden layers and their
+    /// subtrees never hit; a layer that masks to its bounds hits nothing outside them;
+    /// sublayers are tried top-down (drawing order reversed). Opacity does not matter.
+    public func hitTest(_ p: Point) -> CALayer? {
+        guard !isHidden else { return nil }
+        guard let inv = transformToSuperlayer.inverted, let local = inv.apply(p) else { return nil }
+        if masksToBounds && !contains(local) { return nil }
+        for s in sublayersInDrawingOrder.reversed() {
+            if let hit = s.hitTest(local) { return hit }
+        }
+        return contains(local) ? self : nil
+    }
+}

@@ -1,0 +1,26 @@
+// OWNER: layers helper.
+
+extension CALayerContentsGravity {
+    /// Where contents of `size` (points) go inside `bounds` under this gravity. Names read
+    /// visually on our y-down screen (`top` is the top edge), as UIKit users expect.
+    public func rect(for size: Size, in bounds: Rect) -> Rect {
+        let w = size.width, h = size.height, b = bounds
+        switch self {
+        case .resize: return b
+        case .resizeAspect, .resizeAspectFill:
+            guard w > 0, h > 0 else { return b }
+            let sx = b.width / w, sy = b.height / h
+            let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
+            return Rect(b.midX - w * s / 2, b.midY - h * s / 2, w * s, h * s)
+        case .center: return Rect(b.midX - w / 2, b.midY - h / 2, w, h)
+        case .top: return Rect(b.midX - w / 2, b.minY, w, h)
+        case .bottom: return Rect(b.midX - w / 2, b.maxY - h, w, h)
+        case .left: return Rect(b.minX, b.midY - h / 2, w, h)
+        case .right: return Rect(b.maxX - w, b.midY - h / 2, w, h)
+        case .topLeft: return Rect(b.minX, b.minY, w, h)
+        case .topRight: return Rect(b.maxX - w, b.minY, w, h)
+        case .bottomLeft: return Rect(b.minX, b.maxY - h, w, h)
+        case .bottomRight: return Rect(b.maxX - w, b.maxY - h, w, h)
+        }
+    }
+}

@@ -1,0 +1,97 @@
+// OWNER: anim helper.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where a timed object (an animation) is at one parent time: the result of Core Animation's
+/// two-stage mapping parent time → active local time → basic local time.
+public struct CAAnimationProgress: Sendable, Equatable {
+    /// Basic local time inside the current cycle, 0…duration (mirrored while autoreversing),
+    /// before the timing function.
+    public var time: Double
+    /// The basic duration (0 already replaced by the default).
+    public var duration: Double
+    /// Completed repeat cycles before this one (a forward+backward pair counts as one cycle
+    /// when autoreversing); cumulative animations add this many times their span.
+    public var iteration: Int
+    /// `time / duration` through the timing function: what interpolation uses.
+    public var fraction: Double
+    /// True when the object is outside its active interval and shown by its fillMode.
+    public var isFilling: Bool
+}
+
+/// The timing arithmetic of CAMediaTiming, shared by animations (and groups' children).
+public enum CAMediaTimingMath {
+    /// Snap `q` to the nearest integer when it is within rounding noise of it, so that a time
+    /// exactly on a repeat boundary (0.3 / 0.1) lands on the boundary.
+    @inline(__always) static func snapped(_ q: Double) -> Double {
+        let r = q.rounded()
+        return abs(q - r) < 1e-9 * max(1, abs(q)) ? r : q
+    }
+
+    /// The active duration: duration × repeatCount (each repeat is forward and, with
+    /// autoreverses, backward), or repeatDuration, or one cycle.
+    public static func activeDuration(duration d: Double, repeatCount: Double, repeatDuration: Double,
+                                      autoreverses: Bool) -> Double {
+        let cycle = autoreverses ? 2 * d : d
+        if repeatCount > 0 { return repeatCount.isInfinite ? .infinity : repeatCount * cycle }
+        if repeatDuration > 0 { return repeatDuration }
+        return cycle
+    }
+
+    /// Maps a parent time through beginTime, speed, timeOffset, repeats, autoreverses and
+    /// fillMode. nil when the object does not apply at that time (before or after its active
+    /// interval without the matching fill). Active interval is [begin, end): at exactly the
+    /// end only a forwards fill still applies.
+    public static func progress(parentTime tp: Double, beginTime: Double, speed: Double, timeOffset: Double,
+                                duration d: Double, repeatCount: Double, repeatDuration: Double,
+                                autoreverses: Bool, fillMode: CAMediaTimingFillMode,
+                                timingFunction: CAMediaTimingFunction?) -> CAAnimationProgress? {
+        let active = activeDuration(duration: d, repeatCount: repeatCount, repeatDuration: repeatDuration,
+                                    autoreverses: autoreverses)
+        let a = (tp - beginTime) * speed
+        var local: Double
+        var filling = false
+        var atEnd = false
+        if a < 0 {
+            guard fillMode == .backwards || fillMode == .both else { return nil }
+            local = 0; filling = true
+        } else if a >= active {
+            guard fillMode == .forwards || fillMode == .both else { return nil }
+            local = active; filling = true; atEnd = true
+        } else {
+            local = a
+        }
+        // timeOffset shifts within the active interval and wraps around it (C→D→E→A→B).
+        if timeOffset != 0 {
+            if active.isFinite && active > 0 {
+                let x = local + timeOffset
+                var r = x.truncatingRemainder(dividingBy: active)
+                if r < 0 { r += active }
+                if atEnd && r == 0 { r = active }
+                local = r
+                atEnd = atEnd && r == active
+            } else {
+                local = max(0, local + timeOffset)
+            }
+        }
+        let cycle = autoreverses ? 2 * d : d
+        var iteration = 0
+        var phase = local
+        if cycle > 0 && local.isFinite {
+            let q = snapped(local / cycle)
+            var n = q.rounded(.down)
+            if atEnd && n == q && n > 0 { n -= 1 }        // ending on a boundary: end of the last cycle
+            iteration = Int(n)
+            phase = min(cycle, max(0, (q - n) * cycle))
+        }
+        var t = phase
+        if autoreverses && t > d { t = 2 * d - t }
+        t = min(d, max(0, t))
+        let x = d > 0 ? t / d : 1
+        let f = timingFunction?.evaluate(x) ?? x
+        return CAAnimationProgress(time: t, duration: d, iteration: iteration, fraction: f, isFilling: filling)
+    }
+}

@@ -1,0 +1,97 @@
+// OWNER: anim helper.
+
+/// Tracks the animations added while one transaction was open and runs its completion block
+/// once every one of them has finished or been removed (and the transaction has committed).
+final class CATransactionTracker {
+    var remaining = 0
+    var closed = false
+    var anyUnfinished = false
+    var completion: (() -> Void)?
+    /// View-style completions get the "finished" flag.
+    var completionWithFlag: ((Bool) -> Void)?
+    var fired = false
+    var isDone: Bool { closed && remaining == 0 && !fired }
+    func animationStopped(finished: Bool) {
+        remaining -= 1
+        if !finished { anyUnfinished = true }
+        if isDone { CAAnimationEngine.shared.readyTrackers.append(self) }
+    }
+    func fire() {
+        guard !fired else { return }
+        fired = true
+        completion?()
+        completionWithFlag?(!anyUnfinished)
+    }
+}
+
+/// Core Animation's transactions (CATransaction): batches of model changes committed
+/// together, with the settings implicit animations read (duration, timing function,
+/// disabled actions) and a completion block. begin/commit nest; outside any explicit
+/// transaction an implicit one is opened on the first change and committed by the next frame
+/// (`CAAnimationEngine.tick`) or `flush()`. Main thread only.
+public enum CATransaction {
+    final class Level {
+        let implicit: Bool
+        var disableActions: Bool?
+        var animationDuration: Double?
+        var timingFunction: CAMediaTimingFunction?
+        let tracker = CATransactionTracker()
+        init(implicit: Bool) { self.implicit = implicit }
+    }
+    /// The open transactions, innermost last. Main thread only (as Core Animation's).
+    nonisolated(unsafe) static var stack: [Level] = []
+
+    /// The innermost open level, opening the implicit transaction if none is open.
+    static var current: Level {
+        if let l = stack.last { return l }
+        let l = Level(implicit: true)
+        stack.append(l)
+        return l
+    }
+
+    public static func begin() { stack.append(Level(implicit: false)) }
+    /// Ends the innermost explicit transaction; the outermost commit starts the added
+    /// animations (a beginTime of 0 becomes the layer's local time now).
+    public static func commit() {
+        guard let i = stack.lastIndex(where: { !$0.implicit }) else { return }
+        let level = stack.remove(at: i)
+        close(level)
+        if stack.allSatisfy({ $0.implicit }) && stack.count <= 1 { flush() }
+    }
+    /// Commits the implicit transaction and every pending animation now.
+    public static func flush() {
+        CAAnimationEngine.shared.commitPending(at: CACurrentMediaTime())
+        if let l = stack.first, l.implicit, stack.count == 1 { stack.removeAll(); close(l) }
+    }
+    static func close(_ level: Level) {
+        level.tracker.closed = true
+        if level.tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(level.tracker) }
+    }
+
+    private static func lookup<T>(_ f: (Level) -> T?) -> T? {
+        for l in stack.reversed() { if let v = f(l) { return v } }
+        return nil
+    }
+    /// Whether property changes skip their implicit animations.
+    public static func disableActions() -> Bool { lookup { $0.disableActions } ?? false }
+    public static func setDisableActions(_ flag: Bool) { current.disableActions = flag }
+    /// The duration of implicit animations (default 0.25).
+    public static func animationDuration() -> Double { lookup { $0.animationDuration } ?? 0.25 }
+    public static func setAnimationDuration(_ d: Double) { current.animationDuration = d }
+    /// The timing function of implicit animations (nil: the default function).
+    public static func animationTimingFunction() -> CAMediaTimingFunction? { lookup { $0.timingFunction } }
+    public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) { current.timingFunction = f }
+    /// Runs once every animation added in this transaction (nested ones included) has finished
+    /// or been removed, at the frame where that happens; right after commit when none.
+    public static func setCompletionBlock(_ block: (() -> Void)?) { current.tracker.completion = block }
+    public static func completionBlock() -> (() -> Void)? { stack.last?.tracker.completion }
+
+    /// Registers an added animation with every open transaction.
+    static func track(_ anim: CAAnimation) {
+        _ = current
+        for l in stack {
+            l.tracker.remaining += 1
+            anim.engineTrackers.append(l.tracker)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+// OWNER: anim helper.
+
+/// The arithmetic animations need on `AnimatableValue`: mixing, adding (additive, byValue,
+/// cumulative), distances (paced keyframes) and the flat component vectors that splines use.
+/// Numbers, points, sizes, rects and colours are vectors of their components; whole
+/// transforms mix by decomposition and add by concatenation; paths with the same element
+/// structure mix point by point; everything else (bool, image, mismatched kinds) switches
+/// discretely at the midpoint.
+public enum Interpolation {
+    /// The components of a value, nil for values that only switch.
+    public static func vector(_ v: AnimatableValue) -> [Double]? {
+        switch v {
+        case .number(let x): return [x]
+        case .point(let p): return [p.x, p.y]
+        case .size(let s): return [s.width, s.height]
+        case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
+        case .color(let c): let c = c ?? .clear; return [c.r, c.g, c.b, c.a]
+        case .transform(let t): return t.values
+        case .path(let p):
+            guard let p else { return nil }
+            var out: [Double] = []
+            for e in p.elements {
+                switch e {
+                case .move(let a), .line(let a): out += [a.x, a.y]
+                case .quad(let a, let b): out += [a.x, a.y, b.x, b.y]
+                case .cubic(let a, let b, let c): out += [a.x, a.y, b.x, b.y, c.x, c.y]
+                case .close: break
+                }
+            }
+            return out
+        case .bool, .image: return nil
+        }
+    }
+
+    /// A value of the same kind (and, for paths, structure) as `template` from components.
+    public static func value(_ v: [Double], like template: AnimatableValue) -> AnimatableValue {
+        switch template {
+        case .number: return .number(v[0])
+        case .point: return .point(Point(v[0], v[1]))
+        case .size: return .size(Size(v[0], v[1]))
+        case .rect: return .rect(Rect(v[0], v[1], v[2], v[3]))
+        case .color: return .color(Color(v[0], v[1], v[2], v[3]))
+        case .transform: return .transform(CATransform3D(v)!)
+        case .path(let p):
+            guard let p else { return template }
+            var out = Path()
+            var i = 0
+            func pt() -> Point { defer { i += 2 }; return Point(v[i], v[i + 1]) }
+            for e in p.elements {
+                switch e {
+                case .move: out.move(to: pt())
+                case .line: out.addLine(to: pt())
+                case .quad: let c = pt(); out.addQuadCurve(to: pt(), control: c)
+                case .cubic: let c1 = pt(); let c2 = pt(); out.addCurve(to: pt(), control1: c1, control2: c2)
+                case .close: out.closeSubpath()
+                }
+            }
+            return .path(out)
+        case .bool, .image: return template
+        }
+    }
+
+    /// Whether `a` and `b` can be mixed component-wise (same kind, same path structure).
+    static func compatible(_ a: AnimatableValue, _ b: AnimatableValue) -> Bool {
+        switch (a, b) {
+        case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
+             (.transform, .transform):
+            return true
+        case (.path(let p), .path(let q)):
+            guard let p, let q, p.elements.count == q.elements.count else { return false }
+            for (x, y) in zip(p.elements, q.elements) {
+                switch (x, y) {
+                case (.move, .move), (.line, .line), (.quad, .quad), (.cubic, .cubic), (.close, .close): continue
+                default: return false
+                }
+            }
+            return true
+        default: return false
+        }
+    }
+
+    /// `a` mixed with `b` at `t` (t may leave 0…1, e.g. for springs' overshoot).
+    public static func lerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue {
+        if case .transform(let x) = a, case .transform(let y) = b {
+            return .transform(CATransform3D.interpolate(x, y, t))
+        }
+        guard compatible(a, b), let va = vector(a), let vb = vector(b) else { return t < 0.5 ? a : b }
+        var r = va
+        for i in r.indices { r[i] = va[i] + (vb[i] - va[i]) * t }
+        return value(r, like: a)
+    }
+
+    /// `a + b` (for transforms: `b` applied first, then `a`, CATransform3DConcat(b, a)).
+    public static func add(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
+        if case .transform(let x) = a, case .transform(let y) = b { return .transform(y.concatenating(x)) }
+        guard compatible(a, b), let va = vector(a), let vb = vector(b) else { return b }
+        return value(zip(va, vb).map { $0 + $1 }, like: a)
+    }
+    /// `a − b` (for transforms: a · b⁻¹, so that add(subtract(a, b), b) = a).
+    public static func subtract(_ a: AnimatableValue, _ b: AnimatableValue) -> AnimatableValue {
+        if case .transform(let x) = a, case .transform(let y) = b {
+            return .transform(y.inverted.map { x.concatenating($0) } ?? x)
+        }
+        guard compatible(a, b), let va = vector(a), let vb = vector(b) else { return a }
+        return value(zip(va, vb).map { $0 - $1 }, like: a)
+    }
+    /// `a` times `s` (for transforms: `a` concatenated |s| times, inverted for negative s).
+    public static func scale(_ a: AnimatableValue, _ s: Int) -> AnimatableValue {
+        if case .transform(let x) = a {
+            var r = CATransform3D.identity
+            let m = s >= 0 ? x : (x.inverted ?? .identity)
+            for _ in 0..<abs(s) { r = r.concatenating(m) }
+            return .transform(r)
+        }
+        guard let v = vector(a) else { return a }
+        return value(v.map { $0 * Double(s) }, like: a)
+    }
+    /// The zero of `a`'s kind (identity for transforms).
+    public static func zero(like a: AnimatableValue) -> AnimatableValue {
+        if case .transform = a { return .transform(.identity) }
+        guard let v = vector(a) else { return a }
+        return value(v.map { _ in 0 }, like: a)
+    }
+    /// Euclidean distance of the components (0 for values that only switch).
+    public static func distance(_ a: AnimatableValue, _ b: AnimatableValue) -> Double {
+        guard compatible(a, b), let va = vector(a), let vb = vector(b) else { return 0 }
+        var s = 0.0
+        for i in va.indices { s += (va[i] - vb[i]) * (va[i] - vb[i]) }
+        return s.squareRoot()
+    }
+}

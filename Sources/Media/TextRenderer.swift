@@ -1,0 +1,78 @@
+// OWNER: layers helper.
+// CATextLayer's text through SDL2_ttf and DejaVu Sans (fonts-dejavu-core). LayerKit only
+// knows the `TextRendering` protocol; the player and the commands install this one.
+import CSDL2
+import LayerKit
+
+/// Renders strings with SDL2_ttf (blended, anti-aliased) into premultiplied bitmaps.
+/// Fonts are opened once per pixel size. Main-thread only, like all of SDL_ttf.
+public final class TTFTextRenderer: TextRendering {
+    /// The Debian font used by default.
+    public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    public let fontPath: String
+    var fonts: [Int: OpaquePointer] = [:]
+
+    /// nil when SDL_ttf cannot start or the font file is missing.
+    public init?(fontPath: String = TTFTextRenderer.defaultFontPath) {
+        self.fontPath = fontPath
+        if TTF_WasInit() == 0 && TTF_Init() != 0 { return nil }
+        guard let f = TTF_OpenFont(fontPath, 12) else { return nil }
+        TTF_CloseFont(f)
+    }
+    deinit { for f in fonts.values { TTF_CloseFont(f) } }
+
+    /// The font at `size` pixels (rounded to whole pixels; SDL_ttf sizes are integers).
+    func font(_ size: Double) -> OpaquePointer? {
+        let px = max(1, Int(size.rounded()))
+        if let f = fonts[px] { return f }
+        guard let f = TTF_OpenFont(fontPath, Int32(px)) else { return nil }
+        fonts[px] = f
+        return f
+    }
+
+    public func render(_ string: String, fontSize: Double, color: Color) -> Bitmap? {
+        guard let f = font(fontSize) else { return nil }
+        let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let skip = Int(TTF_FontLineSkip(f))
+        func c(_ v: Double) -> UInt8 { UInt8(max(0, min(1, v)) * 255 + 0.5) }
+        let fg = SDL_Color(r: c(color.r), g: c(color.g), b: c(color.b), a: 255)
+        var rendered: [(Bitmap?, Int)] = []
+        var width = 0
+        for line in lines {
+            guard !line.isEmpty, let s = TTF_RenderUTF8_Blended(f, line, fg) else { rendered.append((nil, 0)); continue }
+            defer { SDL_FreeSurface(s) }
+            guard let conv = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { rendered.append((nil, 0)); continue }
+            defer { SDL_FreeSurface(conv) }
+            let w = Int(conv.pointee.w), h = Int(conv.pointee.h), pitch = Int(conv.pointee.pitch)
+            let b = Bitmap(width: w, height: h)
+            if let base = conv.pointee.pixels {
+                for y in 0..<h {
+                    let src = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+                    for x in 0..<w { b.pixels[y * w + x] = premultiply(src[x]) }
+                }
+            }
+            width = max(width, w)
+            rendered.append((b, w))
+        }
+        guard width > 0 else { return nil }
+        let out = Bitmap(width: width, height: max(1, skip * lines.count))
+        for (i, (b, _)) in rendered.enumerated() {
+            if let b { out.blit(b, x: 0, y: i * skip) }
+        }
+        if color.a < 1 {
+            let k = UInt32(max(0, color.a) * 255 + 0.5)
+            for i in 0..<out.pixelCount {
+                let v = out.pixels[i]
+                func m(_ s: UInt32) -> UInt32 { let t = ((v >> s) & 0xff) * k + 128; return ((t + (t >> 8)) >> 8) << s }
+                out.pixels[i] = m(24) | m(16) | m(8) | m(0)
+            }
+        }
+        return out
+    }
+}
+
+/// Loads document images (PNG and whatever SDL_image reads) for `LayerDocument`.
+public final class SDLImageLoader: ImageLoading {
+    public init() {}
+    public func loadImage(atPath path: String) throws -> Bitmap { try Bitmap.readPNG(path) }
+}

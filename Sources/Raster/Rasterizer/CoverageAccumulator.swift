@@ -1,0 +1,149 @@
+// OWNER: raster-pix helper.
+// Exact-area coverage accumulation (the font-rs / FreeType "signed area + cover" family).
+// Every edge adds, to the cells of each pixel row it crosses, the signed area it sweeps to its
+// right, expressed as deltas: the running sum of a row's deltas from left to right is the
+// winding-weighted covered fraction of each pixel. Edges are first clipped to the rows being
+// drawn and their x clamped to the columns being drawn; the part of an edge left of the first
+// column becomes a vertical edge on it (its cover still counts for every pixel to its right),
+// the part right of the last column a vertical edge there (it affects no drawn pixel).
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Adds clipped polygon edges to the scratch cell buffer, recording each row's touched range.
+@usableFromInline struct CoverageAccumulator {
+    @usableFromInline let cells: UnsafeMutablePointer<Float>
+    @usableFromInline let rowLo: UnsafeMutablePointer<Int32>
+    @usableFromInline let rowHi: UnsafeMutablePointer<Int32>
+    @usableFromInline let stride: Int
+    /// First device row held in the buffer (row 0 of `cells`).
+    @usableFromInline let top: Int
+    /// Drawn area in device pixels: rows top..<bottom, columns left..<right (integers).
+    @usableFromInline let yTop: Double, yBottom: Double, xLeft: Double, xRight: Double
+
+    @usableFromInline init(scratch: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int) {
+        cells = scratch.cells; rowLo = scratch.rowLo; rowHi = scratch.rowHi; stride = scratch.stride
+        self.top = top
+        yTop = Double(top); yBottom = Double(bottom); xLeft = Double(left); xRight = Double(right)
+    }
+
+    /// Adds every contour of `path` (implicitly closed).
+    @inline(__always) @usableFromInline func add(_ path: FlatPath) {
+        path.points.withUnsafeBufferPointer { pts in
+            path.contourStarts.withUnsafeBufferPointer { starts in
+                let n = pts.count, cc = starts.count
+                for c in 0..<cc {
+                    let s = starts[c], e = c + 1 < cc ? starts[c + 1] : n
+                    if e - s < 2 { continue }
+                    var prev = pts[e - 1]
+                    for i in s..<e {
+                        let p = pts[i]
+                        addEdge(prev.x, prev.y, p.x, p.y)
+                        prev = p
+                    }
+                }
+            }
+        }
+    }
+
+    /// `a + (b - a)·t` without overflowing for huge finite `a`, `b` (t in 0…1).
+    @inline(__always) func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
+
+    /// Parameter of `v` between `a` and `b`, clamped to 0…1 (0 for degenerate or overflowing input).
+    @inline(__always) func fraction(_ v: Double, _ a: Double, _ b: Double) -> Double {
+        let t = (v - a) / (b - a)
+        return t > 0 ? (t < 1 ? t : 1) : 0     // NaN → 0
+    }
+
+    /// One directed edge in device coordinates (finite).
+    @inline(__always) @usableFromInline func addEdge(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
+        if y0 == y1 { return }                     // horizontal edges sweep no area
+        var xa = x0, ya = y0, xb = x1, yb = y1, dir: Double = 1
+        if ya > yb { swap(&xa, &xb); swap(&ya, &yb); dir = -1 }
+        if yb <= yTop || ya >= yBottom { return }
+        if ya < yTop { xa = mix(xa, xb, fraction(yTop, ya, yb)); ya = yTop }
+        if yb > yBottom { xb = mix(xa, xb, fraction(yBottom, ya, yb)); yb = yBottom }
+        splitLeft(xa, ya, xb, yb, dir)
+    }
+
+    /// Parts left of the drawn columns become vertical edges on the left column.
+    @inline(__always) func splitLeft(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double) {
+        let l = xLeft
+        if xa >= l && xb >= l { splitRight(xa, ya, xb, yb, dir); return }
+        if !(xa > l) && !(xb > l) { deposit(l, ya, l, yb, dir); return }
+        let ym = mix(ya, yb, fraction(l, xa, xb))
+        if xa < l { deposit(l, ya, l, ym, dir); splitRight(l, ym, xb, yb, dir) }
+        else { splitRight(xa, ya, l, ym, dir); deposit(l, ym, l, yb, dir) }
+    }
+
+    /// Parts right of the drawn columns become vertical edges on the right boundary.
+    @inline(__always) func splitRight(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double) {
+        let r = xRight
+        if xa <= r && xb <= r { deposit(xa, ya, xb, yb, dir); return }
+        if xa >= r && xb >= r { deposit(r, ya, r, yb, dir); return }
+        let ym = mix(ya, yb, fraction(r, xa, xb))
+        if xa > r { deposit(r, ya, r, ym, dir); deposit(r, ym, xb, yb, dir) }
+        else { deposit(xa, ya, r, ym, dir); deposit(r, ym, r, yb, dir) }
+    }
+
+    /// Accumulates an edge lying inside the drawn area, top to bottom (`ya` ≤ `yb`).
+    @usableFromInline func deposit(_ xa: Double, _ ya: Double, _ xb: Double, _ yb: Double, _ dir: Double) {
+        if !(yb > ya) { return }
+        let l = xLeft, r = xRight
+        let dxdy = (xb - xa) / (yb - ya)
+        let r0 = Int(ya), r1 = Int(yb.rounded(.up))
+        var x = xa
+        var yi = r0
+        while yi < r1 {
+            let rowTop = Swift.max(Double(yi), ya), rowBottom = Swift.min(Double(yi + 1), yb)
+            let dy = rowBottom - rowTop
+            var xn = yi + 1 >= r1 ? xb : x + dxdy * dy
+            xn = xn < l ? l : (xn > r ? r : xn)     // rounding drift stays inside the columns
+            let d = dy * dir
+            let lo = x < xn ? x : xn, hi = x < xn ? xn : x
+            let loF = lo.rounded(.down), hiC = hi.rounded(.up)
+            let x0i = Int(loF), x1i = Int(hiC)
+            let ri = yi - top
+            let row = cells + ri * stride
+            var touchedHi: Int
+            if x1i <= x0i + 1 {
+                // Within one pixel: the trapezoid's area splits between this cell and the next.
+                let xmf = 0.5 * (x + xn) - loF
+                row[x0i] += Float(d - d * xmf)
+                row[x0i + 1] += Float(d * xmf)
+                touchedHi = x0i + 2
+            } else {
+                // Across several pixels: triangle in the first, linear ramp, triangle in the last.
+                let s = 1 / (hi - lo)
+                let x0f = lo - loF
+                let a0 = 0.5 * s * (1 - x0f) * (1 - x0f)
+                let x1f = hi - hiC + 1
+                let am = 0.5 * s * x1f * x1f
+                row[x0i] += Float(d * a0)
+                if x1i == x0i + 2 {
+                    row[x0i + 1] += Float(d * (1 - a0 - am))
+                } else {
+                    let a1 = s * (1.5 - x0f)
+                    row[x0i + 1] += Float(d * (a1 - a0))
+                    let ds = Float(d * s)
+                    var xi = x0i + 2
+                    while xi < x1i - 1 { row[xi] += ds; xi += 1 }
+                    let a2 = a1 + Double(x1i - x0i - 3) * s
+                    row[x1i - 1] += Float(d * (1 - a2 - am))
+                }
+                row[x1i] += Float(d * am)
+                touchedHi = x1i + 1
+            }
+            let lo32 = Int32(truncatingIfNeeded: x0i), hi32 = Int32(truncatingIfNeeded: touchedHi)
+            if lo32 < rowLo[ri] { rowLo[ri] = lo32 }
+            if hi32 > rowHi[ri] { rowHi[ri] = hi32 }
+            x = xn
+            yi += 1
+        }
+    }
+}

@@ -1,0 +1,90 @@
+// OWNER: layers helper.
+import ArgumentParser
+import Foundation
+import LayerKit
+import Media
+
+/// `layerplay inspect DOC.json --time T [--time T2 …]`: the presentation tree as JSON.
+/// One time: `{"time": T, "layers": [{"name": …, "indexPath": [i, j], <property>: value, …}]}`;
+/// several: an array of those. Values: numbers, points [x, y], sizes [w, h], rects [x, y, w, h],
+/// colours [r, g, b, a] (null for none), transforms 16 numbers row-major m11…m44, booleans,
+/// paths as SVG path data, contents as [width, height] in pixels (or null).
+struct InspectCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "inspect",
+        abstract: "Print the presentation values of every layer at given times as JSON.")
+    @Argument(help: "The document (JSON).") var document: String
+    @Option(name: .customLong("time"), help: "Document time(s) in seconds (repeatable).") var times: [Double] = []
+
+    func run() throws {
+        for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
+        let doc = try loadDocument(document)
+        let ts = times.isEmpty ? [0] : times
+        let snapshots = ts.map { snapshot(doc, at: $0) }
+        print(times.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
+    }
+
+    func snapshot(_ doc: LayerDocument, at t: Double) -> String {
+        let tree = doc.presentationTree(at: t)
+        var items: [String] = []
+        func walk(_ l: CALayer, _ path: [Int]) {
+            for (i, s) in (l.sublayers ?? []).enumerated() {
+                let p = path + [i]
+                var fields = ["\"name\": " + (s.name.map(jsonString) ?? "null"),
+                              "\"indexPath\": [" + p.map(String.init).joined(separator: ", ") + "]"]
+                for k in s.animatablePropertyKeys {
+                    if let v = s.value(forKeyPath: k) { fields.append(jsonString(k) + ": " + json(v)) }
+                }
+                items.append("    {" + fields.joined(separator: ", ") + "}")
+                walk(s, p)
+            }
+        }
+        walk(tree, [])
+        return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
+    }
+}
+
+/// A JSON number (shortest round-trip form; non-finite as strings).
+func num(_ v: Double) -> String {
+    if v.isNaN { return "\"nan\"" }
+    if v.isInfinite { return v > 0 ? "\"infinity\"" : "\"-infinity\"" }
+    if v == v.rounded(), abs(v) < 1e15 { return String(Int64(v)) }
+    return "\(v)"
+}
+
+func jsonString(_ s: String) -> String {
+    String(data: try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes]), encoding: .utf8)!
+        .dropFirst().dropLast().description
+}
+
+func json(_ v: AnimatableValue) -> String {
+    func list(_ xs: [Double]) -> String { "[" + xs.map(num).joined(separator: ", ") + "]" }
+    switch v {
+    case .number(let n): return num(n)
+    case .bool(let b): return b ? "true" : "false"
+    case .point(let p): return list([p.x, p.y])
+    case .size(let s): return list([s.width, s.height])
+    case .rect(let r): return list([r.origin.x, r.origin.y, r.size.width, r.size.height])
+    case .color(let c): return c.map { list([$0.r, $0.g, $0.b, $0.a]) } ?? "null"
+    case .transform(let t): return list(t.values)
+    case .path(let p): return p.map { jsonString($0.svgString) } ?? "null"
+    case .image(let i): return i.map { list([Double($0.bitmap.width), Double($0.bitmap.height)]) } ?? "null"
+    }
+}
+
+extension Path {
+    /// SVG path data for the path (absolute commands).
+    var svgString: String {
+        var parts: [String] = []
+        func p(_ q: Point) -> String { num(q.x) + " " + num(q.y) }
+        for e in elements {
+            switch e {
+            case .move(let a): parts.append("M " + p(a))
+            case .line(let a): parts.append("L " + p(a))
+            case .quad(let c, let a): parts.append("Q " + p(c) + " " + p(a))
+            case .cubic(let c1, let c2, let a): parts.append("C " + p(c1) + " " + p(c2) + " " + p(a))
+            case .close: parts.append("Z")
+            }
+        }
+        return parts.joined(separator: " ")
+    }
+}

@@ -1,0 +1,19 @@
+// OWNER: layers helper.
+import ArgumentParser
+import LayerKit
+import Media
+
+/// `layerplay rasterize SCENE.json --out F.png [--scale S]`: a static document, drawn once.
+struct RasterizeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "rasterize",
+        abstract: "Draw a static document (time 0) into a PNG through the layer renderer.")
+    @Argument(help: "The document (JSON).") var document: String
+    @Option(help: "The PNG to write.") var out: String
+    @Option(help: "Device pixels per point.") var scale: Double = 1
+
+    func run() throws {
+        try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
+        let doc = try loadDocument(document)
+        try writePNG(doc.renderFrame(at: 0, scale: scale), to: out)
+    }
+}
