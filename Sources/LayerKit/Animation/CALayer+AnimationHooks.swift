@@ -47,6 +47,7 @@ extension CALayer {
         guard !animationStore.isEmpty else { return modelValue ?? value(forKeyPath: keyPath) }
         CAAnimationEngine.applyingDepth += 1
         let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
         if let modelValue { copy.setValue(modelValue, forKeyPath: keyPath) }
         CAAnimationEngine.applyingDepth -= 1
         applyAnimations(to: copy)
