@@ -40,7 +40,7 @@ struct BenchCommand: ParsableCommand {
             return (Double(sorted[lo]) + (Double(sorted[hi]) - Double(sorted[lo])) * (x - Double(lo))) / 1000
         }
         func num(_ v: Double) -> String { String(format: "%.3f", v) }
-        let docName = String(data: try JSONSerialization.data(withJSONObject: [document], options: []), encoding: .utf8)!
+        let docName = String(data: try JSONSerialization.data(withJSONObject: [document], options: [.withoutEscapingSlashes]), encoding: .utf8)!
         var line = "{\"document\": \(docName.dropFirst().dropLast()), \"frames\": \(frames), \"median_us\": \(num(pct(0.5))), "
             + "\"p10_us\": \(num(pct(0.1))), \"p90_us\": \(num(pct(0.9))), \"width\": \(w), \"height\": \(h)"
         if all { line += ", \"frames_ns\": [" + ns.map(String.init).joined(separator: ", ") + "]" }

@@ -16,7 +16,7 @@ func loadDocument(_ path: String) throws -> LayerDocument {
     do {
         return try LayerDocument.load(path: path, images: SDLImageLoader())
     } catch {
-        printError("\(path): \(error.description)")
+        printError(error.description)
         throw ExitCode(1)
     }
 }

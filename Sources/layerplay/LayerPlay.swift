@@ -7,7 +7,8 @@ struct LayerPlay: ParsableCommand {
         commandName: "layerplay",
         abstract: "LayerKit: Core Animation's model on the Linux desktop.",
         subcommands: [GalleryCommand.self, RenderCommand.self, InspectCommand.self, RecordCommand.self,
-                      RasterizeCommand.self, BenchCommand.self, TimingsCommand.self, DemosCommand.self],
+                      RasterizeCommand.self, BenchCommand.self, TransitionBenchCommand.self, TimingsCommand.self,
+                      DemosCommand.self],
         defaultSubcommand: GalleryCommand.self
     )
 }

@@ -25,6 +25,7 @@ extension CALayer {
     /// view-style animation block the change is recorded for that block instead.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         guard CAAnimationEngine.applyingDepth == 0 else { return }
+        CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
             return
@@ -47,6 +48,7 @@ extension CALayer {
         guard !animationStore.isEmpty else { return modelValue ?? value(forKeyPath: keyPath) }
         CAAnimationEngine.applyingDepth += 1
         let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
         if let modelValue { copy.setValue(modelValue, forKeyPath: keyPath) }
         CAAnimationEngine.applyingDepth -= 1
         applyAnimations(to: copy)
@@ -55,6 +57,7 @@ extension CALayer {
 
     /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.
     func animationWasAdded(_ anim: CAAnimation, forKey key: String, replacing old: [CAAnimation]) {
+        (anim as? CATransition)?.captureBefore(on: self) // the old state, before the engine sees it
         CAAnimationEngine.shared.added(anim, to: self, key: key, replacing: old)
     }
 

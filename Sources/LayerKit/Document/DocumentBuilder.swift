@@ -102,7 +102,9 @@ struct DocumentBuilder {
         if let aj = json["actions"] {
             let p = path + ".actions"
             for (k, v) in try object(aj, p) {
-                guard l.isAnimatableKeyPath(k) else { throw DocumentError(p + "." + k, "unknown key path \"\(k)\"") }
+                // Any layer type's property may be named (actions are a plain dictionary in CA);
+                // a name no layer has is a typo.
+                guard l.isAnimatableKeyPath(k) || Self.anyLayerKeyPath(k) else { throw DocumentError(p + "." + k, "unknown key path \"\(k)\"") }
                 guard v == .null else { throw DocumentError(p + "." + k, "expected null (switches the implicit animation off), got \(v.kindName)") }
                 l.actions.updateValue(nil, forKey: k)
             }
@@ -120,6 +122,10 @@ struct DocumentBuilder {
             }
         }
         return l
+    }
+
+    static func anyLayerKeyPath(_ k: String) -> Bool {
+        CAShapeLayer().isAnimatableKeyPath(k) || CATextLayer().isAnimatableKeyPath(k)
     }
 
     mutating func shapeProperty(_ s: CAShapeLayer, _ k: String, _ v: JSONValue, _ p: String) throws(DocumentError) {

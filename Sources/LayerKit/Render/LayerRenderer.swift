@@ -48,6 +48,7 @@ public final class LayerRenderer {
     func drawLayer(_ l: CALayer, parent: ProjectiveTransform, canvas: Canvas) {
         guard !l.isHidden, l.opacity > 0 else { return }
         let m = l.transformToSuperlayer.concatenating(parent)
+        if drawTransitionIfActive(l, m, canvas: canvas) { return } // CATransition (Transition/)
         guard m.isAffine else { drawProjected(l, m, canvas: canvas); return }
         drawBody(l, LayerRenderer.affine(m), canvas: canvas, opacity: l.opacity)
     }

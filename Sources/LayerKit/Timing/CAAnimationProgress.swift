@@ -58,7 +58,7 @@ public enum CAMediaTimingMath {
         if a < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
             local = 0; filling = true
-        } else if a >= active {
+        } else if a >= active - 1e-12 * max(1, active) {
             guard fillMode == .forwards || fillMode == .both else { return nil }
             local = active; filling = true; atEnd = true
         } else {

@@ -76,15 +76,24 @@ struct InterpolatedTransformParts: Equatable {
             for i in 0..<3 { row[i] = Self.scaled(row[i], -1) }
         }
         scale = sc; skew = sk
-        // Quaternion (CSS Transforms Level 2 "decomposing a 3D matrix").
-        var qx = 0.5 * max(1 + row[0].0 - row[1].1 - row[2].2, 0).squareRoot()
-        var qy = 0.5 * max(1 - row[0].0 + row[1].1 - row[2].2, 0).squareRoot()
-        var qz = 0.5 * max(1 - row[0].0 - row[1].1 + row[2].2, 0).squareRoot()
-        let qw = 0.5 * max(1 + row[0].0 + row[1].1 + row[2].2, 0).squareRoot()
-        if row[2].1 > row[1].2 { qx = -qx }
-        if row[0].2 > row[2].0 { qy = -qy }
-        if row[1].0 > row[0].1 { qz = -qz }
-        quaternion = (qx, qy, qz, qw)
+        // Quaternion of the rotation (Shepperd's method on the column-convention matrix
+        // C[i][j] = row[j][i], choosing the best-conditioned pivot).
+        let c00 = row[0].0, c11 = row[1].1, c22 = row[2].2
+        let c21 = row[1].2, c12 = row[2].1, c02 = row[2].0, c20 = row[0].2, c10 = row[0].1, c01 = row[1].0
+        let trace = c00 + c11 + c22
+        if trace > 0 {
+            let s = 0.5 / (trace + 1).squareRoot()
+            quaternion = ((c21 - c12) * s, (c02 - c20) * s, (c10 - c01) * s, 0.25 / s)
+        } else if c00 > c11 && c00 > c22 {
+            let s = 2 * (1 + c00 - c11 - c22).squareRoot()
+            quaternion = (0.25 * s, (c01 + c10) / s, (c02 + c20) / s, (c21 - c12) / s)
+        } else if c11 > c22 {
+            let s = 2 * (1 + c11 - c00 - c22).squareRoot()
+            quaternion = ((c01 + c10) / s, 0.25 * s, (c12 + c21) / s, (c02 - c20) / s)
+        } else {
+            let s = 2 * (1 + c22 - c00 - c11).squareRoot()
+            quaternion = ((c02 + c20) / s, (c12 + c21) / s, 0.25 * s, (c10 - c01) / s)
+        }
     }
 
     /// The parts of `a` and `b` mixed at `t` (rotation by slerp, the rest linearly).
@@ -122,9 +131,10 @@ struct InterpolatedTransformParts: Equatable {
         m.m44 += translate.0 * m.m14 + translate.1 * m.m24 + translate.2 * m.m34
         let (x, y, z, w) = quaternion
         var rot = CATransform3D()
-        rot.m11 = 1 - 2 * (y * y + z * z); rot.m12 = 2 * (x * y - z * w); rot.m13 = 2 * (x * z + y * w)
-        rot.m21 = 2 * (x * y + z * w); rot.m22 = 1 - 2 * (x * x + z * z); rot.m23 = 2 * (y * z - x * w)
-        rot.m31 = 2 * (x * z - y * w); rot.m32 = 2 * (y * z + x * w); rot.m33 = 1 - 2 * (x * x + y * y)
+        // Row-vector convention (CA): the transpose of the column-vector rotation matrix.
+        rot.m11 = 1 - 2 * (y * y + z * z); rot.m12 = 2 * (x * y + z * w); rot.m13 = 2 * (x * z - y * w)
+        rot.m21 = 2 * (x * y - z * w); rot.m22 = 1 - 2 * (x * x + z * z); rot.m23 = 2 * (y * z + x * w)
+        rot.m31 = 2 * (x * z + y * w); rot.m32 = 2 * (y * z - x * w); rot.m33 = 1 - 2 * (x * x + y * y)
         m = rot.concatenating(m)
         if skew.2 != 0 { var s = CATransform3D(); s.m32 = skew.2; m = s.concatenating(m) }
         if skew.1 != 0 { var s = CATransform3D(); s.m31 = skew.1; m = s.concatenating(m) }

@@ -1,0 +1,76 @@
+// OWNER: anim helper. A checked document animation (AnimationSpec, parsed and validated by
+// the loader) → the CAAnimation that `layer.add(_:forKey:)` gets.
+
+extension AnimationSpec.TimingFunctionSpec {
+    /// The timing function this names.
+    public var timingFunction: CAMediaTimingFunction {
+        switch self {
+        case .named(let n): return CAMediaTimingFunction(name: CAMediaTimingFunctionName(rawValue: n) ?? .default)
+        case .controlPoints(let a, let b, let c, let d): return CAMediaTimingFunction(controlPoints: a, b, c, d)
+        }
+    }
+}
+
+extension AnimationSpec {
+    /// Builds transitions (`type: "transition"`); set by the transitions code, which owns
+    /// CATransition. Without it a transition document animation is refused by `makeAnimation`.
+    /// Main thread only.
+    nonisolated(unsafe) public static var transitionFactory: ((AnimationSpec) -> CAAnimation?)? = CATransition.make(from:)
+
+    /// The animation this spec describes, every field applied; nil only for a transition
+    /// when no `transitionFactory` is installed.
+    public func makeAnimation() -> CAAnimation? {
+        let a: CAAnimation
+        switch kind {
+        case .basic, .spring:
+            let b = kind == .spring ? CASpringAnimation(keyPath: keyPath) : CABasicAnimation(keyPath: keyPath)
+            b.fromValue = fromValue; b.toValue = toValue; b.byValue = byValue
+            b.isAdditive = additive; b.isCumulative = cumulative
+            if let s = b as? CASpringAnimation {
+                s.mass = mass; s.stiffness = stiffness; s.damping = damping; s.initialVelocity = initialVelocity
+            }
+            a = b
+        case .keyframe:
+            let k = CAKeyframeAnimation(keyPath: keyPath ?? "position")
+            k.values = values; k.keyTimes = keyTimes; k.path = path
+            k.timingFunctions = timingFunctions?.map(\.timingFunction)
+            k.calculationMode = calculationMode.flatMap(CAAnimationCalculationMode.init(rawValue:)) ?? .linear
+            k.tensionValues = tensionValues; k.continuityValues = continuityValues; k.biasValues = biasValues
+            k.rotationMode = rotationMode.flatMap(CAAnimationRotationMode.init(rawValue:))
+            k.isAdditive = additive; k.isCumulative = cumulative
+            a = k
+        case .group:
+            let g = CAAnimationGroup()
+            g.animations = animations.compactMap { $0.makeAnimation() }
+            a = g
+        case .transition:
+            guard let t = Self.transitionFactory?(self) else { return nil }
+            a = t
+        }
+        a.beginTime = beginTime; a.duration = duration; a.speed = speed; a.timeOffset = timeOffset
+        a.repeatCount = repeatCount; a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
+        a.fillMode = fillMode; a.isRemovedOnCompletion = removedOnCompletion
+        a.timingFunction = timingFunction?.timingFunction
+        return a
+    }
+}
+
+extension LayerDocument {
+    /// Adds every document animation to its layer, in document order, as
+    /// `layer.add(animation, forKey: key)` at document time 0: the clock is set to
+    /// `documentTime` (0) for the commit, so an animation's beginTime 0 becomes its layer's
+    /// local time at document time 0. Leaves `CAMediaClock.manualTime` as it found it.
+    /// Throws for a transition when no transition factory is installed.
+    public func attachAnimations(atDocumentTime documentTime: Double = 0) throws(DocumentError) {
+        let saved = CAMediaClock.manualTime
+        CAMediaClock.manualTime = documentTime
+        defer { CAMediaClock.manualTime = saved }
+        for (layer, spec, path) in animationSpecs {
+            guard let a = spec.makeAnimation() else {
+                throw DocumentError(path + ".type", "transitions are not available in this build")
+            }
+            layer.add(a, forKey: spec.key)
+        }
+        CATransaction.flush()
+    }
+}

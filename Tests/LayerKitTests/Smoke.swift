@@ -1,4 +1,0 @@
-import Testing
-@testable import LayerKit
-
-@Test func layerkitModuleLoads() { #expect(Bool(true)) }
