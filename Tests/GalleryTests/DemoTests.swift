@@ -137,12 +137,7 @@ import Player
             t += 1.0 / 60
         }
         #expect(frames > 200)
-        // Known LayerKit issue (anim): CAAnimationProgress snaps a local time within 1e-9 of
-        // the end of a non-repeating child up to the next iteration and shows its *start* for
-        // one frame (t = 1.2 and 1.95 of each cycle, where frame times land on child ends).
-        withKnownIssue("one-frame flash at child ends (CAAnimationProgress.snapped)", isIntermittent: true) {
-            #expect(jumps.isEmpty, "worm jumps: \(jumps.joined(separator: "; "))")
-        }
+        #expect(jumps.isEmpty, "worm jumps: \(jumps.joined(separator: "; "))")
     }
 
     // MARK: Petal keyframes (demos.md §3)

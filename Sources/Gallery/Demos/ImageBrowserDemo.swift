@@ -11,8 +11,28 @@ public final class ImageBrowserDemo: Demo {
     public static let title = "Image browser"
     static let imageCount = 5
 
-    /// The transition types the T key cycles through, the article's cube first.
-    public static let kinds = ["push", "fade", "moveIn", "reveal"]
+    /// One choice of the T key: a CATransition type, or a view-style transition.
+    public enum Kind {
+        case layer(TransitionType)
+        case view(ViewAnimationOptions, String)
+        var title: String {
+            switch self {
+            case .layer(let t): return t.rawValue
+            case .view(_, let name): return name
+            }
+        }
+    }
+
+    /// Cube first (the article's choice), then the public, private and view-style types.
+    public static var kinds: [Kind] { [
+        .layer(.cube), .layer(.fade), .layer(.moveIn), .layer(.push), .layer(.reveal),
+        .layer(.oglFlip), .layer(.suckEffect), .layer(.rippleEffect), .layer(.pageCurl),
+        .layer(.pageUnCurl), .layer(.cameraIrisHollowOpen), .layer(.cameraIrisHollowClose),
+        .view(.transitionFlipFromLeft, "flipFromLeft"), .view(.transitionFlipFromRight, "flipFromRight"),
+        .view(.transitionFlipFromTop, "flipFromTop"), .view(.transitionFlipFromBottom, "flipFromBottom"),
+        .view(.transitionCurlUp, "curlUp"), .view(.transitionCurlDown, "curlDown"),
+        .view(.transitionCrossDissolve, "crossDissolve"),
+    ] }
 
     public private(set) var kindIndex = 0
     public private(set) var currentIndex = 0
@@ -40,7 +60,7 @@ public final class ImageBrowserDemo: Demo {
     }
 
     private func updateLabel() {
-        label.string = "\(currentIndex + 1)/\(Self.imageCount)  transition: \(Self.kinds[kindIndex])   (T changes, ← →)"
+        label.string = "\(currentIndex + 1)/\(Self.imageCount)  transition: \(Self.kinds[kindIndex].title)   (T changes, ← →)"
     }
 
     /// getImage: the next or previous index, wrapping.
@@ -50,14 +70,26 @@ public final class ImageBrowserDemo: Demo {
         return images[currentIndex]
     }
 
-    /// transitionAnimation: the new image and a transition in one go.
+    /// transitionAnimation: the new image and the transition in one transaction (the old
+    /// image is what the layer showed before this transaction's change).
     public func transitionAnimation(_ isNext: Bool) {
-        let old = imageView.contents
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        imageView.contents = getImage(isNext)
-        CATransaction.commit()
-        BasicTransition.run(Self.kinds[kindIndex], fromRight: isNext, on: imageView, oldContents: old, duration: 1.0)
+        switch Self.kinds[kindIndex] {
+        case .layer(let type):
+            let transition = CATransition()
+            transition.type = type
+            transition.subtype = isNext ? .fromRight : .fromLeft
+            transition.duration = 1.0
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)   // no implicit contents fade on top
+            imageView.contents = getImage(isNext)
+            imageView.add(transition, forKey: "KCTransitionAnimation")
+            CATransaction.commit()
+        case .view(let option, _):
+            let layer = imageView
+            CALayer.transition(with: layer, duration: 1.0, options: [.curveLinear, option], animations: {
+                layer.contents = self.getImage(isNext)
+            }, completion: nil)
+        }
         updateLabel()
     }
 

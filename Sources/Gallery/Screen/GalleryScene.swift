@@ -85,7 +85,8 @@ public final class GalleryScene: LayerScene {
 
     // MARK: Navigation
 
-    /// Opens `type` full-window: a fresh demo pushed in from the right over the grid.
+    /// Opens `type` full-window: a fresh demo pushed in from the right over the grid
+    /// (CATransition push on the root: the grid as it was, the demo as it is).
     public func open(_ type: any Demo.Type, animated: Bool = true) {
         guard openDemo == nil else { return }
         let layer = CALayer()
@@ -95,21 +96,18 @@ public final class GalleryScene: LayerScene {
         let demo = type.init()
         demo.build(root: layer, size: size)
         layer.addSublayer(backControl)
+        openDemo = demo
+        openDemoLayer = layer
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         root.addSublayer(layer)
+        // The grid under an open demo is hidden, so it is not drawn.
+        gridLayer.isHidden = true
+        if animated { root.add(navigationTransition(.fromRight), forKey: "navigation") }
         CATransaction.commit()
-        openDemo = demo
-        openDemoLayer = layer
-        if animated {
-            push(incoming: layer, outgoing: gridLayer, fromRight: true, removeOutgoing: false)
-        } else {
-            gridLayer.isHidden = true
-        }
     }
 
-    /// Closes the open demo with the reverse push; its links and timers stop, and once it is
-    /// off screen its animations go (so the engine forgets them).
+    /// Closes the open demo with the reverse push; its links, timers and animations stop.
     public func close(animated: Bool = true) {
         guard let demo = openDemo, let layer = openDemoLayer else { return }
         demo.tearDown()
@@ -118,48 +116,18 @@ public final class GalleryScene: LayerScene {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         gridLayer.isHidden = false
+        layer.removeFromSuperlayer()
+        if animated { root.add(navigationTransition(.fromLeft), forKey: "navigation") }
         CATransaction.commit()
-        if animated {
-            push(incoming: gridLayer, outgoing: layer, fromRight: false, removeOutgoing: true)
-        } else {
-            layer.removeFromSuperlayer()
-            Self.removeAllAnimations(in: layer)
-        }
+        Self.removeAllAnimations(in: layer)
     }
 
-    /// A push (kCATransitionPush): the incoming layer slides in while the outgoing one slides
-    /// out the other side; both through position animations, model values already final.
-    private func push(incoming: CALayer, outgoing: CALayer, fromRight: Bool, removeOutgoing: Bool) {
-        let w = size.width * (fromRight ? 1 : -1)
-        let home = Point(size.width / 2, size.height / 2)
-        let timing = CAMediaTimingFunction(name: .easeInEaseOut)
-        let inAnim = CABasicAnimation(keyPath: "position")
-        inAnim.fromValue = .point(Point(home.x + w, home.y))
-        inAnim.toValue = .point(home)
-        inAnim.duration = Self.transitionDuration
-        inAnim.timingFunction = timing
-        let outAnim = CABasicAnimation(keyPath: "position")
-        outAnim.fromValue = .point(home)
-        outAnim.toValue = .point(Point(home.x - w, home.y))
-        outAnim.duration = Self.transitionDuration
-        outAnim.timingFunction = timing
-        outAnim.fillMode = .forwards
-        outAnim.isRemovedOnCompletion = false
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        CATransaction.setCompletionBlock { [weak self] in
-            outgoing.removeAnimation(forKey: "pushOut")
-            // The grid under an open demo is hidden (not drawn); a closed demo goes away.
-            if removeOutgoing {
-                outgoing.removeFromSuperlayer()
-                GalleryScene.removeAllAnimations(in: outgoing)
-            } else if self?.openDemo != nil {
-                outgoing.isHidden = true
-            }
-        }
-        incoming.add(inAnim, forKey: "pushIn")
-        outgoing.add(outAnim, forKey: "pushOut")
-        CATransaction.commit()
+    /// kCATransitionPush from `subtype`, eased, as a navigation controller does.
+    private func navigationTransition(_ subtype: TransitionSubtype) -> CATransition {
+        let t = CATransition(type: .push, subtype: subtype)
+        t.duration = Self.transitionDuration
+        t.timingFunction = .easeInEaseOut
+        return t
     }
 
     /// Removes every animation in `layer`'s tree (a closed demo's infinite ones included).
