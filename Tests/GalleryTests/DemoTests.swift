@@ -221,6 +221,30 @@ import Player
         #expect(demo.state == .idle && demo.progress == 0)
     }
 
+    // MARK: Image browser (demos.md §4)
+
+    @Test func browserNextPreviousWrapAndTypes() throws {
+        let script = clicks([0.1], at: Point(100, 150)) + [       // left half: previous → 4
+            ScriptedInput(time: 1.5, action: .key("Right")),       // → 0
+            ScriptedInput(time: 3.0, action: .key("Right")),       // → 1
+            ScriptedInput(time: 3.1, action: .key("T")),
+        ]
+        let r = try DemoRenderer.runner(demo: "browser", size: Size(400, 300), script: script)
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? ImageBrowserDemo)
+        #expect(ImageBrowserDemo.kinds.first?.title == "cube")
+        #expect(ImageBrowserDemo.kinds.count == 19)
+        let first = try r.run(until: 0.0).copy()
+        let mid = try r.run(until: 0.6).copy()          // half way through the cube
+        #expect(demo.currentIndex == 4)
+        #expect(demo.imageView.animation(forKey: "KCTransitionAnimation") is CATransition)
+        let done = try r.run(until: 1.3).copy()
+        #expect(changedPixels(first, mid) > 1000 && changedPixels(mid, done) > 1000)
+        try r.run(until: 3.2)
+        #expect(demo.currentIndex == 1)
+        #expect(demo.kindIndex == 1)
+    }
+
     // MARK: Ripples (demos.md §8)
 
     @Test func ripplesStayBounded() throws {

@@ -123,7 +123,8 @@ public final class ViewAnimationsDemo: Demo {
         let layer = subject
         switch part {
         case .basic:
-            CALayer.animate(withDuration: 5.0, delay: 0, options: [.curveLinear], animations: {
+            // beginAnimations / setAnimationDuration:5.0 / commitAnimations: the default curve.
+            CALayer.animate(withDuration: 5.0, delay: 0, options: [.curveEaseInOut], animations: {
                 layer.position = point
             }, completion: nil)
         case .spring:
