@@ -33,6 +33,9 @@ struct PlayerOptions: ParsableArguments {
     @Flag(name: .customLong("no-vsync"), help: "Do not ask for vsync: the display link paces itself.")
     var noVsync = false
 
+    @Flag(name: .customLong("no-realtime"), help: "Keep the frame loop at normal scheduling priority.")
+    var noRealtime = false
+
     @Flag(name: .customLong("frame-graph"), help: "Show the frame-time graph from the start (key F toggles it).")
     var frameGraph = false
 
@@ -61,6 +64,7 @@ struct PlayerOptions: ParsableArguments {
         c.tracePath = trace
         c.vsync = !noVsync
         c.showFrameGraph = frameGraph
+        c.realtimePriority = !noRealtime
         return c
     }
 }

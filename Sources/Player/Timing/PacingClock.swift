@@ -1,5 +1,4 @@
 // OWNER: player helper.
-import LayerKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -9,20 +8,26 @@ import Darwin
 /// The clock the frame loop reads and waits on: the real monotonic clock in a window, a
 /// manual one in tests and headless runs.
 public protocol PacingClock: AnyObject {
-    /// Seconds on the clock (`CACurrentMediaTime()` for the real one).
+    /// Seconds on the clock (CLOCK_MONOTONIC, raw, for the real one).
     func now() -> Double
     /// Returns at `deadline` (or at once when it has passed).
     func wait(until deadline: Double)
 }
 
-/// The real clock: `CACurrentMediaTime()`. Waits sleep until about a millisecond before the
-/// deadline (the kernel's sleep overshoots by tens of microseconds to a millisecond), then
-/// yield-spin to it, so deadlines land within a few microseconds, not whole milliseconds.
+/// The real clock: CLOCK_MONOTONIC, the clock under `CACurrentMediaTime()`, read raw so that
+/// a manual media time or a moved media-time origin (headless tools, documents) can never
+/// stop or shift the window's pacing; the host maps its ticks into media time. Waits sleep
+/// until about a millisecond before the deadline (the kernel's sleep overshoots by tens of
+/// microseconds to milliseconds), then spin to it, so deadlines land within microseconds.
 public final class MonotonicClock: PacingClock {
     /// How long before the deadline sleeping stops and spinning starts.
     public var spinMargin: Double = 0.0012
     public init() {}
-    public func now() -> Double { CACurrentMediaTime() }
+    public func now() -> Double {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
+    }
     public func wait(until deadline: Double) {
         var t = now()
         if deadline - t > spinMargin {

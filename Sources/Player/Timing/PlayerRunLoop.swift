@@ -1,4 +1,5 @@
 // OWNER: player helper.
+import LayerKit
 
 /// The host's main loop: the display links and timers that run once per frame, before the
 /// scene updates. The window host and the headless runner both drive it, each with its own
@@ -10,8 +11,11 @@ public final class PlayerRunLoop {
 
     private var displayLinks: [CADisplayLink] = []
     private var timers: [RunLoopTimer] = []
-    /// The timestamp of the tick being run (or last run): what timers count from.
-    public private(set) var currentTime: Double = 0
+    /// The timestamp of the tick being run (or last run): what timers count from. Before any
+    /// host has driven the loop, the media clock's now (a scene built before the window opens
+    /// schedules its timers from the right time).
+    public var currentTime: Double { tickTime ?? CACurrentMediaTime() }
+    private var tickTime: Double?
     /// The refresh period of the display driving the loop.
     public private(set) var refreshPeriod: Double = 1.0 / 60
 
@@ -30,14 +34,14 @@ public final class PlayerRunLoop {
     /// Sets the loop's time without running anything (the host does this before the first
     /// tick, so timers scheduled at start count from the right time).
     public func setCurrentTime(_ time: Double, refreshPeriod: Double? = nil) {
-        currentTime = time
+        tickTime = time
         if let refreshPeriod { self.refreshPeriod = refreshPeriod }
     }
 
     /// Runs one tick: the timers due by `tick.timestamp` (in fire-date order), then every
     /// display link. Links or timers added during the tick start with the next one.
     public func run(_ tick: DisplayTick) {
-        currentTime = tick.timestamp
+        tickTime = tick.timestamp
         refreshPeriod = tick.duration
         let due = timers.filter { $0.fireDate <= tick.timestamp + RunLoopTimer.slack }.sorted { $0.fireDate < $1.fireDate }
         for timer in due { timer.fireIfDue(at: tick.timestamp) }

@@ -19,6 +19,9 @@ public struct PlayerConfiguration: Sendable {
     public var tracePath: String?
     /// Ask for vsync (`--no-vsync` turns it off: the link always paces itself).
     public var vsync = true
+    /// Ask for a real-time (or at least high) priority for the frame loop thread, so busy
+    /// machines delay its wake-ups less (`--no-realtime` turns it off).
+    public var realtimePriority = true
     /// Show the frame-time graph from the start (key F toggles it).
     public var showFrameGraph = false
     public init() {}

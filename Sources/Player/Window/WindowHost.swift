@@ -61,6 +61,14 @@ public final class WindowHost {
         }
         self.window = window
         defer { SDL_DestroyWindow(window); self.window = nil }
+        // The frame loop wakes every period for sub-millisecond deadlines; on a busy machine
+        // a normal thread is woken milliseconds late. So it asks for real-time round-robin
+        // scheduling, else SDL's high priority; either may be refused quietly. The loop
+        // sleeps or blocks in present most of each period, and Linux's real-time throttling
+        // bounds the rest. Raised before the renderer exists so the GL driver's worker
+        // threads (llvmpipe) inherit it; restored when the window closes.
+        let priority = config.realtimePriority ? ThreadPriority.raiseForFrameLoop() : "normal (--no-realtime)"
+        defer { ThreadPriority.restore(after: priority) }
         let vsyncFlag = config.vsync ? SDL_RENDERER_PRESENTVSYNC.rawValue : 0
         guard let renderer = SDL_CreateRenderer(window, -1, vsyncFlag)
                 ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
@@ -88,7 +96,7 @@ public final class WindowHost {
         }
         self.pacing = pacing
         if config.verbose {
-            log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1)")
+            log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1); thread priority \(priority)")
         }
         try loop(scene, period: period, mode: pacing.0)
     }
@@ -105,8 +113,12 @@ public final class WindowHost {
         var script = config.script.sorted { $0.time < $1.time }
         let start = clock.now()
         var pacer = FramePacer(period: period, origin: start)
-        runLoop.setCurrentTime(start, refreshPeriod: period)
-        let driver = SceneDriver(scene: scene, runLoop: runLoop, origin: start, verbose: config.verbose, log: log)
+        // Ticks are paced on the raw monotonic clock and handed out in media time
+        // (`CACurrentMediaTime()`): the offset between the two, re-read when someone moves the
+        // media clock's origin (a document opened "now").
+        var mediaOffset = CACurrentMediaTime() - start
+        runLoop.setCurrentTime(start + mediaOffset, refreshPeriod: period)
+        let driver = SceneDriver(scene: scene, runLoop: runLoop, origin: start + mediaOffset, verbose: config.verbose, log: log)
         var lastPresent = start
         var previousStart: Double?
         var quit = false
@@ -126,8 +138,11 @@ public final class WindowHost {
             let elapsed = timestamp - start
             if let d = config.duration, elapsed + period / 2 >= d { break }
             let frameStart = clock.now()
-            let tick = DisplayTick(slot: slot, timestamp: timestamp, targetTimestamp: timestamp + period, duration: period)
-            var frame = FrameTiming(index: 0, timestamp: timestamp, targetTimestamp: tick.targetTimestamp,
+            let offsetNow = CACurrentMediaTime() - frameStart
+            if abs(offsetNow - mediaOffset) > 0.001 { mediaOffset = offsetNow }
+            let mediaTimestamp = timestamp + mediaOffset
+            let tick = DisplayTick(slot: slot, timestamp: mediaTimestamp, targetTimestamp: mediaTimestamp + period, duration: period)
+            var frame = FrameTiming(index: 0, timestamp: mediaTimestamp, targetTimestamp: tick.targetTimestamp,
                                     interval: previousStart.map { frameStart - $0 } ?? 0)
             frame.start = frameStart
             previousStart = frameStart
@@ -146,7 +161,7 @@ public final class WindowHost {
             var resized = false
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
-                let now = timestamp
+                let now = mediaTimestamp
                 switch SDL_EventType(event.type) {
                 case SDL_QUIT:
                     if config.verbose { log("event t=\(formatFixed(elapsed, 3)) quit") }
@@ -216,6 +231,11 @@ public final class WindowHost {
 
             if mode == .selfPaced {
                 pacer.advance(finishedAt: clock.now())
+            } else if t5 - lastPresent < period / 2 {
+                // A present that did not block (window hidden, compositor off-screen): keep
+                // the period rather than spinning through frames.
+                lastPresent += period
+                clock.wait(until: lastPresent)
             } else {
                 lastPresent = t5
             }
