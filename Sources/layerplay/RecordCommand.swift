@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import Media
+import Player
 
 /// `layerplay record DOC.json --from A --to B --fps F --out DIR`: PNG frames at A, A + 1/F, …
 /// up to B, named frame_00000.png …, through one incremental (damage-tracking) renderer.

@@ -85,6 +85,11 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         #expect(close(polylineLength(half), total / 2, rel: 1e-6))
         let mid = p.trimmed(from: 0.2, to: 0.7)
         #expect(close(polylineLength(mid), total / 2, rel: 1e-6))
+        // A symmetric cubic with a cusp at t = ½: half the length ends at the cusp.
+        let cusp = try Path(svg: "M70 50 C170 10 70 10 170 50")
+        let h = cusp.trimmed(from: 0, to: 0.5)
+        #expect(close(polylineLength(h), polylineLength(cusp) / 2, rel: 1e-6))
+        if let end = h.currentPoint { #expect((end - Point(120, 20)).length < 1e-4, "\(end)") }
     }
 
     @Test func acrossSubpathsAndClosingSegments() throws {
@@ -100,6 +105,14 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         let u = p.trimmed(from: 0, to: 0.75)
         #expect(u.elements.filter { $0 == .close }.count == 1)
         #expect(abs(polylineLength(u) - 60) < 1e-9)
+        // A closed subpath that follows a close without a moveto starts at the previous start.
+        var chained = Path()
+        chained.addRect(Rect(0, 0, 10, 10))
+        chained.addLine(to: Point(0, -10)); chained.addLine(to: Point(10, -10)); chained.closeSubpath()
+        let whole = chained.trimmed(from: 0.0, to: 0.9999999)
+        #expect(whole.elements.filter { $0 == .close }.count == 1)
+        #expect(whole.elements.contains(.move(Point(0, 0))))
+        #expect(abs(polylineLength(whole) - polylineLength(chained)) < 1e-4)
         // Quadratics stay quadratics.
         let q = try Path(svg: "M0 0 Q50 100 100 0").trimmed(from: 0.25, to: 0.75)
         #expect(q.elements.count == 2)
@@ -130,7 +143,7 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         #expect(n.elements[0] == .move(Point(5, 0)))
         // Odd pattern repeats twice: [10] = 10 on, 10 off.
         let o = line.dashed(pattern: [10], phase: 0)
-        #expect(subpathCount(o) == 5)
+        #expect(subpathCount(o) == 6)         // 0-10 … 80-90, and a zero-length dash at 100 (Cairo)
         let o3 = line.dashed(pattern: [5, 10, 15], phase: 0)   // on5 off10 on15 off5 on10 off15 …
         #expect(o3.elements[0] == .move(Point(0, 0)) && o3.elements[2] == .move(Point(15, 0)))
         #expect(o3.elements[4] == .move(Point(35, 0)))
@@ -138,12 +151,12 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
 
     @Test func zeroLengthDashesAreDots() throws {
         let d = try Path(svg: "M0 0 H100").dashed(pattern: [0, 20], phase: 0)
-        #expect(subpathCount(d) == 5)   // at 0, 20, 40, 60, 80 (not at the very end)
+        #expect(subpathCount(d) == 6)   // at 0, 20, 40, 60, 80 and, as Cairo, at the very end
         #expect(d.elements[0] == .move(Point(0, 0)) && d.elements[1] == .line(Point(0, 0)))
         var f = FlatPath()
         Stroker.outline(d, style: StrokeStyle(lineWidth: 4, lineCap: .round), transform: .identity, tolerance: 0.05, into: &f)
-        #expect(f.contourCount == 5)
-        #expect(abs(coveredArea(f) - 5 * Double.pi * 4) / (5 * Double.pi * 4) < 0.01)
+        #expect(f.contourCount == 6)
+        #expect(abs(coveredArea(f) - 6 * Double.pi * 4) / (6 * Double.pi * 4) < 0.01)
         var b = FlatPath()
         Stroker.outline(d, style: StrokeStyle(lineWidth: 4, lineCap: .butt), transform: .identity, tolerance: 0.1, into: &b)
         #expect(b.contourCount == 0)

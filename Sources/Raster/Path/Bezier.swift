@@ -110,10 +110,11 @@ extension Cubic {
         let a = p1 - p0, b = p2 - p1, c = p3 - p2
         let poly = a.length + b.length + c.length, chord = (p3 - p0).length
         guard poly > 0, poly.isFinite else { return 1 }
-        // Nearly straight curves need one piece; curly or cusped ones up to 32.
+        // Nearly straight curves need one piece; a 90° arc (r ≈ 0.15) gets 4 (8-point
+        // Gauss–Legendre per piece: ~1e-12 relative); curly or cusped ones up to 24.
         let r = (poly - chord) / poly
         if r < 1e-6 { return 1 }
-        return min(32, 4 + Int(r * 64))
+        return min(24, 2 + Int(r * 16))
     }
 
     /// Total arc length.

@@ -24,7 +24,12 @@ extension Path {
             let subEnd = pos + sub.length
             if subEnd <= a { pos = subEnd; continue }
             if sub.closed && pos >= a && subEnd <= b {
-                for i in sub.elements { out.append(elements[i]) }
+                // Always restart at the subpath's start (a subpath that follows a close has no move).
+                out.move(to: sub.start)
+                for i in sub.elements {
+                    if case .move = elements[i] { continue }
+                    out.append(elements[i])
+                }
                 pos = subEnd
                 continue
             }
