@@ -184,4 +184,49 @@ import Media
         #expect(inc.difference(from: render(r, 120, 80))!.maxAbsolute == 0)
         CATransaction.setDisableActions(false)
     }
+
+    @Test func nonPropertyAnimationsKeepTheirLayerDamaged() throws {
+        let r = root(60, 40)
+        let l = CALayer(); l.bounds = Rect(0, 0, 20, 20); l.position = Point(30, 20); l.backgroundColor = .red
+        r.addSublayer(l)
+        let renderer = LayerRenderer(background: .white)
+        let canvas = Canvas(Bitmap(width: 60, height: 40))
+        _ = renderer.renderFrame(r.presentation(), into: canvas)
+        #expect(renderer.renderFrame(r.presentation(), into: canvas).damage == nil)
+        l.animationStore.append((key: "t", animation: CAAnimation()))   // e.g. a transition
+        defer { l.animationStore.removeAll() }
+        let d1 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
+        let d2 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
+        #expect(d1 == d2 && d1.width < 60 && d1.contains(Point(30, 20)))
+    }
+
+    /// A document using most layer features at once, rendered at scale 2.
+    @Test func documentScene() throws {
+        let doc = try LayerDocument.parse("""
+        {"width": 120, "height": 80, "background": "#202030",
+         "layers": [
+          {"bounds": [0, 0, 50, 40], "position": [30, 25], "backgroundColor": "#ffcc00", "cornerRadius": 8,
+           "borderWidth": 2, "borderColor": "#ffffff", "masksToBounds": true, "transform": [{"rotate": 0.2}],
+           "sublayers": [{"type": "shape", "path": "M 0 0 L 60 40", "strokeColor": "#c02020", "lineWidth": 6,
+                          "lineCap": "round", "fillColor": null}]},
+          {"type": "shape", "path": "M 0 0 L 40 0 L 40 40 Z", "bounds": [0, 0, 40, 40], "position": [90, 30],
+           "fillColor": "#3388ff", "strokeColor": "#ffffff", "lineWidth": 3, "lineJoin": "round", "opacity": 0.6,
+           "lineDashPattern": [6, 3], "strokeEnd": 0.8},
+          {"bounds": [0, 0, 120, 30], "position": [60, 65], "sublayerTransform": [{"perspective": 100}],
+           "sublayers": [{"bounds": [0, 0, 40, 20], "position": [60, 15], "backgroundColor": [0.2, 0.8, 0.4, 1],
+                          "transform": [{"rotate": [0.9, 0, 1, 0]}], "zPosition": 5},
+                         {"bounds": [0, 0, 100, 4], "position": [60, 15], "backgroundColor": "#ffffff80"}]}
+         ]}
+        """)
+        let b = Bitmap(width: 240, height: 160)
+        doc.makeRendererForTests(scale: 2).draw(doc.root, into: Canvas(b))
+        // The background shows in the corner; the rounded yellow card is there.
+        #expect(rgba(b, 1, 158) == (32, 32, 48, 255))
+        #expect(rgba(b, 30, 60) == (255, 204, 0, 255))
+        try checkGolden("document_scene", b)
+    }
+}
+
+extension LayerDocument {
+    func makeRendererForTests(scale: Double) -> LayerRenderer { LayerRenderer(scale: scale, background: background) }
 }
