@@ -37,6 +37,8 @@ struct LayerDrawState: Equatable {
     var gravity: CALayerContentsGravity
     var shape: ShapeState?
     var text: TextState?
+    /// The progress of a running CATransition drawn in place of the layer (Transition/).
+    var transition: Double? = nil
 
     struct ShapeState: Equatable {
         var path: Path?, fill: Color?, rule: FillRule, stroke: Color?, style: StrokeStyle
@@ -128,6 +130,7 @@ extension LayerRenderer {
         }
         let own = ownLocalExtent(l)
         var ext = own.isNull ? Rect.null : (LayerRenderer.map(own, m) ?? .infinite)
+        if let (p, e) = transitionDamage(l, m) { st.transition = p; ext = ext.union(e) } // CATransition
         if !ext.isNull { ext = ext.insetBy(dx: -1, dy: -1) }
         if let c = clip { ext = ext.intersection(c) }
         out[ObjectIdentifier(l.model())] = LayerDrawRecord(state: st, extent: ext)
