@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import Media
+import Player
 
 /// `layerplay bench DOC.json --frames N [--time T] [--all]`: N timed frames of clear + draw
 /// through the layer renderer after two warm-up frames, paths parsed once (the presentation

@@ -4,11 +4,8 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import Media
+import Player
 
-/// Prints `message` as one line on stderr.
-func printError(_ message: String) {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-}
 
 /// Loads a document or exits non-zero with one line naming the place and the problem.
 func loadDocument(_ path: String) throws -> LayerDocument {

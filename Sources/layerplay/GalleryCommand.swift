@@ -1,6 +1,18 @@
 import ArgumentParser
+import Player
 // OWNER: player helper (window), gallery helper (demos).
+
+/// `layerplay` / `layerplay gallery`: the gallery window (the test pattern until the gallery
+/// scene lands).
 struct GalleryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "gallery", abstract: "Open the demo gallery window.")
-    func run() throws { print("gallery: not yet implemented") }
+
+    @OptionGroup var player: PlayerOptions
+
+    func run() throws {
+        let config = try player.configuration(title: "LayerKit Gallery")
+        try reportingPlayerErrors {
+            try WindowHost(configuration: config).run(TestPatternScene())
+        }
+    }
 }

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import Media
+import Player
 
 /// `layerplay inspect DOC.json --time T [--time T2 …]`: the presentation tree as JSON.
 /// One time: `{"time": T, "layers": [{"name": …, "indexPath": [i, j], <property>: value, …}]}`;

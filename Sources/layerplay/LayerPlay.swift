@@ -6,8 +6,9 @@ struct LayerPlay: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "layerplay",
         abstract: "LayerKit: Core Animation's model on the Linux desktop.",
-        subcommands: [GalleryCommand.self, RenderCommand.self, InspectCommand.self, RecordCommand.self,
-                      RasterizeCommand.self, BenchCommand.self, TransitionBenchCommand.self],
+        subcommands: [GalleryCommand.self, TimingsCommand.self, PlayCommand.self, RenderCommand.self,
+                      InspectCommand.self, RecordCommand.self, RasterizeCommand.self, BenchCommand.self,
+                      TransitionBenchCommand.self],
         defaultSubcommand: GalleryCommand.self
     )
 }

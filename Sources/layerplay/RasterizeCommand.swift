@@ -2,6 +2,7 @@
 import ArgumentParser
 import LayerKit
 import Media
+import Player
 
 /// `layerplay rasterize SCENE.json --out F.png [--scale S]`: a static document, drawn once.
 struct RasterizeCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import LayerKit
 import Media
+import Player
 
 /// `layerplay record DOC.json --from A --to B --fps F --out DIR`: PNG frames at A, A + 1/F, …
 /// up to B, named frame_00000.png …, through one incremental (damage-tracking) renderer.
@@ -20,8 +21,9 @@ struct RecordCommand: ParsableCommand {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(from.isFinite && to.isFinite && to >= from, "--from and --to must be finite with --to ≥ --from")
         try requireValid(fps.isFinite && fps > 0 && fps <= 1000, "--fps must be within (0, 1000]")
-        let count = Int(((to - from) * fps + 1e-9).rounded(.down)) + 1
-        try requireValid(count <= 100_000, "too many frames (\(count))")
+        let span = ((to - from) * fps + 1e-9).rounded(.down)
+        try requireValid(span.isFinite && span < 100_000, "too many frames (more than 100000)")
+        let count = Int(span) + 1
         let doc = try loadDocument(document)
         do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
             printError("cannot create \(out): \(error.localizedDescription)")

@@ -2,6 +2,7 @@
 import ArgumentParser
 import LayerKit
 import Media
+import Player
 
 /// `layerplay render DOC.json --time T --out F.png [--scale S]`: one frame at document time T,
 /// no window, deterministic (a manual media clock).

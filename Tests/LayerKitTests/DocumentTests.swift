@@ -121,6 +121,7 @@ import Foundation
         (#"{"width": 10, "height": 10, "layers": [{"opacity": "infinity"}]}"#, #"layers[0].opacity: "infinity" is not allowed here"#),
         (#"{"width": 10, "height": 10, "layers": [{"type": "shape","#, "invalid JSON at line 1, offset 56: unexpected end of input (truncated document?)"),
         (#"{"width": 10, "height": 10, "width": 3}"#, #"invalid JSON at line 1, offset 28: duplicate key "width""#),
+        (#"{"width": 10, "height": 10, "layers": [{"position": [1e400, 0]}]}"#, "layers[0].position[0]: number out of range"),
         (#"[1, 2]"#, "expected an object, got an array"),
         ("", "invalid JSON at line 1, offset 0: unexpected end of input"),
         (#"{"width": 10, "height": 10, "layers": [{"opacity": 01}]}"#, "invalid JSON"),

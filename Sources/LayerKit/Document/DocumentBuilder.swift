@@ -189,7 +189,9 @@ struct DocumentBuilder {
     /// A number; `"infinity"` only where an infinite value means something (timing).
     func number(_ v: JSONValue, _ p: String, allowInfinity: Bool = false) throws(DocumentError) -> Double {
         switch v {
-        case .number(let n): return n
+        case .number(let n):
+            guard n.isFinite else { throw DocumentError(p, "number out of range") }
+            return n
         case .string("infinity") where allowInfinity: return .infinity
         case .string("infinity"): throw DocumentError(p, "\"infinity\" is not allowed here")
         default: throw DocumentError(p, "expected a number, got \(v.kindName)")

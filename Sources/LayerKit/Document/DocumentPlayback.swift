@@ -4,14 +4,11 @@
 /// Document time 0 is the instant the animations are added (media time 0 under the manual
 /// clock for `render` / `inspect` / `record`; "now" with `resetOrigin` for `play`).
 public enum DocumentPlayback {
-    /// Documents whose animations are attached. Main thread only.
-    nonisolated(unsafe) static var prepared = Set<ObjectIdentifier>()
-
     /// For the headless commands: the manual clock reads document time 0, the animations are
     /// added as `layer.add(_:forKey:)` would at that instant, and one engine tick commits them
     /// (resolving beginTime 0 to "now", as Core Animation does at commit). Runs once per document.
     public static func prepare(_ doc: LayerDocument) {
-        guard prepared.insert(ObjectIdentifier(doc)).inserted else { return }
+        guard !doc.animationsAttached else { return }
         CAMediaClock.manualTime = 0
         attachAnimations(doc)
         CAAnimationEngine.shared.tick(time: 0)
@@ -24,6 +21,8 @@ public enum DocumentPlayback {
     /// Adds every animation of the document to its layer, in document order. Transition
     /// animations are not attached here (they belong to the transition renderer).
     public static func attachAnimations(_ doc: LayerDocument) {
+        guard !doc.animationsAttached else { return }
+        doc.animationsAttached = true
         for (layer, spec, _) in doc.animationSpecs {
             guard let a = makeAnimation(spec) else { continue }
             layer.add(a, forKey: spec.key)

@@ -32,6 +32,8 @@ public final class LayerDocument {
     public let animationSources: [(layer: CALayer, json: JSONValue, path: String)]
     /// The same animations checked and parsed (values typed for their key paths).
     public let animationSpecs: [(layer: CALayer, spec: AnimationSpec, path: String)]
+    /// Whether `DocumentPlayback` has added the animations to the layers.
+    public internal(set) var animationsAttached = false
     /// Where the document was read from (relative image paths resolve against its folder).
     public let url: URL?
 

@@ -26,7 +26,13 @@ extension CALayer {
     /// The layer's plane mapped into its superlayer's plane. Core Animation flattens each
     /// layer into its superlayer's plane, so the 4×4 product is taken at z = 0 and z dropped.
     public var transformToSuperlayer: ProjectiveTransform {
-        localTransform.concatenating(superlayerSublayerTransform).projective
+        // The common case (no transforms): a translation, without 4×4 products.
+        if transform.isIdentity && (superlayer?.sublayerTransform.isIdentity ?? true) {
+            let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
+            let ay = anchorPoint.y * bounds.size.height + bounds.origin.y
+            return ProjectiveTransform(1, 0, position.x - ax, 0, 1, position.y - ay, 0, 0, 1)
+        }
+        return localTransform.concatenating(superlayerSublayerTransform).projective
     }
 
     /// The layer's coordinates mapped into the coordinates of the root layer's superlayer

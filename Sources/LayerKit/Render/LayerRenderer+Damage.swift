@@ -37,8 +37,9 @@ struct LayerDrawState: Equatable {
     var gravity: CALayerContentsGravity
     var shape: ShapeState?
     var text: TextState?
-    /// The progress of a running CATransition drawn in place of the layer (Transition/).
-    var transition: Double? = nil
+    /// The frame number while an animation that is not a property animation (a transition)
+    /// runs on the layer: such a layer is redrawn every frame.
+    var volatileFrame = 0
 
     struct ShapeState: Equatable {
         var path: Path?, fill: Color?, rule: FillRule, stroke: Color?, style: StrokeStyle
@@ -69,6 +70,7 @@ extension LayerRenderer {
         let t0 = monotonicNanos()
         var states: [ObjectIdentifier: LayerDrawRecord] = [:]
         var order = 0
+        frameNumber += 1
         collect(root, parent: ProjectiveTransform(AffineTransform.scale(scale, scale)), opacity: 1, clip: nil,
                 order: &order, into: &states)
         let size = (canvas.target.width, canvas.target.height)
@@ -89,6 +91,7 @@ extension LayerRenderer {
         previousSize = size
         damage = damage.intersection(canvas.target.bounds)
         let t1 = monotonicNanos()
+        if !damage.isNull && !damage.isFiniteRect { damage = canvas.target.bounds }
         guard !damage.isNull, !damage.isEmpty else {
             return LayerRenderStats(damage: nil, renderNanos: t1 - t0, rasterNanos: 0, layerCount: states.count)
         }
@@ -130,8 +133,14 @@ extension LayerRenderer {
         }
         let own = ownLocalExtent(l)
         var ext = own.isNull ? Rect.null : (LayerRenderer.map(own, m) ?? .infinite)
-        if let (p, e) = transitionDamage(l, m) { st.transition = p; ext = ext.union(e) } // CATransition
         if !ext.isNull { ext = ext.insetBy(dx: -1, dy: -1) }
+        // Transitions (and any other non-property animation) draw the layer's subtree in ways its
+        // properties do not show: redraw its whole extent every frame while one is attached.
+        if l.model().animationStore.contains(where: { !($0.animation is CAPropertyAnimation) && !($0.animation is CAAnimationGroup) }) {
+            st.volatileFrame = frameNumber
+            let sub = subtreeLocalExtent(l).union(l.bounds)
+            ext = ext.union((LayerRenderer.map(sub, m) ?? .infinite).insetBy(dx: -2, dy: -2))
+        }
         if let c = clip { ext = ext.intersection(c) }
         out[ObjectIdentifier(l.model())] = LayerDrawRecord(state: st, extent: ext)
         var childClip = clip

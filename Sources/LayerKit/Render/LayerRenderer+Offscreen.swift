@@ -12,7 +12,7 @@ extension LayerRenderer {
         // Border and background live inside the bounds; the unmasked extent already holds them.
         ext = ext.intersection(canvas.target.bounds)
         if let c = canvas.clip { ext = ext.intersection(LayerRenderer.clipRect(c)) }
-        guard !ext.isNull, !ext.isEmpty else { return }
+        guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
         let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
         let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
@@ -65,7 +65,7 @@ extension LayerRenderer {
     /// in its own coordinates and composites that through the projective map.
     func drawProjected(_ l: CALayer, _ m: ProjectiveTransform, canvas: Canvas) {
         var r = l.masksToBounds ? l.bounds : subtreeLocalExtent(l)
-        guard !r.isNull, !r.isEmpty, r.width.isFinite, r.height.isFinite else { return }
+        guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
         // Keep the flat image within reason: about the device resolution where it lands.
         var dev = Rect.null
         for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] {
@@ -148,4 +148,9 @@ extension LayerRenderer {
         }
         return out
     }
+}
+
+extension Rect {
+    /// Whether origin and size are all finite (NaN or infinite geometry is never drawn).
+    var isFiniteRect: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
 }

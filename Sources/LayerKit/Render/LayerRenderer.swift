@@ -25,6 +25,8 @@ public final class LayerRenderer {
     /// Each layer's draw state in the previous `renderFrame`, for damage tracking.
     var previousStates: [ObjectIdentifier: LayerDrawRecord] = [:]
     var previousSize: (Int, Int)? = nil
+    /// Counts `renderFrame` calls (marks layers that must be redrawn every frame).
+    var frameNumber = 0
 
     public init(scale: Double = 1, background: Color = .clear) {
         self.scale = scale; self.background = background
@@ -48,6 +50,9 @@ public final class LayerRenderer {
     func drawLayer(_ l: CALayer, parent: ProjectiveTransform, canvas: Canvas) {
         guard !l.isHidden, l.opacity > 0 else { return }
         let m = l.transformToSuperlayer.concatenating(parent)
+        // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
+        guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
+              m.m31.isFinite, m.m32.isFinite, m.m33.isFinite, l.bounds.isFiniteRect, l.opacity.isFinite else { return }
         if drawTransitionIfActive(l, m, canvas: canvas) { return } // CATransition (Transition/)
         guard m.isAffine else { drawProjected(l, m, canvas: canvas); return }
         drawBody(l, LayerRenderer.affine(m), canvas: canvas, opacity: l.opacity)
@@ -200,7 +205,8 @@ public final class LayerRenderer {
     func textBitmap(_ t: CATextLayer, _ a: AffineTransform) -> Bitmap? {
         guard !t.string.isEmpty, let fg = t.foregroundColor, fg.a > 0, let r = CATextLayer.renderer else { return nil }
         let size = (t.fontSize * a.maxScale * 4).rounded() / 4
-        guard size > 0, size.isFinite else { return nil }
+        // SDL_ttf takes whole pixel sizes as Int32; beyond a few thousand pixels text is not useful.
+        guard size > 0, size.isFinite, size <= 4096 else { return nil }
         let key = TextKey(string: t.string, size: size, color: fg)
         if let b = textCache[key] { return b }
         guard let b = r.render(t.string, fontSize: size, color: fg) else { return nil }

@@ -46,20 +46,6 @@ extension LayerRenderer {
         return true
     }
 
-    /// For damage tracking: the progress a running transition of `l` is drawn at now (−1
-    /// before it begins) and the device extent it paints (the layer's bounds under `m`); nil
-    /// when none applies. A changing progress redraws the layer each frame.
-    func transitionDamage(_ l: CALayer, _ m: ProjectiveTransform) -> (Double, Rect)? {
-        guard let t = l.activeTransition else { return nil }
-        let model = l.modelLayer ?? l
-        let now = CAMediaClock.presentationTime
-        let p: Double
-        if let q = t.effectProgress(on: model, atMediaTime: now) { p = q }
-        else if !t.toValues.isEmpty && t.isBeforeStart(on: model, atMediaTime: now) { p = -1 }
-        else { return nil }
-        return (p, LayerRenderer.map(l.bounds, m) ?? .infinite)
-    }
-
     /// One state of a transitioning layer: the layer's own drawing and its sublayers, with
     /// its plane mapped by `a`, at full opacity (the group's opacity is applied once, on the
     /// composite), clipped to its bounds.

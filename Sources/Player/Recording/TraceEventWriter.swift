@@ -1,0 +1,33 @@
+// OWNER: player helper.
+
+/// The `--trace` file: Chrome's Trace Event format (JSON object form), one complete event
+/// ("ph":"X") per frame and per phase, microseconds from the first frame. Opens in Perfetto
+/// and chrome://tracing.
+public enum TraceEventWriter {
+    /// The phases in the order the frame loop runs them.
+    public static var phases: [(name: String, duration: KeyPath<FrameTiming, Double>)] { [
+        ("events", \.events), ("update", \.update), ("render", \.render),
+        ("raster", \.raster), ("upload", \.upload), ("present", \.present),
+    ] }
+
+    /// The whole JSON document.
+    public static func format(_ frames: [FrameTiming]) -> String {
+        let origin = frames.first?.start ?? 0
+        func us(_ s: Double) -> String { formatFixed(s * 1e6, 3) }
+        var events: [String] = [
+            #"{"name":"process_name","ph":"M","pid":1,"tid":1,"args":{"name":"layerplay"}}"#,
+            #"{"name":"thread_name","ph":"M","pid":1,"tid":1,"args":{"name":"frame loop"}}"#,
+        ]
+        for f in frames {
+            let total = phases.reduce(0) { $0 + f[keyPath: $1.duration] }
+            events.append(#"{"name":"frame","cat":"frame","ph":"X","pid":1,"tid":1,"ts":\#(us(f.start - origin)),"dur":\#(us(total)),"args":{"index":\#(f.index),"interval_ms":\#(formatFixed(f.interval * 1000, 3)),"input_events":\#(f.inputEvents),"dropped":\#(f.dropped)}}"#)
+            var t = f.start - origin
+            for phase in phases {
+                let d = f[keyPath: phase.duration]
+                events.append(#"{"name":"\#(phase.name)","cat":"phase","ph":"X","pid":1,"tid":1,"ts":\#(us(t)),"dur":\#(us(d))}"#)
+                t += d
+            }
+        }
+        return "{\"displayTimeUnit\":\"ms\",\"traceEvents\":[\n" + events.joined(separator: ",\n") + "\n]}\n"
+    }
+}

@@ -1,0 +1,30 @@
+// OWNER: player helper.
+import Raster
+
+/// One input event as a scene sees it: positions in points (window coordinates, y down), key
+/// names as SDL spells them ("Escape", "Left", "Right", "Space", "F", "A", "Return").
+public enum InputEvent: Equatable, Sendable {
+    case mouseDown(Point)
+    case mouseUp(Point)
+    case mouseMoved(Point)
+    case key(String)
+}
+
+extension InputEvent: CustomStringConvertible {
+    /// The verbose log's wording: a press is logged as a `click`.
+    public var description: String {
+        func p(_ q: Point) -> String { "(\(fmt1(q.x)), \(fmt1(q.y)))" }
+        switch self {
+        case .mouseDown(let q): return "click \(p(q))"
+        case .mouseUp(let q): return "release \(p(q))"
+        case .mouseMoved(let q): return "move \(p(q))"
+        case .key(let name): return "key \(name)"
+        }
+    }
+}
+
+/// `12.0`, `100.5`: one decimal, as the verbose log prints points.
+func fmt1(_ v: Double) -> String {
+    let r = (v * 10).rounded() / 10
+    return r == r.rounded() ? "\(Int(r)).0" : "\(r)"
+}

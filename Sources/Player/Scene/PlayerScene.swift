@@ -1,0 +1,35 @@
+// OWNER: player helper.
+import Raster
+
+/// What a scene reports about the frame it just drew.
+public struct SceneFrameStats: Sendable, Equatable {
+    /// The pixels that changed, in device pixels; nil means the whole frame. The host uploads
+    /// only this rectangle to the texture.
+    public var damage: Rect?
+    /// Seconds spent building the frame (layer tree → draw list); 0 when not measured, in
+    /// which case the host counts the whole render call less `rasterSeconds`.
+    public var renderSeconds: Double
+    /// Seconds spent rasterising (draw list → pixels).
+    public var rasterSeconds: Double
+    public init(damage: Rect? = nil, renderSeconds: Double = 0, rasterSeconds: Double = 0) {
+        self.damage = damage
+        self.renderSeconds = renderSeconds
+        self.rasterSeconds = rasterSeconds
+    }
+}
+
+/// Content the player shows: the gallery, a demo, an animation document, the test pattern.
+/// Every call comes from the host's frame loop on the main thread, in this order per tick:
+/// input events (`handle`), then the main loop's timers and display links, then `update`,
+/// then `render`.
+public protocol PlayerScene: AnyObject {
+    /// Once per display-link tick, before drawing (the host has already run the timers and
+    /// display-link callbacks due in this tick): update animations for `targetTimestamp`.
+    func update(timestamp: Double, targetTimestamp: Double, duration: Double)
+    /// Handle one input event; return true when consumed (an unconsumed Escape quits).
+    func handle(_ event: InputEvent) -> Bool
+    /// Draw the frame into `bitmap` (device pixels; `scale` pixels per point). The bitmap keeps
+    /// the previous frame's pixels; when it is a different object than last time (first frame,
+    /// window resized) nothing is kept and the scene must draw everything.
+    func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats
+}

@@ -1,0 +1,25 @@
+// OWNER: player helper.
+import Raster
+
+/// Everything a window run is told from outside: the command line's player options.
+public struct PlayerConfiguration: Sendable {
+    /// The window title (xdotool finds the window by it).
+    public var title = "LayerKit Gallery"
+    /// The window size in points.
+    public var size = Size(800, 600)
+    /// Quit after this many seconds (nil: run until closed).
+    public var duration: Double?
+    /// Clicks, keys and screenshots at their times (seconds from the first frame).
+    public var script: [ScriptedInput] = []
+    /// Log every input event, one line each, on stderr.
+    public var verbose = false
+    /// Write one CSV row per frame here at exit.
+    public var recordTimingsPath: String?
+    /// Write a Chrome Trace Event JSON file here at exit.
+    public var tracePath: String?
+    /// Ask for vsync (`--no-vsync` turns it off: the link always paces itself).
+    public var vsync = true
+    /// Show the frame-time graph from the start (key F toggles it).
+    public var showFrameGraph = false
+    public init() {}
+}

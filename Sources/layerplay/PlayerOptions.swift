@@ -1,0 +1,76 @@
+// OWNER: player helper. The window options shared by `gallery`, `play` and `gallery --demo`.
+import ArgumentParser
+import Player
+import Raster
+
+/// The options of every command that opens a window: size, scripted input, timings.
+/// Use with `@OptionGroup var player: PlayerOptions`, then `try player.configuration()`.
+struct PlayerOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Window size in points.", valueName: "WxH"))
+    var size: String = "800x600"
+
+    @Option(name: .long, help: ArgumentHelp("Quit after S seconds.", valueName: "S"))
+    var duration: Double?
+
+    @Option(name: .long, help: ArgumentHelp("Left click at time T (seconds) at point X,Y; repeatable.", valueName: "T:X,Y"))
+    var click: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Press key NAME (SDL key name: Escape, Right, Space, F …) at time T; repeatable.", valueName: "T:NAME"))
+    var key: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Save the window's pixels as PNG at time T; repeatable.", valueName: "T:FILE.png"))
+    var screenshot: [String] = []
+
+    @Flag(name: .long, help: "Log every input event, one line each, on stderr.")
+    var verbose = false
+
+    @Option(name: .customLong("record-timings"), help: ArgumentHelp("Write one CSV row of frame timings per frame; summary on stderr at exit.", valueName: "FILE.csv"))
+    var recordTimings: String?
+
+    @Option(name: .long, help: ArgumentHelp("Write the frame phases as Chrome Trace Event JSON (Perfetto).", valueName: "FILE.json"))
+    var trace: String?
+
+    @Flag(name: .customLong("no-vsync"), help: "Do not ask for vsync: the display link paces itself.")
+    var noVsync = false
+
+    @Flag(name: .customLong("frame-graph"), help: "Show the frame-time graph from the start (key F toggles it).")
+    var frameGraph = false
+
+    /// The options as the player's configuration; throws a one-line error on bad values.
+    func configuration(title: String = "LayerKit Gallery") throws -> PlayerConfiguration {
+        var c = PlayerConfiguration()
+        c.title = title
+        let parts = size.lowercased().split(separator: "x")
+        guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 16384, h <= 16384 else {
+            throw ValidationError("--size \(size): expected WxH in points, e.g. 800x600")
+        }
+        c.size = Size(w, h)
+        if let d = duration, !(d.isFinite && d > 0) {
+            throw ValidationError("--duration \(d): expected seconds > 0")
+        }
+        c.duration = duration
+        do {
+            for text in click { c.script.append(try ScriptedInput.click(text)) }
+            for text in key { c.script.append(try ScriptedInput.key(text)) }
+            for text in screenshot { c.script.append(try ScriptedInput.screenshot(text)) }
+        } catch {
+            throw ValidationError(error.description)
+        }
+        c.verbose = verbose
+        c.recordTimingsPath = recordTimings
+        c.tracePath = trace
+        c.vsync = !noVsync
+        c.showFrameGraph = frameGraph
+        return c
+    }
+}
+
+/// Runs `body`, turning a `PlayerError` into one line on stderr and exit status 1.
+func reportingPlayerErrors(_ body: () throws -> Void) throws {
+    do {
+        try body()
+    } catch let e as PlayerError {
+        printError("layerplay: \(e.description)")
+        throw ExitCode(1)
+    }
+}

@@ -1,4 +1,0 @@
-import Testing
-@testable import Player
-
-@Test func playerModuleLoads() { #expect(Bool(true)) }

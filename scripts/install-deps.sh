@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# OWNER: player helper.
+# The system packages LayerKit needs on Debian or Ubuntu (SDL2 with image and ttf, a font),
+# plus what the window test uses (Xvfb, xdotool, xwd, ImageMagick). Uses sudo when not root.
+set -euo pipefail
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
+$sudo apt-get update
+$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=300 \
+    libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev xvfb xdotool x11-apps imagemagick fonts-dejavu-core

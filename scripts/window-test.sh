@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# OWNER: player helper.
+# The real-window test: under Xvfb with SDL's x11 driver, run `layerplay` for 6 s while
+# recording timings, click it with xdotool, grab the window with xwd, then check the timings
+# file (~360 rows), the logged click and that the screenshot is not blank.
+# Builds layerplay in release (LAYERPLAY_CONFIG=debug to reuse `swift test`'s debug build):
+# a debug rasterizer may not hold 60 fps on a slow CI machine.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+if [ -z "${LAYERKIT_IN_XVFB:-}" ]; then
+    config=${LAYERPLAY_CONFIG:-release}
+    swift build -c "$config" --product layerplay
+    bin="$(swift build -c "$config" --show-bin-path)/layerplay"
+    LAYERKIT_IN_XVFB=1 LAYERPLAY_BIN="$bin" exec xvfb-run -a -s "-screen 0 1024x768x24" "$0" "$@"
+fi
+
+export SDL_VIDEODRIVER=x11
+out=${WINDOW_TEST_OUT:-$(mktemp -d)}
+mkdir -p "$out"
+fail() { echo "window-test: FAIL: $*" >&2; echo "--- log:" >&2; tail -n 20 "$out/log.txt" >&2 || true; exit 1; }
+
+"$LAYERPLAY_BIN" --duration 6 --record-timings "$out/t.csv" --verbose 2>"$out/log.txt" &
+pid=$!
+
+win=""
+for _ in $(seq 100); do
+    win=$(xdotool search --name "LayerKit Gallery" 2>/dev/null | head -n 1 || true)
+    [ -n "$win" ] && break
+    kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
+    sleep 0.1
+done
+[ -n "$win" ] || fail "no window named 'LayerKit Gallery' after 10 s"
+
+sleep 1.5
+xdotool mousemove --window "$win" 100 100 click 1
+sleep 1
+xwd -silent -id "$win" | convert xwd:- "$out/shot.png"
+
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+
+# Timings: a header and ~360 rows (6 s at 60 Hz, ±10 %).
+head -n 1 "$out/t.csv" | grep -q '^index,timestamp,targetTimestamp,interval_ms,' || fail "t.csv has no header"
+rows=$(( $(wc -l < "$out/t.csv") - 1 ))
+{ [ "$rows" -ge 324 ] && [ "$rows" -le 396 ]; } || fail "t.csv has $rows rows, expected 360 ± 36"
+
+# The xdotool click reached the scene through SDL and was logged.
+grep -Eq '^event t=[0-9.]+ click \(100\.0, 100\.0\)' "$out/log.txt" || fail "no 'click (100.0, 100.0)' in the verbose log"
+
+# The screenshot is not blank: its pixels vary.
+sd=$(identify -format '%[fx:standard_deviation]' "$out/shot.png")
+awk -v sd="$sd" 'BEGIN { exit !(sd > 0.02) }' || fail "screenshot looks blank (standard deviation $sd)"
+
+echo "window-test: ok: $rows rows, click logged, screenshot sd $sd ($out)"
+grep -A4 '^frames ' "$out/log.txt" || true
