@@ -10,8 +10,11 @@ import Testing
     }
 
     /// A root with one sublayer (so implicit animations apply), committed at time 0.
+    /// Roots stay alive for the whole run (a layer's superlayer is weak).
+    nonisolated(unsafe) static var roots: [CALayer] = []
     static func tree<L: CALayer>(_ l: L) -> (CALayer, L) {
         let root = CALayer()
+        roots.append(root)
         CATransaction.begin(); CATransaction.setDisableActions(true)
         root.addSublayer(l)
         CATransaction.commit()
@@ -56,6 +59,19 @@ import Testing
         #expect(abs(Self.num(l, "opacity", at: 1.0) - 0.2) < 1e-9, "removed at its end")
     }
 
+    @Test func noneSetRunsFromThePreviousValue() {
+        let (_, l) = Self.tree(CALayer())
+        CAMediaClock.manualTime = 0
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        l.opacity = 0.2
+        CATransaction.commit()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        l.opacity = 1
+        l.add(Self.basic("opacity"), forKey: "fade")
+        CATransaction.commit()
+        #expect(abs(Self.num(l, "opacity", at: 0.5) - 0.6) < 1e-9)
+    }
+
     @Test func cumulativeRepeats() {
         let (_, l) = Self.tree(CALayer())
         let a = Self.basic("position.x", from: 0, to: 10)
@@ -92,6 +108,14 @@ import Testing
         #expect(abs(l.convertTime(2, from: nil) - ((2 - 1) + 3) * 2) < 1e-12)
         #expect(abs(l.convertTime(l.convertTime(2.5, from: nil), to: nil) - 2.5) < 1e-12)
         #expect(abs(root.convertTime(4, from: l) - 2) < 1e-12)
+    }
+
+    @Test func layerWithDurationRepeatsItsTime() {
+        let (_, l) = Self.tree(CALayer())
+        l.duration = 2; l.autoreverses = true; l.repeatCount = .infinity
+        #expect(abs(l.convertTime(0.5, from: nil) - 0.5) < 1e-12)
+        #expect(abs(l.convertTime(2.5, from: nil) - 1.5) < 1e-12)
+        #expect(abs(l.convertTime(4.25, from: nil) - 0.25) < 1e-12)
     }
 
     @Test func pauseAndResumeLikeTheSeed() {

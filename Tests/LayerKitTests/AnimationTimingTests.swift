@@ -1,4 +1,5 @@
 import Testing
+import Foundation
 @testable import LayerKit
 
 /// CAMediaTiming math: one row per (settings, parent time) → expected basic time (nil: not
@@ -42,6 +43,11 @@ struct AnimationTimingTests {
         Row(name: "repeatDuration end fwd", repDur: 2.5, fill: .forwards, t: 2.5, time: 0.5, iteration: 2),
         Row(name: "fp boundary 0.3/0.1", dur: 0.1, count: 3, t: 0.2, time: 0, iteration: 2),
         Row(name: "fp end 0.3/0.1", dur: 0.1, count: 3, fill: .forwards, t: 0.3, time: 0.1, iteration: 2),
+        Row(name: "just before end (fp noise)", dur: 0.75, fill: .forwards, t: 0.75 - 1e-12, time: 0.75),
+        Row(name: "just before end, removed", dur: 0.75, t: 0.75 - 1e-12, time: nil),
+        Row(name: "1e-10 before a child's end shows its end", dur: 0.75, fill: .forwards, t: 0.75 - 1e-10, time: 0.75),
+        Row(name: "just before repeat end", dur: 0.5, count: 2, fill: .forwards, t: 1 - 1e-12, time: 0.5, iteration: 1),
+        Row(name: "offset wrap just before end", offset: 0.5, t: 0.5 - 1e-12, time: 1),
         // autoreverses
         Row(name: "rev forward", rev: true, t: 0.25, time: 0.25),
         Row(name: "rev turn", rev: true, t: 1.0, time: 1),
@@ -148,18 +154,28 @@ struct AnimationTimingTests {
     }
 
     @Test func springSettling() {
+        // Apple's documentation: damping 5 settles in about 2.85 s, damping 15 in just over 1 s.
         let s = CASpringAnimation(keyPath: "position")
-        let d = s.settlingDuration
-        #expect(d > 1.0 && d < 2.0)
-        #expect(abs(s.displacement(at: d)) >= CASpringAnimation.settlingEpsilon * 0.999)
-        for i in 1...400 {
-            #expect(abs(s.displacement(at: d + Double(i) * 0.005)) < CASpringAnimation.settlingEpsilon)
-        }
-        #expect(s.basicDuration == d)
+        s.damping = 5
+        #expect(abs(s.settlingDuration - 2.855) < 0.01)
+        s.damping = 15
+        #expect(s.settlingDuration > 1.0 && s.settlingDuration < 1.1)
+        // Default spring: closed form by hand.
+        s.damping = 10
+        let w = 10.0, z = 0.5
+        let want = (-log(0.001) + log(1 + abs(w * z / (w * (1 - z * z).squareRoot())))) / (w * z)
+        #expect(abs(s.settlingDuration - want) < 1e-12)
+        #expect(s.basicDuration == s.settlingDuration)
+        // Critically and over-damped: walk in 0.1 s steps (mass 1, stiffness 100).
+        #expect(abs(CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 25, velocity: 15, epsilon: 0.001) - 0.9) < 1e-9)
+        let c20 = CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 20, velocity: 0, epsilon: 0.001)
+        let c26 = CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 26, velocity: 0, epsilon: 0.001)
+        #expect(c20 == c26 && abs(c20 - 1.0) < 1e-9)   // (1 + 10t)e^(−10t): 1.2e-3 at 0.9, 5e-4 at 1.0
+        #expect(CASpringAnimation.settlingTime(mass: 1, stiffness: 100, damping: 0, velocity: 0, epsilon: 0.001) == .infinity)
         // UIKit's damping-ratio form settles in the requested duration.
         let p = CASpringAnimation.parameters(duration: 5, dampingRatio: 0.1, velocity: 1)
         let t = CASpringAnimation.settlingTime(mass: p.mass, stiffness: p.stiffness, damping: p.damping, velocity: 1, epsilon: 0.001)
-        #expect(abs(t - 5) < 0.01)
+        #expect(abs(t - 5) < 1e-6)
         #expect(abs(p.damping / (2 * p.stiffness.squareRoot()) - 0.1) < 1e-9)
     }
 

@@ -65,6 +65,19 @@ extension AnimationModelTests {
         for t in [2.4 - e, 2.4 + e, 4.8 - e] {
             #expect(abs(Self.num(w, "strokeStart", at: t) - Self.num(w, "strokeEnd", at: t)) < 1e-4)
         }
+        // Frame times accumulated in 1/60 steps land within rounding noise of child ends
+        // (1.2, 1.95): no frame may show a child's start there.
+        var t = 0.0, prevEnd = Self.num(w, "strokeEnd", at: 0), prevX = Self.num(w, "transform.translation.x", at: 0)
+        while t < 5 {
+            t += 1.0 / 60
+            let e = Self.num(w, "strokeEnd", at: t), x = Self.num(w, "transform.translation.x", at: t)
+            let wrapped = abs((t / 2.4).rounded() * 2.4 - t) < 1.0 / 60
+            if !wrapped {
+                #expect(abs(e - prevEnd) < 0.12, "strokeEnd jumps at \(t): \(prevEnd) → \(e)")
+                #expect(abs(x - prevX) < 4, "translation jumps at \(t): \(prevX) → \(x)")
+            }
+            prevEnd = e; prevX = x
+        }
         // Frame-by-frame run agrees with direct sampling and keeps the group.
         for i in 0...300 {
             CAMediaClock.manualTime = Double(i) / 60

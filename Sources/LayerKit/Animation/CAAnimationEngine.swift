@@ -26,8 +26,28 @@ public final class CAAnimationEngine {
     /// Number of animations the engine still watches (added and neither stopped nor removed).
     public var activeAnimationCount: Int { pending.count + running.count }
 
+    /// The on-screen value each changed key path had before its first change in the current
+    /// transaction (per layer), for basic animations with none of from/to/by, which run from
+    /// that previous value to the current one. Cleared at every commit.
+    var previousValues: [ObjectIdentifier: (layer: CALayer, values: [String: AnimatableValue])] = [:]
+
+    func recordPrevious(_ layer: CALayer, key: String, value old: AnimatableValue) {
+        // Only layers in a tree have an on-screen value (a document's layers get their model
+        // values before they join the tree).
+        guard layer.superlayer != nil else { return }
+        let id = ObjectIdentifier(layer)
+        if previousValues[id]?.values[key] != nil { return }
+        let shown = layer.animationStore.isEmpty ? old : (layer.presentationValue(forKeyPath: key, modelValue: old) ?? old)
+        if previousValues[id] == nil { previousValues[id] = (layer, [:]) }
+        previousValues[id]!.values[key] = shown
+    }
+
     /// Called by `CALayer.add(_:forKey:)` with the stored copy and the animations it replaced.
     func added(_ anim: CAAnimation, to layer: CALayer, key: String, replacing old: [CAAnimation]) {
+        if let b = anim as? CABasicAnimation, b.fromValue == nil, b.toValue == nil, b.byValue == nil,
+           let kp = b.keyPath, let prev = previousValues[ObjectIdentifier(layer)]?.values[kp] {
+            b.fromValue = prev      // "previous → current" (Core Animation's rule for none set)
+        }
         for o in old { removed(o) }
         anim.engineLayer = layer
         anim.engineKey = key
@@ -45,6 +65,7 @@ public final class CAAnimationEngine {
 
     /// Resolves beginTime 0 to the layer's local time at `mediaTime` and starts watching.
     func commitPending(at mediaTime: Double) {
+        previousValues.removeAll()
         guard !pending.isEmpty else { return }
         let batch = pending
         pending.removeAll()
@@ -107,7 +128,7 @@ public final class CAAnimationEngine {
             return !layer.animationStore.contains(where: { $0.animation === a })
         }
         while !readyTrackers.isEmpty {
-            let ready = readyTrackers
+            let ready = readyTrackers.sorted { $0.closeOrder < $1.closeOrder }
             readyTrackers.removeAll()
             for t in ready { t.fire() }
         }
@@ -116,6 +137,7 @@ public final class CAAnimationEngine {
     /// Forgets every animation and transaction (tests, reloading a document). Main thread only.
     public func reset() {
         pending.removeAll(); running.removeAll(); removedEarly.removeAll(); readyTrackers.removeAll()
+        previousValues.removeAll()
         CATransaction.stack.removeAll()
         CAMediaClock.frameTime = nil
     }

@@ -22,7 +22,9 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     /// The (start, end) pair for the current render-tree value `current`:
     /// from+to, from+by (from → from+by), by+to (to−by → to), from only (from → current),
-    /// to only (current → to), by only (current → current+by), none (current → current).
+    /// to only (current → to), by only (current → current+by). None set: previous → current,
+    /// where `add(_:forKey:)` fills fromValue with the on-screen value the key path had before
+    /// it changed in the same transaction (without such a change: current → current).
     public func endpoints(current: AnimatableValue) -> (AnimatableValue, AnimatableValue) {
         let cur = isAdditive ? Interpolation.zero(like: current) : current
         switch (fromValue, toValue, byValue) {

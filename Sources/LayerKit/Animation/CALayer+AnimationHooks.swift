@@ -25,6 +25,7 @@ extension CALayer {
     /// view-style animation block the change is recorded for that block instead.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         guard CAAnimationEngine.applyingDepth == 0 else { return }
+        CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
         CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
@@ -88,9 +89,17 @@ extension CALayer {
 
     /// This layer's local time for media (absolute) time `t`: through every superlayer,
     /// local = (parent − beginTime) × speed + timeOffset.
+    /// A layer with a duration (> 0) also repeats / autoreverses its local time like an
+    /// animation (held at its ends outside its active interval); with duration 0 (the
+    /// default) a layer's time runs unbounded.
     public func localTime(fromMediaTime t: Double) -> Double {
         let parent = superlayer?.localTime(fromMediaTime: t) ?? t
-        return (parent - beginTime) * speed + timeOffset
+        guard duration > 0 else { return (parent - beginTime) * speed + timeOffset }
+        let p = CAMediaTimingMath.progress(parentTime: parent, beginTime: beginTime, speed: speed,
+                                           timeOffset: timeOffset, duration: duration, repeatCount: repeatCount,
+                                           repeatDuration: repeatDuration, autoreverses: autoreverses,
+                                           fillMode: .both, timingFunction: nil)
+        return p?.time ?? 0
     }
     /// The media time at which this layer's clock reads `local` (speed 0: its superlayer's
     /// beginTime instant, since a stopped clock reads the same at every time).

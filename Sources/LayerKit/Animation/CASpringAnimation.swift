@@ -28,10 +28,17 @@ open class CASpringAnimation: CABasicAnimation {
     /// A duration of 0 means the spring's settlingDuration (the document format's rule).
     open override var basicDuration: Double { duration > 0 ? duration : settlingDuration }
 
-    /// The estimated time for the spring to come to rest: the last instant at which the
-    /// displacement is still at least `settlingEpsilon` (0.001) of the distance, found on a
-    /// 1 ms grid up to where the analytic envelope falls below the epsilon.
+    /// The estimated time for the spring to come to rest, as Core Animation computes it
+    /// (`durationForEpsilon:` with 0.001; see `settlingTime`). Cached per parameter set.
     public var settlingDuration: Double {
+        let key = [mass, stiffness, damping, initialVelocity]
+        if let c = settlingCache, c.0 == key { return c.1 }
+        let d = computeSettlingDuration()
+        settlingCache = (key, d)
+        return d
+    }
+    private var settlingCache: ([Double], Double)?
+    private func computeSettlingDuration() -> Double {
         Self.settlingTime(mass: mass, stiffness: stiffness, damping: damping, velocity: initialVelocity,
                           epsilon: Self.settlingEpsilon)
     }
@@ -61,35 +68,35 @@ open class CASpringAnimation: CABasicAnimation {
         }
     }
 
-    /// See `settlingDuration`.
-    public static func settlingTime(mass: Double, stiffness: Double, damping: Double, velocity: Double,
+    /// See `settlingDuration`: Core Animation's `durationForEpsilon:`. ω = √(k/m),
+    /// ζ = c / (2√(mk)); ζ = 0 never settles (infinity). Below critical damping the closed form
+    /// (−ln ε + ln(1 + |(ωζ − v) / (ω√(1−ζ²))|)) / (ωζ), floored at 0; at or above it the spring
+    /// is treated as critically damped and time walks in steps of 0.1 s until the remainder
+    /// |1 + (ω − v)t|·e^(−ωt) has fallen to ε and stays there (a multiple of 0.1).
+    public static func settlingTime(mass: Double, stiffness: Double, damping: Double, velocity v: Double,
                                     epsilon: Double) -> Double {
-        let m = max(mass, 1e-9), k = max(stiffness, 1e-9), c = max(damping, 0)
-        let w0 = (k / m).squareRoot()
-        let zeta = c / (2 * (k * m).squareRoot())
-        // An upper bound of |x(t)| that decreases monotonically.
-        func envelope(_ t: Double) -> Double {
-            if abs(zeta - 1) < 1e-9 { return (1 + abs(w0 - velocity) * t) * exp(-w0 * t) }
-            if zeta < 1 {
-                let wd = w0 * (1 - zeta * zeta).squareRoot()
-                let b = (zeta * w0 - velocity) / wd
-                return (1 + b * b).squareRoot() * exp(-zeta * w0 * t)
-            }
-            let s = (zeta * zeta - 1).squareRoot()
-            let r1 = -w0 * (zeta - s), r2 = -w0 * (zeta + s)
-            let c2 = (-velocity - r1) / (r2 - r1), c1 = 1 - c2
-            return abs(c1) * exp(r1 * t) + abs(c2) * exp(r2 * t)
-        }
+        guard mass > 0, stiffness > 0, damping >= 0 else { return .infinity }
+        let w = (stiffness / mass).squareRoot()
+        let zeta = damping / (2 * (mass * stiffness).squareRoot())
         guard zeta > 0 else { return .infinity }
-        let step = 0.001
-        var end = 0.0
-        while envelope(end) >= epsilon && end < 10_000 { end += 0.05 }
-        var t = end
-        while t > 0 {
-            if abs(displacement(t, mass: m, stiffness: k, damping: c, velocity: velocity)) >= epsilon { return t }
-            t -= step
+        if zeta < 1 {
+            let d = (-log(epsilon) + log(1 + abs((w * zeta - v) / (w * (1 - zeta * zeta).squareRoot())))) / (w * zeta)
+            return max(0, d)
         }
-        return 0
+        let a = w - v
+        func remainder(_ t: Double) -> Double { abs(1 + a * t) * exp(-w * t) }
+        // Past `tail` the bound (1 + |a|t)e^(−ωt) decreases and is below ε: nothing to find there.
+        let peak = max(0, (abs(a) - w) / (abs(a) * w))
+        var lastAbove = -1
+        var k = 0
+        while true {
+            let t = Double(k) * 0.1
+            if remainder(t) > epsilon { lastAbove = k }
+            if t > peak && (1 + abs(a) * t) * exp(-w * t) <= epsilon { break }
+            k += 1
+            if k > 10_000_000 { return .infinity }
+        }
+        return Double(lastAbove + 1) * 0.1
     }
 
     /// UIKit's `usingSpringWithDamping:initialSpringVelocity:` for a duration: mass 1 and the

@@ -90,6 +90,8 @@ extension CALayer {
             tracker.remaining += 1
         }
         tracker.closed = true
+        CATransactionTracker.closeCounter += 1
+        tracker.closeOrder = CATransactionTracker.closeCounter
         if tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(tracker) }
     }
 

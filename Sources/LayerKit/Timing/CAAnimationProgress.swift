@@ -58,7 +58,9 @@ public enum CAMediaTimingMath {
         if a < 0 {
             guard fillMode == .backwards || fillMode == .both else { return nil }
             local = 0; filling = true
-        } else if a >= active - 1e-12 * max(1, active) {
+        } else if a >= active - 1e-9 * max(1, active) {
+            // Within rounding noise of the end counts as the end (a frame time computed as
+            // 1.1999999999 for a child ending at 1.2 must not wrap into another cycle).
             guard fillMode == .forwards || fillMode == .both else { return nil }
             local = active; filling = true; atEnd = true
         } else {
@@ -84,6 +86,8 @@ public enum CAMediaTimingMath {
             let q = snapped(local / cycle)
             var n = q.rounded(.down)
             if atEnd && n == q && n > 0 { n -= 1 }        // ending on a boundary: end of the last cycle
+            // Never past the last cycle that starts inside the active duration.
+            if n > 0 && n * cycle >= active - 1e-9 * max(1, active) { n -= 1 }
             iteration = Int(n)
             phase = min(cycle, max(0, (q - n) * cycle))
         }

@@ -10,6 +10,9 @@ final class CATransactionTracker {
     /// View-style completions get the "finished" flag.
     var completionWithFlag: ((Bool) -> Void)?
     var fired = false
+    /// Order of commit: trackers due in the same frame fire in this order (inner first).
+    var closeOrder = 0
+    nonisolated(unsafe) static var closeCounter = 0
     var isDone: Bool { closed && remaining == 0 && !fired }
     func animationStopped(finished: Bool) {
         remaining -= 1
@@ -65,6 +68,8 @@ public enum CATransaction {
     }
     static func close(_ level: Level) {
         level.tracker.closed = true
+        CATransactionTracker.closeCounter += 1
+        level.tracker.closeOrder = CATransactionTracker.closeCounter
         if level.tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(level.tracker) }
     }
 
