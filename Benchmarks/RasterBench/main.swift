@@ -79,6 +79,23 @@ func draw(_ s: Scene, on c: Canvas) {
     }
 }
 
+/// Every item's fill and (untrimmed, undashed) stroke outline as device polygons.
+func devicePolygons(_ scene: Scene, _ canvas: Canvas) -> [(FlatPath, Color, FillRule, Double)] {
+    var polys: [(FlatPath, Color, FillRule, Double)] = []
+    for it in scene.items {
+        if let f = it.fill {
+            var fp = FlatPath(); it.path.flatten(transform: .identity, tolerance: canvas.tolerance, into: &fp)
+            polys.append((fp, f, it.rule, it.opacity))
+        }
+        if let k = it.stroke, it.style.lineWidth > 0 {
+            var fp = FlatPath()
+            Stroker.outline(it.path, style: it.style, transform: .identity, tolerance: canvas.tolerance, into: &fp)
+            polys.append((fp, k, .nonZero, it.opacity))
+        }
+    }
+    return polys
+}
+
 func nowNs() -> UInt64 {
     var ts = timespec()
     clock_gettime(CLOCK_MONOTONIC, &ts)
@@ -99,7 +116,7 @@ func timeFrames(_ n: Int, _ body: () -> Void) -> [UInt64] {
 }
 
 var args = Array(CommandLine.arguments.dropFirst())
-var frames = 100, outDir: String?, refDir: String?, allocFrames: Int?, budget = 20.0
+var frames = 100, outDir: String?, refDir: String?, allocFrames: Int?, budget = 20.0, fillOnly = false
 var files: [String] = []
 while !args.isEmpty {
     let a = args.removeFirst()
@@ -109,6 +126,7 @@ while !args.isEmpty {
     case "--refs": refDir = args.removeFirst()
     case "--alloc-frames": allocFrames = Int(args.removeFirst())
     case "--budget": budget = Double(args.removeFirst()) ?? budget
+    case "--fill-only": fillOnly = true
     default: files.append(a)
     }
 }
@@ -118,8 +136,16 @@ for file in files {
     let bitmap = Bitmap(width: scene.width, height: scene.height)
     let canvas = Canvas(bitmap)
     if let n = allocFrames {
-        for _ in 0..<n { draw(scene, on: canvas) }
-        print("{\"document\": \"\(file)\", \"alloc_frames\": \(n)}")
+        if fillOnly {
+            let polys = devicePolygons(scene, canvas)
+            for _ in 0..<n {
+                canvas.clear(scene.background)
+                for (fp, c, r, o) in polys { canvas.fill(fp, color: c, rule: r, opacity: o) }
+            }
+        } else {
+            for _ in 0..<n { draw(scene, on: canvas) }
+        }
+        print("{\"document\": \"\(file)\", \"alloc_frames\": \(n), \"fill_only\": \(fillOnly)}")
         continue
     }
     let one = nowNs(); draw(scene, on: canvas); let oneUs = Double(nowNs() - one) / 1000
@@ -127,18 +153,7 @@ for file in files {
     let (med, p10, p90) = stats(timeFrames(n) { draw(scene, on: canvas) })
 
     // The pixel half alone: device polygons prepared once, then clear + fill per frame.
-    var polys: [(FlatPath, Color, FillRule, Double)] = []
-    for it in scene.items {
-        if let f = it.fill {
-            var fp = FlatPath(); it.path.flatten(transform: .identity, tolerance: canvas.tolerance, into: &fp)
-            polys.append((fp, f, it.rule, it.opacity))
-        }
-        if let k = it.stroke, it.style.lineWidth > 0 {
-            var fp = FlatPath()
-            Stroker.outline(it.path, style: it.style, transform: .identity, tolerance: canvas.tolerance, into: &fp)
-            polys.append((fp, k, .nonZero, it.opacity))
-        }
-    }
+    let polys = devicePolygons(scene, canvas)
     let (fmed, _, _) = stats(timeFrames(n) {
         canvas.clear(scene.background)
         for (fp, c, r, o) in polys { canvas.fill(fp, color: c, rule: r, opacity: o) }

@@ -166,6 +166,26 @@ import Testing
         #expect(partial >= 10)
     }
 
+    @Test func reusedScratchMatchesFreshCanvas() {
+        // Fills of different sizes, partly off-canvas and clipped, in one canvas (reusing the
+        // cell buffers with a different layout each time) equal the same fills each drawn by a
+        // fresh canvas and composited.
+        var rng = SplitMix(seed: 99)
+        let shared = Bitmap(width: 90, height: 70), fresh = Bitmap(width: 90, height: 70)
+        let sc = Canvas(shared)
+        for i in 0..<60 {
+            let pts = (0..<Int(rng.next(3, 9))).map { _ in Point(rng.next(-40, 130), rng.next(-30, 100)) }
+            let rule: FillRule = i % 2 == 0 ? .nonZero : .evenOdd
+            let color = Color(rng.next(0, 1), rng.next(0, 1), rng.next(0, 1), rng.next(0.2, 1))
+            sc.clip = i % 3 == 0 ? .rect(Rect(5, 7, 70, 50)) : nil
+            sc.fill(polygon(pts), color: color, rule: rule)
+            let fc = Canvas(fresh)
+            fc.clip = sc.clip
+            fc.fill(polygon(pts), color: color, rule: rule)
+        }
+        for i in 0..<shared.pixelCount { #expect(shared.pixels[i] == fresh.pixels[i]) }
+    }
+
     @Test func accumulationBufferIsCleanBetweenFills() {
         // A fill clipped on the right leaves cover beyond the drawn columns; it must not leak
         // into the next fill.

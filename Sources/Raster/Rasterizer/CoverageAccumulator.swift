@@ -21,14 +21,17 @@ import Darwin
     @usableFromInline let rowLo: UnsafeMutablePointer<Int32>
     @usableFromInline let rowHi: UnsafeMutablePointer<Int32>
     @usableFromInline let stride: Int
-    /// First device row held in the buffer (row 0 of `cells`).
-    @usableFromInline let top: Int
+    @usableFromInline let bits: UnsafeMutablePointer<UInt64>
+    @usableFromInline let wordsPerRow: Int
+    /// First device row and column held in the buffer (row 0 and cell 0 of `cells`).
+    @usableFromInline let top: Int, left: Int
     /// Drawn area in device pixels: rows top..<bottom, columns left..<right (integers).
     @usableFromInline let yTop: Double, yBottom: Double, xLeft: Double, xRight: Double
 
     @usableFromInline init(scratch: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int) {
         cells = scratch.cells; rowLo = scratch.rowLo; rowHi = scratch.rowHi; stride = scratch.stride
-        self.top = top
+        bits = scratch.bits; wordsPerRow = scratch.wordsPerRow
+        self.top = top; self.left = left
         yTop = Double(top); yBottom = Double(bottom); xLeft = Double(left); xRight = Double(right)
     }
 
@@ -96,7 +99,8 @@ import Darwin
         if !(yb > ya) { return }
         let l = xLeft, r = xRight
         let dxdy = (xb - xa) / (yb - ya)
-        let r0 = Int(ya), r1 = Int(yb.rounded(.up))
+        // Everything here is ≥ 0 (clipped to the target), so truncation is floor: no libm calls.
+        let r0 = Int(ya), r1 = ceilNonNegative(yb)
         var x = xa
         var yi = r0
         while yi < r1 {
@@ -106,8 +110,9 @@ import Darwin
             xn = xn < l ? l : (xn > r ? r : xn)     // rounding drift stays inside the columns
             let d = dy * dir
             let lo = x < xn ? x : xn, hi = x < xn ? xn : x
-            let loF = lo.rounded(.down), hiC = hi.rounded(.up)
-            let x0i = Int(loF), x1i = Int(hiC)
+            let lo0 = Int(lo), hi0 = ceilNonNegative(hi)
+            let loF = Double(lo0), hiC = Double(hi0)
+            let x0i = lo0 - left, x1i = hi0 - left     // buffer-relative cells
             let ri = yi - top
             let row = cells + ri * stride
             var touchedHi: Int
@@ -139,11 +144,30 @@ import Darwin
                 row[x1i] += Float(d * am)
                 touchedHi = x1i + 1
             }
+            markWritten(row: ri, from: x0i, to: touchedHi)
             let lo32 = Int32(truncatingIfNeeded: x0i), hi32 = Int32(truncatingIfNeeded: touchedHi)
             if lo32 < rowLo[ri] { rowLo[ri] = lo32 }
             if hi32 > rowHi[ri] { rowHi[ri] = hi32 }
             x = xn
             yi += 1
         }
+    }
+
+    /// ⌈v⌉ for v ≥ 0 without a libm call.
+    @inline(__always) func ceilNonNegative(_ v: Double) -> Int {
+        let i = Int(v)
+        return Double(i) < v ? i + 1 : i
+    }
+
+    /// Sets the written-cell bits of cells lo..<hi in row `ri`.
+    @inline(__always) func markWritten(row ri: Int, from lo: Int, to hi: Int) {
+        let b = bits + ri * wordsPerRow
+        let w0 = lo >> 6, w1 = (hi - 1) >> 6
+        let first: UInt64 = ~0 << UInt64(lo & 63), last: UInt64 = ~0 >> UInt64(63 - ((hi - 1) & 63))
+        if w0 == w1 { b[w0] |= first & last; return }
+        b[w0] |= first
+        var w = w0 + 1
+        while w < w1 { b[w] = ~0; w += 1 }
+        b[w1] |= last
     }
 }

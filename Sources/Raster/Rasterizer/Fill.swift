@@ -52,7 +52,7 @@ extension Canvas {
         let left = Int(l), right = Int(r), top = Int(t), bottom = Int(b)
 
         let s = rasterScratch
-        s.reserve(rows: bottom - top, stride: target.width + 2)
+        s.reserve(rows: bottom - top, stride: right - left + 2)
         let acc = CoverageAccumulator(scratch: s, top: top, bottom: bottom, left: left, right: right)
         acc.add(polygons)
         sweep(s, top: top, bottom: bottom, left: left, right: right, evenOdd: rule == .evenOdd,
@@ -71,34 +71,57 @@ extension Canvas {
             rowLo[ri] = .max; rowHi[ri] = .min
             let y = top + ri
             let cellRow = cells + ri * stride
-            let dst = pixels + y * width
+            let dst = pixels + y * width               // cells and bits are relative to `left`
             var inLo = 0, inHi = 0
             if mask.active { (inLo, inHi) = mask.interior(row: y) }
+            // Visit only written cells (their bits); between two of them coverage is constant.
+            let bitRow = s.bits + ri * s.wordsPerRow
             var sum: Float = 0
-            var x = lo
-            while x < hi {
-                sum += cellRow[x]; cellRow[x] = 0
-                var e = x + 1
-                while e < hi && cellRow[e] == 0 { e += 1 }
-                var v = abs(sum)
-                if evenOdd {
-                    v -= 2 * (v * 0.5).rounded(.down)
-                    if v > 1 { v = 2 - v }
-                } else if v > 1 { v = 1 }
-                let c = UInt32(v * 255 + 0.5)
-                if c != 0 {
-                    let a = max(x, left), z = min(e, right)
-                    if a < z {
-                        if !mask.active {
-                            painter.paint(row: dst, y: y, x: a, count: z - a, coverage: c)
-                        } else {
-                            paintMasked(painter, mask, row: dst, y: y, from: a, to: z, coverage: c,
-                                        interiorLo: inLo, interiorHi: inHi)
-                        }
+            var runStart = 0
+            var runCov: UInt32 = 0
+            var w = lo >> 6
+            let wEnd = (hi - 1) >> 6
+            while w <= wEnd {
+                var word = bitRow[w]
+                bitRow[w] = 0
+                while word != 0 {
+                    let p = (w << 6) | word.trailingZeroBitCount
+                    word &= word &- 1
+                    if runCov != 0 && p > runStart {
+                        emit(painter, mask, row: dst, y: y, from: runStart + left, to: p + left, coverage: runCov,
+                             left: left, right: right, interiorLo: inLo, interiorHi: inHi)
                     }
+                    sum += cellRow[p]; cellRow[p] = 0
+                    var v = abs(sum)
+                    if evenOdd {
+                        v -= 2 * Float(Int(v * 0.5))      // v ≥ 0: truncation is floor
+                        if v > 1 { v = 2 - v }
+                    } else if v > 1 { v = 1 }
+                    runCov = UInt32(v * 255 + 0.5)
+                    runStart = p
                 }
-                x = e
+                w += 1
             }
+            // After the last written cell the row's deltas sum to zero: only that pixel remains.
+            if runCov != 0 {
+                emit(painter, mask, row: dst, y: y, from: runStart + left, to: runStart + left + 1, coverage: runCov,
+                     left: left, right: right, interiorLo: inLo, interiorHi: inHi)
+            }
+        }
+    }
+
+    /// Paints one run of constant coverage, clipped to the drawn columns and the clip.
+    @inline(__always) @usableFromInline
+    func emit<P: SpanPainter>(_ painter: P, _ mask: ClipMask, row: UnsafeMutablePointer<UInt32>, y: Int,
+                              from x0: Int, to x1: Int, coverage c: UInt32, left: Int, right: Int,
+                              interiorLo: Int, interiorHi: Int) {
+        let a = max(x0, left), z = min(x1, right)
+        guard a < z else { return }
+        if !mask.active {
+            painter.paint(row: row, y: y, x: a, count: z - a, coverage: c)
+        } else {
+            paintMasked(painter, mask, row: row, y: y, from: a, to: z, coverage: c,
+                        interiorLo: interiorLo, interiorHi: interiorHi)
         }
     }
 

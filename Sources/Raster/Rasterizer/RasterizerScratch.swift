@@ -1,41 +1,52 @@
 // OWNER: raster-pix helper.
 // The rasterizer's working memory, owned by one Canvas and reused by every fill so the hot
 // paths never allocate: an accumulation buffer of signed area/cover deltas (font-rs style,
-// one Float per cell, only the rows of the current polygon's bounding box), and per row the
-// range of cells that were touched, so the sweep visits only those and clears as it goes.
+// one Float per cell) laid out over the current polygon's bounding box only (a compact block
+// that stays hot in cache from one polygon to the next), a bit per cell marking written cells,
+// and per row the range of cells that were touched. The sweep clears what it reads, so every
+// buffer is all zero between fills whatever layout the next polygon uses.
 
 /// Reusable buffers of the coverage rasterizer (one per Canvas; not thread-safe, like Canvas).
 @usableFromInline final class RasterizerScratch {
-    /// Cell deltas, `rowCapacity` rows of `stride` Floats; all zero between fills.
+    /// Cell deltas: `rows × stride` Floats for the current fill; all zero between fills.
     @usableFromInline var cells: UnsafeMutablePointer<Float>
+    /// One bit per cell, set when the cell was written: the sweep jumps from one written cell
+    /// to the next with trailing-zero counts instead of scanning runs of empty cells.
+    @usableFromInline var bits: UnsafeMutablePointer<UInt64>
     /// Per bounding-box row: first touched cell and one past the last (empty: lo ≥ hi).
     @usableFromInline var rowLo: UnsafeMutablePointer<Int32>
     @usableFromInline var rowHi: UnsafeMutablePointer<Int32>
-    @usableFromInline var stride: Int = 0
-    @usableFromInline var rowCapacity: Int = 0
+    /// Layout of the current fill.
+    @usableFromInline var stride = 0, wordsPerRow = 0
+    private var cellCapacity = 1, bitCapacity = 1, rowCapacity = 1
     /// Device polygon of an image's outline, reused by the image drawing calls.
     @usableFromInline var quad = FlatPath()
 
     init() {
         cells = .allocate(capacity: 1); cells.initialize(to: 0)
+        bits = .allocate(capacity: 1); bits.initialize(to: 0)
         rowLo = .allocate(capacity: 1); rowLo.initialize(to: .max)
         rowHi = .allocate(capacity: 1); rowHi.initialize(to: .min)
     }
 
-    deinit { cells.deallocate(); rowLo.deallocate(); rowHi.deallocate() }
+    deinit { cells.deallocate(); rowLo.deallocate(); rowHi.deallocate(); bits.deallocate() }
 
-    /// Makes room for `rows` rows of `stride` cells (grows only; amortised across frames).
+    /// Lays the buffers out for `rows` rows of `stride` cells (grows only; amortised across frames).
     @inline(__always) func reserve(rows: Int, stride newStride: Int) {
-        if newStride == stride && rows <= rowCapacity { return }
-        grow(rows: rows, stride: newStride)
+        stride = newStride
+        wordsPerRow = (newStride + 63) >> 6
+        if rows * newStride > cellCapacity || rows * wordsPerRow > bitCapacity || rows > rowCapacity {
+            grow(rows: rows)
+        }
     }
 
-    @inline(never) private func grow(rows: Int, stride newStride: Int) {
-        let r = max(rows, rowCapacity), s = newStride
-        cells.deallocate(); rowLo.deallocate(); rowHi.deallocate()
-        cells = .allocate(capacity: max(1, r * s)); cells.initialize(repeating: 0, count: max(1, r * s))
-        rowLo = .allocate(capacity: max(1, r)); rowLo.initialize(repeating: .max, count: max(1, r))
-        rowHi = .allocate(capacity: max(1, r)); rowHi.initialize(repeating: .min, count: max(1, r))
-        stride = s; rowCapacity = r
+    @inline(never) private func grow(rows: Int) {
+        let nc = max(cellCapacity, rows * stride), nb = max(bitCapacity, rows * wordsPerRow), nr = max(rowCapacity, rows)
+        cells.deallocate(); bits.deallocate(); rowLo.deallocate(); rowHi.deallocate()
+        cells = .allocate(capacity: nc); cells.initialize(repeating: 0, count: nc)
+        bits = .allocate(capacity: nb); bits.initialize(repeating: 0, count: nb)
+        rowLo = .allocate(capacity: nr); rowLo.initialize(repeating: .max, count: nr)
+        rowHi = .allocate(capacity: nr); rowHi.initialize(repeating: .min, count: nr)
+        cellCapacity = nc; bitCapacity = nb; rowCapacity = nr
     }
 }
