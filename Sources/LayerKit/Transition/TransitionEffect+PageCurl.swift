@@ -117,7 +117,8 @@ extension TransitionFrame {
                     let sUp = r * (Double.pi - phi) - dist
                     let uxs = lx + sUp * nx, uys = ly + sUp * ny
                     if outside(uxs, uys) < 0.5 {
-                        upper = Px.shade(Px.lighten(Px.sample(pp, pw, ph, uxs, uys), 150),
+                        let texel = outside(uxs, uys) < -1.5 ? pp[Int(uys) * pw + Int(uxs)] : Px.sample(pp, pw, ph, uxs, uys)
+                        upper = Px.shade(Px.lighten(texel, 150),
                                          TransitionFrame.weight(0.8 + 0.2 * cos(phi)))
                     }
                 } else {
@@ -127,7 +128,10 @@ extension TransitionFrame {
                     let fx = lx + s * nx, fy = ly + s * ny
                     let e = outside(fx, fy)
                     if e < 0.5 {
-                        upper = Px.lighten(Px.sample(pp, pw, ph, fx, fy), 170)
+                        // The back side is two-thirds paper white: away from its edge the
+                        // nearest texel is indistinguishable from a bilinear sample.
+                        let texel = e < -1.5 ? pp[Int(fy) * pw + Int(fx)] : Px.sample(pp, pw, ph, fx, fy)
+                        upper = Px.lighten(texel, 170)
                     }
                     if e > -0.5 && e < shadowWidth { lower = Px.shade(lower, shadowWeight(e)) }
                 }
