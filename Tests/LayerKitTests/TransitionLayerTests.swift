@@ -153,5 +153,28 @@ extension AnimationModelTests {
         let card = doc.root.sublayers![0]
         #expect(card.presentation().value(forKeyPath: "backgroundColor") == .color(Color(0, 0, 1)))
     }
+
+    @Test func incrementalRenderingRedrawsEveryTransitionFrame() {
+        let (root, l) = Self.transitionScene(.red)
+        let renderer = LayerRenderer(scale: 1)
+        let target = Bitmap(width: 40, height: 30)
+        func frame(_ t: Double) -> (LayerRenderStats, (Int, Int, Int)) {
+            CAMediaClock.manualTime = t
+            CAAnimationEngine.shared.tick(time: t)
+            let s = renderer.renderFrame(root.presentation(), into: Canvas(target))
+            return (s, Self.rgb(target[20, 15]))
+        }
+        _ = frame(0)
+        CATransaction.setDisableActions(true)
+        l.backgroundColor = .blue
+        let t = CATransition(type: .fade)
+        t.duration = 1
+        Self.add(t, to: l, at: 0)
+        #expect(frame(0).1 == (255, 0, 0))
+        let (s1, c1) = frame(0.25), (s2, c2) = frame(0.75)
+        #expect(s1.damage != nil && s2.damage != nil, "the layer is redrawn while the transition runs")
+        #expect(c1.0 > c2.0 && c1.2 < c2.2, "\(c1) then \(c2)")
+        #expect(frame(1.2).1 == (0, 0, 255))
+    }
 }
 

@@ -25,8 +25,8 @@ extension CALayer {
     /// view-style animation block the change is recorded for that block instead.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         guard CAAnimationEngine.applyingDepth == 0 else { return }
-        CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
         CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
+        CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
             return

@@ -52,14 +52,44 @@ extension TransitionFrame {
             let k = e <= 0 ? 0.0 : min(1, e / shadowWidth)
             return TransitionFrame.weight(0.62 + 0.38 * k * k)
         }
+        let margin = shadowWidth + 1
         for y in b.y0..<b.y1 {
             let ly = Double(y - oy) + 0.5
             let d = target.pixels + y * tw
             let iy = y - oy
+            // Where on this row the turned-over flap (or its shadow) can reach: its source
+            // point moves linearly with x, so the page-plus-margin test is an x interval.
+            // Outside it, and away from the roll, pixels are plain copies.
+            var flapLo = -Double.infinity, flapHi = Double.infinity
+            do {
+                // At x: dist = lx·nx + ly·ny − L, source = (lx, ly) + (πr − 2·dist)·n.
+                let lx0 = Double(b.x0 - ox) + 0.5
+                let d0 = lx0 * nx + ly * ny - L
+                let fx0 = lx0 + (piR - 2 * d0) * nx, fy0 = ly + (piR - 2 * d0) * ny
+                let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
+                @inline(__always) func limit(_ v0: Double, _ slope: Double, _ lo: Double, _ hi: Double) {
+                    if abs(slope) < 1e-12 {
+                        if v0 <= lo || v0 >= hi { flapLo = .infinity; flapHi = -.infinity }
+                        return
+                    }
+                    let a = (lo - v0) / slope, c = (hi - v0) / slope
+                    flapLo = max(flapLo, min(a, c)); flapHi = min(flapHi, max(a, c))
+                }
+                limit(fx0, sx, -margin, W + margin)
+                limit(fy0, sy, -margin, H + margin)
+                flapLo += Double(b.x0) - 1; flapHi += Double(b.x0) + 1
+            }
             for x in b.x0..<b.x1 {
                 let lx = Double(x - ox) + 0.5
                 let ix = x - ox
                 let dist = lx * nx + ly * ny - L
+                if dist < 0 {
+                    if Double(x) < flapLo || Double(x) > flapHi {
+                        d[x] = Px.over(pp[iy * pw + ix], d[x]); continue
+                    }
+                } else if dist > r + shadowWidth {
+                    d[x] = Px.over(up[iy * uw + ix], d[x]); continue
+                }
                 var lower: UInt32
                 var upper: UInt32 = 0
                 if dist > r {
@@ -87,7 +117,8 @@ extension TransitionFrame {
                     let sUp = r * (Double.pi - phi) - dist
                     let uxs = lx + sUp * nx, uys = ly + sUp * ny
                     if outside(uxs, uys) < 0.5 {
-                        upper = Px.shade(Px.lighten(Px.sample(pp, pw, ph, uxs, uys), 150),
+                        let texel = outside(uxs, uys) < -1.5 ? pp[Int(uys) * pw + Int(uxs)] : Px.sample(pp, pw, ph, uxs, uys)
+                        upper = Px.shade(Px.lighten(texel, 150),
                                          TransitionFrame.weight(0.8 + 0.2 * cos(phi)))
                     }
                 } else {
@@ -97,7 +128,10 @@ extension TransitionFrame {
                     let fx = lx + s * nx, fy = ly + s * ny
                     let e = outside(fx, fy)
                     if e < 0.5 {
-                        upper = Px.lighten(Px.sample(pp, pw, ph, fx, fy), 170)
+                        // The back side is two-thirds paper white: away from its edge the
+                        // nearest texel is indistinguishable from a bilinear sample.
+                        let texel = e < -1.5 ? pp[Int(fy) * pw + Int(fx)] : Px.sample(pp, pw, ph, fx, fy)
+                        upper = Px.lighten(texel, 170)
                     }
                     if e > -0.5 && e < shadowWidth { lower = Px.shade(lower, shadowWeight(e)) }
                 }

@@ -160,10 +160,10 @@ enum TransitionRaster {
     /// `image` drawn through the projective map `m` (image pixels → device pixels), bilinear
     /// through the inverse map, each sample's colour times `shade`/256, limited to `box`.
     /// Straight image edges stay straight (the map is a homography). Each row visits only the
-    /// span the projected quad covers; the inverse map is evaluated exactly every 8 pixels
+    /// span the projected quad covers; the inverse map is evaluated exactly every 16 pixels
     /// and stepped linearly in 16.16 fixed point between when that stays within 1/20 pixel of
-    /// the exact map (checked at each chunk's middle; steeper chunks go exact per pixel), so
-    /// the inner loop is mostly integer-only.
+    /// the exact map (checked at each chunk's middle; steeper chunks step every 4 pixels), so
+    /// the inner loop is integer-only.
     static func drawProjective(_ image: Bitmap, _ m: ProjectiveTransform, shade: UInt32 = 256,
                                into target: Bitmap, box: PixelBox) {
         let w = Double(image.width), h = Double(image.height)
@@ -179,7 +179,7 @@ enum TransitionRaster {
                                        x1: box.x1, y1: Int((maxY + 1).rounded(.up))))
         guard !b.isEmpty else { return }
         let src = image.pixels, iw = image.width, ih = image.height, tw = target.width
-        let chunk = 8
+        let chunk = 16
         for y in b.y0..<b.y1 {
             let py = Double(y) + 0.5
             // The quad's horizontal extent on this row (edges crossing py ± 1 for the
@@ -206,8 +206,9 @@ enum TransitionRaster {
                 let px = Double(x) + 0.5
                 let Wh = inv.m31 * px + inv.m32 * py + inv.m33
                 guard Wh > 1e-12 else { return (0, 0, false) }
-                let u = (inv.m11 * px + inv.m12 * py + inv.m13) / Wh - 0.5
-                let v = (inv.m21 * px + inv.m22 * py + inv.m23) / Wh - 0.5
+                let rw = 1 / Wh
+                let u = (inv.m11 * px + inv.m12 * py + inv.m13) * rw - 0.5
+                let v = (inv.m21 * px + inv.m22 * py + inv.m23) * rw - 0.5
                 guard abs(u) < 30000, abs(v) < 30000 else { return (0, 0, false) }
                 return (Int(u * 65536), Int(v * 65536), true)
             }
@@ -236,13 +237,34 @@ enum TransitionRaster {
                         U &+= du; V &+= dv
                     }
                 } else {
-                    // Near the horizon: exact per pixel.
-                    for i in x..<(x + n) {
-                        let (u1, v1, ok1) = fixedAt(i)
-                        guard ok1 else { continue }
-                        var s = Px.sampleFixed(src, iw, ih, u1, v1)
-                        if shade < 256 { s = Px.shade(s, shade) }
-                        d[i] = Px.over(s, d[i])
+                    // Stronger perspective: 4-pixel steps (a sixteenth of the error), exact
+                    // ends each; pixels mapping behind the eye are skipped.
+                    var sx = x
+                    var (au, av, aok) = (fu, fv, ok)
+                    while sx < x + n {
+                        let sn = min(4, x + n - sx)
+                        let (bu, bv, bok) = sn == n ? (nu, nv, nok) : fixedAt(sx + sn)
+                        if aok && bok {
+                            let du = (bu - au) / sn, dv = (bv - av) / sn
+                            var U = au, V = av
+                            for i in sx..<(sx + sn) {
+                                var s = Px.sampleFixed(src, iw, ih, U, V)
+                                if s != 0 {
+                                    if shade < 256 { s = Px.shade(s, shade) }
+                                    d[i] = Px.over(s, d[i])
+                                }
+                                U &+= du; V &+= dv
+                            }
+                        } else {
+                            for i in sx..<(sx + sn) {
+                                let (u1, v1, ok1) = fixedAt(i)
+                                guard ok1 else { continue }
+                                var s = Px.sampleFixed(src, iw, ih, u1, v1)
+                                if shade < 256 { s = Px.shade(s, shade) }
+                                d[i] = Px.over(s, d[i])
+                            }
+                        }
+                        sx += sn; au = bu; av = bv; aok = bok
                     }
                 }
                 x += n; fu = nu; fv = nv; ok = nok
