@@ -280,6 +280,44 @@ import Player
         #expect(demo.magnifierLayerTop.strokeStart == 1 && demo.backTopLine.strokeEnd == 1)
     }
 
+    @Test func magnifierLoopMode() throws {
+        // L at 0.1 starts the loop: each completion schedules the next state 0.6 s later,
+        // so a toggle every 1.2 s.
+        let r = try DemoRenderer.runner(demo: "magnifier", size: Size(400, 300),
+                                        script: [ScriptedInput(time: 0.1, action: .key("L"))])
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? MagnifierDemo)
+        try r.run(until: 5.0)
+        #expect(demo.loop)
+        #expect(demo.completions == 4, "completions \(demo.completions)")   // 0.7, 1.9, 3.1, 4.3
+    }
+
+    // MARK: View animations (demos.md §6)
+
+    @Test func zoomAndSpring() throws {
+        let r = try DemoRenderer.runner(demo: "view-animations", size: Size(800, 600),
+                                        script: [ScriptedInput(time: 0, action: .key("1"))])
+        defer { CAMediaClock.manualTime = nil }
+        let demo = try #require((r.scene as? DemoScene)?.demo as? ViewAnimationsDemo)
+        try r.run(until: 1.9)
+        #expect(demo.subject.presentation().frame == Rect(120, 140, 80, 80))    // the 2 s delay
+        try r.run(until: 2.5)
+        let half = demo.subject.presentation().frame
+        #expect(half.width > 80 && half.width < 160)
+        try r.run(until: 3.1)
+        #expect(demo.subject.presentation().frame == Rect(80, 100, 160, 160))
+
+        // Spring: damping ratio 0.1 overshoots the click point, then settles there by 5 s.
+        let s = try DemoRenderer.runner(demo: "view-animations", size: Size(800, 600), script: clicks([0.1], at: Point(500, 400)))
+        let ball = try #require((s.scene as? DemoScene)?.demo as? ViewAnimationsDemo)
+        var maxY = 0.0
+        var t = 0.1
+        while t < 5.2 { try s.run(until: t); maxY = max(maxY, ball.subject.presentation().position.y); t += 1.0 / 60 }
+        #expect(maxY > 450, "no overshoot: max y \(maxY)")
+        try s.run(until: 5.3)
+        #expect(ball.subject.presentation().position == Point(500, 400))
+    }
+
     // MARK: Gallery navigation
 
     @Test func galleryOpensAndClosesADemo() throws {
