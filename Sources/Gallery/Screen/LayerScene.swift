@@ -26,6 +26,9 @@ open class LayerScene: PlayerScene {
         self.size = size
         // Text layers (titles, labels) draw through SDL_ttf and DejaVu Sans.
         if CATextLayer.renderer == nil { CATextLayer.renderer = TTFTextRenderer() }
+        // Timers the demos schedule while being built count from now, not from the loop's
+        // initial time 0 (the window host has not ticked yet).
+        if PlayerRunLoop.main.currentTime == 0 { PlayerRunLoop.main.setCurrentTime(CACurrentMediaTime()) }
         root.bounds = Rect(0, 0, size.width, size.height)
         root.anchorPoint = .zero
         root.position = .zero
