@@ -187,7 +187,6 @@ public final class WormHUDDemo: Demo {
         show.values = [.transform(.scale(from, from)), .transform(.scale(1.3, 1.3)), .transform(.identity)]
         show.keyTimes = [0, 0.5, 1]
         show.duration = 0.6
-        show.delegate = nil
         hud.add(show, forKey: "HUDScale")
     }
 
