@@ -275,6 +275,15 @@ struct StrokeBuilder {
         case .bevel:
             emit(p + na * hw, &out); emit(p + nb * hw, &out)
         case .round:
+            if 1 + dot >= smoothDot {
+                // A turn whose pen arc is within tolerance of one chord (every vertex inside a
+                // flattened curve): one point on the pen circle at the bisecting normal, where
+                // Cairo puts its offset point too, instead of two (half the outer edges).
+                let s = na + nb
+                let l = s.length
+                emit(l > 0 ? p + s * (hw / l) : p + na * hw, &out)
+                return
+            }
             emit(p + na * hw, &out)
             if 1 + dot < smoothDot {
                 // Intermediate pen points every `step` radians until the remaining angle is below a step.
