@@ -2,7 +2,8 @@
 """Same-run speed and fidelity comparison of our rasterizer with Cairo, Skia and Blend2D.
 
 For each scene, in R rounds, times our build (`--ours`, default .build/release/raster-bench;
-any command printing one JSON line with median_us per document works, e.g. `layerplay bench`)
+or `.build/release/layerplay`, then timed with `layerplay bench` and checked with
+`layerplay rasterize`: the production path through the layer renderer)
 and then each peer (scripts/peers.py) back to back, so that the noisy shared machine loads
 them alike; reports the median over rounds of each one's per-frame median, the ratios, and
 the fidelity of our render against Cairo's reference.
@@ -20,6 +21,35 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import peers  # noqa: E402
+
+
+def difference(ours_png, ref_png):
+    """Bitmap.difference on premultiplied ARGB (Cairo loads PNGs premultiplied, like ours)."""
+    import cairo
+    import numpy as np
+
+    def load(p):
+        s = cairo.ImageSurface.create_from_png(p)
+        a = np.frombuffer(s.get_data(), dtype=np.uint8).reshape(s.get_height(), s.get_stride())
+        return a[:, :s.get_width() * 4].astype(np.int16)
+    a, b = load(ours_png), load(ref_png)
+    d = np.abs(a - b).reshape(a.shape[0], -1, 4)
+    worst = d.max(axis=2)
+    return dict(vs_cairo_mean=float(d.mean()), vs_cairo_max=int(d.max()),
+                vs_cairo_share_over_16=float((worst > 16).mean()))
+
+
+def run_ours(ours, path, a, name):
+    if os.path.basename(ours) == 'layerplay':
+        out = subprocess.run([ours, 'bench', path, '--frames', str(a.frames)], capture_output=True, text=True, check=True).stdout
+        d = json.loads(out.strip().splitlines()[-1])
+        png = os.path.join(a.refs, f'{name}.ours.png')
+        subprocess.run([ours, 'rasterize', path, '--out', png], check=True, capture_output=True)
+        d.update(difference(png, os.path.join(a.refs, f'{name}.cairo.png')))
+        return d
+    out = subprocess.run([ours, path, '--frames', str(a.frames), '--budget', str(a.budget),
+                          '--refs', a.refs], capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
 
 
 def main():
@@ -44,9 +74,7 @@ def main():
         times = {k: [] for k in ['ours', 'ours_fill'] + names}
         fid = {}
         for _ in range(a.rounds):
-            out = subprocess.run([a.ours, path, '--frames', str(a.frames), '--budget', str(a.budget),
-                                  '--refs', a.refs], capture_output=True, text=True, check=True).stdout
-            d = json.loads(out.strip().splitlines()[-1])
+            d = run_ours(a.ours, path, a, name)
             times['ours'].append(d['median_us'])
             if 'fill_median_us' in d:
                 times['ours_fill'].append(d['fill_median_us'])

@@ -123,6 +123,40 @@ import Testing
         #expect(coveredArea(b) == 100 && alpha(b, 0, 0) == 255 && alpha(b, 9, 9) == 255)
     }
 
+    @Test func fuzzedPolygonsAndImagesNeverCrashOrHang() {
+        // 20 000 random polygons whose coordinates span every magnitude (and some NaN/inf),
+        // with random clips, plus random affine/projective image draws, in bounded time.
+        var rng = SplitMix(seed: 2026)
+        let b = Bitmap(width: 64, height: 48)
+        let c = Canvas(b)
+        let img = Bitmap(width: 5, height: 3)
+        img.clear(.red)
+        func value() -> Double {
+            switch rng.nextUInt() % 10 {
+            case 0: return [Double.nan, .infinity, -.infinity, .greatestFiniteMagnitude, -.greatestFiniteMagnitude,
+                            .leastNonzeroMagnitude, 0][Int(rng.nextUInt() % 7)]
+            case 1, 2: return rng.next(-1, 1) * pow(10, rng.next(-300, 300))
+            default: return rng.next(-20, 90)
+            }
+        }
+        let start = ContinuousClock.now
+        for i in 0..<20_000 {
+            var f = FlatPath()
+            for k in 0..<Int(rng.nextUInt() % 12) {
+                let p = Point(value(), value())
+                if k == 0 || rng.nextUInt() % 5 == 0 { f.move(to: p) } else { f.line(to: p) }
+            }
+            c.clip = i % 4 == 0 ? .roundedRect(Rect(value(), value(), value(), value()), cornerRadius: value()) : nil
+            c.fill(f, color: .blue, rule: i % 2 == 0 ? .nonZero : .evenOdd, opacity: rng.next(0, 1.2))
+            if i % 10 == 0 {
+                c.draw(img, transform: AffineTransform(a: value(), b: value(), c: value(), d: value(), tx: value(), ty: value()))
+                c.draw(img, projective: ProjectiveTransform(value(), value(), value(), value(), value(), value(),
+                                                            rng.next(-0.1, 0.1), rng.next(-0.1, 0.1), value()))
+            }
+        }
+        #expect(ContinuousClock.now - start < .seconds(60))
+    }
+
     @Test func hairlinesScaleCoverageWithoutGaps() {
         // A 0.25-px-wide line at 30°, as the stroker would emit it: a thin quad.
         let b = Bitmap(width: 120, height: 80)

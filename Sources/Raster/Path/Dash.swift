@@ -3,7 +3,7 @@
 
 extension Path {
     /// Most dashes one call produces; a pattern finer than that draws solid instead of hanging.
-    static let maxDashes = 200_000
+    static let maxDashes = 100_000
 
     /// The path cut into dashes (on/off lengths in user units), starting `phase` into the pattern.
     ///
@@ -87,6 +87,12 @@ extension Path {
                 if reachesEnd { break }   // a dash ending exactly here toggles on the next segment
                 u += step
             }
+        }
+        // An "off" dash ending exactly at the end: the next dash starts there, and as in Cairo
+        // (a leading cap at the end of the segment) it shows as a zero-length dash.
+        if remaining <= 0 && !on && !(sub.closed && startsInDash), let end = sub.segments.last(where: { $0.length > 0 })?.end {
+            dashStarts.append(piece.elements.count)
+            piece.move(to: end); piece.addLine(to: end)
         }
         let endsInDash = on && inDash
         let els = piece.elements

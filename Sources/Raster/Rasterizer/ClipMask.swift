@@ -28,14 +28,21 @@ import Darwin
         case .rect(let rr): r = rr; rad = 0
         case .roundedRect(let rr, let cr): r = rr; rad = cr.isFinite ? max(0, min(cr, rr.width / 2, rr.height / 2)) : 0
         }
-        guard !r.isNull, !r.minX.isNaN, !r.minY.isNaN, !r.maxX.isNaN, !r.maxY.isNaN else { return nil }
-        x0 = max(0, r.minX); y0 = max(0, r.minY)
-        x1 = min(Double(width), r.maxX); y1 = min(Double(height), r.maxY)
-        guard x1 > x0, y1 > y0 else { return nil }
+        guard !r.isNull, !r.minX.isNaN, !r.minY.isNaN, !r.maxX.isNaN, !r.maxY.isNaN, !rad.isNaN else { return nil }
+        // The clip's own edges (corner arcs are placed from these, even off-canvas) …
+        x0 = r.minX; y0 = r.minY; x1 = r.maxX; y1 = r.maxY
         radius = rad
-        left = Int(x0.rounded(.down)); top = Int(y0.rounded(.down))
-        right = Int(x1.rounded(.up)); bottom = Int(y1.rounded(.up))
-        active = rad > 0 || x0 != Double(left) || y0 != Double(top) || x1 != Double(right) || y1 != Double(bottom)
+        // … and the pixels that can be touched: the clip ∩ the target, whole pixels.
+        let cx0 = max(0, x0), cy0 = max(0, y0), cx1 = min(Double(width), x1), cy1 = min(Double(height), y1)
+        guard cx1 > cx0, cy1 > cy0 else { return nil }
+        left = Int(cx0.rounded(.down)); top = Int(cy0.rounded(.down))
+        right = Int(cx1.rounded(.up)); bottom = Int(cy1.rounded(.up))
+        active = rad > 0 || cx0 != Double(left) || cy0 != Double(top) || cx1 != Double(right) || cy1 != Double(bottom)
+    }
+
+    /// An integer column from a coordinate of any size, clamped to the drawn columns.
+    @inline(__always) func column(_ v: Double) -> Int {
+        v <= Double(left) ? left : (v >= Double(right) ? right : Int(v))
     }
 
     /// Columns of row `y` whose pixels lie entirely inside the clip (possibly empty).
@@ -43,9 +50,9 @@ import Darwin
         let fy0 = Double(y), fy1 = fy0 + 1
         guard fy0 >= y0, fy1 <= y1 else { return (0, 0) }
         if radius > 0 && (fy0 < y0 + radius || fy1 > y1 - radius) {
-            return (Int((x0 + radius).rounded(.up)), Int((x1 - radius).rounded(.down)))
+            return (column((x0 + radius).rounded(.up)), column((x1 - radius).rounded(.down)))
         }
-        return (Int(x0.rounded(.up)), Int(x1.rounded(.down)))
+        return (column(x0.rounded(.up)), column(x1.rounded(.down)))
     }
 
     /// Coverage 0…255 of pixel (x, y) by the clip: the box overlap, and in a rounded corner

@@ -74,7 +74,7 @@ struct StrokeBuilder {
         // Cairo's pen: vertices spaced by acos(1 − tol / r) (chord error ≈ tol / 4).
         let ratio = min(1, tolerance / hw)
         var phi = _acos(1 - ratio)
-        phi = min(max(phi, 1e-3), Double.pi / 4)
+        phi = min(max(phi, 0.01), Double.pi / 4)  // ≤ 315 points per semicircle, even for absurd widths
         let steps = Int((Double.pi / phi).rounded(.up))
         let capStep = Double.pi / Double(steps)
         capSteps = steps
@@ -104,16 +104,20 @@ struct StrokeBuilder {
 
     mutating func addCubic(_ c: Cubic) {
         let n = c.segmentCount(tolerance: tol)
-        if n > 1 {
-            // Short first and last pieces so caps and corner joins follow the true tangent.
-            let h = 1.0 / Double(n)
-            add(c.point(h / 16), isCorner: false)
-            for i in 1..<n { add(c.point(Double(i) * h), isCorner: false) }
-            add(c.point(1 - h / 16), isCorner: false)
-        } else if c.p1 != c.p0 || c.p2 != c.p3 {
-            // One chord is within tolerance, but keep the end tangents for caps and joins.
-            add(c.point(1.0 / 16), isCorner: false)
-            add(c.point(15.0 / 16), isCorner: false)
+        let straight = c.p1 == c.p0 && c.p2 == c.p3
+        // The first and last steps are cut geometrically (h/16, h/8, h/4, h/2) so caps and
+        // corner joins follow the true end tangent. Halving both the piece and its turn keeps
+        // every piece as long, relative to its turn, as the regular ones: a shorter end piece
+        // would let its neighbour's rectangle poke out past a butt cap.
+        let h = 1.0 / Double(n)
+        if !straight {
+            var f = h / 16
+            while f < h * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
+        }
+        if n > 1 { for i in 1..<n { add(c.point(Double(i) * h), isCorner: false) } }
+        if !straight {
+            var f = h / 2
+            while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
         }
         add(c.p3, isCorner: true)
     }
@@ -156,6 +160,15 @@ struct StrokeBuilder {
         if closed && k > 1 {
             let dx = pts[k - 1].x - pts[0].x, dy = pts[k - 1].y - pts[0].y
             if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); corner.removeLast(); k -= 1 }
+        }
+        let mark = (points: out.points.count, contours: out.contourStarts.count)
+        defer {
+            // Coordinates near the limits of Double can overflow in the offsets: drop the subpath.
+            for i in mark.points..<out.points.count where !out.points[i].isFinite {
+                out.points.removeSubrange(mark.points...)
+                out.contourStarts.removeSubrange(mark.contours...)
+                break
+            }
         }
         if k == 1 {
             if drew { dot(pts[0], into: &out) }
