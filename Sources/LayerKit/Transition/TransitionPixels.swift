@@ -175,7 +175,7 @@ enum TransitionRaster {
     /// through the inverse map, each sample's colour times `shade`/256, limited to `box`.
     /// Straight image edges stay straight (the map is a homography). Each row visits only the
     /// span the projected quad covers; the inverse map is evaluated exactly every 16 pixels
-    /// and stepped linearly in 16.16 fixed point between when that stays within 1/20 pixel of
+    /// and stepped linearly in 16.16 fixed point between when that stays within 1/8 pixel of
     /// the exact map (checked at each chunk's middle; steeper chunks step every 4 pixels), so
     /// the inner loop is integer-only.
     static func drawProjective(_ image: Bitmap, _ m: ProjectiveTransform, shade: UInt32 = 256,
@@ -237,7 +237,7 @@ enum TransitionRaster {
                 if linear && n > 2 {
                     let (mu, mv, mok) = fixedAt(x + n / 2)
                     let eu = abs(fu + (nu - fu) / n * (n / 2) - mu), ev = abs(fv + (nv - fv) / n * (n / 2) - mv)
-                    linear = mok && eu < 3277 && ev < 3277 // 1/20 pixel
+                    linear = mok && eu < 8192 && ev < 8192 // 1/8 pixel
                 }
                 if linear {
                     let du = (nu - fu) / n, dv = (nv - fv) / n
