@@ -53,6 +53,11 @@ extension TransitionFrame {
             return TransitionFrame.weight(0.62 + 0.38 * k * k)
         }
         let margin = shadowWidth + 1
+        // asin(dist / r) across the roll, tabulated per quarter pixel (one table per frame).
+        let steps = Int(r * 4) + 2
+        let asinTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
+        defer { asinTable.deallocate() }
+        for i in 0...steps { asinTable[i] = asin(min(1, Double(i) / 4 / r)) }
         for y in b.y0..<b.y1 {
             let ly = Double(y - oy) + 0.5
             let d = target.pixels + y * tw
@@ -102,7 +107,8 @@ extension TransitionFrame {
                         if outside(cx, cy) <= 0 { lower = Px.shade(lower, shadowWeight(e)) }
                     }
                 } else if dist >= 0 {
-                    let phi = asin(dist / r)
+                    let q = dist * 4, qi = min(steps - 1, Int(q)), qf = q - Double(qi)
+                    let phi = asinTable[qi] + (asinTable[qi + 1] - asinTable[qi]) * qf
                     // Lower half of the cylinder: the front of the page, darkening as it turns.
                     let sLow = r * phi - dist
                     let lxs = lx + sLow * nx, lys = ly + sLow * ny
