@@ -14,9 +14,10 @@ import Media
     func committedAssetMatchesTheArt(_ name: String) throws {
         let drawn = try #require(AssetArt.draw(name))
         let file = try Bitmap.readPNG(Self.assetsDir + "/" + name + ".png")
-        let d = try #require(drawn.difference(from: file, threshold: 2), "\(name): size differs")
-        // PNG stores straight alpha: edge pixels may round by one step on the way back.
-        #expect(d.maxAbsolute <= 2, "\(name): \(d) — run `swift run make-assets`")
+        let d = try #require(drawn.difference(from: file, threshold: 16), "\(name): size differs")
+        // Anti-aliasing refinements in Raster move edge pixels a little; a real change of the
+        // art (or a broken rasterizer) moves many. Rerun `scripts/make-assets.sh` after either.
+        #expect(d.meanAbsolute <= 1.0 && d.shareOverThreshold <= 0.005, "\(name): \(d) — run scripts/make-assets.sh")
     }
 
     @Test func artIsDeterministic() throws {
