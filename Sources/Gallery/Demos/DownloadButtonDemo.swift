@@ -279,6 +279,7 @@ public final class DownloadButtonDemo: Demo {
     /// The tile starts a download whenever the button is back at rest (every 6 s).
     private var tileTimer: RunLoopTimer?
     public func startForTile() {
+        label.isHidden = true   // too small to read on a tile
         _ = click(at: .zero)
         tileTimer = RunLoopTimer.scheduled(interval: 6, repeats: true) { [weak self] _ in
             guard let self, self.state == .idle else { return }

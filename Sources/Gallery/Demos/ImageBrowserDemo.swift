@@ -115,6 +115,7 @@ public final class ImageBrowserDemo: Demo {
     /// The tile pages forward every 2.5 s.
     private var tileTimer: RunLoopTimer?
     public func startForTile() {
+        label.isHidden = true   // too small to read on a tile
         tileTimer = RunLoopTimer.scheduled(interval: 2.5, repeats: true) { [weak self] _ in self?.transitionAnimation(true) }
     }
     public func tearDown() { tileTimer?.invalidate() }

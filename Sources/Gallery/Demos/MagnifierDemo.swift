@@ -168,5 +168,5 @@ public final class MagnifierDemo: Demo {
 
     public func tearDown() { loop = false; pending?.invalidate() }
 
-    public func startForTile() { loop = true; animateToState(.back) }
+    public func startForTile() { label.isHidden = true; loop = true; animateToState(.back) }
 }

@@ -123,6 +123,7 @@ public final class PetalBasicDemo: Demo, CAAnimationDelegate {
     /// The tile: the fixed version flies between two points every 5.5 s.
     private var tileTimer: RunLoopTimer?
     public func startForTile() {
+        label.isHidden = true   // too small to read on a tile
         version = .fixed
         var flip = false
         translationAnimation(Point(260, 420))

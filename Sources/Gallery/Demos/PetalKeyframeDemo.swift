@@ -186,6 +186,7 @@ public final class PetalKeyframeDemo: Demo, CAAnimationDelegate {
     /// The tile replays the values keyframes every 10.5 s (2 s wait + 8 s fall).
     private var tileTimer: RunLoopTimer?
     public func startForTile() {
+        label.isHidden = true   // too small to read on a tile
         tileTimer = RunLoopTimer.scheduled(interval: 10.5, repeats: true) { [weak self] _ in self?.run() }
     }
 

@@ -147,6 +147,7 @@ public final class ViewAnimationsDemo: Demo {
     /// The tile springs the ball between two points every 5.5 s.
     private var tileTimer: RunLoopTimer?
     public func startForTile() {
+        label.isHidden = true   // too small to read on a tile
         var flip = false
         _ = click(at: Point(400, 380))
         tileTimer = RunLoopTimer.scheduled(interval: 5.5, repeats: true) { [weak self] _ in

@@ -36,13 +36,16 @@ public final class WormHUDDemo: Demo {
     /// The HUD is shown or being shown (the article's isShowing).
     public private(set) var isShowing = false
 
+    /// "click anywhere …" under the HUD (windows of 300 points or more).
+    private let hint = CATextLayer()
+
     public init() {}
 
     public func build(root: CALayer, size: Size) {
         root.backgroundColor = Color(0.93, 0.93, 0.95)
         presentingLayer = root
         if size.height >= 300 {
-            let hint = CATextLayer()
+            let hint = self.hint
             hint.frame = Rect(0, size.height - 40, size.width, 20)
             hint.string = "click anywhere: show / hide the HUD"
             hint.fontSize = 14
@@ -228,6 +231,7 @@ public final class WormHUDDemo: Demo {
     /// The tile: the HUD always shown and crawling.
     public func startForTile() {
         guard let presentingLayer, hud.superlayer == nil else { return }
+        hint.isHidden = true
         presentingLayer.addSublayer(hud)
         isShowing = true
         startWormAnimations()
