@@ -27,7 +27,10 @@ let package = Package(
         ),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
-        .target(name: "LayerKit", dependencies: ["Raster"]),
+        .target(
+            name: "LayerKit", dependencies: ["Raster"],
+            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+        ),
         .target(
             name: "Player",
             dependencies: [
@@ -36,6 +39,8 @@ let package = Package(
             ]
         ),
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
+        // Draws the demos' images with Raster and writes Assets/*.png (gallery helper).
+        .executableTarget(name: "make-assets", dependencies: ["Gallery", "Player"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
@@ -46,8 +51,8 @@ let package = Package(
         // Release timing harness of the rasterizer on ../shared/scenes (raster-pix).
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media"], resources: [.copy("Goldens")]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "CSDL2"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media"]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player"], resources: [.copy("Goldens")]),
     ]
 )

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Gallery
 import Player
 // OWNER: player helper (window), gallery helper (demos).
 
@@ -9,10 +10,21 @@ struct GalleryCommand: ParsableCommand {
 
     @OptionGroup var player: PlayerOptions
 
+    // gallery helper: open straight into one demo.
+    @Option(name: .long, help: ArgumentHelp("Open straight into demo NAME (see `layerplay demos`).", valueName: "NAME"))
+    var demo: String?
+
     func run() throws {
         let config = try player.configuration(title: "LayerKit Gallery")
+        var initial: (any Demo.Type)?
+        if let demo {
+            guard let type = DemoCatalog.named(demo) else {
+                throw ValidationError("--demo \(demo): unknown demo (known: \(DemoCatalog.names.joined(separator: ", ")))")
+            }
+            initial = type
+        }
         try reportingPlayerErrors {
-            try WindowHost(configuration: config).run(TestPatternScene())
+            try WindowHost(configuration: config).run(GalleryScene(size: config.size, initialDemo: initial))
         }
     }
 }

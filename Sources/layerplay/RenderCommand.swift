@@ -9,14 +9,18 @@ import Player
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "render",
         abstract: "Render the document at one instant into a PNG (no window).")
-    @Argument(help: "The document (JSON).") var document: String
+    @Argument(help: "The document (JSON); not with --demo.") var document: String?
     @Option(help: "Document time in seconds.") var time: Double = 0
     @Option(help: "The PNG to write.") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
+    // gallery helper: `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
+    @OptionGroup var demoFrame: DemoFrameOptions
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
+        if demoFrame.demo != nil { return try demoFrame.render(time: time, out: out, scale: scale) }
+        guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
         let doc = try loadDocument(document)
         try writePNG(doc.renderFrame(at: time, scale: scale), to: out)
     }

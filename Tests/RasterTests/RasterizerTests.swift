@@ -41,6 +41,21 @@ import Testing
         }
     }
 
+    @Test func largePolygonsSpanningSeveralBandsAreExact() {
+        // Wide polygons are accumulated in bands of rows; band seams must not show.
+        let b = Bitmap(width: 1200, height: 900)
+        let c = Canvas(b)
+        c.fill(polygon([Point(3, 2), Point(1190, 2), Point(1190, 897), Point(3, 897)]), color: .red, rule: .nonZero)
+        #expect(coveredArea(b) == 1187 * 895)
+        for y in [2, 80, 81, 82, 160, 161, 162, 500, 896] { #expect(b[600, y] == 0xFFFF_0000 && b[3, y] == 0xFFFF_0000) }
+        b.clear()
+        var f = FlatPath()
+        circlePolygon(600.3, 450.7, 440, sides: 2048, into: &f)
+        c.fill(f, color: .black, rule: .nonZero)
+        let expected = Double.pi * 440 * 440
+        #expect(abs(coveredArea(b) - expected) / expected < 0.005)
+    }
+
     @Test func randomConvexPolygonsMatchShoelaceArea() {
         var rng = SplitMix(seed: 7)
         for _ in 0..<40 {

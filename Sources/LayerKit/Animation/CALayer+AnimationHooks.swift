@@ -26,6 +26,7 @@ extension CALayer {
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         guard CAAnimationEngine.applyingDepth == 0 else { return }
         CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
+        CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
             return
@@ -57,6 +58,7 @@ extension CALayer {
 
     /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.
     func animationWasAdded(_ anim: CAAnimation, forKey key: String, replacing old: [CAAnimation]) {
+        (anim as? CATransition)?.captureBefore(on: self) // the old state, before the engine sees it
         CAAnimationEngine.shared.added(anim, to: self, key: key, replacing: old)
     }
 

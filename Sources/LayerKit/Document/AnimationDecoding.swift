@@ -15,7 +15,7 @@ extension AnimationSpec {
     /// Builds transitions (`type: "transition"`); set by the transitions code, which owns
     /// CATransition. Without it a transition document animation is refused by `makeAnimation`.
     /// Main thread only.
-    nonisolated(unsafe) public static var transitionFactory: ((AnimationSpec) -> CAAnimation?)?
+    nonisolated(unsafe) public static var transitionFactory: ((AnimationSpec) -> CAAnimation?)? = CATransition.make(from:)
 
     /// The animation this spec describes, every field applied; nil only for a transition
     /// when no `transitionFactory` is installed.

@@ -55,7 +55,8 @@ public enum DocumentPlayback {
             g.animations = s.animations.compactMap(makeAnimation)
             a = g
         case .transition:
-            return nil
+            guard let t = AnimationSpec.transitionFactory?(s) else { return nil }
+            a = t
         }
         a.beginTime = s.beginTime; a.duration = s.duration; a.speed = s.speed; a.timeOffset = s.timeOffset
         a.repeatCount = s.repeatCount; a.repeatDuration = s.repeatDuration; a.autoreverses = s.autoreverses

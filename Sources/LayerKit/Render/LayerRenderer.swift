@@ -53,6 +53,7 @@ public final class LayerRenderer {
         // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
         guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
               m.m31.isFinite, m.m32.isFinite, m.m33.isFinite, l.bounds.isFiniteRect, l.opacity.isFinite else { return }
+        if drawTransitionIfActive(l, m, canvas: canvas) { return } // CATransition (Transition/)
         guard m.isAffine else { drawProjected(l, m, canvas: canvas); return }
         drawBody(l, LayerRenderer.affine(m), canvas: canvas, opacity: l.opacity)
     }

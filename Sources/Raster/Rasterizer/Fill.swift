@@ -51,12 +51,22 @@ extension Canvas {
         guard l < r, t < b else { return }
         let left = Int(l), right = Int(r), top = Int(t), bottom = Int(b)
 
+        // Bands of about 256 KB of cells: a large polygon is accumulated and swept band by band
+        // so its cells are still in cache when the sweep reads them (the edges are re-clipped
+        // per band, which costs a y-range test per edge and band).
         let s = rasterScratch
-        s.reserve(rows: bottom - top, stride: right - left + 2)
-        let acc = CoverageAccumulator(scratch: s, top: top, bottom: bottom, left: left, right: right)
-        acc.add(polygons)
-        sweep(s, top: top, bottom: bottom, left: left, right: right, evenOdd: rule == .evenOdd,
-              mask: mask, painter: painter)
+        let stride = right - left + 2
+        let bandRows = max(16, min(bottom - top, 65_536 / stride))
+        s.reserve(rows: bandRows, stride: stride)
+        var bandTop = top
+        while bandTop < bottom {
+            let bandBottom = min(bottom, bandTop + bandRows)
+            let acc = CoverageAccumulator(scratch: s, top: bandTop, bottom: bandBottom, left: left, right: right)
+            acc.add(polygons)
+            sweep(s, top: bandTop, bottom: bandBottom, left: left, right: right, evenOdd: rule == .evenOdd,
+                  mask: mask, painter: painter)
+            bandTop = bandBottom
+        }
     }
 
     /// Turns accumulated cells into coverage runs and paints them, clearing the cells.

@@ -1,0 +1,46 @@
+// OWNER: gallery helper. The contract every demo of demos.md follows.
+import LayerKit
+import Player
+
+/// One demo of `demos.md`, written the way a user of Core Animation would: it builds its
+/// layers into a root layer once, then reacts to clicks and keys; per-frame work runs from
+/// its own `CADisplayLink` and timers from `RunLoopTimer`, both on `PlayerRunLoop.main`.
+public protocol Demo: AnyObject {
+    /// The short name used on the command line (`--demo worm`).
+    static var name: String { get }
+    /// The title shown on the gallery tile.
+    static var title: String { get }
+    init()
+    /// Builds the demo's layer tree into `root`, whose bounds are (0, 0, size).
+    func build(root: CALayer, size: Size)
+    /// A left click at `point` (root coordinates); true when the demo used it.
+    func click(at point: Point) -> Bool
+    /// A key press by SDL key name ("Left", "Right", "Space", "M" …); true when used.
+    func key(_ name: String) -> Bool
+    /// The gallery tile's idle behaviour: called once after `build` so the tile is alive
+    /// without clicks (the worm starts crawling, the petal starts flying …).
+    func startForTile()
+    /// Invalidates the demo's display links and timers when it is closed.
+    func tearDown()
+}
+
+extension Demo {
+    public func click(at point: Point) -> Bool { false }
+    public func key(_ name: String) -> Bool { false }
+    public func startForTile() {}
+    public func tearDown() {}
+}
+
+/// Every demo, in the order of demos.md (the gallery grid and `layerplay demos` use it).
+public enum DemoCatalog {
+    public static var all: [any Demo.Type] { [
+        WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,
+        FishDemo.self, ViewAnimationsDemo.self, DownloadButtonDemo.self, RipplesWaveDemo.self,
+        MagnifierDemo.self,
+    ] }
+    /// The demo type called `name`, or nil.
+    public static func named(_ name: String) -> (any Demo.Type)? {
+        all.first { $0.name == name }
+    }
+    public static var names: [String] { all.map { $0.name } }
+}

@@ -1,0 +1,47 @@
+// OWNER: gallery helper. Any moment of any demo drawn without a window.
+import LayerKit
+import Player
+
+/// Draws a demo (or the gallery) at a time, with scripted clicks and keys, through the
+/// player's headless runner (manual clock on the 60 Hz grid, the same input path as the
+/// window). Backs `layerplay render --demo` and the gallery tests.
+public enum DemoRenderer {
+    /// A one-line error naming the place and the problem.
+    public struct Failure: Error, CustomStringConvertible {
+        public let description: String
+        public init(_ d: String) { description = d }
+    }
+
+    /// The runner for demo `name` ("gallery" for the grid), ready to `run(until:)`.
+    public static func runner(demo name: String, size: Size = Size(800, 600), scale: Double = 1,
+                              script: [ScriptedInput] = []) throws -> HeadlessRunner {
+        let scene: PlayerScene
+        // The demos read CACurrentMediaTime(): start the media clock where the runner starts.
+        let start = CACurrentMediaTime()
+        MediaClock.start(manualAt: start)
+        // A fresh main loop and engine: timers scheduled while the scene is built count from
+        // the run's start, and nothing of an earlier run lingers.
+        PlayerRunLoop.main.invalidateAll()
+        PlayerRunLoop.main.setCurrentTime(start, refreshPeriod: 1.0 / 60)
+        CAAnimationEngine.shared.reset()
+        if name == "gallery" {
+            scene = GalleryScene(size: size)
+        } else if let type = DemoCatalog.named(name) {
+            scene = DemoScene(demo: type, size: size)
+        } else {
+            throw Failure("--demo \(name): unknown demo (known: \(DemoCatalog.names.joined(separator: ", ")), gallery)")
+        }
+        let runner = HeadlessRunner(scene: scene, size: size, scale: scale, startTime: start, script: script)
+        runner.onTimeChange = { MediaClock.set($0) }
+        return runner
+    }
+
+    /// The frame of demo `name` at `time` seconds after it opened.
+    public static func render(demo name: String, time: Double, size: Size = Size(800, 600), scale: Double = 1,
+                              script: [ScriptedInput] = []) throws -> Bitmap {
+        guard time.isFinite, time >= 0 else { throw Failure("--time \(time): expected seconds ≥ 0") }
+        let r = try runner(demo: name, size: size, scale: scale, script: script)
+        defer { MediaClock.stop() }
+        return try r.run(until: time)
+    }
+}

@@ -1,0 +1,49 @@
+// OWNER: transitions helper.
+// suckEffect: the old content is sucked into a point at the bottom centre, genie-like, over
+// the new content. Each device row shows one source row squeezed into a horizontal span whose
+// half-width follows an S-shaped funnel narrowing toward the bottom point; first the sides
+// bend into the funnel, then the content slides down through it. Per row: one span and one
+// source row; per pixel: a step in u, a bilinear sample and edge coverage.
+
+extension TransitionFrame {
+    func suck() {
+        let b = box
+        guard !b.isEmpty else { return }
+        let W = Double(width), H = Double(height)
+        TransitionRaster.composite(to, dx: ox, dy: oy, into: target, box: b)
+        @inline(__always) func smooth(_ x: Double) -> Double { let c = min(1, max(0, x)); return c * c * (3 - 2 * c) }
+        let bend = smooth(p / 0.6)                 // sides pulled into the funnel
+        let slide = smooth((p - 0.25) / 0.75)      // content pulled down through it
+        let top = H * slide                         // where the content's top row now is
+        let span = H - top
+        guard span > 0.01 else { return }
+        let cx = W / 2
+        let throat = max(0.5, 0.015 * W)            // half-width at the bottom point
+        let fp = from.pixels, fw = from.width, fh = from.height
+        let tw = target.width
+        for y in b.y0..<b.y1 {
+            let ly = Double(y - oy) + 0.5
+            if ly < top - 0.5 { continue }
+            let v = (ly - top) / span * H
+            // Vertical edge coverage of the content's top row.
+            let vCover = min(1, max(0, ly + 0.5 - top))
+            let yn = ly / H
+            let f = yn * yn * (3 - 2 * yn)          // S-shaped side curve
+            let hw = (W / 2) * (1 - bend * f) + throat * bend * f
+            let left = cx - hw, right = cx + hw
+            let du = W / (2 * hw)
+            let xs = max(b.x0, ox + Int(left.rounded(.down)))
+            let xe = min(b.x1, ox + Int(right.rounded(.up)))
+            guard xe > xs else { continue }
+            let row = target.pixels + y * tw
+            for x in xs..<xe {
+                let lx = Double(x - ox) + 0.5
+                let u = (lx - left) * du
+                var c = Px.sample(fp, fw, fh, min(W - 0.5, max(0.5, u)), min(H - 0.5, max(0.5, v)))
+                let cover = min(1, min(lx + 0.5 - left, right - (lx - 0.5))) * vCover
+                if cover < 1 { c = Px.scale(c, TransitionFrame.weight(max(0, cover))) }
+                row[x] = Px.over(c, row[x])
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Foundation
+import Testing
+import LayerKit
+import Media
+@testable import Gallery
+
+/// The committed Assets/*.png are what `make-assets` draws now (run `swift run make-assets`
+/// after a Raster change that moves pixels).
+@Suite(.serialized) @MainActor struct AssetTests {
+    static let assetsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets").path
+
+    @Test(arguments: AssetArt.catalog.map(\.name))
+    func committedAssetMatchesTheArt(_ name: String) throws {
+        let drawn = try #require(AssetArt.draw(name))
+        let file = try Bitmap.readPNG(Self.assetsDir + "/" + name + ".png")
+        let d = try #require(drawn.difference(from: file, threshold: 16), "\(name): size differs")
+        // Anti-aliasing refinements in Raster move edge pixels a little; a real change of the
+        // art (or a broken rasterizer) moves many. Rerun `scripts/make-assets.sh` after either.
+        #expect(d.meanAbsolute <= 1.0 && d.shareOverThreshold <= 0.005, "\(name): \(d) — run scripts/make-assets.sh")
+    }
+
+    @Test func artIsDeterministic() throws {
+        for name in ["fish3", "photo2", "bg"] {
+            let a = try #require(AssetArt.draw(name)), b = try #require(AssetArt.draw(name))
+            #expect(a.difference(from: b)?.maxAbsolute == 0)
+        }
+        #expect(AssetArt.draw("nope") == nil)
+    }
+}

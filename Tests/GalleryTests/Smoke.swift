@@ -1,4 +1,0 @@
-import Testing
-@testable import Gallery
-
-@Test func galleryModuleLoads() { #expect(Bool(true)) }
