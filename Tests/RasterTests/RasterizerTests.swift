@@ -187,6 +187,24 @@ import Testing
         }
     }
 
+    @Test func strokedHairlinesThroughTheStrokerHaveNoGaps() {
+        // Widths under a pixel from Canvas.stroke (the real stroker): coverage scales with the
+        // width, every column along the line is touched.
+        for w in [0.1, 0.3, 0.5, 0.9] {
+            let b = Bitmap(width: 140, height: 60)
+            var path = Path()
+            path.move(to: Point(10.3, 8.1)); path.addLine(to: Point(130.6, 51.2))
+            Canvas(b).stroke(path, style: StrokeStyle(lineWidth: w), color: .black)
+            let expected = w * (Point(130.6, 51.2) - Point(10.3, 8.1)).length
+            #expect(abs(coveredArea(b) - expected) / expected < 0.02, "width \(w): \(coveredArea(b)) vs \(expected)")
+            for x in 11..<130 {
+                var col = 0
+                for y in 0..<60 { col += alpha(b, x, y) }
+                #expect(col > 0, "width \(w): column \(x) empty")
+            }
+        }
+    }
+
     @Test func rectClip() {
         let b = Bitmap(width: 50, height: 50)
         let c = Canvas(b)
