@@ -5,21 +5,11 @@
 # screenshot; then check the screenshots (the dark HUD in the middle, then gone), the logged
 # clicks, and the recorded timings (row count, p99 of the gallery's own frame work < the
 # period; dropped frames reported, < 1 % required with GALLERY_STRICT_TIMINGS=1).
-# Builds layerplay in release (LAYERPLAY_CONFIG=debug to reuse a debug build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -z "${LAYERKIT_IN_XVFB:-}" ]; then
-    config=${LAYERPLAY_CONFIG:-release}
-    swift build -c "$config" --product layerplay
-    bin="$(swift build -c "$config" --show-bin-path)/layerplay"
-    LAYERKIT_IN_XVFB=1 LAYERPLAY_BIN="$bin" exec xvfb-run -a -s "-screen 0 1024x768x24" "$0" "$@"
-fi
-
-export SDL_VIDEODRIVER=x11
-out=${WINDOW_TEST_OUT:-$(mktemp -d)}
-mkdir -p "$out"
-fail() { echo "gallery-window-test: FAIL: $*" >&2; echo "--- log:" >&2; tail -n 20 "$out/log.txt" >&2 || true; exit 1; }
+name=gallery-window-test
+source scripts/lib/xvfb-window.sh "$0" "$@"
 
 "$LAYERPLAY_BIN" gallery --duration 9 --record-timings "$out/t.csv" --verbose 2>"$out/log.txt" &
 pid=$!

@@ -3,22 +3,11 @@
 # The real-window test: under Xvfb with SDL's x11 driver, run `layerplay` for 6 s while
 # recording timings, click it with xdotool, grab the window with xwd, then check the timings
 # file (~360 rows), the logged click and that the screenshot is not blank.
-# Builds layerplay in release (LAYERPLAY_CONFIG=debug to reuse `swift test`'s debug build):
-# a debug rasterizer may not hold 60 fps on a slow CI machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-if [ -z "${LAYERKIT_IN_XVFB:-}" ]; then
-    config=${LAYERPLAY_CONFIG:-release}
-    swift build -c "$config" --product layerplay
-    bin="$(swift build -c "$config" --show-bin-path)/layerplay"
-    LAYERKIT_IN_XVFB=1 LAYERPLAY_BIN="$bin" exec xvfb-run -a -s "-screen 0 1024x768x24" "$0" "$@"
-fi
-
-export SDL_VIDEODRIVER=x11
-out=${WINDOW_TEST_OUT:-$(mktemp -d)}
-mkdir -p "$out"
-fail() { echo "window-test: FAIL: $*" >&2; echo "--- log:" >&2; tail -n 20 "$out/log.txt" >&2 || true; exit 1; }
+name=window-test
+source scripts/lib/xvfb-window.sh "$0" "$@"
 
 "$LAYERPLAY_BIN" --duration 6 --record-timings "$out/t.csv" --verbose 2>"$out/log.txt" &
 pid=$!

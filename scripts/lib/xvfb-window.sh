@@ -1,0 +1,16 @@
+# Sourced by the window tests: build layerplay, re-run the calling script inside Xvfb with
+# SDL's x11 driver (so a broken X fails loudly), and set up `out`, `log` and `fail`.
+# Builds in release (LAYERPLAY_CONFIG=debug reuses `swift test`'s debug build): a debug
+# rasterizer may not hold 60 fps on a slow CI machine.
+# Usage: name=NAME; source scripts/lib/xvfb-window.sh "$0" "$@"
+if [ -z "${LAYERKIT_IN_XVFB:-}" ]; then
+    config=${LAYERPLAY_CONFIG:-release}
+    swift build -c "$config" --product layerplay
+    bin="$(swift build -c "$config" --show-bin-path)/layerplay"
+    LAYERKIT_IN_XVFB=1 LAYERPLAY_BIN="$bin" exec xvfb-run -a -s "-screen 0 1024x768x24" "$@"
+fi
+
+export SDL_VIDEODRIVER=x11
+out=${WINDOW_TEST_OUT:-$(mktemp -d)}
+mkdir -p "$out"
+fail() { echo "$name: FAIL: $*" >&2; echo "--- log:" >&2; tail -n 20 "$out/log.txt" >&2 || true; exit 1; }
