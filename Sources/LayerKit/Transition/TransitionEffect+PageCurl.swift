@@ -55,9 +55,11 @@ extension TransitionFrame {
         let margin = shadowWidth + 1
         // asin(dist / r) across the roll, tabulated per quarter pixel (one table per frame).
         let steps = Int(r * 4) + 2
+        // cos of the same angles alongside, interpolated the same way (no libm call per pixel).
         let asinTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
-        defer { asinTable.deallocate() }
-        for i in 0...steps { asinTable[i] = asin(min(1, Double(i) / 4 / r)) }
+        let cosTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
+        defer { asinTable.deallocate(); cosTable.deallocate() }
+        for i in 0...steps { asinTable[i] = asin(min(1, Double(i) / 4 / r)); cosTable[i] = cos(asinTable[i]) }
         for y in b.y0..<b.y1 {
             let ly = Double(y - oy) + 0.5
             let d = target.pixels + y * tw
@@ -125,7 +127,7 @@ extension TransitionFrame {
                     if outside(uxs, uys) < 0.5 {
                         let texel = outside(uxs, uys) < -1.5 ? pp[Int(uys) * pw + Int(uxs)] : Px.sample(pp, pw, ph, uxs, uys)
                         upper = Px.shade(Px.lighten(texel, 150),
-                                         TransitionFrame.weight(0.8 + 0.2 * cos(phi)))
+                                         TransitionFrame.weight(0.8 + 0.2 * (cosTable[qi] + (cosTable[qi + 1] - cosTable[qi]) * qf)))
                     }
                 } else {
                     // The flat page, possibly under the turned-over flap.

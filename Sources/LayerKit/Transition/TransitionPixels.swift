@@ -1,6 +1,6 @@
 // OWNER: transitions helper.
-// The pixel kernels every transition shares: premultiplied ARGB8888 arithmetic on two
-// 8-bit lanes at a time (0x00ff00ff masks), bilinear sampling with transparent outside, and
+// The pixel kernels every transition shares: premultiplied ARGB8888 arithmetic with the four
+// channels spread to 16-bit lanes of one 64-bit word (one multiply per blend), bilinear sampling with transparent outside, and
 // the integer-offset and projective image composites. Hot loops run on raw pointers: no
 // allocation, no ARC, no existentials per pixel.
 
@@ -23,17 +23,38 @@
     /// Every channel times `k`/256 (k in 0…256): opacity on premultiplied pixels.
     @inline(__always) @usableFromInline
     static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        let rb = (((p & 0x00ff00ff) &* k) >> 8) & 0x00ff00ff
-        let ag = ((((p >> 8) & 0x00ff00ff) &* k) >> 8) & 0x00ff00ff
-        return rb | (ag << 8)
+        pack(((spread(p) &* UInt64(k)) >> 8) & lanes)
+    }
+
+    /// The four 16-bit lanes mask of `spread`.
+    @inline(__always) @usableFromInline static var lanes: UInt64 { 0x00ff00ff_00ff00ff }
+
+    /// ARGB8888 spread to four 16-bit lanes (B, R, G, A from the low end), so one 64-bit
+    /// multiply by a weight ≤ 256 scales all four channels without carries between them.
+    @inline(__always) @usableFromInline
+    static func spread(_ p: UInt32) -> UInt64 {
+        let x = UInt64(p)
+        return (x | (x << 24)) & lanes
+    }
+
+    /// Inverse of `spread` for lanes holding 0…255.
+    @inline(__always) @usableFromInline
+    static func pack(_ e: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: e | (e >> 24))
+    }
+
+    /// Per lane ⌊(a·(256 − t) + b·t) / 256⌋ on spread pixels, written as ⌊(a·256 + (b − a)·t) / 256⌋:
+    /// the lane differences may be negative, but every lane's final value lies in 0…65280, so
+    /// the wrapping 64-bit arithmetic comes out exact (one multiply for four channels).
+    @inline(__always) @usableFromInline
+    static func lerpSpread(_ a: UInt64, _ b: UInt64, _ t: UInt64) -> UInt64 {
+        (((a << 8) &+ (b &- a) &* t) >> 8) & lanes
     }
 
     /// Colour channels times `k`/256, alpha kept: shading (darkening) a premultiplied pixel.
     @inline(__always) @usableFromInline
     static func shade(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        let rb = (((p & 0x00ff00ff) &* k) >> 8) & 0x00ff00ff
-        let g = ((((p >> 8) & 0xff) &* k) >> 8) & 0xff
-        return (p & 0xff000000) | rb | (g << 8)
+        (p & 0xff000000) | (pack(((spread(p) &* UInt64(k)) >> 8) & lanes) & 0x00ffffff)
     }
 
     /// Moves the colour channels toward `alpha` (white at the pixel's coverage) by `k`/256:
@@ -48,10 +69,7 @@
     /// a + (b − a)·t/256 per channel, t in 0…256 (exactly a at 0, exactly b at 256).
     @inline(__always) @usableFromInline
     static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        let it = 256 &- t
-        let rb = ((((a & 0x00ff00ff) &* it) &+ ((b & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
-        let ag = (((((a >> 8) & 0x00ff00ff) &* it) &+ (((b >> 8) & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
-        return rb | (ag << 8)
+        pack(lerpSpread(spread(a), spread(b), UInt64(t)))
     }
 
     /// Bilinear sample of `src` (w × h) at the continuous position (x, y) in pixel units, pixel
@@ -78,18 +96,14 @@
         return lerp(top, bottom, wy)
     }
 
-    /// The bilinear blend of four texels (weights 0…255 toward the right and the bottom),
-    /// the same arithmetic as three `lerp`s: both rows' horizontal blends share 64-bit words
-    /// (four 16-bit lanes each), then one vertical blend.
+    /// The bilinear blend of four texels (weights 0…255 toward the right and the bottom):
+    /// three `lerp`s on spread pixels, one multiply each.
     @inline(__always) @usableFromInline
     static func bilinear(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
-        let m: UInt64 = 0x00ff00ff_00ff00ff
-        let l = UInt64(p00) | (UInt64(p01) << 32), r = UInt64(p10) | (UInt64(p11) << 32)
-        let kx = UInt64(wx), ix = 256 &- kx
-        let rb = ((((l & m) &* ix) &+ ((r & m) &* kx)) >> 8) & m
-        let ag = (((((l >> 8) & m) &* ix) &+ (((r >> 8) & m) &* kx)) >> 8) & m
-        let rows = rb | (ag << 8)
-        return lerp(UInt32(truncatingIfNeeded: rows), UInt32(truncatingIfNeeded: rows >> 32), wy)
+        let kx = UInt64(wx)
+        let top = lerpSpread(spread(p00), spread(p10), kx)
+        let bottom = lerpSpread(spread(p01), spread(p11), kx)
+        return pack(lerpSpread(top, bottom, UInt64(wy)))
     }
 
     /// Bilinear sample at a 16.16 fixed-point position already shifted by half a pixel
@@ -171,6 +185,16 @@ enum TransitionRaster {
         }
     }
 
+    /// Whether n samples from (U, V) stepping (du, dv) (16.16, half-pixel shifted) all have
+    /// their 2×2 texel block inside a w × h image: the positions are linear in the step, so
+    /// checking both ends is enough.
+    @inline(__always)
+    static func interiorRun(_ U: Int, _ V: Int, _ du: Int, _ dv: Int, _ n: Int, _ w: Int, _ h: Int) -> Bool {
+        let ue = U &+ du &* (n - 1), ve = V &+ dv &* (n - 1)
+        let u0 = min(U, ue) >> 16, u1 = max(U, ue) >> 16, v0 = min(V, ve) >> 16, v1 = max(V, ve) >> 16
+        return u0 >= 0 && v0 >= 0 && u1 < w - 1 && v1 < h - 1
+    }
+
     /// `image` drawn through the projective map `m` (image pixels → device pixels), bilinear
     /// through the inverse map, each sample's colour times `shade`/256, limited to `box`.
     /// Straight image edges stay straight (the map is a homography). Each row visits only the
@@ -239,7 +263,30 @@ enum TransitionRaster {
                     let eu = abs(fu + (nu - fu) / n * (n / 2) - mu), ev = abs(fv + (nv - fv) / n * (n / 2) - mv)
                     linear = mok && eu < 8192 && ev < 8192 // 1/8 pixel
                 }
-                if linear {
+                if linear && interiorRun(fu, fv, (nu - fu) / n, (nv - fv) / n, n, iw, ih) {
+                    // Every sample of the run has all four texels inside: no per-pixel bounds.
+                    let du = (nu - fu) / n, dv = (nv - fv) / n
+                    var U = fu, V = fv
+                    if shade < 256 {
+                        for i in x..<(x + n) {
+                            let p = src + (V >> 16) * iw + (U >> 16)
+                            let s = Px.bilinear(p[0], p[1], p[iw], p[iw + 1],
+                                                UInt32(truncatingIfNeeded: (U >> 8) & 0xff),
+                                                UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
+                            d[i] = Px.over(Px.shade(s, shade), d[i])
+                            U &+= du; V &+= dv
+                        }
+                    } else {
+                        for i in x..<(x + n) {
+                            let p = src + (V >> 16) * iw + (U >> 16)
+                            let s = Px.bilinear(p[0], p[1], p[iw], p[iw + 1],
+                                                UInt32(truncatingIfNeeded: (U >> 8) & 0xff),
+                                                UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
+                            d[i] = Px.over(s, d[i])
+                            U &+= du; V &+= dv
+                        }
+                    }
+                } else if linear {
                     let du = (nu - fu) / n, dv = (nv - fv) / n
                     var U = fu, V = fv
                     for i in x..<(x + n) {
