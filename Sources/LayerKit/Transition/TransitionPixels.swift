@@ -80,20 +80,10 @@
         let fx = x - 0.5, fy = y - 0.5
         // Far outside: nothing (also guards the Int conversion against huge values).
         guard fx > -1, fy > -1, fx < Double(w), fy < Double(h) else { return 0 }
-        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
-        let x0 = Int(x0f), y0 = Int(y0f)
-        let wx = UInt32((fx - x0f) * 256), wy = UInt32((fy - y0f) * 256)
-        if x0 >= 0 && y0 >= 0 && x0 + 1 < w && y0 + 1 < h {
-            let p = src + y0 * w + x0
-            let top = lerp(p[0], p[1], wx), bottom = lerp(p[w], p[w + 1], wx)
-            return lerp(top, bottom, wy)
-        }
-        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
-            (i >= 0 && j >= 0 && i < w && j < h) ? src[j * w + i] : 0
-        }
-        let top = lerp(at(x0, y0), at(x0 + 1, y0), wx)
-        let bottom = lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx)
-        return lerp(top, bottom, wy)
+        // 16.16 fixed point, floored (the offset keeps the value positive so truncation
+        // floors): the same texels and 8-bit weights as flooring the doubles, without libm.
+        let FX = Int(fx * 65536 + 131072) - 131072, FY = Int(fy * 65536 + 131072) - 131072
+        return sampleFixed(src, w, h, FX, FY)
     }
 
     /// The bilinear blend of four texels (weights 0…255 toward the right and the bottom):
