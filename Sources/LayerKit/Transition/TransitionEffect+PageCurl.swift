@@ -109,8 +109,8 @@ extension TransitionFrame {
                 within(fy0, sy, 1.51, H - 1.51)
                 within(d0, nx, -1e30, -0.01)
                 if lo <= hi {
-                    let ta = Int(lo.rounded(.up)), tc = Int(hi.rounded(.down)) + 1
-                    if tc > ta && ta >= 0 {
+                    let ta = max(0, Int(lo.rounded(.up))), tc = Int(hi.rounded(.down)) + 1
+                    if tc > ta {
                         fastA = b.x0 + ta; fastC = min(b.x1, b.x0 + tc)
                         if fastC <= fastA { fastA = b.x1; fastC = b.x1 }
                     }
