@@ -79,26 +79,33 @@ extension TransitionFrame {
             var ri = Int(Double(r4).squareRoot() / 2)
             while 4 * (ri + 1) * (ri + 1) <= r4 { ri += 1 }
             while 4 * ri * ri > r4 { ri -= 1 }
+            // The squared bounds of the current radius step, updated only when it changes.
+            var lowSq = 4 * ri * ri, highSq = 4 * (ri + 1) * (ri + 1)
             for x in b.x0..<b.x1 {
                 let ix = x - ox
                 let i = min(n - 1, ri)
                 let g = factor[i]
-                var c: UInt32
+                // Sampled and lit with the channels spread (one multiply per step).
+                var c: UInt64
                 if g == 0 {
-                    c = mrow[x]
+                    c = Px.spread(mrow[x])
                 } else {
                     // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift.
                     let fu = (ix << 16) - dx2 * 128 * g
                     let fv = (iy << 16) - dy128 * g
-                    c = Px.sampleFixed(mp, mw, mh, fu, fv)
+                    c = Px.sampleFixedSpread(mp, mw, mh, fu, fv)
                 }
                 let l = light[i]
-                if l < 256 { c = Px.shade(c, l) } else if l > 256 { c = Px.lighten(c, min(255, (l - 256) * 2)) }
-                row[x] = Px.over(c, row[x])
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
                 // Next pixel: (2dx + 2)² = (2dx)² + 4·2dx + 4.
                 r4 += 4 * dx2 + 4
                 dx2 += 2
-                if 4 * (ri + 1) * (ri + 1) <= r4 { ri += 1 } else if 4 * ri * ri > r4 { ri -= 1 }
+                if highSq <= r4 {
+                    ri += 1; lowSq = highSq; highSq = 4 * (ri + 1) * (ri + 1)
+                } else if lowSq > r4 {
+                    ri -= 1; highSq = lowSq; lowSq = 4 * ri * ri
+                }
             }
         }
     }

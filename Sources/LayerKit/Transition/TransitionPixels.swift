@@ -90,27 +90,52 @@
     /// three `lerp`s on spread pixels, one multiply each.
     @inline(__always) @usableFromInline
     static func bilinear(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
+        pack(bilinearSpread(p00, p10, p01, p11, wx, wy))
+    }
+
+    /// `bilinear`, left spread (so shading can follow without unpacking).
+    @inline(__always) @usableFromInline
+    static func bilinearSpread(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt64 {
         let kx = UInt64(wx)
         let top = lerpSpread(spread(p00), spread(p10), kx)
         let bottom = lerpSpread(spread(p01), spread(p11), kx)
-        return pack(lerpSpread(top, bottom, UInt64(wy)))
+        return lerpSpread(top, bottom, UInt64(wy))
+    }
+
+    /// `shade` on a spread pixel: colour lanes times k/256, the alpha lane kept.
+    @inline(__always) @usableFromInline
+    static func shadeSpread(_ v: UInt64, _ k: UInt32) -> UInt64 {
+        let alpha: UInt64 = 0x00ff_0000_0000_0000
+        return (((v &* UInt64(k)) >> 8) & (lanes & ~alpha)) | (v & alpha)
+    }
+
+    /// `lighten` on a spread pixel: toward (a, a, a, a) by k/256.
+    @inline(__always) @usableFromInline
+    static func lightenSpread(_ v: UInt64, _ k: UInt32) -> UInt64 {
+        lerpSpread(v, (v >> 48) &* 0x0001_0001_0001_0001, UInt64(k))
     }
 
     /// Bilinear sample at a 16.16 fixed-point position already shifted by half a pixel
     /// (fx = (x − 0.5)·65536): integer-only, 8-bit weights; transparent outside.
     @inline(__always) @usableFromInline
     static func sampleFixed(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
+        pack(sampleFixedSpread(src, w, h, fx, fy))
+    }
+
+    /// `sampleFixed`, left spread.
+    @inline(__always) @usableFromInline
+    static func sampleFixedSpread(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt64 {
         let x0 = fx >> 16, y0 = fy >> 16
         let wx = UInt32(truncatingIfNeeded: (fx >> 8) & 0xff), wy = UInt32(truncatingIfNeeded: (fy >> 8) & 0xff)
         if UInt(bitPattern: x0) < UInt(bitPattern: w - 1) && UInt(bitPattern: y0) < UInt(bitPattern: h - 1) {
             let p = src + y0 * w + x0
-            return bilinear(p[0], p[1], p[w], p[w + 1], wx, wy)
+            return bilinearSpread(p[0], p[1], p[w], p[w + 1], wx, wy)
         }
         if x0 < -1 || y0 < -1 || x0 >= w || y0 >= h { return 0 }
         @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
             (i >= 0 && j >= 0 && i < w && j < h) ? src[j * w + i] : 0
         }
-        return lerp(lerp(at(x0, y0), at(x0 + 1, y0), wx), lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
+        return bilinearSpread(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx, wy)
     }
 }
 
@@ -260,10 +285,10 @@ enum TransitionRaster {
                     if shade < 256 {
                         for i in x..<(x + n) {
                             let p = src + (V >> 16) * iw + (U >> 16)
-                            let s = Px.bilinear(p[0], p[1], p[iw], p[iw + 1],
-                                                UInt32(truncatingIfNeeded: (U >> 8) & 0xff),
-                                                UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
-                            d[i] = Px.over(Px.shade(s, shade), d[i])
+                            let s = Px.bilinearSpread(p[0], p[1], p[iw], p[iw + 1],
+                                                      UInt32(truncatingIfNeeded: (U >> 8) & 0xff),
+                                                      UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
+                            d[i] = Px.over(Px.pack(Px.shadeSpread(s, shade)), d[i])
                             U &+= du; V &+= dv
                         }
                     } else {
