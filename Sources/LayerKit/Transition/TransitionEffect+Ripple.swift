@@ -44,20 +44,22 @@ extension TransitionFrame {
         // goes into scratch memory every pixel of which is written (no zeroing, no over: the
         // blend of two premultiplied pixels over nothing is itself).
         let t = TransitionFrame.weight(p * p * (3 - 2 * p))
+        // The blend is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's
+        // bilinear blends need no unpacking per texel.
         let mw = width, mh = height
-        let mp = UnsafeMutablePointer<UInt32>.allocate(capacity: mw * mh)
+        let mp = UnsafeMutablePointer<UInt64>.allocate(capacity: mw * mh)
         defer { mp.deallocate() }
+        let t64 = UInt64(t)
         if from.width == mw, to.width == mw, from.height == mh, to.height == mh {
             for j in 0..<mh {
                 let f = from.pixels + j * mw, g = to.pixels + j * mw, m = mp + j * mw
-                for i in 0..<mw { m[i] = Px.lerp(f[i], g[i], t) }
+                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
             }
         } else {
-            mp.initialize(repeating: 0, count: mw * mh)
             let mix = Bitmap(width: mw, height: mh)
             TransitionRaster.crossFade(from, to, t: t, dx: 0, dy: 0, into: mix,
                                        box: PixelBox(x0: 0, y0: 0, x1: mw, y1: mh))
-            mp.update(from: mix.pixels, count: mw * mh)
+            for i in 0..<(mw * mh) { mp[i] = Px.spread(mix.pixels[i]) }
         }
         // Per radius: the displacement over the radius in 16.16, pre-shifted by 8 (the offset
         // of a pixel at 256·dx from the centre is then (256·dx)·g, 16.16).
@@ -88,12 +90,26 @@ extension TransitionFrame {
                 // Sampled and lit with the channels spread (one multiply per step).
                 var c: UInt64
                 if g == 0 {
-                    c = Px.spread(mrow[x])
+                    c = mrow[x]
                 } else {
-                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift.
+                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear
+                    // as `Px.sampleFixed` (transparent outside), on spread texels.
                     let fu = (ix << 16) - dx2 * 128 * g
                     let fv = (iy << 16) - dy128 * g
-                    c = Px.sampleFixedSpread(mp, mw, mh, fu, fv)
+                    let x0 = fu >> 16, y0 = fv >> 16
+                    let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
+                    if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                        let q = mp + y0 * mw + x0
+                        c = Px.lerpSpread(Px.lerpSpread(q[0], q[1], kx), Px.lerpSpread(q[mw], q[mw + 1], kx), ky)
+                    } else if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh {
+                        c = 0
+                    } else {
+                        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
+                            (i >= 0 && j >= 0 && i < mw && j < mh) ? mp[j * mw + i] : 0
+                        }
+                        c = Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
+                                          Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
+                    }
                 }
                 let l = light[i]
                 if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
