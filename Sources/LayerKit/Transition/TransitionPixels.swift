@@ -69,7 +69,12 @@
     /// a + (b − a)·t/256 per channel, t in 0…256 (exactly a at 0, exactly b at 256).
     @inline(__always) @usableFromInline
     static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        pack(lerpSpread(spread(a), spread(b), UInt64(t)))
+        // Two 32-bit words of two lanes each: vectorizes in plain per-pixel loops (cross-fade),
+        // where the 64-bit `lerpSpread` form does not; the same values.
+        let it = 256 &- t
+        let rb = ((((a & 0x00ff00ff) &* it) &+ ((b & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
+        let ag = (((((a >> 8) & 0x00ff00ff) &* it) &+ (((b >> 8) & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
+        return rb | (ag << 8)
     }
 
     /// Bilinear sample of `src` (w × h) at the continuous position (x, y) in pixel units, pixel
