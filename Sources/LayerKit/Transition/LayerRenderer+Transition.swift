@@ -34,10 +34,18 @@ extension LayerRenderer {
         let old = before.bitmap(width: w, height: h, transform: a, renderer: self)
         let new = Bitmap(width: w, height: h)
         drawTransitionState(l, a, canvas: Canvas(new))
-        let out = Bitmap(width: w, height: h)
-        t.effect.render(from: old, to: new, progress: progress!, into: Canvas(out), rect: out.bounds)
         guard let inv = a.inverted else { return true }
         let toDevice = ProjectiveTransform(inv).concatenating(m)
+        // The common case (an opaque-group layer placed at whole device pixels, unscaled,
+        // unrotated): the effect draws straight into the canvas, through its clip.
+        if l.opacity >= 1, toDevice.isAffine, toDevice.m11 == 1, toDevice.m22 == 1, toDevice.m12 == 0, toDevice.m21 == 0,
+           toDevice.m13 == toDevice.m13.rounded(), toDevice.m23 == toDevice.m23.rounded() {
+            t.effect.render(from: old, to: new, progress: progress!, into: canvas,
+                            rect: Rect(toDevice.m13, toDevice.m23, Double(w), Double(h)))
+            return true
+        }
+        let out = Bitmap(width: w, height: h)
+        t.effect.render(from: old, to: new, progress: progress!, into: Canvas(out), rect: out.bounds)
         if toDevice.isAffine {
             canvas.draw(out, transform: LayerRenderer.affine(toDevice), opacity: l.opacity)
         } else {

@@ -55,9 +55,11 @@ extension TransitionFrame {
         let margin = shadowWidth + 1
         // asin(dist / r) across the roll, tabulated per quarter pixel (one table per frame).
         let steps = Int(r * 4) + 2
+        // cos of the same angles alongside, interpolated the same way (no libm call per pixel).
         let asinTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
-        defer { asinTable.deallocate() }
-        for i in 0...steps { asinTable[i] = asin(min(1, Double(i) / 4 / r)) }
+        let cosTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
+        defer { asinTable.deallocate(); cosTable.deallocate() }
+        for i in 0...steps { asinTable[i] = asin(min(1, Double(i) / 4 / r)); cosTable[i] = cos(asinTable[i]) }
         for y in b.y0..<b.y1 {
             let ly = Double(y - oy) + 0.5
             let d = target.pixels + y * tw
@@ -84,16 +86,46 @@ extension TransitionFrame {
                 limit(fy0, sy, -margin, H + margin)
                 flapLo += Double(b.x0) - 1; flapHi += Double(b.x0) + 1
             }
-            for x in b.x0..<b.x1 {
+            // The flap's interior on this row: source point at least 1.5 px inside the page
+            // (with 0.01 px slack for rounding) and dist < 0. There every pixel is the nearest
+            // texel of the lighter back side over the flat page; its source point steps by a
+            // constant per pixel. The other pixels take the general path.
+            var fastA = b.x1, fastC = b.x1
+            do {
+                let lx0 = Double(b.x0 - ox) + 0.5
+                let d0 = lx0 * nx + ly * ny - L
+                let fx0 = lx0 + (piR - 2 * d0) * nx, fy0 = ly + (piR - 2 * d0) * ny
+                let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
+                var lo = -1.0, hi = Double(b.x1 - b.x0)
+                @inline(__always) func within(_ v0: Double, _ slope: Double, _ vlo: Double, _ vhi: Double) {
+                    if abs(slope) < 1e-12 {
+                        if v0 <= vlo || v0 >= vhi { lo = 1; hi = 0 }
+                        return
+                    }
+                    let ta = (vlo - v0) / slope, tc = (vhi - v0) / slope
+                    lo = max(lo, min(ta, tc)); hi = min(hi, max(ta, tc))
+                }
+                within(fx0, sx, 1.51, W - 1.51)
+                within(fy0, sy, 1.51, H - 1.51)
+                within(d0, nx, -1e30, -0.01)
+                if lo <= hi {
+                    let ta = max(0, Int(lo.rounded(.up))), tc = Int(hi.rounded(.down)) + 1
+                    if tc > ta {
+                        fastA = b.x0 + ta; fastC = min(b.x1, b.x0 + tc)
+                        if fastC <= fastA { fastA = b.x1; fastC = b.x1 }
+                    }
+                }
+            }
+            @inline(__always) func pixel(_ x: Int) {
                 let lx = Double(x - ox) + 0.5
                 let ix = x - ox
                 let dist = lx * nx + ly * ny - L
                 if dist < 0 {
                     if Double(x) < flapLo || Double(x) > flapHi {
-                        d[x] = Px.over(pp[iy * pw + ix], d[x]); continue
+                        d[x] = Px.over(pp[iy * pw + ix], d[x]); return
                     }
                 } else if dist > r + shadowWidth {
-                    d[x] = Px.over(up[iy * uw + ix], d[x]); continue
+                    d[x] = Px.over(up[iy * uw + ix], d[x]); return
                 }
                 var lower: UInt32
                 var upper: UInt32 = 0
@@ -125,7 +157,7 @@ extension TransitionFrame {
                     if outside(uxs, uys) < 0.5 {
                         let texel = outside(uxs, uys) < -1.5 ? pp[Int(uys) * pw + Int(uxs)] : Px.sample(pp, pw, ph, uxs, uys)
                         upper = Px.shade(Px.lighten(texel, 150),
-                                         TransitionFrame.weight(0.8 + 0.2 * cos(phi)))
+                                         TransitionFrame.weight(0.8 + 0.2 * (cosTable[qi] + (cosTable[qi + 1] - cosTable[qi]) * qf)))
                     }
                 } else {
                     // The flat page, possibly under the turned-over flap.
@@ -143,6 +175,21 @@ extension TransitionFrame {
                 }
                 d[x] = Px.over(Px.over(upper, lower), d[x])
             }
+            for x in b.x0..<fastA { pixel(x) }
+            if fastC > fastA {
+                let lx = Double(fastA - ox) + 0.5
+                let dist = lx * nx + ly * ny - L
+                let s0 = piR - 2 * dist
+                var fx = lx + s0 * nx, fy = ly + s0 * ny
+                let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
+                let prow = pp + iy * pw - ox
+                for x in fastA..<fastC {
+                    let upper = Px.lighten(pp[Int(fy) * pw + Int(fx)], 170)
+                    d[x] = Px.over(Px.over(upper, prow[x]), d[x])
+                    fx += sx; fy += sy
+                }
+            }
+            for x in fastC..<b.x1 { pixel(x) }
         }
     }
 }

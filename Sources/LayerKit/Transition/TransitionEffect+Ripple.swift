@@ -3,7 +3,7 @@
 // decaying rings behind it; each pixel samples both snapshots displaced radially by the wave's
 // height slope (refraction), lit by the slope, while the new content fades in. The radial
 // profile is tabulated once per frame (one entry per pixel of radius), so the per-pixel work
-// is a square root, a table read and two bilinear samples.
+// is an integer radius step, a table read and one bilinear sample of the pre-blended images.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -40,43 +40,88 @@ extension TransitionFrame {
             light[i] = TransitionFrame.weight(1 + 0.35 * env * taper * slope * sin(Double.pi * p))
         }
         // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
-        // and blending equals sampling their blend: blend once, then warp one image.
+        // and blending equals sampling their blend: blend once, then warp one image. The blend
+        // goes into scratch memory every pixel of which is written (no zeroing, no over: the
+        // blend of two premultiplied pixels over nothing is itself).
         let t = TransitionFrame.weight(p * p * (3 - 2 * p))
-        let mix = Bitmap(width: width, height: height)
-        TransitionRaster.crossFade(from, to, t: t, dx: 0, dy: 0, into: mix,
-                                   box: PixelBox(x0: 0, y0: 0, x1: width, y1: height))
-        // Per radius: the displacement over the radius in 16.16 (so the offset is dx·factor).
+        // The blend is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's
+        // bilinear blends need no unpacking per texel.
+        let mw = width, mh = height
+        let mp = UnsafeMutablePointer<UInt64>.allocate(capacity: mw * mh)
+        defer { mp.deallocate() }
+        let t64 = UInt64(t)
+        if from.width == mw, to.width == mw, from.height == mh, to.height == mh {
+            for j in 0..<mh {
+                let f = from.pixels + j * mw, g = to.pixels + j * mw, m = mp + j * mw
+                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
+            }
+        } else {
+            let mix = Bitmap(width: mw, height: mh)
+            TransitionRaster.crossFade(from, to, t: t, dx: 0, dy: 0, into: mix,
+                                       box: PixelBox(x0: 0, y0: 0, x1: mw, y1: mh))
+            for i in 0..<(mw * mh) { mp[i] = Px.spread(mix.pixels[i]) }
+        }
+        // Per radius: the displacement over the radius in 16.16, pre-shifted by 8 (the offset
+        // of a pixel at 256·dx from the centre is then (256·dx)·g, 16.16).
         let factor = UnsafeMutablePointer<Int>.allocate(capacity: n)
         defer { factor.deallocate() }
-        for i in 0..<n { factor[i] = Int(disp[i] / max(Double(i) + 0.5, 0.5) * 65536) }
-        let mp = mix.pixels, mw = width, mh = height
+        for i in 0..<n { factor[i] = Int(disp[i] / max(Double(i) + 0.5, 0.5) * 65536) >> 8 }
         let tw = target.width
-        let half = 32768 // the sampler's half-pixel shift, in 16.16
+        // Pixel centres relative to the centre, doubled so they are integers: 2·dx = 2·ix + 1 − W.
+        // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly in
+        // integers and stepped along the row (r changes by at most 1 per pixel): no square root.
         for y in b.y0..<b.y1 {
             let iy = y - oy
-            let dyF = Float(Double(iy) + 0.5 - cy)
-            let dyI = Int(dyF * 65536)
+            let dy2 = 2 * iy + 1 - mh
+            let dy128 = dy2 * 128
             let row = target.pixels + y * tw
             let mrow = mp + iy * mw - ox
+            var dx2 = 2 * (b.x0 - ox) + 1 - mw
+            var r4 = dx2 * dx2 + dy2 * dy2
+            var ri = Int(Double(r4).squareRoot() / 2)
+            while 4 * (ri + 1) * (ri + 1) <= r4 { ri += 1 }
+            while 4 * ri * ri > r4 { ri -= 1 }
+            // The squared bounds of the current radius step, updated only when it changes.
+            var lowSq = 4 * ri * ri, highSq = 4 * (ri + 1) * (ri + 1)
             for x in b.x0..<b.x1 {
                 let ix = x - ox
-                let dxF = Float(Double(ix) + 0.5 - cx)
-                let rr = (dxF * dxF + dyF * dyF).squareRoot()
-                let i = min(n - 1, Int(rr))
-                let f = factor[i]
-                var c: UInt32
-                if f == 0 {
+                let i = min(n - 1, ri)
+                let g = factor[i]
+                // Sampled and lit with the channels spread (one multiply per step).
+                var c: UInt64
+                if g == 0 {
                     c = mrow[x]
                 } else {
-                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift.
-                    let dxI = Int(dxF * 65536)
-                    let fu = (ix << 16) + half - ((dxI >> 8) * f >> 8) - half
-                    let fv = (iy << 16) + half - ((dyI >> 8) * f >> 8) - half
-                    c = Px.sampleFixed(mp, mw, mh, fu, fv)
+                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear
+                    // as `Px.sampleFixed` (transparent outside), on spread texels.
+                    let fu = (ix << 16) - dx2 * 128 * g
+                    let fv = (iy << 16) - dy128 * g
+                    let x0 = fu >> 16, y0 = fv >> 16
+                    let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
+                    if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                        let q = mp + y0 * mw + x0
+                        c = Px.lerpSpread(Px.lerpSpread(q[0], q[1], kx), Px.lerpSpread(q[mw], q[mw + 1], kx), ky)
+                    } else if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh {
+                        c = 0
+                    } else {
+                        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
+                            (i >= 0 && j >= 0 && i < mw && j < mh) ? mp[j * mw + i] : 0
+                        }
+                        c = Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
+                                          Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
+                    }
                 }
                 let l = light[i]
-                if l < 256 { c = Px.shade(c, l) } else if l > 256 { c = Px.lighten(c, min(255, (l - 256) * 2)) }
-                row[x] = Px.over(c, row[x])
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
+                // Next pixel: (2dx + 2)² = (2dx)² + 4·2dx + 4.
+                r4 += 4 * dx2 + 4
+                dx2 += 2
+                if highSq <= r4 {
+                    ri += 1; lowSq = highSq; highSq = 4 * (ri + 1) * (ri + 1)
+                } else if lowSq > r4 {
+                    ri -= 1; highSq = lowSq; lowSq = 4 * ri * ri
+                }
             }
         }
     }

@@ -114,7 +114,10 @@ struct TransitionFrame {
     var box: PixelBox { clip.intersect(PixelBox(x0: ox, y0: oy, x1: ox + width, y1: oy + height)) }
 
     /// Rounds a progress fraction to the 0…256 weights of the pixel kernels.
-    static func weight(_ t: Double) -> UInt32 { UInt32(max(0, min(256, (t * 256).rounded()))) }
+    /// Clamp, then add a half and truncate: the same as rounding to nearest here, without the
+    /// libm `round` call (this runs per pixel in pageCurl).
+    @inline(__always)
+    static func weight(_ t: Double) -> UInt32 { UInt32(min(256, max(0, t * 256 + 0.5))) }
 
     // MARK: fade, moveIn, push, reveal
 

@@ -1,6 +1,6 @@
 // OWNER: transitions helper.
-// The pixel kernels every transition shares: premultiplied ARGB8888 arithmetic on two
-// 8-bit lanes at a time (0x00ff00ff masks), bilinear sampling with transparent outside, and
+// The pixel kernels every transition shares: premultiplied ARGB8888 arithmetic with the four
+// channels spread to 16-bit lanes of one 64-bit word (one multiply per blend), bilinear sampling with transparent outside, and
 // the integer-offset and projective image composites. Hot loops run on raw pointers: no
 // allocation, no ARC, no existentials per pixel.
 
@@ -23,17 +23,38 @@
     /// Every channel times `k`/256 (k in 0…256): opacity on premultiplied pixels.
     @inline(__always) @usableFromInline
     static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        let rb = (((p & 0x00ff00ff) &* k) >> 8) & 0x00ff00ff
-        let ag = ((((p >> 8) & 0x00ff00ff) &* k) >> 8) & 0x00ff00ff
-        return rb | (ag << 8)
+        pack(((spread(p) &* UInt64(k)) >> 8) & lanes)
+    }
+
+    /// The four 16-bit lanes mask of `spread`.
+    @inline(__always) @usableFromInline static var lanes: UInt64 { 0x00ff00ff_00ff00ff }
+
+    /// ARGB8888 spread to four 16-bit lanes (B, R, G, A from the low end), so one 64-bit
+    /// multiply by a weight ≤ 256 scales all four channels without carries between them.
+    @inline(__always) @usableFromInline
+    static func spread(_ p: UInt32) -> UInt64 {
+        let x = UInt64(p)
+        return (x | (x << 24)) & lanes
+    }
+
+    /// Inverse of `spread` for lanes holding 0…255.
+    @inline(__always) @usableFromInline
+    static func pack(_ e: UInt64) -> UInt32 {
+        UInt32(truncatingIfNeeded: e | (e >> 24))
+    }
+
+    /// Per lane ⌊(a·(256 − t) + b·t) / 256⌋ on spread pixels, written as ⌊(a·256 + (b − a)·t) / 256⌋:
+    /// the lane differences may be negative, but every lane's final value lies in 0…65280, so
+    /// the wrapping 64-bit arithmetic comes out exact (one multiply for four channels).
+    @inline(__always) @usableFromInline
+    static func lerpSpread(_ a: UInt64, _ b: UInt64, _ t: UInt64) -> UInt64 {
+        (((a << 8) &+ (b &- a) &* t) >> 8) & lanes
     }
 
     /// Colour channels times `k`/256, alpha kept: shading (darkening) a premultiplied pixel.
     @inline(__always) @usableFromInline
     static func shade(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        let rb = (((p & 0x00ff00ff) &* k) >> 8) & 0x00ff00ff
-        let g = ((((p >> 8) & 0xff) &* k) >> 8) & 0xff
-        return (p & 0xff000000) | rb | (g << 8)
+        (p & 0xff000000) | (pack(((spread(p) &* UInt64(k)) >> 8) & lanes) & 0x00ffffff)
     }
 
     /// Moves the colour channels toward `alpha` (white at the pixel's coverage) by `k`/256:
@@ -48,6 +69,8 @@
     /// a + (b − a)·t/256 per channel, t in 0…256 (exactly a at 0, exactly b at 256).
     @inline(__always) @usableFromInline
     static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
+        // Two 32-bit words of two lanes each: vectorizes in plain per-pixel loops (cross-fade),
+        // where the 64-bit `lerpSpread` form does not; the same values.
         let it = 256 &- t
         let rb = ((((a & 0x00ff00ff) &* it) &+ ((b & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
         let ag = (((((a >> 8) & 0x00ff00ff) &* it) &+ (((b >> 8) & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
@@ -62,51 +85,62 @@
         let fx = x - 0.5, fy = y - 0.5
         // Far outside: nothing (also guards the Int conversion against huge values).
         guard fx > -1, fy > -1, fx < Double(w), fy < Double(h) else { return 0 }
-        let x0f = fx.rounded(.down), y0f = fy.rounded(.down)
-        let x0 = Int(x0f), y0 = Int(y0f)
-        let wx = UInt32((fx - x0f) * 256), wy = UInt32((fy - y0f) * 256)
-        if x0 >= 0 && y0 >= 0 && x0 + 1 < w && y0 + 1 < h {
-            let p = src + y0 * w + x0
-            let top = lerp(p[0], p[1], wx), bottom = lerp(p[w], p[w + 1], wx)
-            return lerp(top, bottom, wy)
-        }
-        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
-            (i >= 0 && j >= 0 && i < w && j < h) ? src[j * w + i] : 0
-        }
-        let top = lerp(at(x0, y0), at(x0 + 1, y0), wx)
-        let bottom = lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx)
-        return lerp(top, bottom, wy)
+        // 16.16 fixed point, floored (the offset keeps the value positive so truncation
+        // floors): the same texels and 8-bit weights as flooring the doubles, without libm.
+        let FX = Int(fx * 65536 + 131072) - 131072, FY = Int(fy * 65536 + 131072) - 131072
+        return sampleFixed(src, w, h, FX, FY)
     }
 
-    /// The bilinear blend of four texels (weights 0…255 toward the right and the bottom),
-    /// the same arithmetic as three `lerp`s: both rows' horizontal blends share 64-bit words
-    /// (four 16-bit lanes each), then one vertical blend.
+    /// The bilinear blend of four texels (weights 0…255 toward the right and the bottom):
+    /// three `lerp`s on spread pixels, one multiply each.
     @inline(__always) @usableFromInline
     static func bilinear(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
-        let m: UInt64 = 0x00ff00ff_00ff00ff
-        let l = UInt64(p00) | (UInt64(p01) << 32), r = UInt64(p10) | (UInt64(p11) << 32)
-        let kx = UInt64(wx), ix = 256 &- kx
-        let rb = ((((l & m) &* ix) &+ ((r & m) &* kx)) >> 8) & m
-        let ag = (((((l >> 8) & m) &* ix) &+ (((r >> 8) & m) &* kx)) >> 8) & m
-        let rows = rb | (ag << 8)
-        return lerp(UInt32(truncatingIfNeeded: rows), UInt32(truncatingIfNeeded: rows >> 32), wy)
+        pack(bilinearSpread(p00, p10, p01, p11, wx, wy))
+    }
+
+    /// `bilinear`, left spread (so shading can follow without unpacking).
+    @inline(__always) @usableFromInline
+    static func bilinearSpread(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt64 {
+        let kx = UInt64(wx)
+        let top = lerpSpread(spread(p00), spread(p10), kx)
+        let bottom = lerpSpread(spread(p01), spread(p11), kx)
+        return lerpSpread(top, bottom, UInt64(wy))
+    }
+
+    /// `shade` on a spread pixel: colour lanes times k/256, the alpha lane kept.
+    @inline(__always) @usableFromInline
+    static func shadeSpread(_ v: UInt64, _ k: UInt32) -> UInt64 {
+        let alpha: UInt64 = 0x00ff_0000_0000_0000
+        return (((v &* UInt64(k)) >> 8) & (lanes & ~alpha)) | (v & alpha)
+    }
+
+    /// `lighten` on a spread pixel: toward (a, a, a, a) by k/256.
+    @inline(__always) @usableFromInline
+    static func lightenSpread(_ v: UInt64, _ k: UInt32) -> UInt64 {
+        lerpSpread(v, (v >> 48) &* 0x0001_0001_0001_0001, UInt64(k))
     }
 
     /// Bilinear sample at a 16.16 fixed-point position already shifted by half a pixel
     /// (fx = (x − 0.5)·65536): integer-only, 8-bit weights; transparent outside.
     @inline(__always) @usableFromInline
     static func sampleFixed(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
+        pack(sampleFixedSpread(src, w, h, fx, fy))
+    }
+
+    /// `sampleFixed`, left spread.
+    @inline(__always) @usableFromInline
+    static func sampleFixedSpread(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt64 {
         let x0 = fx >> 16, y0 = fy >> 16
         let wx = UInt32(truncatingIfNeeded: (fx >> 8) & 0xff), wy = UInt32(truncatingIfNeeded: (fy >> 8) & 0xff)
         if UInt(bitPattern: x0) < UInt(bitPattern: w - 1) && UInt(bitPattern: y0) < UInt(bitPattern: h - 1) {
             let p = src + y0 * w + x0
-            return bilinear(p[0], p[1], p[w], p[w + 1], wx, wy)
+            return bilinearSpread(p[0], p[1], p[w], p[w + 1], wx, wy)
         }
         if x0 < -1 || y0 < -1 || x0 >= w || y0 >= h { return 0 }
         @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
             (i >= 0 && j >= 0 && i < w && j < h) ? src[j * w + i] : 0
         }
-        return lerp(lerp(at(x0, y0), at(x0 + 1, y0), wx), lerp(at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx), wy)
+        return bilinearSpread(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx, wy)
     }
 }
 
@@ -169,6 +203,16 @@ enum TransitionRaster {
             let g = to.pixels + (y - dy) * to.width - dx
             for x in b.x0..<b.x1 { d[x] = Px.over(Px.lerp(f[x], g[x], t), d[x]) }
         }
+    }
+
+    /// Whether n samples from (U, V) stepping (du, dv) (16.16, half-pixel shifted) all have
+    /// their 2×2 texel block inside a w × h image: the positions are linear in the step, so
+    /// checking both ends is enough.
+    @inline(__always)
+    static func interiorRun(_ U: Int, _ V: Int, _ du: Int, _ dv: Int, _ n: Int, _ w: Int, _ h: Int) -> Bool {
+        let ue = U &+ du &* (n - 1), ve = V &+ dv &* (n - 1)
+        let u0 = min(U, ue) >> 16, u1 = max(U, ue) >> 16, v0 = min(V, ve) >> 16, v1 = max(V, ve) >> 16
+        return u0 >= 0 && v0 >= 0 && u1 < w - 1 && v1 < h - 1
     }
 
     /// `image` drawn through the projective map `m` (image pixels → device pixels), bilinear
@@ -239,7 +283,30 @@ enum TransitionRaster {
                     let eu = abs(fu + (nu - fu) / n * (n / 2) - mu), ev = abs(fv + (nv - fv) / n * (n / 2) - mv)
                     linear = mok && eu < 8192 && ev < 8192 // 1/8 pixel
                 }
-                if linear {
+                if linear && interiorRun(fu, fv, (nu - fu) / n, (nv - fv) / n, n, iw, ih) {
+                    // Every sample of the run has all four texels inside: no per-pixel bounds.
+                    let du = (nu - fu) / n, dv = (nv - fv) / n
+                    var U = fu, V = fv
+                    if shade < 256 {
+                        for i in x..<(x + n) {
+                            let p = src + (V >> 16) * iw + (U >> 16)
+                            let s = Px.bilinearSpread(p[0], p[1], p[iw], p[iw + 1],
+                                                      UInt32(truncatingIfNeeded: (U >> 8) & 0xff),
+                                                      UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
+                            d[i] = Px.over(Px.pack(Px.shadeSpread(s, shade)), d[i])
+                            U &+= du; V &+= dv
+                        }
+                    } else {
+                        for i in x..<(x + n) {
+                            let p = src + (V >> 16) * iw + (U >> 16)
+                            let s = Px.bilinear(p[0], p[1], p[iw], p[iw + 1],
+                                                UInt32(truncatingIfNeeded: (U >> 8) & 0xff),
+                                                UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
+                            d[i] = Px.over(s, d[i])
+                            U &+= du; V &+= dv
+                        }
+                    }
+                } else if linear {
                     let du = (nu - fu) / n, dv = (nv - fv) / n
                     var U = fu, V = fv
                     for i in x..<(x + n) {
