@@ -99,8 +99,17 @@ extension TransitionFrame {
                     let x0 = fu >> 16, y0 = fv >> 16
                     let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
                     if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
-                        let q = mp + y0 * mw + x0
-                        c = Px.lerpSpread(Px.lerpSpread(q[0], q[1], kx), Px.lerpSpread(q[mw], q[mw + 1], kx), ky)
+                        // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
+                        // arithmetic as `Px.lerpSpread`), then the vertical one.
+                        let q = UnsafeRawPointer(mp + y0 * mw + x0)
+                        let r0 = q.loadUnaligned(as: SIMD8<UInt16>.self)
+                        let r1 = q.loadUnaligned(fromByteOffset: mw * 8, as: SIMD8<UInt16>.self)
+                        let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
+                        let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
+                        let hz = ((a &<< 8) &+ (e &- a) &* SIMD8(repeating: UInt16(truncatingIfNeeded: kx))) &>> 8
+                        let tv = hz.lowHalf, bv = hz.highHalf
+                        let vv = ((tv &<< 8) &+ (bv &- tv) &* SIMD4(repeating: UInt16(truncatingIfNeeded: ky))) &>> 8
+                        c = unsafeBitCast(vv, to: UInt64.self)
                     } else if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh {
                         c = 0
                     } else {
