@@ -95,6 +95,11 @@ public final class WindowHost {
             SDL_RenderSetVSync(renderer, 0)
         }
         self.pacing = pacing
+        // Show the window once, cleared, before the display link starts: the first present
+        // maps the window (13 ms under Xvfb), which belongs to opening it, not to frame 0.
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
+        SDL_RenderClear(renderer)
+        SDL_RenderPresent(renderer)
         if config.verbose {
             log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1); thread priority \(priority)")
         }
