@@ -14,14 +14,7 @@ source scripts/lib/xvfb-window.sh "$0" "$@"
 "$LAYERPLAY_BIN" gallery --duration 9 --record-timings "$out/t.csv" --verbose 2>"$out/log.txt" &
 pid=$!
 
-win=""
-for _ in $(seq 100); do
-    win=$(xdotool search --name "LayerKit Gallery" 2>/dev/null | head -n 1 || true)
-    [ -n "$win" ] && break
-    kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
-    sleep 0.1
-done
-[ -n "$win" ] || fail "no window named 'LayerKit Gallery' after 10 s"
+wait_for_window
 
 shot() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
 # The mean grey level (0…1) of a 40 × 40 square at the window's centre.

@@ -14,3 +14,16 @@ export SDL_VIDEODRIVER=x11
 out=${WINDOW_TEST_OUT:-$(mktemp -d)}
 mkdir -p "$out"
 fail() { echo "$name: FAIL: $*" >&2; echo "--- log:" >&2; tail -n 20 "$out/log.txt" >&2 || true; exit 1; }
+
+# Sets `win` to the id of layerplay's window once it is mapped (up to 10 s); fails if the
+# process ($pid) exits first.
+wait_for_window() {
+    win=""
+    for _ in $(seq 100); do
+        win=$(xdotool search --name "LayerKit Gallery" 2>/dev/null | head -n 1 || true)
+        [ -n "$win" ] && return 0
+        kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
+        sleep 0.1
+    done
+    fail "no window named 'LayerKit Gallery' after 10 s"
+}
