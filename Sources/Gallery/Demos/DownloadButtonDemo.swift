@@ -182,19 +182,25 @@ public final class DownloadButtonDemo: Demo {
         CATransaction.commit()
     }
 
+    /// A failure-phase group: every child and the group last `failDuration` and hold their
+    /// end (forwards, not removed), as both of the article's failure animations do.
+    private func failGroup(_ animations: [CABasicAnimation]) -> CAAnimationGroup {
+        for a in animations { a.duration = Self.failDuration; a.fillMode = .forwards }
+        let group = CAAnimationGroup()
+        group.duration = Self.failDuration
+        group.fillMode = .forwards
+        group.isRemovedOnCompletion = false
+        group.animations = animations
+        return group
+    }
+
     /// progressDissmissAnimation: the progress flattens to the track's bottom.
     func progressDismissAnimation() -> CAAnimationGroup {
         let scaleAnim = CABasicAnimation(keyPath: "transform")
         scaleAnim.toValue = .transform(.scale(1, 0, 1))
         let downAnim = CABasicAnimation(keyPath: "position.y")
         downAnim.toValue = .number(progressLayer.position.y + Self.kProgressWidth / 2)
-        for a in [scaleAnim, downAnim] { a.duration = Self.failDuration; a.fillMode = .forwards }
-        let group = CAAnimationGroup()
-        group.duration = Self.failDuration
-        group.fillMode = .forwards
-        group.isRemovedOnCompletion = false
-        group.animations = [scaleAnim, downAnim]
-        return group
+        return failGroup([scaleAnim, downAnim])
     }
 
     /// progressDownAnimation: the water grows to the progress length and runs down.
@@ -204,13 +210,7 @@ public final class DownloadButtonDemo: Demo {
         let downAnim = CABasicAnimation(keyPath: "position.y")
         downAnim.toValue = .number(water.position.y + (Self.width * progress) / 2 + 3)
         downAnim.timingFunction = CAMediaTimingFunction(name: .easeIn)
-        for a in [scaleAnim, downAnim] { a.duration = Self.failDuration; a.fillMode = .forwards }
-        let group = CAAnimationGroup()
-        group.duration = Self.failDuration
-        group.fillMode = .forwards
-        group.isRemovedOnCompletion = false
-        group.animations = [scaleAnim, downAnim]
-        return group
+        return failGroup([scaleAnim, downAnim])
     }
 
     func fail() {
