@@ -37,19 +37,112 @@ extension TransitionFrame {
         }
         let ip = inside.pixels, op = outsideImage.pixels, iw = inside.width, ow = outsideImage.width
         let tw = target.width
+        let n = (nxs, nys)
+        let invBand = band > 0 ? 1 / band : 0
+        // The blade normals (x, y pairs) and the six rays between them, for indexed access.
+        let normals = UnsafeMutablePointer<Double>.allocate(capacity: 12), rays = UnsafeMutablePointer<Double>.allocate(capacity: 12)
+        defer { normals.deallocate(); rays.deallocate() }
+        for i in 0..<6 {
+            let a = spin + Double(i) * Double.pi / 3
+            normals[2 * i] = cos(a); normals[2 * i + 1] = sin(a)
+            rays[2 * i] = cos(a + Double.pi / 6); rays[2 * i + 1] = sin(a + Double.pi / 6)
+        }
         for y in b.y0..<b.y1 {
             let dy = Double(y - oy) + 0.5 - cy
             let row = target.pixels + y * tw
             let iy = y - oy
-            for x in b.x0..<b.x1 {
+            // Along a row the hexagon distance is convex and piecewise linear in x, so the
+            // aperture (distance ≤ inner − 0.5) and the ring's outer limit (< outer + 0.5) are
+            // intervals, found exactly from the six half-planes. Well inside the aperture and
+            // well outside the ring the pixels are plain copies of one snapshot; only the ring
+            // and a pixel of margin at each of its edges take the per-pixel path below.
+            let hole = Self.hexagonInterval(n, dy: dy, limit: inner - 0.5, cx: cx, ox: ox)
+            let ring = Self.hexagonInterval(n, dy: dy, limit: outer + 0.5, cx: cx, ox: ox)
+            @inline(__always) func copy(_ src: UnsafeMutablePointer<UInt32>, _ sw: Int, _ x0: Int, _ x1: Int) {
+                let s = src + iy * sw - ox
+                var x = max(x0, b.x0)
+                let e = min(x1, b.x1)
+                while x < e { row[x] = Px.over(s[x], row[x]); x += 1 }
+            }
+            // Outside the ring, with a pixel of margin (the whole row when it misses the ring).
+            var r0 = b.x1, r1 = b.x1
+            if let (lo, hi) = ring { r0 = Int(lo.rounded(.down)) - 1; r1 = Int(hi.rounded(.down)) + 2 }
+            copy(op, ow, b.x0, r0)
+            copy(op, ow, max(r0, r1), b.x1)
+            guard r1 > r0 else { continue }
+            // The aperture's inside, less a pixel of margin at each end.
+            var h0 = r1, h1 = r1
+            if let (lo, hi) = hole { h0 = Int(lo.rounded(.up)) + 1; h1 = max(h0, Int(hi.rounded(.down))) }
+            copy(ip, iw, h0, h1)
+            // Where the realising blade changes along the row: the six rays from the centre
+            // halfway between blade normals. Away from them (by more than a pixel) the blade
+            // found at a pixel holds until the next crossing, so only one dot product is
+            // needed; near them all six are compared, as the definition says.
+            var crossings = (Int.max, Int.max, Int.max, Int.max, Int.max, Int.max)
+            withUnsafeMutableBytes(of: &crossings) { cr in
+                let c = cr.baseAddress!.assumingMemoryBound(to: Int.self)
+                for k in 0..<6 {
+                    let s = rays[2 * k + 1], co = rays[2 * k]
+                    // The ray t·(co, s), t > 0, meets this row where t·s = dy.
+                    guard abs(s) > 1e-12, (dy > 0) == (s > 0) || dy == 0 else { continue }
+                    let t = dy / s
+                    guard t >= 0 else { continue }
+                    let xc = t * co + cx + Double(ox) - 0.5
+                    guard abs(xc) < 1e9 else { continue }
+                    c[k] = Int(xc.rounded(.down))
+                }
+                // Sorted (six entries: insertion sort).
+                for i in 1..<6 { var j = i; while j > 0 && c[j - 1] > c[j] { let t = c[j]; c[j] = c[j - 1]; c[j - 1] = t; j -= 1 } }
+            }
+            var known = -1, nextCross = 0
+            var x = max(b.x0, r0)
+            let xEnd = min(b.x1, r1)
+            while x < xEnd {
+                if x >= h0 && x < h1 { x = h1; continue }
                 let dx = Double(x - ox) + 0.5 - cx
-                // Hexagon distance and the blade (edge) that realises it.
-                var best = dx * nxs.0 + dy * nys.0, blade: UInt32 = 0
-                var q = dx * nxs.1 + dy * nys.1; if q > best { best = q; blade = 1 }
-                q = dx * nxs.2 + dy * nys.2; if q > best { best = q; blade = 2 }
-                q = dx * nxs.3 + dy * nys.3; if q > best { best = q; blade = 3 }
-                q = dx * nxs.4 + dy * nys.4; if q > best { best = q; blade = 4 }
-                q = dx * nxs.5 + dy * nys.5; if q > best { best = q; blade = 5 }
+                var best: Double, blade: UInt32
+                while nextCross < 6 && Self.crossingAt(crossings, nextCross) < x - 1 { nextCross += 1; known = -1 }
+                let nearCrossing = nextCross < 6 && Self.crossingAt(crossings, nextCross) <= x + 1
+                if known >= 0 && !nearCrossing {
+                    blade = UInt32(known)
+                    best = dx * normals[2 * known] + dy * normals[2 * known + 1]
+                } else {
+                    // Hexagon distance and the blade (edge) that realises it.
+                    best = dx * nxs.0 + dy * nys.0; blade = 0
+                    var q = dx * nxs.1 + dy * nys.1; if q > best { best = q; blade = 1 }
+                    q = dx * nxs.2 + dy * nys.2; if q > best { best = q; blade = 2 }
+                    q = dx * nxs.3 + dy * nys.3; if q > best { best = q; blade = 3 }
+                    q = dx * nxs.4 + dy * nys.4; if q > best { best = q; blade = 4 }
+                    q = dx * nxs.5 + dy * nys.5; if q > best { best = q; blade = 5 }
+                    known = nearCrossing ? -1 : Int(blade)
+                }
+                // A run of one blade's plain face: the same blade up to the next crossing's
+                // margin, the distance staying clear of both ring edges (no coverage blend), out
+                // of the aperture. Its grey is linear along the run.
+                if known >= 0 && !nearCrossing {
+                    let lo = inner + 0.5 + 1e-9, hi = outer - 0.5 - 1e-9
+                    let nx = normals[2 * known]
+                    var end = xEnd
+                    if nextCross < 6 { end = min(end, Self.crossingAt(crossings, nextCross) - 1) }
+                    if x < h0 { end = min(end, h0) }
+                    if best >= lo && best <= hi {
+                        // best + k·nx stays within [lo, hi] for k ≤ kmax.
+                        let kmax = nx > 1e-12 ? (hi - best) / nx : nx < -1e-12 ? (lo - best) / nx : 1e9
+                        end = min(end, x + Int(min(1e9, kmax)) + 1)
+                        if end - x >= 4 {
+                            let baseGrey = UInt32(34 + (blade & 1) * 14)
+                            var G = 26 * (1 - (best - inner) * invBand)
+                            let dG = -26 * nx * invBand
+                            for i in x..<end {
+                                let g = baseGrey + UInt32(G)
+                                row[i] = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
+                                G += dG
+                            }
+                            x = end
+                            continue
+                        }
+                    }
+                }
                 let ix = x - ox
                 var c: UInt32
                 if best <= inner - 0.5 {
@@ -59,7 +152,7 @@ extension TransitionFrame {
                 } else {
                     // The blade colour: dark grey, alternate blades a shade apart, lighter toward
                     // the aperture edge (a rim catching light).
-                    let depth = band > 0 ? max(0, min(1, (best - inner) / band)) : 0
+                    let depth = max(0, min(1, (best - inner) * invBand))
                     let g = UInt32(34 + (blade & 1) * 14) + UInt32(26 * (1 - depth))
                     let bladeColor = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
                     c = bladeColor
@@ -69,7 +162,32 @@ extension TransitionFrame {
                     if o < 1 { c = Px.lerp(op[iy * ow + ix], c, TransitionFrame.weight(o)) }
                 }
                 row[x] = Px.over(c, row[x])
+                x += 1
             }
         }
+    }
+
+    /// Entry k of a row's sorted blade-change crossings.
+    @inline(__always)
+    static func crossingAt(_ c: (Int, Int, Int, Int, Int, Int), _ k: Int) -> Int {
+        switch k { case 0: c.0; case 1: c.1; case 2: c.2; case 3: c.3; case 4: c.4; default: c.5 }
+    }
+
+    /// The x range (device pixels, continuous) of a row's pixel centres whose hexagon distance
+    /// (max over the six blade normals of the dot product with the centre's offset) is at most
+    /// `limit`, or nil when there is none: the intersection of six half-lines.
+    static func hexagonInterval(_ n: ((Double, Double, Double, Double, Double, Double), (Double, Double, Double, Double, Double, Double)),
+                                dy: Double, limit: Double, cx: Double, ox: Int) -> (Double, Double)? {
+        var lo = -Double.infinity, hi = Double.infinity
+        @inline(__always) func cut(_ nx: Double, _ ny: Double) {
+            let r = limit - ny * dy // nx·dx ≤ r
+            if abs(nx) < 1e-12 { if r < 0 { hi = -Double.infinity }; return }
+            if nx > 0 { hi = min(hi, r / nx) } else { lo = max(lo, r / nx) }
+        }
+        cut(n.0.0, n.1.0); cut(n.0.1, n.1.1); cut(n.0.2, n.1.2); cut(n.0.3, n.1.3); cut(n.0.4, n.1.4); cut(n.0.5, n.1.5)
+        guard lo <= hi else { return nil }
+        // The pixel whose centre offset is dx is x = dx + cx + ox − 0.5.
+        let base = cx + Double(ox) - 0.5
+        return (max(-1e9, lo + base), min(1e9, hi + base))
     }
 }
