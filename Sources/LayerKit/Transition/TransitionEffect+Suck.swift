@@ -36,7 +36,26 @@ extension TransitionFrame {
             let xe = min(b.x1, ox + Int(right.rounded(.up)))
             guard xe > xs else { continue }
             let row = target.pixels + y * tw
-            for x in xs..<xe {
+            // The row reads one pair of source rows (v is constant along it) at u linear in x.
+            // The fully covered pixels whose texel blocks lie inside the image form one run,
+            // sampled two at a time by the vector kernel; the span's ends, the top row and the
+            // image's last column take the exact per-pixel path.
+            let vc = min(H - 0.5, max(0.5, v)) - 0.5
+            let V = Int(vc * 65536 + 131072) - 131072
+            let dU = Int(du * 4294967296)
+            let U0 = Int(((Double(xs - ox) + 0.5 - left) * du - 0.5) * 4294967296)
+            @inline(__always) func runs(_ x: Int) -> Bool {
+                let lx = Double(x - ox) + 0.5
+                let covered = vCover >= 1 && lx + 0.5 - left >= 1 && right - (lx - 0.5) >= 1
+                return covered && TransitionRaster.interior((U0 &+ dU &* (x - xs)) >> 16, V, fw, fh)
+            }
+            var x = xs, e = xe
+            while x < e && !runs(x) { pixel(x); x += 1 }
+            while e > x && !runs(e - 1) { e -= 1; pixel(e) }
+            TransitionRaster.blendRun(fp, fw, U: U0 &+ dU &* (x - xs), dU: dU, V: V << 16, dV: 0,
+                                      count: e - x, shade: 256, into: row + x)
+            /// One pixel as the definition says: clamped bilinear sample, edge coverage, over.
+            @inline(__always) func pixel(_ x: Int) {
                 let lx = Double(x - ox) + 0.5
                 let u = (lx - left) * du
                 var c = Px.sample(fp, fw, fh, min(W - 0.5, max(0.5, u)), min(H - 0.5, max(0.5, v)))

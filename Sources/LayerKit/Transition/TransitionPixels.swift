@@ -392,6 +392,38 @@ enum TransitionRaster {
         d.pointee = Px.over(Px.pack(s), d.pointee)
     }
 
+    /// `n` bilinear samples along a line of `image`, the i-th at (U + i·dU, V + i·dV) in 32.32
+    /// fixed point (half-pixel shifted, as `Px.sampleFixed`'s 16.16), shaded, source-over into
+    /// d[0..<n]. Every sample's 2×2 texel block must lie inside the image (the caller checks
+    /// the run's ends: positions are linear in i). Two samples per step through `Px2`; kept a
+    /// small function of its own so the vector kernel is always inlined into a tight loop.
+    static func blendRun(_ src: UnsafeMutablePointer<UInt32>, _ iw: Int, U: Int, dU: Int, V: Int, dV: Int,
+                         count n: Int, shade: UInt32, into d: UnsafeMutablePointer<UInt32>) {
+        let factors = Px2.shadeFactors(shade)
+        var U = U, V = V, i = 0
+        while i + 1 < n {
+            let U0 = U >> 16, V0 = V >> 16, U1 = (U &+ dU) >> 16, V1 = (V &+ dV) >> 16
+            Px2.over(Px2.sample(src + (V0 >> 16) * iw + (U0 >> 16), src + (V1 >> 16) * iw + (U1 >> 16), iw,
+                                (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
+                                shade: factors), d + i)
+            U = U &+ 2 &* dU; V = V &+ 2 &* dV; i += 2
+        }
+        if i < n {
+            let U0 = U >> 16, V0 = V >> 16
+            let p = src + (V0 >> 16) * iw + (U0 >> 16)
+            var s = Px.bilinearSpread(p[0], p[1], p[iw], p[iw + 1], UInt32(truncatingIfNeeded: (U0 >> 8) & 0xff),
+                                      UInt32(truncatingIfNeeded: (V0 >> 8) & 0xff))
+            if shade < 256 { s = Px.shadeSpread(s, shade) }
+            d[i] = Px.over(Px.pack(s), d[i])
+        }
+    }
+
+    /// Whether a 16.16 sample position's 2×2 texel block lies inside a w × h image.
+    @inline(__always)
+    static func interior(_ U: Int, _ V: Int, _ w: Int, _ h: Int) -> Bool {
+        UInt(bitPattern: U >> 16) < UInt(bitPattern: w - 1) && UInt(bitPattern: V >> 16) < UInt(bitPattern: h - 1)
+    }
+
     /// Turning about a vertical axis (inverse map without m12, m32): per device column x,
     /// u(x) and v(x, y) = a(x) + y·b(x) from tables built once, so each pixel is exact.
     static func drawColumnSeparable(_ image: Bitmap, _ inv: ProjectiveTransform, shade: UInt32,
@@ -455,7 +487,6 @@ enum TransitionRaster {
     static func drawRowSeparable(_ image: Bitmap, _ inv: ProjectiveTransform, shade: UInt32,
                                  into target: Bitmap, box b: PixelBox, quad: ProjectedQuad) {
         let src = image.pixels, iw = image.width, ih = image.height, tw = target.width
-        let factors = Px2.shadeFactors(shade)
         for y in b.y0..<b.y1 {
             guard let (xs, xe) = quad.span(row: y, within: b.x0, b.x1) else { continue }
             let py = Double(y) + 0.5
@@ -469,30 +500,15 @@ enum TransitionRaster {
             var U = Int(u0 * 4294967296)
             let dU = Int(du * 4294967296)
             let d = target.pixels + y * tw
-            let y0 = V >> 16, wy = (V >> 8) & 0xff
-            var x = xs
-            if UInt(bitPattern: y0) < UInt(bitPattern: ih - 1) {
-                // The whole row reads two image rows: pairs whose blocks are inside in u.
-                let row = src + y0 * iw
-                while x + 1 < xe {
-                    let U0 = U >> 16, U1 = (U &+ dU) >> 16
-                    let a0 = U0 >> 16, a1 = U1 >> 16
-                    if UInt(bitPattern: a0) < UInt(bitPattern: iw - 1) && UInt(bitPattern: a1) < UInt(bitPattern: iw - 1) {
-                        Px2.over(Px2.sample(row + a0, row + a1, iw, (U0 >> 8) & 0xff, wy, (U1 >> 8) & 0xff, wy,
-                                            shade: factors), d + x)
-                    } else {
-                        blendSample(src, iw, ih, U0, V, shade, d + x)
-                        blendSample(src, iw, ih, U1, V, shade, d + x + 1)
-                    }
-                    U &+= 2 &* dU
-                    x += 2
-                }
+            // u is monotone along the row, so the samples with their block inside the image are
+            // one run: the few outside it at either end take the bounds-checked path.
+            var x = xs, e = xe
+            while x < e && !interior(U >> 16, V, iw, ih) { blendSample(src, iw, ih, U >> 16, V, shade, d + x); U &+= dU; x += 1 }
+            while e > x && !interior((U &+ dU &* (e - 1 - x)) >> 16, V, iw, ih) {
+                e -= 1
+                blendSample(src, iw, ih, (U &+ dU &* (e - x)) >> 16, V, shade, d + e)
             }
-            while x < xe {
-                blendSample(src, iw, ih, U >> 16, V, shade, d + x)
-                U &+= dU
-                x += 1
-            }
+            blendRun(src, iw, U: U, dU: dU, V: V << 16, dV: 0, count: e - x, shade: shade, into: d + x)
         }
     }
 
@@ -503,7 +519,6 @@ enum TransitionRaster {
     static func drawProjectiveGeneral(_ image: Bitmap, _ inv: ProjectiveTransform, shade: UInt32,
                                       into target: Bitmap, box b: PixelBox, quad: ProjectedQuad) {
         let src = image.pixels, iw = image.width, ih = image.height, tw = target.width
-        let factors = Px2.shadeFactors(shade)
         let chunk = 16
         for y in b.y0..<b.y1 {
             guard let (xs, xe) = quad.span(row: y, within: b.x0, b.x1) else { continue }
@@ -533,18 +548,9 @@ enum TransitionRaster {
                     linear = mok && eu < 8192 && ev < 8192 // 1/8 pixel
                 }
                 if linear && interiorRun(fu, fv, (nu - fu) / n, (nv - fv) / n, n, iw, ih) {
-                    // Every sample of the run has all four texels inside: no per-pixel bounds,
-                    // two samples per step.
-                    let du = (nu - fu) / n, dv = (nv - fv) / n
-                    var U = fu, V = fv, i = x
-                    while i + 1 < x + n {
-                        let U1 = U &+ du, V1 = V &+ dv
-                        Px2.over(Px2.sample(src + (V >> 16) * iw + (U >> 16), src + (V1 >> 16) * iw + (U1 >> 16), iw,
-                                            (U >> 8) & 0xff, (V >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
-                                            shade: factors), d + i)
-                        U = U1 &+ du; V = V1 &+ dv; i += 2
-                    }
-                    if i < x + n { blendSample(src, iw, ih, U, V, shade, d + i) }
+                    // Every sample of the run has all four texels inside: no per-pixel bounds.
+                    blendRun(src, iw, U: fu << 16, dU: ((nu - fu) / n) << 16, V: fv << 16, dV: ((nv - fv) / n) << 16,
+                             count: n, shade: shade, into: d + x)
                 } else if linear {
                     let du = (nu - fu) / n, dv = (nv - fv) / n
                     var U = fu, V = fv
