@@ -154,6 +154,20 @@ extension AnimationModelTests {
         #expect(card.presentation().value(forKeyPath: "backgroundColor") == .color(Color(0, 0, 1)))
     }
 
+    /// Documents also accept UIKit's view-transition names (an addition to the format), so
+    /// every type can be played, rendered and benchmarked from a document.
+    @Test func documentsAcceptViewTransitionNames() throws {
+        for name in ["flipFromLeft", "flipFromTop", "curlUp", "curlDown", "crossDissolve"] {
+            let doc = try LayerDocument.parse("""
+            {"width": 40, "height": 30, "layers": [{"bounds": [0, 0, 40, 30], "position": [20, 15],
+              "animations": [{"type": "transition", "transitionType": "\(name)", "duration": 1,
+                              "to": {"backgroundColor": "#0000ff"}}]}]}
+            """)
+            let spec = try #require(doc.animationSpecs.first?.spec)
+            #expect(spec.transitionType == name)
+        }
+    }
+
     @Test func incrementalRenderingRedrawsEveryTransitionFrame() {
         let (root, l) = Self.transitionScene(.red)
         let renderer = LayerRenderer(scale: 1)

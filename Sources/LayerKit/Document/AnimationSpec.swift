@@ -61,10 +61,9 @@ extension DocumentBuilder {
     ]
     static let namedTimingFunctions: Set<String> = ["linear", "easeIn", "easeOut", "easeInEaseOut", "default"]
     static let calculationModes: Set<String> = ["linear", "discrete", "paced", "cubic", "cubicPaced"]
-    static let transitionTypes: Set<String> = [
-        "fade", "moveIn", "push", "reveal", "cube", "oglFlip", "pageCurl", "pageUnCurl", "rippleEffect",
-        "suckEffect", "cameraIrisHollowOpen", "cameraIrisHollowClose",
-    ]
+    /// The format's twelve Core Animation types, plus (an addition) UIKit's view-transition
+    /// names: flipFromLeft/Right/Top/Bottom, curlUp, curlDown, crossDissolve.
+    static let transitionTypes: Set<String> = Set(TransitionType.allCases.map(\.rawValue))
     static let transitionSubtypes: Set<String> = ["fromLeft", "fromRight", "fromTop", "fromBottom"]
 
     mutating func validateAnimation(_ json: JSONValue, for layer: CALayer, _ p: String) throws(DocumentError) {
