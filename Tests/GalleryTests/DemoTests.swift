@@ -320,6 +320,30 @@ import Player
 
     // MARK: Gallery navigation
 
+    /// Transition frames drawn incrementally (the renderer's damage tracking, as the window
+    /// draws them) equal full redraws, through the browser's cube and the gallery's push into
+    /// a demo and back, and after they end.
+    @Test(arguments: ["browser", "gallery"])
+    func transitionFramesDrawnIncrementallyMatchFullRedraws(_ demo: String) throws {
+        let script = demo == "browser"
+            ? clicks([0.1], at: Point(300, 150))
+            : clicks([0.1], at: Point(100, 120)) + [ScriptedInput(time: 1.0, action: .key("Escape"))]
+        let size = demo == "browser" ? Size(400, 300) : Size(800, 600)
+        let r = try DemoRenderer.runner(demo: demo, size: size, script: script)
+        defer { CAMediaClock.manualTime = nil }
+        let scene = try #require(r.scene as? LayerScene)
+        var t = 0.0, mismatches = 0
+        while t < 1.5 {
+            t += 4.0 / 60 // every frame is drawn; every fourth compared (a full redraw is slow in debug)
+            let incremental = try r.run(until: t, renderEveryFrame: true)
+            let full = Bitmap(width: incremental.width, height: incremental.height)
+            LayerRenderer(scale: 1, background: scene.background).draw(scene.root.presentation(), into: Canvas(full))
+            let changed = changedPixels(incremental, full)
+            if changed > 0 { mismatches += 1; Issue.record("\(demo) at \(t): \(changed) pixels differ from a full redraw") }
+            if mismatches > 3 { break }
+        }
+    }
+
     @Test func galleryOpensAndClosesADemo() throws {
         let r = try DemoRenderer.runner(demo: "gallery", size: Size(800, 600),
                                         script: clicks([0.5], at: Point(100, 120)) + [ScriptedInput(time: 1.5, action: .key("Escape"))])

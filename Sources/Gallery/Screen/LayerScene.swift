@@ -14,13 +14,6 @@ open class LayerScene: PlayerScene {
     /// What each frame is cleared to before the tree is drawn.
     public var background = Color.black
     private var lastBitmap: Bitmap?
-    private var transitionLastFrame = false
-
-    /// Whether a CATransition is attached anywhere in `layer`'s tree.
-    static func hasTransition(_ layer: CALayer) -> Bool {
-        if layer.animationStore.contains(where: { $0.animation is CATransition }) { return true }
-        return layer.sublayers?.contains(where: hasTransition) ?? false
-    }
 
     public init(size: Size) {
         self.size = size
@@ -49,12 +42,6 @@ open class LayerScene: PlayerScene {
             lastBitmap = bitmap
         }
         let canvas = Canvas(bitmap)
-        // The renderer's damage tracking does not see a CATransition's progress (the layer's
-        // own state is unchanged while it runs): redraw everything while one runs and once
-        // after it ends, so neither a frozen mid-transition frame nor its last one stays.
-        let transitioning = Self.hasTransition(root)
-        if transitioning || transitionLastFrame { renderer!.invalidate() }
-        transitionLastFrame = transitioning
         let stats = renderer!.renderFrame(root.presentation(), into: canvas)
         // The renderer's nil damage means "nothing changed"; the player's nil means "all".
         return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.renderNanos) * 1e-9,
