@@ -137,34 +137,48 @@ extension TransitionFrame {
             // underneath, upper half (the lighter back coming over) on top. Source points are
             // the pixel plus the bin's offsets, in 16.16 (lx·65536 is an integer + ½).
             let fy0 = (iy << 16) + 32768
-            for x in rolled {
-                let lx = Double(x - ox) + 0.5
-                let dist = lx * nx + ly * ny - L
-                // Node index and 16-bit fraction of dist (0 ≤ dist ≤ r, inside the table).
-                let q = Int(dist * nodesPerPixel * 65536)
-                let n0 = roll[min(rollNodes - 1, q >> 16)], n1 = roll[min(rollNodes, (q >> 16) + 1)]
-                let f = q & 0xffff
-                @inline(__always) func lerp(_ a: Int32, _ b: Int32) -> Int {
-                    Int(a) + ((Int(b) - Int(a)) * f) >> 16
+            if !rolled.isEmpty {
+                // Node index (high bits) and 16-bit fraction (low bits) of dist, exact at the
+                // run's first pixel and stepped by an integer per pixel after it: the loop's
+                // only carried dependency is one add, so consecutive pixels overlap in the CPU
+                // (the per-pixel double → index chain made the loop latency-bound). Over a run
+                // of a few hundred pixels the rounded step drifts by under 1/1000 px; the clamp
+                // keeps the index on the table (0 ≤ dist ≤ r on this run).
+                let qScale = nodesPerPixel * 65536
+                var q = Int((Double(rolled.lowerBound - ox) + 0.5) * nx * qScale + (ly * ny - L) * qScale)
+                let dq = Int((nx * qScale).rounded())
+                let qMax = ((rollNodes - 1) << 16) | 0xffff
+                var fx0 = ((rolled.lowerBound - ox) << 16) + 32768
+                for x in rolled {
+                    let qc = min(qMax, max(0, q))
+                    q &+= dq
+                    let n0 = roll[qc >> 16], n1 = roll[(qc >> 16) + 1]
+                    let f = qc & 0xffff
+                    @inline(__always) func lerp(_ a: Int32, _ b: Int32) -> Int {
+                        Int(a) + ((Int(b) - Int(a)) * f) >> 16
+                    }
+                    // Rounded to 0…256 (both nodes are within 0…65536).
+                    @inline(__always) func weight(_ a: Int32, _ b: Int32) -> UInt32 {
+                        UInt32(truncatingIfNeeded: (lerp(a, b) + 128) >> 8)
+                    }
+                    let px0 = fx0
+                    fx0 &+= 65536
+                    // Upper half first: where it is opaque it hides the lower half and what
+                    // lies underneath, so those need no sampling.
+                    let U = px0 + lerp(n0.upU, n1.upU), V = fy0 + lerp(n0.upV, n1.upV)
+                    // Well inside the page the nearest texel (the lightening hides the
+                    // difference), near and beyond its edge the bilinear sample (0 outside).
+                    let texel = U > in15 && U < wIn && V > in15 && V < hIn
+                        ? pp[(V >> 16) * pw + (U >> 16)]
+                        : Px.curlSample(pp, pw, ph, U - 32768, V - 32768)
+                    let upper = Px.shade(Px.lighten(texel, 150), weight(n0.upWeight, n1.upWeight))
+                    if upper >= 0xff00_0000 { d[x] = upper; continue }
+                    // Bilinear (transparent outside: nothing of the page beyond its edge).
+                    let s = Px.curlSample(pp, pw, ph, px0 + lerp(n0.lowU, n1.lowU) - 32768,
+                                          fy0 + lerp(n0.lowV, n1.lowV) - 32768)
+                    let lower = Px.over(Px.shade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
+                    d[x] = Px.over(Px.over(upper, lower), d[x])
                 }
-                @inline(__always) func weight(_ a: Int32, _ b: Int32) -> UInt32 {
-                    UInt32(min(65536, max(0, lerp(a, b) + 128)) >> 8)
-                }
-                let fx0 = ((x - ox) << 16) + 32768
-                // Upper half first: where it is opaque it hides the lower half and what lies
-                // underneath, so those need no sampling.
-                let U = fx0 + lerp(n0.upU, n1.upU), V = fy0 + lerp(n0.upV, n1.upV)
-                // Well inside the page the nearest texel (the lightening hides the difference),
-                // near and beyond its edge the bilinear sample (0 outside).
-                let texel = U > in15 && U < wIn && V > in15 && V < hIn
-                    ? pp[(V >> 16) * pw + (U >> 16)]
-                    : Px.curlSample(pp, pw, ph, U - 32768, V - 32768)
-                let upper = Px.shade(Px.lighten(texel, 150), weight(n0.upWeight, n1.upWeight))
-                if upper >= 0xff00_0000 { d[x] = upper; continue }
-                // Bilinear (transparent outside: nothing of the page beyond its edge).
-                let s = Px.curlSample(pp, pw, ph, fx0 + lerp(n0.lowU, n1.lowU) - 32768, fy0 + lerp(n0.lowV, n1.lowV) - 32768)
-                let lower = Px.over(Px.shade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
-                d[x] = Px.over(Px.over(upper, lower), d[x])
             }
             // The flat page, under the turned-over flap where the flap's source point (which
             // moves linearly with x) is on the page plus the shadow margin. Outside that
