@@ -39,33 +39,45 @@ extension TransitionFrame {
             disp[i] = amplitude * env * taper * sin(k * delta)
             light[i] = TransitionFrame.weight(1 + 0.35 * env * taper * slope * sin(Double.pi * p))
         }
-        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
-        // and blending equals sampling their blend: blend once, then warp one image. The blend
-        // goes into scratch memory every pixel of which is written (no zeroing, no over: the
-        // blend of two premultiplied pixels over nothing is itself).
-        let t = TransitionFrame.weight(p * p * (3 - 2 * p))
-        // The blend is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's
-        // bilinear blends need no unpacking per texel.
-        let mw = width, mh = height
-        let mp = UnsafeMutablePointer<UInt64>.allocate(capacity: mw * mh)
-        defer { mp.deallocate() }
-        let t64 = UInt64(t)
-        if from.width == mw, to.width == mw, from.height == mh, to.height == mh {
-            for j in 0..<mh {
-                let f = from.pixels + j * mw, g = to.pixels + j * mw, m = mp + j * mw
-                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
-            }
-        } else {
-            let mix = Bitmap(width: mw, height: mh)
-            TransitionRaster.crossFade(from, to, t: t, dx: 0, dy: 0, into: mix,
-                                       box: PixelBox(x0: 0, y0: 0, x1: mw, y1: mh))
-            for i in 0..<(mw * mh) { mp[i] = Px.spread(mix.pixels[i]) }
-        }
         // Per radius: the displacement over the radius in 16.16, pre-shifted by 8 (the offset
         // of a pixel at 256·dx from the centre is then (256·dx)·g, 16.16).
         let factor = UnsafeMutablePointer<Int>.allocate(capacity: n)
         defer { factor.deallocate() }
         for i in 0..<n { factor[i] = Int(disp[i] / max(Double(i) + 0.5, 0.5) * 65536) >> 8 }
+        // How many rows a sample can lie above or below its pixel: a pixel at radius index i
+        // has |2dy| < 2(i + 1), so its vertical offset |2dy·128·g| / 65536 is under
+        // (i + 1)·|g| / 256; plus one row for rounding and the bilinear neighbour below.
+        var reachRows = 0
+        for i in 0..<n { reachRows = max(reachRows, ((i + 1) * abs(factor[i])) >> 8 + 1) }
+        reachRows += 2
+        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
+        // and blending equals sampling their blend: blend once, then warp one image. The blend
+        // is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's bilinear
+        // blends need no unpacking per texel. Only the rows the warp can still reach are kept:
+        // a ring of 2·reachRows + 4 rows, each blended just before the first output row that
+        // can need it. The ring stays in the CPU cache, where a whole blended image (8 bytes a
+        // pixel) went out to memory and back. `rowAt[j]` is blended row j while it is in the
+        // ring (every pixel of a ring row is written: no zeroing, no over).
+        let t = TransitionFrame.weight(p * p * (3 - 2 * p))
+        let mw = width, mh = height
+        precondition(from.width == mw && from.height == mh && to.width == mw && to.height == mh,
+                     "ripple: both snapshots must be the frame's size")
+        let ringRows = min(mh, 2 * reachRows + 4)
+        let ring = UnsafeMutablePointer<UInt64>.allocate(capacity: ringRows * mw)
+        defer { ring.deallocate() }
+        let rowAt = UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>.allocate(capacity: mh)
+        defer { rowAt.deallocate() }
+        let t64 = UInt64(t)
+        var nextRow = max(0, b.y0 - oy - reachRows - 1)
+        @inline(__always) func blendRows(through last: Int) {
+            while nextRow <= min(mh - 1, last) {
+                let j = nextRow
+                let f = from.pixels + j * mw, g = to.pixels + j * mw, m = ring + (j % ringRows) * mw
+                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
+                rowAt[j] = m
+                nextRow += 1
+            }
+        }
         let tw = target.width
         // Pixel centres relative to the centre, doubled so they are integers: 2·dx = 2·ix + 1 − W.
         // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly in
@@ -75,7 +87,8 @@ extension TransitionFrame {
             let dy2 = 2 * iy + 1 - mh
             let dy128 = dy2 * 128
             let row = target.pixels + y * tw
-            let mrow = mp + iy * mw - ox
+            blendRows(through: iy + reachRows + 1)
+            let mrow = rowAt[iy] - ox
             var dx2 = 2 * (b.x0 - ox) + 1 - mw
             var r4 = dx2 * dx2 + dy2 * dy2
             var ri = Int(Double(r4).squareRoot() / 2)
@@ -101,9 +114,8 @@ extension TransitionFrame {
                     if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
                         // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
                         // arithmetic as `Px.lerpSpread`), then the vertical one.
-                        let q = UnsafeRawPointer(mp + y0 * mw + x0)
-                        let r0 = q.loadUnaligned(as: SIMD8<UInt16>.self)
-                        let r1 = q.loadUnaligned(fromByteOffset: mw * 8, as: SIMD8<UInt16>.self)
+                        let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                        let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
                         let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
                         let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
                         let hz = ((a &<< 8) &+ (e &- a) &* SIMD8(repeating: UInt16(truncatingIfNeeded: kx))) &>> 8
@@ -114,7 +126,7 @@ extension TransitionFrame {
                         c = 0
                     } else {
                         @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
-                            (i >= 0 && j >= 0 && i < mw && j < mh) ? mp[j * mw + i] : 0
+                            (i >= 0 && j >= 0 && i < mw && j < mh) ? rowAt[j][i] : 0
                         }
                         c = Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
                                           Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
