@@ -80,70 +80,106 @@ extension TransitionFrame {
         }
         let tw = target.width
         // Pixel centres relative to the centre, doubled so they are integers: 2·dx = 2·ix + 1 − W.
-        // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly in
-        // integers and stepped along the row (r changes by at most 1 per pixel): no square root.
+        // The field at (dx, dy) mirrors the one at (|dx|, |dy|): the same radius, the offset
+        // with the signs of dx and dy. Quadrant column qi stands for |2dx| = 2·qi + 1 − (W & 1)
+        // (pixel ix = (W − 1)/2 − qi on the left, W/2 + qi on the right), quadrant row qj for
+        // |2dy| likewise (rows (H − 1)/2 − qj above, H/2 + qj below, once if they coincide).
+        let hw = (mw + 1) / 2
+        let geo = UnsafeMutablePointer<RippleOffset>.allocate(capacity: hw)
+        defer { geo.deallocate() }
         for y in b.y0..<b.y1 {
             let iy = y - oy
-            let dy2 = 2 * iy + 1 - mh
-            let dy128 = dy2 * 128
-            let row = target.pixels + y * tw
             blendRows(through: iy + reachRows + 1)
-            let mrow = rowAt[iy] - ox
-            var dx2 = 2 * (b.x0 - ox) + 1 - mw
-            var r4 = dx2 * dx2 + dy2 * dy2
+            // This row's quadrant row and the sign of its dy (rows above the centre: dy < 0,
+            // so v moves down, +offset).
+            let top = iy <= (mh - 1) / 2
+            let qj = top ? (mh - 1) / 2 - iy : iy - mh / 2
+            let sv = top ? 1 : -1
+            // The quadrant row's offsets: |2dx|·128·g and |2dy|·128·g (16.16), and the light.
+            // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly
+            // in integers and stepped along the row (r changes by at most 1 per step): no
+            // square root.
+            let ady2 = 2 * qj + 1 - (mh & 1)
+            var adx2 = 1 - (mw & 1)
+            var r4 = adx2 * adx2 + ady2 * ady2
             var ri = Int(Double(r4).squareRoot() / 2)
             while 4 * (ri + 1) * (ri + 1) <= r4 { ri += 1 }
             while 4 * ri * ri > r4 { ri -= 1 }
-            // The squared bounds of the current radius step, updated only when it changes.
-            var lowSq = 4 * ri * ri, highSq = 4 * (ri + 1) * (ri + 1)
-            for x in b.x0..<b.x1 {
-                let ix = x - ox
+            var highSq = 4 * (ri + 1) * (ri + 1)
+            for qi in 0..<hw {
                 let i = min(n - 1, ri)
                 let g = factor[i]
-                // Sampled and lit with the channels spread (one multiply per step).
-                var c: UInt64
-                if g == 0 {
-                    c = mrow[x]
-                } else {
-                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear
-                    // as `Px.sampleFixed` (transparent outside), on spread texels.
-                    let fu = (ix << 16) - dx2 * 128 * g
-                    let fv = (iy << 16) - dy128 * g
-                    let x0 = fu >> 16, y0 = fv >> 16
-                    let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
-                    if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
-                        // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
-                        // arithmetic as `Px.lerpSpread`), then the vertical one.
-                        let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
-                        let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
-                        let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
-                        let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
-                        let hz = ((a &<< 8) &+ (e &- a) &* SIMD8(repeating: UInt16(truncatingIfNeeded: kx))) &>> 8
-                        let tv = hz.lowHalf, bv = hz.highHalf
-                        let vv = ((tv &<< 8) &+ (bv &- tv) &* SIMD4(repeating: UInt16(truncatingIfNeeded: ky))) &>> 8
-                        c = unsafeBitCast(vv, to: UInt64.self)
-                    } else if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh {
-                        c = 0
-                    } else {
-                        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
-                            (i >= 0 && j >= 0 && i < mw && j < mh) ? rowAt[j][i] : 0
+                geo[qi] = RippleOffset(u: Int32(truncatingIfNeeded: adx2 * 128 * g),
+                                       v: Int32(truncatingIfNeeded: ady2 * 128 * g), light: light[i])
+                // Next column: (a + 2)² = a² + 4a + 4; |2dx| only grows, so does ⌊r⌋.
+                r4 += 4 * adx2 + 4
+                adx2 += 2
+                while highSq <= r4 { ri += 1; highSq = 4 * (ri + 1) * (ri + 1) }
+            }
+            do {
+                let row = target.pixels + y * tw
+                // Left half: ix = (W − 1)/2 − qi, dx < 0 (u moves right, +offset); right
+                // half: ix = W/2 + qi, the offset subtracted.
+                for side in 0..<2 {
+                    let lo = side == 0 ? 0 : hw, hi = side == 0 ? hw : mw, su = side == 0 ? 1 : -1
+                    let xs = max(b.x0, lo + ox), xe = min(b.x1, hi + ox)
+                    guard xs < xe else { continue }
+                    // The quadrant column of xs and its step.
+                    var qi = su > 0 ? (mw - 1) / 2 - (xs - ox) : (xs - ox) - mw / 2
+                    let dq = su > 0 ? -1 : 1
+                    let vBase = iy << 16
+                    for x in xs..<xe {
+                        let ix = x - ox
+                        let o = geo[qi]
+                        qi += dq
+                        // u = x + 0.5 ± |dx|·(disp/r), in 16.16 minus the half-pixel shift;
+                        // bilinear as `Px.sampleFixed` (transparent outside), on spread texels.
+                        let fu = (ix << 16) + Int(o.u) * su
+                        let fv = vBase + Int(o.v) * sv
+                        let x0 = fu >> 16, y0 = fv >> 16
+                        let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
+                        var c: UInt64
+                        if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                            // Both rows' horizontal lerps in one 8 × 16-bit vector (the same
+                            // lane arithmetic as `Px.lerpSpread`), then the vertical one. With
+                            // no offset (kx = ky = 0) this is the texel itself.
+                            let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                            let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                            let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
+                            let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
+                            let hz = ((a &<< 8) &+ (e &- a) &* SIMD8(repeating: UInt16(truncatingIfNeeded: kx))) &>> 8
+                            let tv = hz.lowHalf, bv = hz.highHalf
+                            let vv = ((tv &<< 8) &+ (bv &- tv) &* SIMD4(repeating: UInt16(truncatingIfNeeded: ky))) &>> 8
+                            c = unsafeBitCast(vv, to: UInt64.self)
+                        } else {
+                            c = Self.rippleEdgeSample(rowAt, mw, mh, x0, y0, kx, ky)
                         }
-                        c = Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
-                                          Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
+                        let l = o.light
+                        if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                        row[x] = Px.over(Px.pack(c), row[x])
                     }
-                }
-                let l = light[i]
-                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
-                row[x] = Px.over(Px.pack(c), row[x])
-                // Next pixel: (2dx + 2)² = (2dx)² + 4·2dx + 4.
-                r4 += 4 * dx2 + 4
-                dx2 += 2
-                if highSq <= r4 {
-                    ri += 1; lowSq = highSq; highSq = 4 * (ri + 1) * (ri + 1)
-                } else if lowSq > r4 {
-                    ri -= 1; highSq = lowSq; lowSq = 4 * ri * ri
                 }
             }
         }
     }
+
+    /// The ripple's bilinear sample where its 2×2 texels are not all inside (texels outside
+    /// are transparent): out of line, it is rare and would crowd the hot loop's registers.
+    @inline(never)
+    private static func rippleEdgeSample(_ rowAt: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>, _ mw: Int, _ mh: Int,
+                                         _ x0: Int, _ y0: Int, _ kx: UInt64, _ ky: UInt64) -> UInt64 {
+        if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh { return 0 }
+        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
+            (i >= 0 && j >= 0 && i < mw && j < mh) ? rowAt[j][i] : 0
+        }
+        return Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
+                             Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
+    }
+}
+
+/// One quadrant column of a ripple row (see `ripple`): the 16.16 sample offsets |2dx|·128·g
+/// and |2dy|·128·g (signed per quadrant) and the light (256 = unlit).
+private struct RippleOffset {
+    var u: Int32, v: Int32
+    var light: UInt32
 }
