@@ -81,23 +81,26 @@ extension TransitionFrame {
         let tw = target.width
         // Pixel centres relative to the centre, doubled so they are integers: 2·dx = 2·ix + 1 − W.
         // The field at (dx, dy) mirrors the one at (|dx|, |dy|): the same radius, the offset
-        // with the signs of dx and dy. Quadrant column qi stands for |2dx| = 2·qi + 1 − (W & 1)
-        // (pixel ix = (W − 1)/2 − qi on the left, W/2 + qi on the right), quadrant row qj for
-        // |2dy| likewise (rows (H − 1)/2 − qj above, H/2 + qj below, once if they coincide).
+        // with the signs of dx and dy. So each row works out its offsets and lights once per
+        // quadrant column qi (|2dx| = 2·qi + 1 − (W & 1)) and writes them, signed, for both
+        // pixels ix = (W − 1)/2 − qi and W/2 + qi (the same pixel when W is odd and qi = 0):
+        // the sampling loop then reads one entry per pixel, in order.
         let hw = (mw + 1) / 2
-        let geo = UnsafeMutablePointer<RippleOffset>.allocate(capacity: hw)
+        let geo = UnsafeMutablePointer<RippleOffset>.allocate(capacity: mw)
         defer { geo.deallocate() }
+        // The 8-bit bilinear weights broadcast to eight 16-bit lanes, one table read each.
+        let spreadWeight = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 256)
+        defer { spreadWeight.deallocate() }
+        for k in 0..<256 { spreadWeight[k] = SIMD8(repeating: UInt16(k)) }
         for y in b.y0..<b.y1 {
             let iy = y - oy
             blendRows(through: iy + reachRows + 1)
-            // This row's quadrant row and the sign of its dy (rows above the centre: dy < 0,
-            // so v moves down, +offset).
+            // Rows above the centre have dy < 0: v moves down (+offset); below, up.
             let top = iy <= (mh - 1) / 2
             let qj = top ? (mh - 1) / 2 - iy : iy - mh / 2
             let sv = top ? 1 : -1
-            // The quadrant row's offsets: |2dx|·128·g and |2dy|·128·g (16.16), and the light.
             // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly
-            // in integers and stepped along the row (r changes by at most 1 per step): no
+            // in integers and stepped along the half row (r changes by at most 1 per step): no
             // square root.
             let ady2 = 2 * qj + 1 - (mh & 1)
             var adx2 = 1 - (mw & 1)
@@ -106,59 +109,51 @@ extension TransitionFrame {
             while 4 * (ri + 1) * (ri + 1) <= r4 { ri += 1 }
             while 4 * ri * ri > r4 { ri -= 1 }
             var highSq = 4 * (ri + 1) * (ri + 1)
+            let left = geo + (mw - 1) / 2, right = geo + mw / 2
             for qi in 0..<hw {
                 let i = min(n - 1, ri)
                 let g = factor[i]
-                geo[qi] = RippleOffset(u: Int32(truncatingIfNeeded: adx2 * 128 * g),
-                                       v: Int32(truncatingIfNeeded: ady2 * 128 * g), light: light[i])
+                // −2dx·128·g and −2dy·128·g: the 16.16 offsets of the sample from the pixel
+                // (left of the centre 2dx = −|2dx|, right +|2dx|; dy's sign is the row's).
+                let u = Int32(truncatingIfNeeded: adx2 * 128 * g)
+                let v = Int32(truncatingIfNeeded: ady2 * 128 * g * sv)
+                left[-qi] = RippleOffset(u: u, v: v, light: light[i])
+                right[qi] = RippleOffset(u: 0 &- u, v: v, light: light[i])
                 // Next column: (a + 2)² = a² + 4a + 4; |2dx| only grows, so does ⌊r⌋.
                 r4 += 4 * adx2 + 4
                 adx2 += 2
                 while highSq <= r4 { ri += 1; highSq = 4 * (ri + 1) * (ri + 1) }
             }
-            do {
-                let row = target.pixels + y * tw
-                // Left half: ix = (W − 1)/2 − qi, dx < 0 (u moves right, +offset); right
-                // half: ix = W/2 + qi, the offset subtracted.
-                for side in 0..<2 {
-                    let lo = side == 0 ? 0 : hw, hi = side == 0 ? hw : mw, su = side == 0 ? 1 : -1
-                    let xs = max(b.x0, lo + ox), xe = min(b.x1, hi + ox)
-                    guard xs < xe else { continue }
-                    // The quadrant column of xs and its step.
-                    var qi = su > 0 ? (mw - 1) / 2 - (xs - ox) : (xs - ox) - mw / 2
-                    let dq = su > 0 ? -1 : 1
-                    let vBase = iy << 16
-                    for x in xs..<xe {
-                        let ix = x - ox
-                        let o = geo[qi]
-                        qi += dq
-                        // u = x + 0.5 ± |dx|·(disp/r), in 16.16 minus the half-pixel shift;
-                        // bilinear as `Px.sampleFixed` (transparent outside), on spread texels.
-                        let fu = (ix << 16) + Int(o.u) * su
-                        let fv = vBase + Int(o.v) * sv
-                        let x0 = fu >> 16, y0 = fv >> 16
-                        let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
-                        var c: UInt64
-                        if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
-                            // Both rows' horizontal lerps in one 8 × 16-bit vector (the same
-                            // lane arithmetic as `Px.lerpSpread`), then the vertical one. With
-                            // no offset (kx = ky = 0) this is the texel itself.
-                            let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
-                            let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
-                            let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
-                            let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
-                            let hz = ((a &<< 8) &+ (e &- a) &* SIMD8(repeating: UInt16(truncatingIfNeeded: kx))) &>> 8
-                            let tv = hz.lowHalf, bv = hz.highHalf
-                            let vv = ((tv &<< 8) &+ (bv &- tv) &* SIMD4(repeating: UInt16(truncatingIfNeeded: ky))) &>> 8
-                            c = unsafeBitCast(vv, to: UInt64.self)
-                        } else {
-                            c = Self.rippleEdgeSample(rowAt, mw, mh, x0, y0, kx, ky)
-                        }
-                        let l = o.light
-                        if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
-                        row[x] = Px.over(Px.pack(c), row[x])
-                    }
+            let row = target.pixels + y * tw
+            let vBase = iy << 16
+            let go = geo - ox
+            for x in b.x0..<b.x1 {
+                let o = go[x]
+                // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear as
+                // `Px.sampleFixed` (transparent outside), on spread texels.
+                let fu = ((x - ox) << 16) + Int(o.u)
+                let fv = vBase + Int(o.v)
+                let x0 = fu >> 16, y0 = fv >> 16
+                let kx = (fu >> 8) & 0xff, ky = (fv >> 8) & 0xff
+                var c: UInt64
+                if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                    // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
+                    // arithmetic as `Px.lerpSpread`), then the vertical one. With no offset
+                    // (kx = ky = 0) this is the texel itself.
+                    let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
+                    let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
+                    let hz = ((a &<< 8) &+ (e &- a) &* spreadWeight[kx]) &>> 8
+                    let tv = hz.lowHalf, bv = hz.highHalf
+                    let vv = ((tv &<< 8) &+ (bv &- tv) &* spreadWeight[ky].lowHalf) &>> 8
+                    c = unsafeBitCast(vv, to: UInt64.self)
+                } else {
+                    c = Self.rippleEdgeSample(rowAt, mw, mh, x0, y0, UInt64(kx), UInt64(ky))
                 }
+                let l = o.light
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
             }
         }
     }
@@ -177,8 +172,8 @@ extension TransitionFrame {
     }
 }
 
-/// One quadrant column of a ripple row (see `ripple`): the 16.16 sample offsets |2dx|·128·g
-/// and |2dy|·128·g (signed per quadrant) and the light (256 = unlit).
+/// One pixel's entry of a ripple row (see `ripple`): the 16.16 offsets of its sample from the
+/// pixel and its light (256 = unlit).
 private struct RippleOffset {
     var u: Int32, v: Int32
     var light: UInt32
