@@ -86,6 +86,9 @@ extension TransitionFrame {
         // pixels ix = (W − 1)/2 − qi and W/2 + qi (the same pixel when W is odd and qi = 0):
         // the sampling loop then reads one entry per pixel, in order.
         let hw = (mw + 1) / 2
+        // From which radius index on the displacement is zero for good (beyond the wave).
+        var still = n
+        while still > 0 && factor[still - 1] == 0 { still -= 1 }
         let geo = UnsafeMutablePointer<RippleOffset>.allocate(capacity: mw)
         defer { geo.deallocate() }
         // The 8-bit bilinear weights broadcast to eight 16-bit lanes, one table read each.
@@ -127,7 +130,33 @@ extension TransitionFrame {
             let row = target.pixels + y * tw
             let vBase = iy << 16
             let go = geo - ox
-            for x in b.x0..<b.x1 {
+            // Where the radius index is at least `still` nothing moves: those pixels (the row's
+            // ends, or all of it) are their blended texel, lit. With 2dx = 2·ix + 1 − W, they
+            // are the pixels with (2dx)² ≥ 4·still² − (2dy)².
+            var wa = b.x0, wb = b.x0
+            let reachSq = 4 * still * still - ady2 * ady2
+            if reachSq > 0 {
+                // Moving pixels: |2dx| ≤ m, m the largest integer with m² < reachSq.
+                var m = Int(Double(reachSq - 1).squareRoot())
+                while m * m >= reachSq { m -= 1 }
+                while (m + 1) * (m + 1) < reachSq { m += 1 }
+                wa = max(b.x0, min(b.x1, ((mw - 1 - m + 1) >> 1) + ox))
+                wb = max(wa, min(b.x1, ((mw - 1 + m) >> 1) + 1 + ox))
+            }
+            let mrow = rowAt[iy] - ox
+            for x in b.x0..<wa {
+                var c = mrow[x]
+                let l = go[x].light
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
+            }
+            for x in wb..<b.x1 {
+                var c = mrow[x]
+                let l = go[x].light
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
+            }
+            for x in wa..<wb {
                 let o = go[x]
                 // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear as
                 // `Px.sampleFixed` (transparent outside), on spread texels.
