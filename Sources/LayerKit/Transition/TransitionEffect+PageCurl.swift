@@ -27,6 +27,14 @@ extension TransitionFrame {
     }
 
     /// Draws `page` curling away over `under` at `progress` (0 flat, 1 gone).
+    ///
+    /// Everything but the flap's source point depends on one number per pixel, its distance
+    /// `dist` past the fold line along n, which is linear along a row. So each row splits into
+    /// at most four runs, in the order dist grows: the flat page (dist < 0, maybe under the
+    /// flap), the roll (0 ≤ dist ≤ r), the roll's shadow on the content underneath
+    /// (r < dist ≤ r + shadowWidth) and the bare content underneath. Each run has its own loop,
+    /// so the plain ones are row composites; the roll reads its source offsets and shading
+    /// from a per-frame table over dist (no trig per pixel).
     func pageCurl(page: Bitmap, under: Bitmap, progress: Double, _ sub: TransitionSubtype) {
         let b = box
         guard !b.isEmpty else { return }
@@ -39,41 +47,153 @@ extension TransitionFrame {
         let ds = [0.0, W * nx, H * ny, W * nx + H * ny]
         let dmax = ds.max()!, dmin = ds.min()!
         let L = dmax + (dmin - Double.pi * r - dmax) * progress
-        let pw = page.width, ph = page.height, uw = under.width, uh = under.height
+        // `render` brings both snapshots to the frame's size, and the box lies inside it, so
+        // every device pixel of the box has a page and an under pixel at (x − ox, y − oy).
+        let pw = page.width, ph = page.height
+        precondition(pw == width && ph == height && under.width == pw && under.height == ph,
+                     "pageCurl: page and under must both be the frame's size")
         let pp = page.pixels, up = under.pixels
         let tw = target.width
         let piR = Double.pi * r
+        let invShadow = 1 / shadowWidth
         // How far a page point lies outside the page (≤ 0 inside).
         @inline(__always) func outside(_ x: Double, _ y: Double) -> Double {
             max(max(-x, x - W), max(-y, y - H))
         }
         @inline(__always) func shadowWeight(_ e: Double) -> UInt32 {
             // e: distance from the casting edge; darker near it.
-            let k = e <= 0 ? 0.0 : min(1, e / shadowWidth)
+            let k = e <= 0 ? 0.0 : min(1, e * invShadow)
             return TransitionFrame.weight(0.62 + 0.38 * k * k)
         }
         let margin = shadowWidth + 1
-        // asin(dist / r) across the roll, tabulated per quarter pixel (one table per frame).
-        let steps = Int(r * 4) + 2
-        // cos of the same angles alongside, interpolated the same way (no libm call per pixel).
-        let asinTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
-        let cosTable = UnsafeMutablePointer<Double>.allocate(capacity: steps + 1)
-        defer { asinTable.deallocate(); cosTable.deallocate() }
-        for i in 0...steps { asinTable[i] = asin(min(1, Double(i) / 4 / r)); cosTable[i] = cos(asinTable[i]) }
+        // The roll table: nodes every quarter pixel of dist over 0…r holding, for that dist,
+        // the 16.16 offsets from a pixel to its source on the lower (front) and the upper
+        // (back) half of the cylinder and both halves' shading (weights × 256). Between nodes
+        // everything is interpolated linearly, exactly as the angle asin(dist / r) was before
+        // (the offsets are linear in that angle and in dist). One asin per node per frame.
+        let nodesPerPixel = 4.0
+        let rollNodes = Int(r * nodesPerPixel) + 2
+        let roll = UnsafeMutablePointer<CurlRollNode>.allocate(capacity: rollNodes + 1)
+        defer { roll.deallocate() }
+        for i in 0...rollNodes {
+            let dc = Double(i) / nodesPerPixel
+            let phi = asin(min(1, dc / r))
+            let sLow = r * phi - dc, sUp = r * (Double.pi - phi) - dc
+            let u = min(1, dc / r)
+            roll[i] = CurlRollNode(
+                lowU: Int32((sLow * nx * 65536).rounded()), lowV: Int32((sLow * ny * 65536).rounded()),
+                upU: Int32((sUp * nx * 65536).rounded()), upV: Int32((sUp * ny * 65536).rounded()),
+                lowWeight: Int32((1 - 0.35 * u * u) * 65536), upWeight: Int32((0.8 + 0.2 * cos(phi)) * 65536))
+        }
+        // The upper half's nearest-texel test in 16.16: strictly more than 1.5 px inside.
+        let in15 = 98304, wIn = pw * 65536 - 98304, hIn = ph * 65536 - 98304
+        let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
         for y in b.y0..<b.y1 {
             let ly = Double(y - oy) + 0.5
             let d = target.pixels + y * tw
             let iy = y - oy
-            // Where on this row the turned-over flap (or its shadow) can reach: its source
-            // point moves linearly with x, so the page-plus-margin test is an x interval.
-            // Outside it, and away from the roll, pixels are plain copies.
+            let prow = pp + iy * pw - ox, urow = up + iy * pw - ox
+            // The same expression per pixel everywhere, so the runs split exactly where a
+            // per-pixel test of dist would.
+            @inline(__always) func distAt(_ x: Int) -> Double {
+                let lx = Double(x - ox) + 0.5
+                return lx * nx + ly * ny - L
+            }
+            // The first x in the box where the monotone `pred` holds, from the estimate `est`.
+            @inline(__always) func firstTrue(_ est: Double, _ pred: (Int) -> Bool) -> Int {
+                var x = Int(min(Double(b.x1), max(Double(b.x0), est.rounded(.down))))
+                while x > b.x0 && pred(x - 1) { x -= 1 }
+                while x < b.x1 && !pred(x) { x += 1 }
+                return x
+            }
+            // The x where dist equals t (nx is never near 0: |nx| ≥ 0.37).
+            @inline(__always) func xAt(_ t: Double) -> Double { (t + L - ly * ny) / nx - 0.5 + Double(ox) }
+            let flat: Range<Int>, rolled: Range<Int>, shadowed: Range<Int>, bare: Range<Int>
+            if nx > 0 {
+                let a = firstTrue(xAt(0)) { distAt($0) >= 0 }
+                let c = max(a, firstTrue(xAt(r)) { distAt($0) > r })
+                let e = max(c, firstTrue(xAt(r + shadowWidth)) { distAt($0) > r + shadowWidth })
+                flat = b.x0..<a; rolled = a..<c; shadowed = c..<e; bare = e..<b.x1
+            } else {
+                let e = firstTrue(xAt(r + shadowWidth)) { distAt($0) <= r + shadowWidth }
+                let c = max(e, firstTrue(xAt(r)) { distAt($0) <= r })
+                let a = max(c, firstTrue(xAt(0)) { distAt($0) < 0 })
+                bare = b.x0..<e; shadowed = e..<c; rolled = c..<a; flat = a..<b.x1
+            }
+            // Bare content underneath: a row composite.
+            for x in bare { d[x] = Px.over(urow[x], d[x]) }
+            // Beyond the cylinder: the content underneath, shadowed near the roll where the
+            // roll's silhouette point lies on the page.
+            for x in shadowed {
+                let lx = Double(x - ox) + 0.5
+                let dist = lx * nx + ly * ny - L
+                var lower = urow[x]
+                let e = dist - r
+                let cx = lx - e * nx + (piR / 2 - r) * nx, cy = ly - e * ny + (piR / 2 - r) * ny
+                if outside(cx, cy) <= 0 { lower = Px.shade(lower, shadowWeight(e)) }
+                d[x] = Px.over(lower, d[x])
+            }
+            // The roll: lower half (front of the page, darkening as it turns) over the content
+            // underneath, upper half (the lighter back coming over) on top. Source points are
+            // the pixel plus the bin's offsets, in 16.16 (lx·65536 is an integer + ½).
+            let fy0 = (iy << 16) + 32768
+            if !rolled.isEmpty {
+                // Node index (high bits) and 16-bit fraction (low bits) of dist, exact at the
+                // run's first pixel and stepped by an integer per pixel after it: the loop's
+                // only carried dependency is one add, so consecutive pixels overlap in the CPU
+                // (the per-pixel double → index chain made the loop latency-bound). Over a run
+                // of a few hundred pixels the rounded step drifts by under 1/1000 px; the clamp
+                // keeps the index on the table (0 ≤ dist ≤ r on this run).
+                let qScale = nodesPerPixel * 65536
+                var q = Int((Double(rolled.lowerBound - ox) + 0.5) * nx * qScale + (ly * ny - L) * qScale)
+                let dq = Int((nx * qScale).rounded())
+                let qMax = ((rollNodes - 1) << 16) | 0xffff
+                var fx0 = ((rolled.lowerBound - ox) << 16) + 32768
+                for x in rolled {
+                    let qc = min(qMax, max(0, q))
+                    q &+= dq
+                    let n0 = roll[qc >> 16], n1 = roll[(qc >> 16) + 1]
+                    let f = qc & 0xffff
+                    @inline(__always) func lerp(_ a: Int32, _ b: Int32) -> Int {
+                        Int(a) + ((Int(b) - Int(a)) * f) >> 16
+                    }
+                    // Rounded to 0…256 (both nodes are within 0…65536).
+                    @inline(__always) func weight(_ a: Int32, _ b: Int32) -> UInt32 {
+                        UInt32(truncatingIfNeeded: (lerp(a, b) + 128) >> 8)
+                    }
+                    let px0 = fx0
+                    fx0 &+= 65536
+                    // Upper half first: where it is opaque it hides the lower half and what
+                    // lies underneath, so those need no sampling.
+                    let U = px0 + lerp(n0.upU, n1.upU), V = fy0 + lerp(n0.upV, n1.upV)
+                    // Well inside the page the nearest texel (the lightening hides the
+                    // difference), near and beyond its edge the bilinear sample (0 outside).
+                    let texel = U > in15 && U < wIn && V > in15 && V < hIn
+                        ? pp[(V >> 16) * pw + (U >> 16)]
+                        : Px.curlSample(pp, pw, ph, U - 32768, V - 32768)
+                    let upper = Px.shade(Px.lighten(texel, 150), weight(n0.upWeight, n1.upWeight))
+                    if upper >= 0xff00_0000 { d[x] = upper; continue }
+                    // Bilinear (transparent outside: nothing of the page beyond its edge).
+                    let s = Px.curlSample(pp, pw, ph, px0 + lerp(n0.lowU, n1.lowU) - 32768,
+                                          fy0 + lerp(n0.lowV, n1.lowV) - 32768)
+                    let lower = Px.over(Px.shade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
+                    d[x] = Px.over(Px.over(upper, lower), d[x])
+                }
+            }
+            // The flat page, under the turned-over flap where the flap's source point (which
+            // moves linearly with x) is on the page plus the shadow margin. Outside that
+            // x interval the page is a row composite.
             var flapLo = -Double.infinity, flapHi = Double.infinity
-            do {
+            // The flap's interior: source point at least 1.5 px inside the page (with 0.01 px
+            // slack for rounding) and dist < 0. There every pixel is the nearest texel of the
+            // lighter back side over the flat page; its source point steps by a constant per
+            // pixel.
+            var fastA = b.x1, fastC = b.x1
+            if !flat.isEmpty {
                 // At x: dist = lx·nx + ly·ny − L, source = (lx, ly) + (πr − 2·dist)·n.
                 let lx0 = Double(b.x0 - ox) + 0.5
                 let d0 = lx0 * nx + ly * ny - L
                 let fx0 = lx0 + (piR - 2 * d0) * nx, fy0 = ly + (piR - 2 * d0) * ny
-                let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
                 @inline(__always) func limit(_ v0: Double, _ slope: Double, _ lo: Double, _ hi: Double) {
                     if abs(slope) < 1e-12 {
                         if v0 <= lo || v0 >= hi { flapLo = .infinity; flapHi = -.infinity }
@@ -85,17 +205,6 @@ extension TransitionFrame {
                 limit(fx0, sx, -margin, W + margin)
                 limit(fy0, sy, -margin, H + margin)
                 flapLo += Double(b.x0) - 1; flapHi += Double(b.x0) + 1
-            }
-            // The flap's interior on this row: source point at least 1.5 px inside the page
-            // (with 0.01 px slack for rounding) and dist < 0. There every pixel is the nearest
-            // texel of the lighter back side over the flat page; its source point steps by a
-            // constant per pixel. The other pixels take the general path.
-            var fastA = b.x1, fastC = b.x1
-            do {
-                let lx0 = Double(b.x0 - ox) + 0.5
-                let d0 = lx0 * nx + ly * ny - L
-                let fx0 = lx0 + (piR - 2 * d0) * nx, fy0 = ly + (piR - 2 * d0) * ny
-                let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
                 var lo = -1.0, hi = Double(b.x1 - b.x0)
                 @inline(__always) func within(_ v0: Double, _ slope: Double, _ vlo: Double, _ vhi: Double) {
                     if abs(slope) < 1e-12 {
@@ -116,80 +225,89 @@ extension TransitionFrame {
                     }
                 }
             }
-            @inline(__always) func pixel(_ x: Int) {
-                let lx = Double(x - ox) + 0.5
-                let ix = x - ox
-                let dist = lx * nx + ly * ny - L
-                if dist < 0 {
-                    if Double(x) < flapLo || Double(x) > flapHi {
-                        d[x] = Px.over(pp[iy * pw + ix], d[x]); return
-                    }
-                } else if dist > r + shadowWidth {
-                    d[x] = Px.over(up[iy * uw + ix], d[x]); return
-                }
-                var lower: UInt32
-                var upper: UInt32 = 0
-                if dist > r {
-                    // Beyond the cylinder: the content underneath, shadowed near the roll.
-                    lower = (ix < uw && iy < uh) ? up[iy * uw + ix] : 0
-                    let e = dist - r
-                    if e < shadowWidth {
-                        // The roll's silhouette point and its page source.
-                        let cx = lx - e * nx + (piR / 2 - r) * nx, cy = ly - e * ny + (piR / 2 - r) * ny
-                        if outside(cx, cy) <= 0 { lower = Px.shade(lower, shadowWeight(e)) }
-                    }
-                } else if dist >= 0 {
-                    let q = dist * 4, qi = min(steps - 1, Int(q)), qf = q - Double(qi)
-                    let phi = asinTable[qi] + (asinTable[qi + 1] - asinTable[qi]) * qf
-                    // Lower half of the cylinder: the front of the page, darkening as it turns.
-                    let sLow = r * phi - dist
-                    let lxs = lx + sLow * nx, lys = ly + sLow * ny
-                    if outside(lxs, lys) < 0.5 {
-                        let f = Px.sample(pp, pw, ph, lxs, lys)
-                        let c = (ix < uw && iy < uh) ? up[iy * uw + ix] : 0
-                        lower = Px.over(Px.shade(f, TransitionFrame.weight(1 - 0.35 * (dist / r) * (dist / r))), c)
-                    } else {
-                        lower = (ix < uw && iy < uh) ? up[iy * uw + ix] : 0
-                    }
-                    // Upper half: the back of the page coming over.
-                    let sUp = r * (Double.pi - phi) - dist
-                    let uxs = lx + sUp * nx, uys = ly + sUp * ny
-                    if outside(uxs, uys) < 0.5 {
-                        let texel = outside(uxs, uys) < -1.5 ? pp[Int(uys) * pw + Int(uxs)] : Px.sample(pp, pw, ph, uxs, uys)
-                        upper = Px.shade(Px.lighten(texel, 150),
-                                         TransitionFrame.weight(0.8 + 0.2 * (cosTable[qi] + (cosTable[qi + 1] - cosTable[qi]) * qf)))
-                    }
-                } else {
-                    // The flat page, possibly under the turned-over flap.
-                    lower = (ix < pw && iy < ph) ? pp[iy * pw + ix] : 0
-                    let s = piR - 2 * dist
-                    let fx = lx + s * nx, fy = ly + s * ny
-                    let e = outside(fx, fy)
-                    if e < 0.5 {
-                        // The back side is two-thirds paper white: away from its edge the
-                        // nearest texel is indistinguishable from a bilinear sample.
-                        let texel = e < -1.5 ? pp[Int(fy) * pw + Int(fx)] : Px.sample(pp, pw, ph, fx, fy)
-                        upper = Px.lighten(texel, 170)
-                    }
-                    if e > -0.5 && e < shadowWidth { lower = Px.shade(lower, shadowWeight(e)) }
-                }
-                d[x] = Px.over(Px.over(upper, lower), d[x])
+            // The flat run split by the flap interval [flapLo, flapHi] and its interior.
+            @inline(__always) func clampX(_ v: Double) -> Int {
+                v <= Double(flat.lowerBound) ? flat.lowerBound
+                    : v >= Double(flat.upperBound) ? flat.upperBound : Int(v)
             }
-            for x in b.x0..<fastA { pixel(x) }
-            if fastC > fastA {
-                let lx = Double(fastA - ox) + 0.5
+            let gLo = clampX(flapLo.rounded(.up)), gHi = max(gLo, clampX(flapHi.rounded(.down) + 1))
+            let fA = min(max(fastA, gLo), gHi), fC = min(max(fastC, fA), gHi)
+            for x in flat.lowerBound..<gLo { d[x] = Px.over(prow[x], d[x]) }
+            for x in gHi..<flat.upperBound { d[x] = Px.over(prow[x], d[x]) }
+            // Near the flap's edges: the back side sampled (bilinear at the edge), its shadow
+            // on the flat page beside it.
+            var x = gLo
+            while x < gHi {
+                if x == fA && fC > fA { x = fC; continue } // the interior, below
+                let lx = Double(x - ox) + 0.5
+                let dist = lx * nx + ly * ny - L
+                var lower = prow[x]
+                var upper: UInt32 = 0
+                let s = piR - 2 * dist
+                let fx = lx + s * nx, fy = ly + s * ny
+                let e = outside(fx, fy)
+                if e < 0.5 {
+                    // The back side is two-thirds paper white: away from its edge the
+                    // nearest texel is indistinguishable from a bilinear sample.
+                    let texel = e < -1.5 ? pp[Int(fy) * pw + Int(fx)]
+                        : Px.curlSample(pp, pw, ph, Self.fixed(fx - 0.5), Self.fixed(fy - 0.5))
+                    upper = Px.lighten(texel, 170)
+                }
+                if e > -0.5 && e < shadowWidth { lower = Px.shade(lower, shadowWeight(e)) }
+                d[x] = Px.over(Px.over(upper, lower), d[x])
+                x += 1
+            }
+            if fC > fA {
+                let lx = Double(fA - ox) + 0.5
                 let dist = lx * nx + ly * ny - L
                 let s0 = piR - 2 * dist
-                var fx = lx + s0 * nx, fy = ly + s0 * ny
-                let sx = 1 - 2 * nx * nx, sy = -2 * nx * ny
-                let prow = pp + iy * pw - ox
-                for x in fastA..<fastC {
-                    let upper = Px.lighten(pp[Int(fy) * pw + Int(fx)], 170)
+                // 16.16 stepping (the run is at most a few hundred pixels, so the rounding of
+                // the step drifts by far less than the 1.5 px the interior test leaves).
+                var U = Self.fixed(lx + s0 * nx), V = Self.fixed(ly + s0 * ny)
+                let dU = Int((sx * 65536).rounded()), dV = Int((sy * 65536).rounded())
+                for x in fA..<fC {
+                    let upper = Px.lighten(pp[(V >> 16) * pw + (U >> 16)], 170)
                     d[x] = Px.over(Px.over(upper, prow[x]), d[x])
-                    fx += sx; fy += sy
+                    U &+= dU; V &+= dV
                 }
             }
-            for x in fastC..<b.x1 { pixel(x) }
         }
+    }
+
+    /// A page coordinate (within a few thousand pixels of the page) in 16.16 fixed point,
+    /// floored as `Px.sample` does (the offset keeps the value positive so truncation floors).
+    @inline(__always)
+    private static func fixed(_ v: Double) -> Int {
+        guard v > -16384, v < 16384 else { return v < 0 ? -(1 << 30) : 1 << 30 }
+        return Int(v * 65536 + 1_073_741_824) - 1_073_741_824
+    }
+}
+
+/// One node of the curl's roll table (see `pageCurl`): 16.16 offsets from a device pixel's
+/// page position to its source on the lower and the upper half of the cylinder, and the two
+/// halves' shading weights in 8.16 (256 = unshaded).
+private struct CurlRollNode {
+    var lowU: Int32, lowV: Int32, upU: Int32, upV: Int32
+    var lowWeight: Int32, upWeight: Int32
+}
+
+private extension Px {
+    /// `Px.sampleFixed` with the common case (all four texels inside) inlined into the
+    /// caller's loop and the rare edge case out of line, so the hot loop stays small.
+    @inline(__always)
+    static func curlSample(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
+        let x0 = fx >> 16, y0 = fy >> 16
+        if UInt(bitPattern: x0) < UInt(bitPattern: w - 1) && UInt(bitPattern: y0) < UInt(bitPattern: h - 1) {
+            let p = src + y0 * w + x0
+            return bilinear(p[0], p[1], p[w], p[w + 1], UInt32(truncatingIfNeeded: (fx >> 8) & 0xff),
+                            UInt32(truncatingIfNeeded: (fy >> 8) & 0xff))
+        }
+        return curlSampleEdge(src, w, h, fx, fy)
+    }
+
+    /// The edge and outside case of `curlSample`.
+    @inline(never)
+    static func curlSampleEdge(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
+        sampleFixed(src, w, h, fx, fy)
     }
 }

@@ -39,99 +39,171 @@ extension TransitionFrame {
             disp[i] = amplitude * env * taper * sin(k * delta)
             light[i] = TransitionFrame.weight(1 + 0.35 * env * taper * slope * sin(Double.pi * p))
         }
-        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
-        // and blending equals sampling their blend: blend once, then warp one image. The blend
-        // goes into scratch memory every pixel of which is written (no zeroing, no over: the
-        // blend of two premultiplied pixels over nothing is itself).
-        let t = TransitionFrame.weight(p * p * (3 - 2 * p))
-        // The blend is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's
-        // bilinear blends need no unpacking per texel.
-        let mw = width, mh = height
-        let mp = UnsafeMutablePointer<UInt64>.allocate(capacity: mw * mh)
-        defer { mp.deallocate() }
-        let t64 = UInt64(t)
-        if from.width == mw, to.width == mw, from.height == mh, to.height == mh {
-            for j in 0..<mh {
-                let f = from.pixels + j * mw, g = to.pixels + j * mw, m = mp + j * mw
-                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
-            }
-        } else {
-            let mix = Bitmap(width: mw, height: mh)
-            TransitionRaster.crossFade(from, to, t: t, dx: 0, dy: 0, into: mix,
-                                       box: PixelBox(x0: 0, y0: 0, x1: mw, y1: mh))
-            for i in 0..<(mw * mh) { mp[i] = Px.spread(mix.pixels[i]) }
-        }
         // Per radius: the displacement over the radius in 16.16, pre-shifted by 8 (the offset
         // of a pixel at 256·dx from the centre is then (256·dx)·g, 16.16).
         let factor = UnsafeMutablePointer<Int>.allocate(capacity: n)
         defer { factor.deallocate() }
         for i in 0..<n { factor[i] = Int(disp[i] / max(Double(i) + 0.5, 0.5) * 65536) >> 8 }
+        // How many rows a sample can lie above or below its pixel: a pixel at radius index i
+        // has |2dy| < 2(i + 1), so its vertical offset |2dy·128·g| / 65536 is under
+        // (i + 1)·|g| / 256; plus one row for rounding and the bilinear neighbour below.
+        var reachRows = 0
+        for i in 0..<n { reachRows = max(reachRows, ((i + 1) * abs(factor[i])) >> 8 + 1) }
+        reachRows += 2
+        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
+        // and blending equals sampling their blend: blend once, then warp one image. The blend
+        // is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's bilinear
+        // blends need no unpacking per texel. Only the rows the warp can still reach are kept:
+        // a ring of 2·reachRows + 4 rows, each blended just before the first output row that
+        // can need it. The ring stays in the CPU cache, where a whole blended image (8 bytes a
+        // pixel) went out to memory and back. `rowAt[j]` is blended row j while it is in the
+        // ring (every pixel of a ring row is written: no zeroing, no over).
+        let t = TransitionFrame.weight(p * p * (3 - 2 * p))
+        let mw = width, mh = height
+        precondition(from.width == mw && from.height == mh && to.width == mw && to.height == mh,
+                     "ripple: both snapshots must be the frame's size")
+        let ringRows = min(mh, 2 * reachRows + 4)
+        let ring = UnsafeMutablePointer<UInt64>.allocate(capacity: ringRows * mw)
+        defer { ring.deallocate() }
+        let rowAt = UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>.allocate(capacity: mh)
+        defer { rowAt.deallocate() }
+        let t64 = UInt64(t)
+        var nextRow = max(0, b.y0 - oy - reachRows - 1)
+        @inline(__always) func blendRows(through last: Int) {
+            while nextRow <= min(mh - 1, last) {
+                let j = nextRow
+                let f = from.pixels + j * mw, g = to.pixels + j * mw, m = ring + (j % ringRows) * mw
+                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
+                rowAt[j] = m
+                nextRow += 1
+            }
+        }
         let tw = target.width
         // Pixel centres relative to the centre, doubled so they are integers: 2·dx = 2·ix + 1 − W.
-        // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly in
-        // integers and stepped along the row (r changes by at most 1 per pixel): no square root.
+        // The field at (dx, dy) mirrors the one at (|dx|, |dy|): the same radius, the offset
+        // with the signs of dx and dy. So each row works out its offsets and lights once per
+        // quadrant column qi (|2dx| = 2·qi + 1 − (W & 1)) and writes them, signed, for both
+        // pixels ix = (W − 1)/2 − qi and W/2 + qi (the same pixel when W is odd and qi = 0):
+        // the sampling loop then reads one entry per pixel, in order.
+        let hw = (mw + 1) / 2
+        // From which radius index on the displacement is zero for good (beyond the wave).
+        var still = n
+        while still > 0 && factor[still - 1] == 0 { still -= 1 }
+        let geo = UnsafeMutablePointer<RippleOffset>.allocate(capacity: mw)
+        defer { geo.deallocate() }
+        // The 8-bit bilinear weights broadcast to eight 16-bit lanes, one table read each.
+        let spreadWeight = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 256)
+        defer { spreadWeight.deallocate() }
+        for k in 0..<256 { spreadWeight[k] = SIMD8(repeating: UInt16(k)) }
         for y in b.y0..<b.y1 {
             let iy = y - oy
-            let dy2 = 2 * iy + 1 - mh
-            let dy128 = dy2 * 128
-            let row = target.pixels + y * tw
-            let mrow = mp + iy * mw - ox
-            var dx2 = 2 * (b.x0 - ox) + 1 - mw
-            var r4 = dx2 * dx2 + dy2 * dy2
+            blendRows(through: iy + reachRows + 1)
+            // Rows above the centre have dy < 0: v moves down (+offset); below, up.
+            let top = iy <= (mh - 1) / 2
+            let qj = top ? (mh - 1) / 2 - iy : iy - mh / 2
+            let sv = top ? 1 : -1
+            // The radius index ⌊r⌋ is the largest i with 4·i² ≤ (2dx)² + (2dy)², kept exactly
+            // in integers and stepped along the half row (r changes by at most 1 per step): no
+            // square root.
+            let ady2 = 2 * qj + 1 - (mh & 1)
+            var adx2 = 1 - (mw & 1)
+            var r4 = adx2 * adx2 + ady2 * ady2
             var ri = Int(Double(r4).squareRoot() / 2)
             while 4 * (ri + 1) * (ri + 1) <= r4 { ri += 1 }
             while 4 * ri * ri > r4 { ri -= 1 }
-            // The squared bounds of the current radius step, updated only when it changes.
-            var lowSq = 4 * ri * ri, highSq = 4 * (ri + 1) * (ri + 1)
-            for x in b.x0..<b.x1 {
-                let ix = x - ox
+            var highSq = 4 * (ri + 1) * (ri + 1)
+            let left = geo + (mw - 1) / 2, right = geo + mw / 2
+            for qi in 0..<hw {
                 let i = min(n - 1, ri)
                 let g = factor[i]
-                // Sampled and lit with the channels spread (one multiply per step).
-                var c: UInt64
-                if g == 0 {
-                    c = mrow[x]
-                } else {
-                    // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear
-                    // as `Px.sampleFixed` (transparent outside), on spread texels.
-                    let fu = (ix << 16) - dx2 * 128 * g
-                    let fv = (iy << 16) - dy128 * g
-                    let x0 = fu >> 16, y0 = fv >> 16
-                    let kx = UInt64((fu >> 8) & 0xff), ky = UInt64((fv >> 8) & 0xff)
-                    if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
-                        // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
-                        // arithmetic as `Px.lerpSpread`), then the vertical one.
-                        let q = UnsafeRawPointer(mp + y0 * mw + x0)
-                        let r0 = q.loadUnaligned(as: SIMD8<UInt16>.self)
-                        let r1 = q.loadUnaligned(fromByteOffset: mw * 8, as: SIMD8<UInt16>.self)
-                        let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
-                        let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
-                        let hz = ((a &<< 8) &+ (e &- a) &* SIMD8(repeating: UInt16(truncatingIfNeeded: kx))) &>> 8
-                        let tv = hz.lowHalf, bv = hz.highHalf
-                        let vv = ((tv &<< 8) &+ (bv &- tv) &* SIMD4(repeating: UInt16(truncatingIfNeeded: ky))) &>> 8
-                        c = unsafeBitCast(vv, to: UInt64.self)
-                    } else if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh {
-                        c = 0
-                    } else {
-                        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
-                            (i >= 0 && j >= 0 && i < mw && j < mh) ? mp[j * mw + i] : 0
-                        }
-                        c = Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
-                                          Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
-                    }
-                }
-                let l = light[i]
+                // −2dx·128·g and −2dy·128·g: the 16.16 offsets of the sample from the pixel
+                // (left of the centre 2dx = −|2dx|, right +|2dx|; dy's sign is the row's).
+                let u = Int32(truncatingIfNeeded: adx2 * 128 * g)
+                let v = Int32(truncatingIfNeeded: ady2 * 128 * g * sv)
+                left[-qi] = RippleOffset(u: u, v: v, light: light[i])
+                right[qi] = RippleOffset(u: 0 &- u, v: v, light: light[i])
+                // Next column: (a + 2)² = a² + 4a + 4; |2dx| only grows, so does ⌊r⌋.
+                r4 += 4 * adx2 + 4
+                adx2 += 2
+                while highSq <= r4 { ri += 1; highSq = 4 * (ri + 1) * (ri + 1) }
+            }
+            let row = target.pixels + y * tw
+            let vBase = iy << 16
+            let go = geo - ox
+            // Where the radius index is at least `still` nothing moves: those pixels (the row's
+            // ends, or all of it) are their blended texel, lit. With 2dx = 2·ix + 1 − W, they
+            // are the pixels with (2dx)² ≥ 4·still² − (2dy)².
+            var wa = b.x0, wb = b.x0
+            let reachSq = 4 * still * still - ady2 * ady2
+            if reachSq > 0 {
+                // Moving pixels: |2dx| ≤ m, m the largest integer with m² < reachSq.
+                var m = Int(Double(reachSq - 1).squareRoot())
+                while m * m >= reachSq { m -= 1 }
+                while (m + 1) * (m + 1) < reachSq { m += 1 }
+                wa = max(b.x0, min(b.x1, ((mw - 1 - m + 1) >> 1) + ox))
+                wb = max(wa, min(b.x1, ((mw - 1 + m) >> 1) + 1 + ox))
+            }
+            let mrow = rowAt[iy] - ox
+            for x in b.x0..<wa {
+                var c = mrow[x]
+                let l = go[x].light
                 if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
                 row[x] = Px.over(Px.pack(c), row[x])
-                // Next pixel: (2dx + 2)² = (2dx)² + 4·2dx + 4.
-                r4 += 4 * dx2 + 4
-                dx2 += 2
-                if highSq <= r4 {
-                    ri += 1; lowSq = highSq; highSq = 4 * (ri + 1) * (ri + 1)
-                } else if lowSq > r4 {
-                    ri -= 1; highSq = lowSq; lowSq = 4 * ri * ri
+            }
+            for x in wb..<b.x1 {
+                var c = mrow[x]
+                let l = go[x].light
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
+            }
+            for x in wa..<wb {
+                let o = go[x]
+                // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear as
+                // `Px.sampleFixed` (transparent outside), on spread texels.
+                let fu = ((x - ox) << 16) + Int(o.u)
+                let fv = vBase + Int(o.v)
+                let x0 = fu >> 16, y0 = fv >> 16
+                let kx = (fu >> 8) & 0xff, ky = (fv >> 8) & 0xff
+                var c: UInt64
+                if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                    // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
+                    // arithmetic as `Px.lerpSpread`), then the vertical one. With no offset
+                    // (kx = ky = 0) this is the texel itself.
+                    let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
+                    let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
+                    let hz = ((a &<< 8) &+ (e &- a) &* spreadWeight[kx]) &>> 8
+                    let tv = hz.lowHalf, bv = hz.highHalf
+                    let vv = ((tv &<< 8) &+ (bv &- tv) &* spreadWeight[ky].lowHalf) &>> 8
+                    c = unsafeBitCast(vv, to: UInt64.self)
+                } else {
+                    c = Self.rippleEdgeSample(rowAt, mw, mh, x0, y0, UInt64(kx), UInt64(ky))
                 }
+                let l = o.light
+                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
+                row[x] = Px.over(Px.pack(c), row[x])
             }
         }
     }
+
+    /// The ripple's bilinear sample where its 2×2 texels are not all inside (texels outside
+    /// are transparent): out of line, it is rare and would crowd the hot loop's registers.
+    @inline(never)
+    private static func rippleEdgeSample(_ rowAt: UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>, _ mw: Int, _ mh: Int,
+                                         _ x0: Int, _ y0: Int, _ kx: UInt64, _ ky: UInt64) -> UInt64 {
+        if x0 < -1 || y0 < -1 || x0 >= mw || y0 >= mh { return 0 }
+        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
+            (i >= 0 && j >= 0 && i < mw && j < mh) ? rowAt[j][i] : 0
+        }
+        return Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
+                             Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
+    }
+}
+
+/// One pixel's entry of a ripple row (see `ripple`): the 16.16 offsets of its sample from the
+/// pixel and its light (256 = unlit).
+private struct RippleOffset {
+    var u: Int32, v: Int32
+    var light: UInt32
 }
