@@ -65,6 +65,10 @@ func lkLerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         var u = t.a * px + t.c * py + t.tx
         var v = t.b * px + t.d * py + t.ty
         let p = row + x
+        if k == 255 && count >= 4 {
+            affineImageRun(sampler, u: u, v: v, du: t.a, dv: t.b, count: count, into: p)
+            return
+        }
         for i in 0..<count {
             var s = sampler.sample(u, v)
             if k != 255 { s = lkScale(s, k) }
@@ -72,6 +76,73 @@ func lkLerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
             u += t.a; v += t.b
         }
     }
+}
+
+/// A fully covered span of an affinely mapped image: the same samples, bit for bit, as
+/// `ImageSampler.sample` at u, u + du, … (stepped in doubles exactly as the scalar loop), but
+/// two samples per step through 8 × 16-bit SSE2 lanes wherever both 2×2 texel blocks lie
+/// inside the image (the image's interior, nearly every pixel of a scaled image); edge
+/// samples take the scalar sampler. Out of line, so the vector widening is inlined into this
+/// loop rather than left as a call inside the rasterizer's sweep.
+@inline(never) @usableFromInline
+func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, dv: Double,
+                    count: Int, into p: UnsafeMutablePointer<UInt32>) {
+    let w = sampler.width, h = sampler.height, px = sampler.pixels
+    var u = u, v = v, i = 0
+    // The sample position in 1/256 texel: ⌊(u − 0.5)·256 + 0.5⌋ = ix·256 + wx exactly as the
+    // scalar sampler's floor and rounded weight (carry included); valid for u, v ≥ 0.5.
+    @inline(__always) func fixed(_ c: Double) -> Int { c >= 0.5 && c < 1e6 ? Int((c - 0.5) * 256 + 0.5) : -1 }
+    @inline(__always) func inside(_ U: Int, _ V: Int) -> Bool {
+        U >= 0 && V >= 0 && (U >> 8) < w - 1 && (V >> 8) < h - 1
+    }
+    while i + 1 < count {
+        let u1 = u + du, v1 = v + dv
+        let U0 = fixed(u), V0 = fixed(v), U1 = fixed(u1), V1 = fixed(v1)
+        if inside(U0, V0) && inside(U1, V1) {
+            let s = bilinearPairRounded(px + (V0 >> 8) * w + (U0 >> 8), px + (V1 >> 8) * w + (U1 >> 8), w,
+                                        U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff)
+            if s & 0xff000000_ff000000 == 0xff000000_ff000000 {
+                UnsafeMutableRawPointer(p + i).storeBytes(of: s, as: UInt64.self)
+            } else {
+                p[i] = lkSourceOver(UInt32(truncatingIfNeeded: s), p[i])
+                p[i + 1] = lkSourceOver(UInt32(truncatingIfNeeded: s >> 32), p[i + 1])
+            }
+        } else {
+            p[i] = lkSourceOver(sampler.sample(u, v), p[i])
+            p[i + 1] = lkSourceOver(sampler.sample(u1, v1), p[i + 1])
+        }
+        u = u1 + du; v = v1 + dv; i += 2
+    }
+    if i < count { p[i] = lkSourceOver(sampler.sample(u, v), p[i]) }
+}
+
+/// Two bilinear samples (texel blocks at `a` and `b`, row stride `w`, weights 0…255 toward the
+/// right and the bottom) with `lkLerp`'s rounding — each lerp ⌊(x·(256 − t) + y·t + 128) / 256⌋,
+/// horizontal then vertical — as two packed pixels (a's in the low word). 64-bit loads, byte
+/// widening and quadword regrouping: single SSE2 instructions once inlined.
+@inline(__always) @usableFromInline
+func bilinearPairRounded(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ w: Int,
+                         _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int) -> UInt64 {
+    @inline(__always) func widen(_ x: UInt64) -> SIMD2<UInt64> {
+        unsafeBitCast(SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(x, to: SIMD8<UInt8>.self)), to: SIMD2<UInt64>.self)
+    }
+    @inline(__always) func lanes(_ lo: UInt64, _ hi: UInt64) -> SIMD8<UInt16> { unsafeBitCast(SIMD2(lo, hi), to: SIMD8<UInt16>.self) }
+    @inline(__always) func quads(_ x: SIMD8<UInt16>) -> SIMD2<UInt64> { unsafeBitCast(x, to: SIMD2<UInt64>.self) }
+    @inline(__always) func four(_ k: Int) -> UInt64 { UInt64(truncatingIfNeeded: k & 0xff) &* 0x0001_0001_0001_0001 }
+    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), stride = w * 4
+    let at = widen(ra.loadUnaligned(as: UInt64.self)), ab = widen(ra.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
+    let bt = widen(rb.loadUnaligned(as: UInt64.self)), bb = widen(rb.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
+    let half = SIMD8<UInt16>(repeating: 128)
+    // Horizontal: [top, bottom] lefts against rights, per sample.
+    let al = lanes(at[0], ab[0]), ar = lanes(at[1], ab[1]), bl = lanes(bt[0], bb[0]), br = lanes(bt[1], bb[1])
+    let ka = lanes(four(wxa), four(wxa)), kb = lanes(four(wxb), four(wxb))
+    let ah = quads(((al &<< 8) &+ (ar &- al) &* ka &+ half) &>> 8)
+    let bh = quads(((bl &<< 8) &+ (br &- bl) &* kb &+ half) &>> 8)
+    // Vertical: [a top, b top] against [a bottom, b bottom].
+    let top = lanes(ah[0], bh[0]), bottom = lanes(ah[1], bh[1])
+    let ky = lanes(four(wya), four(wyb))
+    let v = ((top &<< 8) &+ (bottom &- top) &* ky &+ half) &>> 8
+    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
 }
 
 /// Paints an image through the inverse of a projective transform, dividing per pixel.
