@@ -128,6 +128,40 @@ extension AnimationModelTests {
         #expect(to.superlayer == nil && other.superlayer === root)
     }
 
+    /// The new state is drawn once while it stays still (the same bitmap frame after frame),
+    /// and again whenever it changes during the transition: a sublayer animating across is
+    /// seen where it is now, not where it was when last drawn.
+    @Test func transitionNewStateIsReusedWhileStillAndRedrawnWhenItChanges() throws {
+        let (root, l) = Self.transitionScene(.red)
+        let dot = CALayer()
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        dot.bounds = Rect(0, 0, 10, 30); dot.position = Point(5, 15); dot.backgroundColor = Color(0, 1, 0)
+        l.addSublayer(dot)
+        CATransaction.commit()
+        CAAnimationEngine.shared.tick(time: 0)
+        CATransaction.setDisableActions(true)
+        l.backgroundColor = .blue
+        let t = CATransition(type: .fade)
+        t.duration = 1
+        Self.add(t, to: l, at: 0)
+        _ = Self.frame(root, at: 0.1)
+        let snapshot = try #require(l.activeTransition?.before)
+        let renderer = LayerRenderer(scale: 1)
+        let b1 = snapshot.newStateBitmap(of: l.presentation(), width: 40, height: 30, transform: .identity, renderer: renderer)
+        let b2 = snapshot.newStateBitmap(of: l.presentation(), width: 40, height: 30, transform: .identity, renderer: renderer)
+        #expect(b1 === b2, "a still new state is drawn once")
+        // The dot crosses the layer from x = 5 to x = 35 during the transition.
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = .number(5); move.toValue = .number(35); move.duration = 0.8; move.beginTime = 0.2
+        Self.add(move, to: dot, at: 0.2)
+        let mid = Self.frame(root, at: 0.6)       // dot at x 20 (15…25), fade half way
+        let late = Self.frame(root, at: 0.9)      // dot at x 31.25 (26.25…36.25)
+        let g = { (b: Bitmap, x: Int) in Self.rgb(b[x, 15]).1 }
+        #expect(g(mid, 20) > 100, "the moving dot shows in the new state: \(Self.rgb(mid[20, 15]))")
+        #expect(g(late, 20) == 0, "and is gone from where it was: \(Self.rgb(late[20, 15]))")
+        #expect(g(late, 31) > 150, "\(Self.rgb(late[31, 15]))")
+    }
+
     @Test func documentTransitionPlaysAndRenders() throws {
         let text = """
         {"width": 40, "height": 30, "layers": [

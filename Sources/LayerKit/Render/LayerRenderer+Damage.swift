@@ -51,7 +51,7 @@ struct LayerDrawState: Equatable {
 }
 
 /// A layer's state and the device rectangle it paints.
-struct LayerDrawRecord {
+struct LayerDrawRecord: Equatable {
     var state: LayerDrawState
     var extent: Rect
 }

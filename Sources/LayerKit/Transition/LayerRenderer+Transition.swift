@@ -32,8 +32,7 @@ extension LayerRenderer {
         let a = AffineTransform.translation(-r.minX, -r.minY)
             .concatenating(.scale(Double(w) / r.width, Double(h) / r.height))
         let old = before.bitmap(width: w, height: h, transform: a, renderer: self)
-        let new = Bitmap(width: w, height: h)
-        drawTransitionState(l, a, canvas: Canvas(new))
+        let new = before.newStateBitmap(of: l, width: w, height: h, transform: a, renderer: self)
         guard let inv = a.inverted else { return true }
         let toDevice = ProjectiveTransform(inv).concatenating(m)
         // The common case (an opaque-group layer placed at whole device pixels, unscaled,

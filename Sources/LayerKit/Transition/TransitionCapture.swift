@@ -43,7 +43,37 @@ enum CATransitionJournal {
 final class TransitionSnapshot {
     let tree: CALayer
     private var cached: (w: Int, h: Int, a: AffineTransform, bitmap: Bitmap)?
+    /// The last new-state drawing and the draw states it was made from.
+    private var newState: (w: Int, h: Int, a: AffineTransform, states: [ObjectIdentifier: LayerDrawRecord], bitmap: Bitmap)?
     init(tree: CALayer) { self.tree = tree }
+
+    /// The transitioning layer's current subtree drawn into a w × h bitmap with its plane
+    /// mapped by `a`: redrawn only when the subtree's draw states (everything the damage
+    /// tracker compares: geometry, colours, contents, paths, text…) differ from the last
+    /// frame's, so a still new state — an image swapped in, as the seeds do — is drawn once,
+    /// not every frame. A subtree with its own transition (whose progress no state shows) is
+    /// drawn every frame.
+    func newStateBitmap(of l: CALayer, width w: Int, height h: Int, transform a: AffineTransform,
+                        renderer: LayerRenderer) -> Bitmap {
+        var states: [ObjectIdentifier: LayerDrawRecord] = [:]
+        var order = 0
+        renderer.collect(l, parent: .identity, opacity: 1, clip: nil, order: &order, into: &states)
+        if var own = states[ObjectIdentifier(l.model())] { own.state.volatileFrame = 0; states[ObjectIdentifier(l.model())] = own }
+        let still = !(l.sublayers ?? []).contains(where: Self.hasOwnTransition)
+        if still, let c = newState, c.w == w, c.h == h, c.a == a, c.states == states { return c.bitmap }
+        let b = Bitmap(width: w, height: h)
+        renderer.drawTransitionState(l, a, canvas: Canvas(b))
+        newState = still ? (w, h, a, states, b) : nil
+        return b
+    }
+
+    /// Whether `l` or a descendant has a transition (or another non-property animation).
+    private static func hasOwnTransition(_ l: CALayer) -> Bool {
+        if l.model().animationStore.contains(where: { !($0.animation is CAPropertyAnimation) && !($0.animation is CAAnimationGroup) }) {
+            return true
+        }
+        return (l.sublayers ?? []).contains(where: hasOwnTransition)
+    }
 
     /// The old subtree drawn into a w × h bitmap with the layer plane mapped by `a`.
     func bitmap(width w: Int, height h: Int, transform a: AffineTransform, renderer: LayerRenderer) -> Bitmap {
