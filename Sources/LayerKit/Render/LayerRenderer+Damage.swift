@@ -136,7 +136,7 @@ extension LayerRenderer {
         if !ext.isNull { ext = ext.insetBy(dx: -1, dy: -1) }
         // Transitions (and any other non-property animation) draw the layer's subtree in ways its
         // properties do not show: redraw its whole extent every frame while one is attached.
-        if l.model().animationStore.contains(where: { !($0.animation is CAPropertyAnimation) && !($0.animation is CAAnimationGroup) }) {
+        if l.hasVolatileAnimation {
             st.volatileFrame = frameNumber
             let sub = subtreeLocalExtent(l).union(l.bounds)
             ext = ext.union((LayerRenderer.map(sub, m) ?? .infinite).insetBy(dx: -2, dy: -2))
@@ -151,6 +151,15 @@ extension LayerRenderer {
         for s in l.sublayersInDrawingOrder {
             collect(s, parent: m, opacity: eff, clip: childClip, order: &order, into: &out)
         }
+    }
+}
+
+extension CALayer {
+    /// Whether the layer (its model) has an animation that is neither a property animation nor
+    /// a group, a transition: what it draws then changes with time in ways its properties do
+    /// not show.
+    var hasVolatileAnimation: Bool {
+        model().animationStore.contains { !($0.animation is CAPropertyAnimation) && !($0.animation is CAAnimationGroup) }
     }
 }
 

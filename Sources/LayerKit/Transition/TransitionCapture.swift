@@ -69,10 +69,7 @@ final class TransitionSnapshot {
 
     /// Whether `l` or a descendant has a transition (or another non-property animation).
     private static func hasOwnTransition(_ l: CALayer) -> Bool {
-        if l.model().animationStore.contains(where: { !($0.animation is CAPropertyAnimation) && !($0.animation is CAAnimationGroup) }) {
-            return true
-        }
-        return (l.sublayers ?? []).contains(where: hasOwnTransition)
+        l.hasVolatileAnimation || (l.sublayers ?? []).contains(where: hasOwnTransition)
     }
 
     /// The old subtree drawn into a w × h bitmap with the layer plane mapped by `a`.

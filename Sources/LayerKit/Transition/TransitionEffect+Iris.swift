@@ -25,23 +25,14 @@ extension TransitionFrame {
         // Inside the aperture / outside the ring: which snapshot shows.
         let inside = opening ? to : from, outsideImage = opening ? from : to
         let spin = (opening ? 1.0 : -1.0) * p * Double.pi / 3
-        var nxs = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0), nys = (0.0, 0.0, 0.0, 0.0, 0.0, 0.0)
-        withUnsafeMutableBytes(of: &nxs) { xs in
-            withUnsafeMutableBytes(of: &nys) { ys in
-                for i in 0..<6 {
-                    let a = spin + Double(i) * Double.pi / 3
-                    xs.storeBytes(of: cos(a), toByteOffset: i * 8, as: Double.self)
-                    ys.storeBytes(of: sin(a), toByteOffset: i * 8, as: Double.self)
-                }
-            }
-        }
         let ip = inside.pixels, op = outsideImage.pixels, iw = inside.width, ow = outsideImage.width
         let tw = target.width
-        let n = (nxs, nys)
         let invBand = band > 0 ? 1 / band : 0
-        // The blade normals (x, y pairs) and the six rays between them, for indexed access.
+        // The blade normals and the six rays halfway between them, as (x, y) pairs, and a
+        // row's sorted blade-change crossings.
         let normals = UnsafeMutablePointer<Double>.allocate(capacity: 12), rays = UnsafeMutablePointer<Double>.allocate(capacity: 12)
-        defer { normals.deallocate(); rays.deallocate() }
+        let crossings = UnsafeMutablePointer<Int>.allocate(capacity: 6)
+        defer { normals.deallocate(); rays.deallocate(); crossings.deallocate() }
         for i in 0..<6 {
             let a = spin + Double(i) * Double.pi / 3
             normals[2 * i] = cos(a); normals[2 * i + 1] = sin(a)
@@ -56,8 +47,8 @@ extension TransitionFrame {
             // intervals, found exactly from the six half-planes. Well inside the aperture and
             // well outside the ring the pixels are plain copies of one snapshot; only the ring
             // and a pixel of margin at each of its edges take the per-pixel path below.
-            let hole = Self.hexagonInterval(n, dy: dy, limit: inner - 0.5, cx: cx, ox: ox)
-            let ring = Self.hexagonInterval(n, dy: dy, limit: outer + 0.5, cx: cx, ox: ox)
+            let hole = Self.hexagonInterval(normals, dy: dy, limit: inner - 0.5, cx: cx, ox: ox)
+            let ring = Self.hexagonInterval(normals, dy: dy, limit: outer + 0.5, cx: cx, ox: ox)
             @inline(__always) func copy(_ src: UnsafeMutablePointer<UInt32>, _ sw: Int, _ x0: Int, _ x1: Int) {
                 let s = src + iy * sw - ox
                 var x = max(x0, b.x0)
@@ -78,21 +69,21 @@ extension TransitionFrame {
             // halfway between blade normals. Away from them (by more than a pixel) the blade
             // found at a pixel holds until the next crossing, so only one dot product is
             // needed; near them all six are compared, as the definition says.
-            var crossings = (Int.max, Int.max, Int.max, Int.max, Int.max, Int.max)
-            withUnsafeMutableBytes(of: &crossings) { cr in
-                let c = cr.baseAddress!.assumingMemoryBound(to: Int.self)
-                for k in 0..<6 {
-                    let s = rays[2 * k + 1], co = rays[2 * k]
-                    // The ray t·(co, s), t > 0, meets this row where t·s = dy.
-                    guard abs(s) > 1e-12, (dy > 0) == (s > 0) || dy == 0 else { continue }
-                    let t = dy / s
-                    guard t >= 0 else { continue }
-                    let xc = t * co + cx + Double(ox) - 0.5
-                    guard abs(xc) < 1e9 else { continue }
-                    c[k] = Int(xc.rounded(.down))
-                }
-                // Sorted (six entries: insertion sort).
-                for i in 1..<6 { var j = i; while j > 0 && c[j - 1] > c[j] { let t = c[j]; c[j] = c[j - 1]; c[j - 1] = t; j -= 1 } }
+            for k in 0..<6 {
+                crossings[k] = Int.max
+                let sn = rays[2 * k + 1], co = rays[2 * k]
+                // The ray t·(co, sn), t > 0, meets this row where t·sn = dy.
+                guard abs(sn) > 1e-12, (dy > 0) == (sn > 0) || dy == 0 else { continue }
+                let t = dy / sn
+                guard t >= 0 else { continue }
+                let xc = t * co + cx + Double(ox) - 0.5
+                guard abs(xc) < 1e9 else { continue }
+                crossings[k] = Int(xc.rounded(.down))
+            }
+            // Sorted (six entries: insertion sort).
+            for i in 1..<6 {
+                var j = i
+                while j > 0 && crossings[j - 1] > crossings[j] { let t = crossings[j]; crossings[j] = crossings[j - 1]; crossings[j - 1] = t; j -= 1 }
             }
             var known = -1, nextCross = 0
             var x = max(b.x0, r0)
@@ -101,19 +92,18 @@ extension TransitionFrame {
                 if x >= h0 && x < h1 { x = h1; continue }
                 let dx = Double(x - ox) + 0.5 - cx
                 var best: Double, blade: UInt32
-                while nextCross < 6 && Self.crossingAt(crossings, nextCross) < x - 1 { nextCross += 1; known = -1 }
-                let nearCrossing = nextCross < 6 && Self.crossingAt(crossings, nextCross) <= x + 1
+                while nextCross < 6 && crossings[nextCross] < x - 1 { nextCross += 1; known = -1 }
+                let nearCrossing = nextCross < 6 && crossings[nextCross] <= x + 1
                 if known >= 0 && !nearCrossing {
                     blade = UInt32(known)
                     best = dx * normals[2 * known] + dy * normals[2 * known + 1]
                 } else {
                     // Hexagon distance and the blade (edge) that realises it.
-                    best = dx * nxs.0 + dy * nys.0; blade = 0
-                    var q = dx * nxs.1 + dy * nys.1; if q > best { best = q; blade = 1 }
-                    q = dx * nxs.2 + dy * nys.2; if q > best { best = q; blade = 2 }
-                    q = dx * nxs.3 + dy * nys.3; if q > best { best = q; blade = 3 }
-                    q = dx * nxs.4 + dy * nys.4; if q > best { best = q; blade = 4 }
-                    q = dx * nxs.5 + dy * nys.5; if q > best { best = q; blade = 5 }
+                    best = dx * normals[0] + dy * normals[1]; blade = 0
+                    for k in 1..<6 {
+                        let q = dx * normals[2 * k] + dy * normals[2 * k + 1]
+                        if q > best { best = q; blade = UInt32(k) }
+                    }
                     known = nearCrossing ? -1 : Int(blade)
                 }
                 // A run of one blade's plain face: the same blade up to the next crossing's
@@ -123,7 +113,7 @@ extension TransitionFrame {
                     let lo = inner + 0.5 + 1e-9, hi = outer - 0.5 - 1e-9
                     let nx = normals[2 * known]
                     var end = xEnd
-                    if nextCross < 6 { end = min(end, Self.crossingAt(crossings, nextCross) - 1) }
+                    if nextCross < 6 { end = min(end, crossings[nextCross] - 1) }
                     if x < h0 { end = min(end, h0) }
                     if best >= lo && best <= hi {
                         // best + k·nx stays within [lo, hi] for k ≤ kmax.
@@ -167,24 +157,18 @@ extension TransitionFrame {
         }
     }
 
-    /// Entry k of a row's sorted blade-change crossings.
-    @inline(__always)
-    static func crossingAt(_ c: (Int, Int, Int, Int, Int, Int), _ k: Int) -> Int {
-        switch k { case 0: c.0; case 1: c.1; case 2: c.2; case 3: c.3; case 4: c.4; default: c.5 }
-    }
-
     /// The x range (device pixels, continuous) of a row's pixel centres whose hexagon distance
     /// (max over the six blade normals of the dot product with the centre's offset) is at most
     /// `limit`, or nil when there is none: the intersection of six half-lines.
-    static func hexagonInterval(_ n: ((Double, Double, Double, Double, Double, Double), (Double, Double, Double, Double, Double, Double)),
-                                dy: Double, limit: Double, cx: Double, ox: Int) -> (Double, Double)? {
+    static func hexagonInterval(_ normals: UnsafeMutablePointer<Double>, dy: Double, limit: Double,
+                                cx: Double, ox: Int) -> (Double, Double)? {
         var lo = -Double.infinity, hi = Double.infinity
         @inline(__always) func cut(_ nx: Double, _ ny: Double) {
             let r = limit - ny * dy // nx·dx ≤ r
             if abs(nx) < 1e-12 { if r < 0 { hi = -Double.infinity }; return }
             if nx > 0 { hi = min(hi, r / nx) } else { lo = max(lo, r / nx) }
         }
-        cut(n.0.0, n.1.0); cut(n.0.1, n.1.1); cut(n.0.2, n.1.2); cut(n.0.3, n.1.3); cut(n.0.4, n.1.4); cut(n.0.5, n.1.5)
+        for k in 0..<6 { cut(normals[2 * k], normals[2 * k + 1]) }
         guard lo <= hi else { return nil }
         // The pixel whose centre offset is dx is x = dx + cx + ox − 0.5.
         let base = cx + Double(ox) - 0.5

@@ -547,17 +547,21 @@ enum TransitionRaster {
                     let eu = abs(fu + (nu - fu) / n * (n / 2) - mu), ev = abs(fv + (nv - fv) / n * (n / 2) - mv)
                     linear = mok && eu < 8192 && ev < 8192 // 1/8 pixel
                 }
-                if linear && interiorRun(fu, fv, (nu - fu) / n, (nv - fv) / n, n, iw, ih) {
-                    // Every sample of the run has all four texels inside: no per-pixel bounds.
-                    blendRun(src, iw, U: fu << 16, dU: ((nu - fu) / n) << 16, V: fv << 16, dV: ((nv - fv) / n) << 16,
-                             count: n, shade: shade, into: d + x)
-                } else if linear {
-                    let du = (nu - fu) / n, dv = (nv - fv) / n
-                    var U = fu, V = fv
-                    for i in x..<(x + n) {
+                // n samples from (U, V) stepping (du, dv), bounds-checked each.
+                @inline(__always) func stepped(_ U: Int, _ V: Int, _ du: Int, _ dv: Int, from i0: Int, count: Int) {
+                    var U = U, V = V
+                    for i in i0..<(i0 + count) {
                         blendSample(src, iw, ih, U, V, shade, d + i)
                         U &+= du; V &+= dv
                     }
+                }
+                let du = (nu - fu) / n, dv = (nv - fv) / n
+                if linear && interiorRun(fu, fv, du, dv, n, iw, ih) {
+                    // Every sample of the run has all four texels inside: no per-pixel bounds.
+                    blendRun(src, iw, U: fu << 16, dU: du << 16, V: fv << 16, dV: dv << 16,
+                             count: n, shade: shade, into: d + x)
+                } else if linear {
+                    stepped(fu, fv, du, dv, from: x, count: n)
                 } else {
                     // Stronger perspective: 4-pixel steps (a sixteenth of the error), exact
                     // ends each; pixels mapping behind the eye are skipped.
@@ -567,12 +571,7 @@ enum TransitionRaster {
                         let sn = min(4, x + n - sx)
                         let (bu, bv, bok) = sn == n ? (nu, nv, nok) : fixedAt(sx + sn)
                         if aok && bok {
-                            let du = (bu - au) / sn, dv = (bv - av) / sn
-                            var U = au, V = av
-                            for i in sx..<(sx + sn) {
-                                blendSample(src, iw, ih, U, V, shade, d + i)
-                                U &+= du; V &+= dv
-                            }
+                            stepped(au, av, (bu - au) / sn, (bv - av) / sn, from: sx, count: sn)
                         } else {
                             for i in sx..<(sx + sn) {
                                 let (u1, v1, ok1) = fixedAt(i)
