@@ -39,7 +39,7 @@ let package = Package(
             ]
         ),
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
-        // Draws the demos' images with Raster and writes Assets/*.png (gallery helper).
+        // Draws the demos' images with Raster and writes Assets/*.png.
         .executableTarget(name: "make-assets", dependencies: ["Gallery", "Player"]),
         .executableTarget(
             name: "layerplay",
@@ -48,7 +48,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // Release timing harness of the rasterizer on ../shared/scenes (raster-pix).
+        // Release timing harness of the rasterizer on ../shared/scenes.
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "CSDL2"], resources: [.copy("Goldens")]),

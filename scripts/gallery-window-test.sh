@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# OWNER: gallery helper.
 # The gallery's real-window test: under Xvfb with SDL's x11 driver, open the gallery, click
 # the worm tile (push into the demo), click to show the HUD, screenshot, click to hide it,
 # screenshot; then check the screenshots (the dark HUD in the middle, then gone), the logged

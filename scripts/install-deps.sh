@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# OWNER: player helper.
 # The system packages LayerKit needs on Debian or Ubuntu (SDL2 with image and ttf, a font),
 # plus what the window test uses (Xvfb, xdotool, xwd, ImageMagick). Uses sudo when not root.
 set -euo pipefail

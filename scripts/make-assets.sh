@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# OWNER: gallery helper.
 # Redraws the demos' images with our Raster (Sources/Gallery/Support/AssetArt.swift) into
 # Assets/*.png. Deterministic: a second run writes the same bytes (GalleryTests checks that
 # the committed files are what the art draws).

@@ -2,7 +2,7 @@
 """Times the peer rasterizers (Cairo, Skia, Blend2D) on static LayerKit scene documents and
 renders Cairo reference PNGs for fidelity checks.
 
-Reads the static subset of ../shared/document-format.md: width, height, background, and
+Reads the static subset of docs/document-format.md: width, height, background, and
 shape layers with path (SVG data), fillColor, fillRule, strokeColor, lineWidth, lineCap,
 lineJoin, miterLimit, lineDashPattern, lineDashPhase, opacity (strokeStart/strokeEnd other
 than 0/1 are reported as unsupported here). Each frame is clear + draw of every layer, paths

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Times one frame of every transition type the way issue 7 judges it: `layerplay bench` of an
+"""Times one frame of every transition type at 800×600: `layerplay bench` of an
 800x600 transition document (two photos from Assets/, one image layer, a 1-second transition)
 at several document times, i.e. progresses, since the transitions are linear.
 

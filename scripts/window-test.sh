@@ -1,5 +1,4 @@
 #!/usr/bin/env bash
-# OWNER: player helper.
 # The real-window test: under Xvfb with SDL's x11 driver, run `layerplay` for 6 s while
 # recording timings, click it with xdotool, grab the window with xwd, then check the timings
 # file (~360 rows), the logged click and that the screenshot is not blank.

@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Timing harness of the rasterizer on static scene documents (release builds only):
 //   swift build -c release --product raster-bench
 //   .build/release/raster-bench ../shared/scenes/*.json --frames 200 [--out DIR] [--refs DIR]
@@ -8,7 +7,7 @@
 // --refs DIR compares each render with DIR/<scene>.cairo.png (scripts/peers.py --refs).
 // --alloc-frames N only draws N frames (for counting allocations with valgrind: run it with
 // two values of N; the difference of "total heap usage" allocs / ΔN is allocs per frame).
-// The tiny scene reader below covers the static subset of document-format.md; it is not the
+// The tiny scene reader below covers the static subset of docs/document-format.md; it is not the
 // production loader (that is the layers' document loader behind `layerplay bench`).
 import Foundation
 import Raster

@@ -1,8 +1,8 @@
-// OWNER: gallery helper. The contract every demo of demos.md follows.
+// The contract every demo follows, and the list of demos in gallery order.
 import LayerKit
 import Player
 
-/// One demo of `demos.md`, written the way a user of Core Animation would: it builds its
+/// One demo of the gallery, written the way a user of Core Animation would: it builds its
 /// layers into a root layer once, then reacts to clicks and keys; per-frame work runs from
 /// its own `CADisplayLink` and timers from `RunLoopTimer`, both on `PlayerRunLoop.main`.
 public protocol Demo: AnyObject {
@@ -31,7 +31,7 @@ extension Demo {
     public func tearDown() {}
 }
 
-/// Every demo, in the order of demos.md (the gallery grid and `layerplay demos` use it).
+/// Every demo, in gallery order (the gallery grid and `layerplay demos` use it).
 public enum DemoCatalog {
     public static var all: [any Demo.Type] { [
         WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,

@@ -1,3 +1,3 @@
-// OWNER: gallery helper. The demos of demos.md and the gallery screen.
+// The demos and the gallery screen.
 import LayerKit
 import Player

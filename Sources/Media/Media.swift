@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // PNG in/out (SDL2_image) and text (SDL2_ttf); the only SDL use outside Player.
 // Bitmaps are premultiplied ARGB8888; PNG files hold straight alpha, so reading premultiplies
 // and writing unpremultiplies. No SDL subsystem needs initialising for surfaces and IMG_*.

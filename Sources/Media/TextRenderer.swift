@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // CATextLayer's text through SDL2_ttf and DejaVu Sans (fonts-dejavu-core). LayerKit only
 // knows the `TextRendering` protocol; the player and the commands install this one.
 import CSDL2

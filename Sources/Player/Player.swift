@@ -1,4 +1,4 @@
-// OWNER: player helper. Player: SDL window, display link, event loop, timings.
+// Player: SDL window, display link, event loop, timings.
 //
 // The host every scene runs in. `WindowHost` opens the SDL window and paces frames with the
 // display link's clock; `HeadlessRunner` drives the same frame (events → timers and display

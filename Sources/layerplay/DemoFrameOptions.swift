@@ -1,4 +1,4 @@
-// OWNER: gallery helper. `--demo NAME` for `layerplay render`: any moment of any demo as PNG.
+// `--demo NAME` for `layerplay render`: any moment of any demo as PNG.
 import ArgumentParser
 import Gallery
 import Player

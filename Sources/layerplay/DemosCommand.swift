@@ -1,4 +1,3 @@
-// OWNER: gallery helper.
 import ArgumentParser
 import Gallery
 

@@ -1,4 +1,4 @@
-// OWNER: layers helper. What the document commands share: loading with the one-line refusal,
+// What the document commands share: loading with the one-line refusal,
 // the presentation tree at a document time, drawing it, and writing PNGs.
 import ArgumentParser
 import Foundation

@@ -1,7 +1,6 @@
 import ArgumentParser
 import Gallery
 import Player
-// OWNER: player helper (window), gallery helper (demos).
 
 /// `layerplay` / `layerplay gallery`: the gallery window (the test pattern until the gallery
 /// scene lands).
@@ -10,7 +9,6 @@ struct GalleryCommand: ParsableCommand {
 
     @OptionGroup var player: PlayerOptions
 
-    // gallery helper: open straight into one demo.
     @Option(name: .long, help: ArgumentHelp("Open straight into demo NAME (see `layerplay demos`).", valueName: "NAME"))
     var demo: String?
 

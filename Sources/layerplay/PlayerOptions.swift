@@ -1,4 +1,4 @@
-// OWNER: player helper. The window options shared by `gallery`, `play` and `gallery --demo`.
+// The window options shared by `gallery`, `play` and `gallery --demo`.
 import ArgumentParser
 import Player
 import Raster

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 import ArgumentParser
 import LayerKit
 import Media

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 import ArgumentParser
 import Foundation
 import LayerKit

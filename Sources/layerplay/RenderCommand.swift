@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 import ArgumentParser
 import LayerKit
 import Media
@@ -13,7 +12,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Document time in seconds.") var time: Double = 0
     @Option(help: "The PNG to write.") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
-    // gallery helper: `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
+    // `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
     @OptionGroup var demoFrame: DemoFrameOptions
 
     func run() throws {

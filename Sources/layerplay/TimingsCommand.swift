@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import ArgumentParser
 import Player
 

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 import ArgumentParser
 import LayerKit
 #if canImport(Glibc)

@@ -1,4 +1,4 @@
-// OWNER: gallery helper. `swift run make-assets [DIR]`: draws every demo image with Raster
+// `swift run make-assets [DIR]`: draws every demo image with Raster
 // (AssetArt) and writes DIR/<name>.png (default DIR: Assets). Same pixels every run.
 import Foundation
 import Gallery

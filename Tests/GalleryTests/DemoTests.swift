@@ -34,7 +34,7 @@ import Player
         #expect(throws: DemoRenderer.Failure.self) { try DemoRenderer.runner(demo: "nope") }
     }
 
-    // MARK: The worm (demos.md §1)
+    // MARK: The worm
 
     /// The worm demo in a small window (the HUD fills the middle).
     func wormRunner(clicks times: [Double]) throws -> (HeadlessRunner, WormHUDDemo) {
@@ -140,7 +140,7 @@ import Player
         #expect(jumps.isEmpty, "worm jumps: \(jumps.joined(separator: "; "))")
     }
 
-    // MARK: Petal keyframes (demos.md §3)
+    // MARK: Petal keyframes
 
     @Test func petalKeyframePathGolden() throws {
         // Step 3 (path keyframe) drawn with its path, the petal 3 s into its 8 s fall.
@@ -162,7 +162,7 @@ import Player
         }
     }
 
-    // MARK: Petal, basic animation (demos.md §2)
+    // MARK: Petal, basic animation
 
     @Test func petalPausesAndResumesTheLayer() throws {
         // Version 3: click flies (5 s), a click at 1 s pauses the layer, one at 3 s resumes.
@@ -202,7 +202,7 @@ import Player
         }
     }
 
-    // MARK: Download button (demos.md §7)
+    // MARK: Download button
 
     @Test func downloadStartFailResume() throws {
         let r = try DemoRenderer.runner(demo: "download", size: Size(800, 600), script: clicks([0, 2.0, 3.5]))
@@ -221,7 +221,7 @@ import Player
         #expect(demo.state == .idle && demo.progress == 0)
     }
 
-    // MARK: Image browser (demos.md §4)
+    // MARK: Image browser
 
     @Test func browserNextPreviousWrapAndTypes() throws {
         let script = clicks([0.1], at: Point(100, 150)) + [       // left half: previous → 4
@@ -245,7 +245,7 @@ import Player
         #expect(demo.kindIndex == 1)
     }
 
-    // MARK: Ripples (demos.md §8)
+    // MARK: Ripples
 
     @Test func ripplesStayBounded() throws {
         let r = try DemoRenderer.runner(demo: "ripples", size: Size(800, 600), script: clicks([0.1], at: Point(200, 300)))
@@ -257,7 +257,7 @@ import Player
         #expect(most >= 3 && most <= 4, "live ripples peaked at \(most)")
     }
 
-    // MARK: Fish (demos.md §5)
+    // MARK: Fish
 
     @Test func fishSwitchesEveryTenthTick() throws {
         let r = try DemoRenderer.runner(demo: "fish", size: Size(320, 480))
@@ -268,7 +268,7 @@ import Player
         #expect(demo.index == demo.ticks / 10 % 10)
     }
 
-    // MARK: Magnifier (demos.md §9)
+    // MARK: Magnifier
 
     @Test func magnifierOneCompletionPerToggle() throws {
         let r = try DemoRenderer.runner(demo: "magnifier", size: Size(400, 300), script: clicks([0.1, 1.0, 2.0]))
@@ -292,7 +292,7 @@ import Player
         #expect(demo.completions == 4, "completions \(demo.completions)")   // 0.7, 1.9, 3.1, 4.3
     }
 
-    // MARK: View animations (demos.md §6)
+    // MARK: View animations
 
     @Test func zoomAndSpring() throws {
         let r = try DemoRenderer.runner(demo: "view-animations", size: Size(800, 600),

@@ -1,7 +1,7 @@
 import Testing
 @testable import LayerKit
 
-/// The red worm of demos.md §1: a group of 2.4 s repeating forever whose toValue-only
+/// The worm demo's red worm: a group of 2.4 s repeating forever whose toValue-only
 /// translations start from the render-tree value; the crawl must have no jumps.
 extension AnimationModelTests {
     static let W = 80.0

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 import Foundation
 import Testing
 @testable import LayerKit

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // Test images drawn with code and PNG in/out (SDL2_image) for the transition goldens.
 import CSDL2
 import Foundation

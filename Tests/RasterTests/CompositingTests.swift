@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Exactness of premultiplied source-over, global alpha and clearing.
 import Testing
 @testable import Raster

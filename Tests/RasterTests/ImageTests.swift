@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Image drawing (affine and projective), PNG round trips and bitmap differences.
 import Foundation
 import Testing

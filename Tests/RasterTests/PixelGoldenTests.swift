@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Small golden images of the pixel pipeline (hand-built polygons, so they do not depend on the
 // flattener or stroker): fill rules, a hairline fan, clips, images under perspective.
 // Regenerate with LAYERKIT_UPDATE_GOLDENS=1 swift test --filter PixelGoldenTests.

@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Analytic checks of the coverage rasterizer: exact rectangles, areas of circles and
 // polygons, fill rules, hairlines, clipping, and hostile coordinates.
 import Foundation

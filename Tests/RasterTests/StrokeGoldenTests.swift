@@ -37,7 +37,7 @@ struct GoldenScene {
         return b
     }
 
-    /// The scene as a static document of ../shared/document-format.md (paths pre-trimmed).
+    /// The scene as a static document of docs/document-format.md (paths pre-trimmed).
     func document() -> String {
         func hex(_ c: Color?) -> String {
             guard let c else { return "null" }

@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Shared helpers for the rasterizer tests: hand-built device polygons (until the flattener is
 // used), coverage sums, and golden images under Tests/RasterTests/Goldens
 // (LAYERKIT_UPDATE_GOLDENS=1 rewrites them in the source tree).

@@ -1,8 +1,8 @@
-// OWNER: gallery helper. demos.md §7, seed 002 (a download progress button).
+// The download demo: a download progress button.
 import LayerKit
 import Player
 
-/// The download progress button of seed 002. A click starts: the arrow indicator (a
+/// The download progress button. A click starts: the arrow indicator (a
 /// rectangle over a triangle) squashes, hops along its path and lands at the left end of the
 /// track; then a display link fills the progress and slides the indicator. A click while
 /// downloading fails it (the progress drains like water); a further click resumes to the

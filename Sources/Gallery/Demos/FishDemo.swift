@@ -1,8 +1,8 @@
-// OWNER: gallery helper. demos.md §5, seed 001 (frame-by-frame animation, CADisplayLink).
+// The fish demo: frame-by-frame animation driven by a CADisplayLink.
 import LayerKit
 import Player
 
-/// The fish of seed 001: a display link calls `step` on every screen refresh; every 10th
+/// The swimming fish: a display link calls `step` on every screen refresh; every 10th
 /// tick the layer shows the next of ten fish images (6 images a second at 60 Hz).
 public final class FishDemo: Demo {
     public static let name = "fish"

@@ -1,4 +1,4 @@
-// OWNER: gallery helper. demos.md §4, seed 001 (an image browser with transitions).
+// The browser demo: an image browser that changes image through CATransition.
 import LayerKit
 import Player
 

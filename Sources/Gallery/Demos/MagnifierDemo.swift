@@ -1,4 +1,4 @@
-// OWNER: gallery helper. demos.md §9, seed 004 (strokeStart / strokeEnd: magnifier ↔ back).
+// The magnifier demo: strokeStart / strokeEnd morph a magnifier into a back arrow.
 import LayerKit
 import Player
 

@@ -1,8 +1,8 @@
-// OWNER: gallery helper. demos.md §2, seed 001 (basic animation: the falling petal).
+// The petal-basic demo: a CABasicAnimation moves a falling petal.
 import LayerKit
 import Player
 
-/// The falling petal of seed 001 with CABasicAnimation, in the article's three versions:
+/// The falling petal with CABasicAnimation, in three versions:
 /// 1 snaps back after the move, 2 fixes that with didStop + a transaction with actions
 /// disabled, 3 adds the rotation and pauses / resumes the layer on clicks (the default).
 /// Keys 1, 2, 3 choose the version.

@@ -1,4 +1,4 @@
-// OWNER: gallery helper. demos.md §3, seed 001 (keyframe animation, group, view keyframes).
+// The petal-keyframe demo: keyframe animations, a group, view keyframes.
 import LayerKit
 import Player
 

@@ -1,4 +1,4 @@
-// OWNER: gallery helper. demos.md §8, seed 003 (timer animations: sonar ripples, spring wave).
+// The ripples demo: timer-driven animations (sonar ripples) and a spring wave.
 import LayerKit
 import Player
 

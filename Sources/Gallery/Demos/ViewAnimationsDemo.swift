@@ -1,8 +1,8 @@
-// OWNER: gallery helper. demos.md §6, seed 001 (UIView block animations, the spring ball).
+// The view-animations demo: UIView-style block animations on layers, the spring ball.
 import LayerKit
 import Player
 
-/// The view-style animations of seed 001 on layers. Keys: 1 zoom (frame (120,140,80,80) →
+/// UIView-style block animations on layers. Keys: 1 zoom (frame (120,140,80,80) →
 /// (80,100,160,160), 1 s after a 2 s delay), 2 basic (a click moves the petal's centre there
 /// over 5 s), 3 spring (a click springs the ball there: 5 s, damping ratio 0.1, initial
 /// velocity 1.0, linear; the default), 4 the four curves side by side (repeat, autoreverse).

@@ -1,8 +1,8 @@
-// OWNER: gallery helper. demos.md §1, seed 000 ("a diligent worm").
+// The worm demo: the "diligent worm" loading HUD, three stroked worms.
 import LayerKit
 import Player
 
-/// The worm HUD of seed 000: three stroked worms (red, yellow, green) crawl to the left
+/// The worm loading HUD: three stroked worms (red, yellow, green) crawl to the left
 /// forever inside a rounded, dark, translucent square. A click shows the HUD (`start`), the
 /// next click hides it (`end`); a click while either runs starts from the presentation value.
 public final class WormHUDDemo: Demo {
@@ -90,7 +90,7 @@ public final class WormHUDDemo: Demo {
     // MARK: The worm animation (baseWormAnimationWith…)
 
     /// One worm's parameters: (from, to, duration, begin) of strokeEnd 1, strokeStart 1,
-    /// strokeEnd 2 and strokeStart 2, as the table of demos.md §1.
+    /// strokeEnd 2 and strokeStart 2 (the worm's keyframe table).
     struct WormParameters {
         var end1: (Double, Double, Double, Double)
         var start1: (Double, Double, Double, Double)

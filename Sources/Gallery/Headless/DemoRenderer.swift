@@ -1,4 +1,4 @@
-// OWNER: gallery helper. Any moment of any demo drawn without a window.
+// Any moment of any demo drawn without a window.
 import LayerKit
 import Player
 

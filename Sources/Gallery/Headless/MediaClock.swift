@@ -1,4 +1,4 @@
-// OWNER: gallery helper. Points LayerKit's media clock at the headless runner's manual clock.
+// Points LayerKit's media clock at the headless runner's manual clock.
 import LayerKit
 
 /// Switches `CACurrentMediaTime()` between the real monotonic clock (windows) and a manual

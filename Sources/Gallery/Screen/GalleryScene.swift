@@ -1,4 +1,4 @@
-// OWNER: gallery helper. The gallery screen: live tiles, one per demo; a click opens one.
+// The gallery screen: live tiles, one per demo; a click opens one.
 import LayerKit
 import Player
 

@@ -1,4 +1,4 @@
-// OWNER: gallery helper. The player scene that shows a layer tree (base of the gallery and
+// The player scene that shows a layer tree (base of the gallery and
 // of a single demo).
 import LayerKit
 import Media

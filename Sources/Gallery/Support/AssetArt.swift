@@ -1,4 +1,4 @@
-// OWNER: gallery helper. The demos' images as vector art drawn with Raster (no other input),
+// The demos' images as vector art drawn with Raster (no other input),
 // so `make-assets` regenerates Assets/*.png exactly and a missing file can be redrawn.
 import LayerKit
 #if canImport(Glibc)

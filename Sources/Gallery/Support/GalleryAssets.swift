@@ -1,4 +1,4 @@
-// OWNER: gallery helper. Finds and caches the demos' images (UIImage imageNamed:).
+// Finds and caches the demos' images (UIImage imageNamed:).
 import Foundation
 import LayerKit
 import Media

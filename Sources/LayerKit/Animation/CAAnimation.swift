@@ -1,4 +1,3 @@
-// OWNER: anim helper (extends this class body freely; keep the names below).
 
 /// Receives an animation's start and stop (CAAnimationDelegate).
 public protocol CAAnimationDelegate: AnyObject {

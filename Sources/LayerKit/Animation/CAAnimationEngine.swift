@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// The per-frame driver of animations (the part of Core Animation's render loop that lives
 /// in the app): the host calls `tick(time:)` once per frame with the frame's target

@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// Several animations run together (CAAnimationGroup): each child's beginTime is relative to
 /// the group, children see the group's basic local time (after its repeats, autoreverses and

@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// A single-keyframe animation between two values (CABasicAnimation). Which values it
 /// interpolates between follows Core Animation's table for fromValue / toValue / byValue,

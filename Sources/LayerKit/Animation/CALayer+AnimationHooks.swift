@@ -1,4 +1,4 @@
-// OWNER: anim helper. The two points where the layer model meets the animation engine,
+// The two points where the layer model meets the animation engine,
 // plus the animation lifecycle and layer-time API of CALayer.
 extension CALayer {
     /// Writes the current values of this layer's animations into `presentation` (a fresh copy

@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// An animation of one key path of a layer (CAPropertyAnimation).
 open class CAPropertyAnimation: CAAnimation {

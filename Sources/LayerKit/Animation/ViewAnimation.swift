@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// UIView.AnimationOptions for the view-style block animations on layers (same bit values).
 public struct ViewAnimationOptions: OptionSet, Sendable {

@@ -1,4 +1,4 @@
-// OWNER: anim helper. A checked document animation (AnimationSpec, parsed and validated by
+// A checked document animation (AnimationSpec, parsed and validated by
 // the loader) → the CAAnimation that `layer.add(_:forKey:)` gets.
 
 extension AnimationSpec.TimingFunctionSpec {

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 
 /// One animation object of a document, checked and with its values parsed for its key path
 /// (what `layer.add(_:forKey:)` gets once turned into a CAAnimation).

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 import Foundation
 
 /// Turns a document's JSON into layers, checking every key and value on the way; the first

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 
 /// Puts a loaded document's animations on its layers and drives document time.
 /// Document time 0 is the instant the animations are added (media time 0 under the manual

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // A small strict JSON reader (RFC 8259) for documents: it keeps numbers and booleans apart,
 // keeps object keys in order, refuses duplicate keys, and reports the byte offset (and line)
 // of any syntax error, truncation included, so a refusal can say where.

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 import Foundation
 
 /// Loads PNG (or other) images for `contents`. LayerKit knows nothing of SDL; Media
@@ -17,7 +16,7 @@ public struct DocumentError: Error, CustomStringConvertible, Sendable {
     public var description: String { path.isEmpty ? message : "\(path): \(message)" }
 }
 
-/// An animation document (../shared/document-format.md) loaded into a layer tree.
+/// An animation document (docs/document-format.md) loaded into a layer tree.
 public final class LayerDocument {
     /// The root layer's size in points.
     public let width: Double, height: Double

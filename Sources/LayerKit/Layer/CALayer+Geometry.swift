@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // Where a layer sits: the matrix from its bounds to its superlayer, frame, conversions
 // between layers, containment and hit testing, with Core Animation's composition rules.
 

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // Key-value access to the animatable properties, with Core Animation's key paths.
 // Sub-paths of `transform` read the decomposed component (DecomposedTransform) and write by
 // replacing that component and rebuilding the matrix (scale, rotate x·y·z, translate).

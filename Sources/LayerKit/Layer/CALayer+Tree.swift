@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // The sublayer operations of CALayer. A layer has at most one superlayer: adding it
 // somewhere removes it from where it was, as in Core Animation.
 

@@ -1,7 +1,3 @@
-// OWNER: layers helper (add the properties, geometry and tree operations in this class body).
-// The anim helper relies on: the CAMediaTiming fields, `actions`, `animationStore`,
-// `value(forKeyPath:)` / `setValue(_:forKeyPath:)`, `init(layer:)`, and `superlayer`.
-
 /// Core Animation's layer (CALayer): a node of the layer tree with geometry, appearance,
 /// its own timing, and the animations attached to it.
 open class CALayer: CAMediaTiming {

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 
 /// A layer that draws a path: filled, then stroked (CAShapeLayer). The stroke can be trimmed
 /// to [strokeStart, strokeEnd] of the path's length and dashed.

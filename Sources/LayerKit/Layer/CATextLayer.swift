@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 
 /// Turns a string into pixels. LayerKit knows nothing of SDL, so the font machinery is
 /// injected: Media provides an SDL2_ttf implementation (`TTFTextRenderer`).

@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 
 extension CALayerContentsGravity {
     /// Where contents of `size` (points) go inside `bounds` under this gravity. Names read

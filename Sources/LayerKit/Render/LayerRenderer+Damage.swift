@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // Damage tracking: each frame every visible layer's resolved draw state (device matrix,
 // inherited opacity and clip, drawing order, everything it paints with) is compared with
 // the previous frame's; only the union of the changed layers' old and new device extents is

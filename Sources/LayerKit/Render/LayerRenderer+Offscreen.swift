@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // The two places where a layer is drawn into a bitmap of its own first: group opacity and
 // masks that are not an axis-aligned device clip (in device space), and planes that are not
 // affine on screen (flat in the layer's own space, then a projective image draw).

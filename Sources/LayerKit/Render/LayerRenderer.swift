@@ -1,4 +1,3 @@
-// OWNER: layers helper.
 // The presentation tree drawn into a Raster canvas, composed as Core Animation composes:
 // each layer's plane is mapped into its superlayer's (anchorPoint, position, transform, the
 // superlayer's sublayerTransform about its bounds centre), flattened, and the window's pixel

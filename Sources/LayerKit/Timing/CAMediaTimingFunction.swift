@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// The names of Core Animation's predefined timing functions (CAMediaTimingFunctionName).
 public enum CAMediaTimingFunctionName: String, Sendable, CaseIterable {

@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// Tracks the animations added while one transaction was open and runs its completion block
 /// once every one of them has finished or been removed (and the transaction has committed).

@@ -1,5 +1,4 @@
-// OWNER: transitions helper.
-// Documents' `"type": "transition"` animations (../shared/document-format.md): the loader has
+// Documents' `"type": "transition"` animations (docs/document-format.md): the loader has
 // checked the fields; this builds the CATransition, whose `to` values the layer takes when
 // the transition is added.
 

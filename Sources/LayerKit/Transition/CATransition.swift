@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 
 /// Core Animation's transition animation (CATransition): added to a layer, it shows the
 /// layer's content and sublayers as they were before the changes of the current transaction

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // A layer with a running CATransition is drawn as the transition: its old subtree (the
 // snapshot taken when the transition was added) and its current subtree, each drawn flat in
 // the layer's bounds at about the device resolution, composited by the effect, and the result

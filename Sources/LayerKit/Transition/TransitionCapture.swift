@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // The old state of a transition: which model changes the current transaction made (so the
 // state before them can be rebuilt when a transition is added after them, as the seed's image
 // browser does: set the image, then add the CATransition), and the snapshot tree taken then.
@@ -50,7 +49,7 @@ final class TransitionSnapshot {
     /// The transitioning layer's current subtree drawn into a w × h bitmap with its plane
     /// mapped by `a`: redrawn only when the subtree's draw states (everything the damage
     /// tracker compares: geometry, colours, contents, paths, text…) differ from the last
-    /// frame's, so a still new state — an image swapped in, as the seeds do — is drawn once,
+    /// frame's, so a still new state — an image swapped in, as image browsers do — is drawn once,
     /// not every frame. A subtree with its own transition (whose progress no state shows) is
     /// drawn every frame.
     func newStateBitmap(of l: CALayer, width w: Int, height h: Int, transform a: AffineTransform,

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // cube and oglFlip: the snapshots as faces in 3D, placed with CATransform3D (Core Animation's
 // row-vector convention, m34 perspective) and drawn through the 3×3 projective map of their
 // plane, so straight edges stay straight.

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // cameraIrisHollowOpen / Close: a camera iris of six dark blades forming a hexagonal ring.
 // Open: a hexagonal aperture opens in the middle, the new content showing through it, the
 // ring of blades around it, the old content outside, until the aperture clears the layer.

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // pageCurl / pageUnCurl: a per-pixel cylinder warp. The page lifts along a straight fold line
 // that sweeps across it; the lifted part rolls over a cylinder of radius r lying on the fold
 // and comes back flat on top of the page, showing its lighter back side (the content seen

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // rippleEffect: a water drop in the middle. A ring wave runs outward from the centre with
 // decaying rings behind it; each pixel samples both snapshots displaced radially by the wave's
 // height slope (refraction), lit by the slope, while the new content fades in. The radial

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // suckEffect: the old content is sucked into a point at the bottom centre, genie-like, over
 // the new content. Each device row shows one source row squeezed into a horizontal span whose
 // half-width follows an S-shaped funnel narrowing toward the bottom point; first the sides

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // The transition renderer, independent of layers: given a snapshot of the old state and one
 // of the new state, draw the effect at a progress into a canvas. CATransition and the
 // view-style transitions drive it; the image browser and the gallery use it through them.

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // The pixel kernels every transition shares: premultiplied ARGB8888 arithmetic with the four
 // channels spread to 16-bit lanes of one 64-bit word (one multiply per blend), bilinear sampling with transparent outside, and
 // the integer-offset and projective image composites. Hot loops run on raw pointers: no

@@ -1,4 +1,3 @@
-// OWNER: transitions helper.
 // UIKit's view transitions on layers: UIView.transition(with:duration:options:animations:
 // completion:) and transition(from:to:duration:options:completion:), as CATransitions on the
 // container layer.

@@ -1,4 +1,3 @@
-// OWNER: layers helper (shared with the anim helper, who interpolates `transform` through it).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

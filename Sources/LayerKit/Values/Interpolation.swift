@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 
 /// The arithmetic animations need on `AnimatableValue`: mixing, adding (additive, byValue,
 /// cumulative), distances (paced keyframes) and the flat component vectors that splines use.

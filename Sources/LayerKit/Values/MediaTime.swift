@@ -1,4 +1,3 @@
-// OWNER: anim helper.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// Drives a scene with no window: a manual clock on the refresh grid (60 Hz by default), the

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// One frame's timings: when it ran and how long each phase took (seconds).
 public struct FrameTiming: Sendable, Equatable {

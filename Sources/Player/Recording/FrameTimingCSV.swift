@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// The `--record-timings` file: one header line, one row per frame. Times are seconds from
 /// the first frame's timestamp (6 decimals); phases are milliseconds (3 decimals).

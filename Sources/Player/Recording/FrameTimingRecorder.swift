@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// Collects one `FrameTiming` per frame in memory (no I/O in the frame loop); the CSV, the
 /// trace and the summary are produced from it at the end.

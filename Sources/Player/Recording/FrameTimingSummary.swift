@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Histogram
 
 /// The end-of-run summary: frames, seconds, mean fps, percentiles of the interval and of the

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// The `--trace` file: Chrome's Trace Event format (JSON object form), one complete event
 /// ("ph":"X") per frame and per phase, microseconds from the first frame. Opens in Perfetto

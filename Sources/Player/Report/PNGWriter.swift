@@ -1,4 +1,3 @@
-// OWNER: player helper.
 // PNG through SDL2_image's IMG_SavePNG. Media (raster-pix) will own PNG I/O; this stays the
 // player's small writer for screenshots and plots until then.
 import CSDL2

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 // Labels for the timings plot through SDL_ttf. Media (raster-pix) owns text for scenes; the
 // report only needs a few plain labels, so it stamps them itself.
 import CSDL2

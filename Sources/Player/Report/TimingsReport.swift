@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// `layerplay timings report`: a frame-time plot as a bitmap. Top: every frame's interval

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// One input event as a scene sees it: positions in points (window coordinates, y down), key

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// What a scene reports about the frame it just drew.

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// The part of a frame that the window and the headless runner share: routing input to the

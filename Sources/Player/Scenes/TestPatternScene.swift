@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// The window's content until the gallery exists, and the scene of the window test: a

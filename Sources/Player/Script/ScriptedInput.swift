@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// One step of a scripted run (`--click`, `--key`, `--screenshot`): something a person would

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// Core Animation's display link: a callback on every refresh of the display, before the frame
 /// is drawn, with the refresh's `timestamp`, `targetTimestamp` and `duration`. Add it to the

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// One refresh of the display as the frame loop sees it: the vsync that just happened
 /// (`timestamp`) and the one the frame being prepared will be shown at (`targetTimestamp`).

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// Where the next frame goes on the refresh grid when the link paces itself (no blocking
 /// vsync): ticks land on `origin + slot × period`, computed from the slot number rather than

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import LayerKit
 
 /// The host's main loop: the display links and timers that run once per frame, before the

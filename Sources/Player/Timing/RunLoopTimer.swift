@@ -1,4 +1,3 @@
-// OWNER: player helper.
 
 /// A timer on the host's main loop (Foundation's `Timer`, driven by the frame loop so it also
 /// runs under a manual clock). It fires in the first tick whose timestamp reaches its fire

@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import Raster
 
 /// Everything a window run is told from outside: the command line's player options.

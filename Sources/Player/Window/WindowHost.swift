@@ -1,4 +1,3 @@
-// OWNER: player helper.
 import CSDL2
 import LayerKit
 import Raster

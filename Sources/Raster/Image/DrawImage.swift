@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Image drawing: the image's rectangle is mapped into device space and rasterized like any
 // polygon (so its outline is anti-aliased by exact coverage and it is clipped like fills);
 // each covered pixel samples the image bilinearly through the inverse mapping.

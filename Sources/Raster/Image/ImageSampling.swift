@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Bilinear sampling of a premultiplied bitmap (edge pixels extend outward, since the outline's
 // anti-aliasing comes from the coverage of the mapped quad, not from the sampler), and the
 // span painters that draw an image through an inverse affine or projective mapping.

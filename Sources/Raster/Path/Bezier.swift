@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // Small Bézier toolkit shared by flattening, bounds, trimming, dashing and stroking.
 // Everything is on plain `Point` values (no allocation); curves are handled in cubic form
 // where that is simpler (a quadratic is elevated exactly).

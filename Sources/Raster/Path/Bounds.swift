@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 extension Path {
     /// The tight bounding box of the path's curves (CGPathGetPathBoundingBox): end points plus
     /// the extrema of every quadratic and cubic. `.null` when the path has no points.

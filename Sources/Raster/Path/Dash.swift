@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // Dashing with Core Graphics / Cairo semantics, cut by true arc length.
 
 extension Path {

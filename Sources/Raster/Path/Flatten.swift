@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // Adaptive flattening for fills: each subpath becomes one closed device-space polygon.
 // Points are mapped to device space *before* flattening, so the tolerance is in device
 // pixels and a scaled-up layer stays smooth. Curves are cut into the number of uniform

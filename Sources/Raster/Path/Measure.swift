@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // Arc-length machinery shared by trimming (strokeStart / strokeEnd) and dashing: a path
 // cut into measured segments, the parameter at a given length (Gauss–Legendre lengths,
 // inverted by safeguarded Newton steps), and the exact sub-curve between two parameters.

@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // SVG path data (SVG 1.1 §8.3 grammar, SVG 2 arc rules of appendix F.6): parsing into a
 // `Path` and serializing back. The parser works on UTF-8 bytes with one byte of lookahead.
 

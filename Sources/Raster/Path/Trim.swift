@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // strokeStart / strokeEnd: the part of a path between two fractions of its total length.
 
 extension Path {

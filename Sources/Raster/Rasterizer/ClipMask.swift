@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // The canvas clip (a rectangle or rounded rectangle in device pixels) as per-pixel coverage.
 // Whole pixels inside it are painted directly; only the anti-aliased rim (fractional edges
 // and rounded corners) goes through the per-pixel multiply.

@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Premultiplied ARGB8888 pixel arithmetic. Two channels at a time in one UInt32 (A_G_ and
 // _R_B lanes of 16 bits), with the exact rounding division by 255:
 //   round(x / 255) == (t + (t >> 8)) >> 8 with t = x + 128, for every x ≤ 255·255,

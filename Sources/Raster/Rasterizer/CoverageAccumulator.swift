@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // Exact-area coverage accumulation (the font-rs / FreeType "signed area + cover" family).
 // Every edge adds, to the cells of each pixel row it crosses, the signed area it sweeps to its
 // right, expressed as deltas: the running sum of a row's deltas from left to right is the

@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // The fill entry point and the sweep: bounding box and clip → accumulate edges → for each
 // touched row, a running sum over its touched cells gives runs of constant coverage, folded by
 // the fill rule, handed to a painter (solid colour, clear, or an image sampler). The sweep

@@ -1,4 +1,3 @@
-// OWNER: raster-pix helper.
 // The rasterizer's working memory, owned by one Canvas and reused by every fill so the hot
 // paths never allocate: an accumulation buffer of signed area/cover deltas (font-rs style,
 // one Float per cell) laid out over the current polygon's bounding box only (a compact block

@@ -1,4 +1,3 @@
-// OWNER: raster-geom helper.
 // The stroker: Core Graphics semantics, output as closed device-space polygons to be filled
 // with the non-zero rule.
 //
