@@ -40,7 +40,7 @@ let package = Package(
         ),
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
         // Draws the demos' images with Raster and writes Assets/*.png.
-        .executableTarget(name: "make-assets", dependencies: ["Gallery", "Player"]),
+        .executableTarget(name: "make-assets", dependencies: ["Gallery", "Media"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [

@@ -37,7 +37,7 @@ struct DemoFrameOptions: ParsableArguments {
         }
         do {
             let bitmap = try DemoRenderer.render(demo: demo, time: time, size: Size(w, h), scale: scale, script: script)
-            try PNGWriter.write(bitmap, to: out)
+            try writePNG(bitmap, to: out)
         } catch let e as DemoRenderer.Failure {
             printError("layerplay: \(e.description)")
             throw ExitCode(1)

@@ -51,7 +51,7 @@ extension LayerDocument {
 /// Writes a PNG or exits non-zero with one line.
 func writePNG(_ bitmap: Bitmap, to path: String) throws {
     do { try bitmap.writePNG(path) } catch {
-        printError("cannot write \(path): \(error)")
+        printError("layerplay: \(error)")
         throw ExitCode(1)
     }
 }

@@ -30,7 +30,7 @@ struct TimingsReportCommand: ParsableCommand {
             let period = (periodMs.map { $0 / 1000 }) ?? TimingsReport.medianInterval(frames)
             print(FrameTimingSummary(frames: frames, period: period).text)
             if let out {
-                try PNGWriter.write(TimingsReport.plot(frames, period: period), to: out)
+                try writePNG(TimingsReport.plot(frames, period: period), to: out)
                 print("wrote \(out)")
             }
         }

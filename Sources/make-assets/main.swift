@@ -2,7 +2,7 @@
 // (AssetArt) and writes DIR/<name>.png (default DIR: Assets). Same pixels every run.
 import Foundation
 import Gallery
-import Player
+import Media
 
 let dir = CommandLine.arguments.count > 1 ? CommandLine.arguments[1] : "Assets"
 do {
@@ -10,7 +10,7 @@ do {
     for entry in AssetArt.catalog {
         guard let bitmap = AssetArt.draw(entry.name) else { continue }
         let path = dir + "/" + entry.name + ".png"
-        try PNGWriter.write(bitmap, to: path)
+        try bitmap.writePNG(path)
         print("wrote \(path) (\(bitmap.width)×\(bitmap.height))")
     }
 } catch {

@@ -1,3 +1,4 @@
+import Media
 import Raster
 
 /// Drives a scene with no window: a manual clock on the refresh grid (60 Hz by default), the
@@ -27,8 +28,10 @@ public final class HeadlessRunner {
     /// override (LayerKit's) can follow the run's clock.
     public var onTimeChange: ((Double) -> Void)?
     /// Called for each scripted screenshot with its path and the frame's pixels; the default
-    /// writes a PNG (SDL2_image). Throwing stops the run with that error.
-    public var saveScreenshot: (String, Bitmap) throws -> Void = { path, bitmap in try PNGWriter.write(bitmap, to: path) }
+    /// writes a PNG through Media. Throwing stops the run with that error.
+    public var saveScreenshot: (String, Bitmap) throws -> Void = { path, bitmap in
+        do { try bitmap.writePNG(path) } catch { throw PlayerError("\(error)") }
+    }
 
     /// The frame buffer, device pixels; kept between frames as in the window.
     public let bitmap: Bitmap

@@ -1,5 +1,6 @@
 import CSDL2
 import LayerKit
+import Media
 import Raster
 
 /// The SDL window every scene runs in: an 800×600-point (by default) resizable, hi-DPI
@@ -322,7 +323,7 @@ public final class WindowHost {
         }
         // The window is opaque: force alpha so the PNG is too.
         for i in 0..<shot.pixelCount { shot.pixels[i] |= 0xFF00_0000 }
-        try PNGWriter.write(shot, to: path)
+        do { try shot.writePNG(path) } catch { throw PlayerError("\(error)") }
         if configuration.verbose { log("player: screenshot \(path)") }
     }
 

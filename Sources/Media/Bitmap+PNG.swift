@@ -1,23 +1,10 @@
-// PNG in/out (SDL2_image) and text (SDL2_ttf); the only SDL use outside Player.
+// PNG in and out through SDL2_image: the project's only PNG reader and writer (the player's
+// screenshots and plots, the gallery's assets, the tests' goldens all come here).
 // Bitmaps are premultiplied ARGB8888; PNG files hold straight alpha, so reading premultiplies
-// and writing unpremultiplies. No SDL subsystem needs initialising for surfaces and IMG_*.
+// and writing unpremultiplies, both exactly rounded. No SDL subsystem needs initialising for
+// surfaces and IMG_*.
 import CSDL2
 import Raster
-
-/// A PNG that could not be read or written: the file and SDL_image's reason.
-public struct MediaError: Error, CustomStringConvertible, Sendable {
-    public var path: String
-    public var message: String
-    public init(path: String, message: String) { self.path = path; self.message = message }
-    public var description: String { "\(path): \(message)" }
-}
-
-/// The last SDL_image error as a Swift string.
-func imageError() -> String {
-    guard let c = LK_IMG_GetError() else { return "unknown SDL_image error" }
-    let s = String(cString: c)
-    return s.isEmpty ? "unknown SDL_image error" : s
-}
 
 extension Bitmap {
     /// Reads a PNG (or any format SDL_image reads) into a premultiplied bitmap.
@@ -41,9 +28,11 @@ extension Bitmap {
         return bitmap
     }
 
-    /// Writes the bitmap as a PNG with straight alpha.
+    /// Writes the bitmap as a PNG with straight alpha; an empty bitmap is an error (a PNG has
+    /// at least one pixel).
     public func writePNG(_ path: String) throws {
-        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(max(1, width)), Int32(max(1, height)), 32,
+        guard width > 0, height > 0 else { throw MediaError(path: path, message: "cannot write an empty image") }
+        guard let surface = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32,
                                                           SDL_PIXELFORMAT_ARGB8888.rawValue) else {
             throw MediaError(path: path, message: "cannot create surface: \(imageError())")
         }
@@ -58,7 +47,7 @@ extension Bitmap {
             }
         }
         if LK_SDL_MUSTLOCK(surface) == SDL_TRUE { SDL_UnlockSurface(surface) }
-        if IMG_SavePNG(surface, path) != 0 { throw MediaError(path: path, message: imageError()) }
+        if IMG_SavePNG(surface, path) != 0 { throw MediaError(path: path, message: "cannot write PNG: \(imageError())") }
     }
 }
 

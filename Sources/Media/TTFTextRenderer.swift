@@ -69,9 +69,3 @@ public final class TTFTextRenderer: TextRendering {
         return out
     }
 }
-
-/// Loads document images (PNG and whatever SDL_image reads) for `LayerDocument`.
-public final class SDLImageLoader: ImageLoading {
-    public init() {}
-    public func loadImage(atPath path: String) throws -> Bitmap { try Bitmap.readPNG(path) }
-}
