@@ -50,9 +50,11 @@ let package = Package(
         ),
         // Release timing harness of the rasterizer on ../shared/scenes.
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
-        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "CSDL2"], resources: [.copy("Goldens")]),
+        // What the test targets share: the golden comparison and its update rule.
+        .target(name: "TestSupport", dependencies: ["Raster", "Media"], path: "Tests/TestSupport"),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "TestSupport"], resources: [.copy("Goldens")]),
+        .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
-        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player"], resources: [.copy("Goldens")]),
+        .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
     ]
 )

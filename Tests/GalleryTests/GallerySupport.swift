@@ -3,28 +3,20 @@ import Testing
 import LayerKit
 import Media
 import Player
+import TestSupport
 @testable import Gallery
 
-/// The committed goldens (LAYERKIT_UPDATE_GOLDENS=1 rewrites them in the source tree).
-let goldenSourceDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+/// This target's goldens: Tests/GalleryTests/Goldens, copied into the test bundle.
+let galleryGoldens = GoldenFolder(
+    sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens"),
+    bundle: Bundle.module, bundleSubdirectory: "Goldens", failurePrefix: "gallery")
 
 /// Compares `bitmap` with Goldens/`name`.png: mean |Δ| ≤ 1/255 per channel and at most
 /// 0.5 % of pixels off by more than 16.
 func expectGolden(_ bitmap: Bitmap, _ name: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let src = goldenSourceDir.appendingPathComponent(name + ".png").path
-    if ProcessInfo.processInfo.environment["LAYERKIT_UPDATE_GOLDENS"] == "1" {
-        try FileManager.default.createDirectory(at: goldenSourceDir, withIntermediateDirectories: true)
-        try bitmap.writePNG(src)
-        return
-    }
-    let path = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens")?.path ?? src
-    let golden = try Bitmap.readPNG(path)
-    let d = try #require(bitmap.difference(from: golden), "\(name): size \(bitmap.width)×\(bitmap.height) ≠ golden \(golden.width)×\(golden.height)", sourceLocation: sourceLocation)
-    if !(d.meanAbsolute <= 1.0 && d.shareOverThreshold <= 0.005) {
-        try? bitmap.writePNG(NSTemporaryDirectory() + "/gallery-\(name)-actual.png")
-    }
-    #expect(d.meanAbsolute <= 1.0, "\(name): \(d)", sourceLocation: sourceLocation)
-    #expect(d.shareOverThreshold <= 0.005, "\(name): \(d)", sourceLocation: sourceLocation)
+    try expectGolden(bitmap, name, in: galleryGoldens,
+                     tolerance: GoldenTolerance(maxMeanAbsolute: 1.0, maxShareOverThreshold: 0.005),
+                     sourceLocation: sourceLocation)
 }
 
 /// Clicks at times (seconds) at the centre of a `size` window.

@@ -1,12 +1,14 @@
 import Testing
 import Foundation
 @testable import LayerKit
-import Media
+import TestSupport
 
 /// Renderer goldens (small PNGs in Goldens/; regenerate with LAYERKIT_UPDATE_GOLDENS=1) plus
 /// pixel checks that hold whatever the goldens say.
 @Suite(.serialized) struct RendererGoldenTests {
-    static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+    static let goldens = GoldenFolder(
+        sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens"),
+        bundle: Bundle.module, bundleSubdirectory: "Goldens", failurePrefix: "layerkit")
 
     func render(_ root: CALayer, _ w: Int, _ h: Int, scale: Double = 1, background: Color = .white) -> Bitmap {
         let b = Bitmap(width: w, height: h)
@@ -14,17 +16,11 @@ import Media
         return b
     }
 
-    func checkGolden(_ name: String, _ b: Bitmap) throws {
-        let url = Self.goldenDir.appendingPathComponent(name + ".png")
-        if ProcessInfo.processInfo.environment["LAYERKIT_UPDATE_GOLDENS"] == "1" {
-            try b.writePNG(url.path)
-            return
-        }
-        let resource = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens") ?? url
-        let golden = try Bitmap.readPNG(resource.path)
-        let d = try #require(b.difference(from: golden, threshold: 2), "size differs for \(name)")
-        #expect(d.meanAbsolute < 0.05 && d.shareOverThreshold == 0, "\(name): \(d)")
-        if d.shareOverThreshold > 0 { try? b.writePNG("/tmp/layerkit-\(name)-actual.png") }
+    /// Every channel within 2 of the golden, and the mean difference below 0.05/255.
+    func checkGolden(_ name: String, _ b: Bitmap, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        try expectGolden(b, name, in: Self.goldens,
+                         tolerance: GoldenTolerance(threshold: 2, maxMeanAbsolute: 0.05.nextDown, maxShareOverThreshold: 0),
+                         sourceLocation: sourceLocation)
     }
 
     func rgba(_ b: Bitmap, _ x: Int, _ y: Int) -> (Int, Int, Int, Int) {

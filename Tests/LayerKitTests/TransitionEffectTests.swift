@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayerKit
+import TestSupport
 
 /// The effect renderer on two code-drawn 96×64 images: exact end states, no jumps at the
 /// ends, directions as mirror images, and every type against its golden contact sheet
@@ -128,17 +129,7 @@ import Testing
     func matchesGolden(_ name: String) throws {
         let effect = Self.goldenCases.first { $0.0 == name }!.1
         let sheet = S.contactSheet(effect, progresses: Self.progresses, from: S.oldImage(), to: S.newImage())
-        let url = S.goldenDirectory.appendingPathComponent("\(name).png")
-        if S.updating {
-            try FileManager.default.createDirectory(at: S.goldenDirectory, withIntermediateDirectories: true)
-            try S.savePNG(sheet, to: url)
-            return
-        }
-        guard let golden = S.loadPNG(url) else {
-            Issue.record("missing golden \(url.path); run with LAYERKIT_UPDATE_GOLDENS=1")
-            return
-        }
-        let d = try #require(sheet.difference(from: golden, threshold: 3))
-        #expect(d.shareOverThreshold == 0, "\(name): \(d)")
+        try expectGolden(sheet, name, in: S.goldens,
+                         tolerance: GoldenTolerance(threshold: 3, maxMeanAbsolute: nil, maxShareOverThreshold: 0))
     }
 }

@@ -10,6 +10,7 @@ import Foundation
 import Testing
 @testable import Raster
 import Media
+import TestSupport
 
 /// One shape of a golden scene (a CAShapeLayer without the layer).
 struct GoldenShape {
@@ -169,8 +170,8 @@ enum GeometryGoldens {
     func golden(_ name: String) throws {
         let scene = try #require(GeometryGoldens.all.first { $0.name == name })
         let b = scene.render()
-        if ProcessInfo.processInfo.environment["LAYERKIT_UPDATE_GOLDENS"] == "1" {
-            let dir = goldenSourceDir.appendingPathComponent("cases")
+        if GoldenFolder.updating {
+            let dir = rasterGoldens.sourceDirectory.appendingPathComponent("cases")
             try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             try scene.document().write(to: dir.appendingPathComponent("\(name).json"), atomically: true, encoding: .utf8)
         }
@@ -182,12 +183,8 @@ enum GeometryGoldens {
     @Test(arguments: GeometryGoldens.all.map(\.name))
     func matchesCairo(_ name: String) throws {
         let scene = try #require(GeometryGoldens.all.first { $0.name == name })
-        let path = Bundle.module.url(forResource: "\(name).cairo", withExtension: "png", subdirectory: "Goldens")?.path
-            ?? goldenSourceDir.appendingPathComponent("\(name).cairo.png").path
-        let cairo = try Bitmap.readPNG(path)
-        let diff = try #require(scene.render().difference(from: cairo))
-        print("cairo \(name): \(diff)")
-        #expect(diff.meanAbsolute <= 2.0, "\(name): \(diff)")
-        #expect(diff.shareOverThreshold <= 0.01, "\(name): \(diff)")
+        try expectSimilar(scene.render(), toPNGAt: rasterGoldens.readURL("\(name).cairo"), name: "\(name) vs Cairo",
+                          tolerance: GoldenTolerance(maxMeanAbsolute: 2.0, maxShareOverThreshold: 0.01),
+                          writingFailuresTo: rasterGoldens.actualURL("\(name)-vs-cairo"))
     }
 }

@@ -1,10 +1,11 @@
 // Shared helpers for the rasterizer tests: hand-built device polygons (until the flattener is
-// used), coverage sums, and golden images under Tests/RasterTests/Goldens
-// (LAYERKIT_UPDATE_GOLDENS=1 rewrites them in the source tree).
+// used), coverage sums, and this target's golden images under Tests/RasterTests/Goldens
+// (compared by TestSupport's `expectGolden`).
 import Foundation
 import Testing
 @testable import Raster
 import Media
+import TestSupport
 
 /// A regular n-gon approximating a circle (or any polygon) as a FlatPath contour.
 func circlePolygon(_ cx: Double, _ cy: Double, _ r: Double, sides: Int = 256, clockwise: Bool = true,
@@ -38,21 +39,16 @@ func coveredArea(_ b: Bitmap) -> Double {
 
 func alpha(_ b: Bitmap, _ x: Int, _ y: Int) -> Int { Int(b[x, y] >> 24) }
 
-/// Where the goldens live in the source tree (for regeneration) and in the test bundle.
-let goldenSourceDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
+/// This target's goldens: Tests/RasterTests/Goldens, copied into the test bundle.
+let rasterGoldens = GoldenFolder(
+    sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens"),
+    bundle: Bundle.module, bundleSubdirectory: "Goldens", failurePrefix: "layerkit-raster")
 
-/// Compares `bitmap` with Goldens/`name`.png (writing it when LAYERKIT_UPDATE_GOLDENS=1).
-/// Also writes the render to /tmp/layerkit-raster-<name>.png for a look.
-func expectGolden(_ bitmap: Bitmap, _ name: String, maxMean: Double = 0.5, maxShare: Double = 0.002) throws {
-    try bitmap.writePNG("/tmp/layerkit-raster-\(name).png")
-    let src = goldenSourceDir.appendingPathComponent("\(name).png").path
-    if ProcessInfo.processInfo.environment["LAYERKIT_UPDATE_GOLDENS"] == "1" {
-        try bitmap.writePNG(src)
-        return
-    }
-    let path = Bundle.module.url(forResource: name, withExtension: "png", subdirectory: "Goldens")?.path ?? src
-    let golden = try Bitmap.readPNG(path)
-    let diff = try #require(bitmap.difference(from: golden))
-    #expect(diff.meanAbsolute <= maxMean, "\(name): \(diff)")
-    #expect(diff.shareOverThreshold <= maxShare, "\(name): \(diff)")
+/// Compares `bitmap` with Goldens/`name`.png: mean |Δ| ≤ `maxMean` per channel and at most
+/// `maxShare` of pixels off by more than 16.
+func expectGolden(_ bitmap: Bitmap, _ name: String, maxMean: Double = 0.5, maxShare: Double = 0.002,
+                  sourceLocation: SourceLocation = #_sourceLocation) throws {
+    try expectGolden(bitmap, name, in: rasterGoldens,
+                     tolerance: GoldenTolerance(maxMeanAbsolute: maxMean, maxShareOverThreshold: maxShare),
+                     sourceLocation: sourceLocation)
 }
