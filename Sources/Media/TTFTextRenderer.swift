@@ -8,6 +8,7 @@ import LayerKit
 public final class TTFTextRenderer: TextRendering {
     /// The Debian font used by default.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+    /// The TrueType file every string is set in.
     public let fontPath: String
     var fonts: [Int: OpaquePointer] = [:]
 
