@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import LayerKit
-import Media
+import TestSupport
 @testable import Gallery
 
 /// The committed Assets/*.png are what `make-assets` draws now (run `swift run make-assets`
@@ -13,11 +13,12 @@ import Media
     @Test(arguments: AssetArt.catalog.map(\.name))
     func committedAssetMatchesTheArt(_ name: String) throws {
         let drawn = try #require(AssetArt.draw(name))
-        let file = try Bitmap.readPNG(Self.assetsDir + "/" + name + ".png")
-        let d = try #require(drawn.difference(from: file, threshold: 16), "\(name): size differs")
         // Anti-aliasing refinements in Raster move edge pixels a little; a real change of the
         // art (or a broken rasterizer) moves many. Rerun `scripts/make-assets.sh` after either.
-        #expect(d.meanAbsolute <= 1.0 && d.shareOverThreshold <= 0.005, "\(name): \(d) — run scripts/make-assets.sh")
+        try expectSimilar(drawn, toPNGAt: URL(fileURLWithPath: Self.assetsDir + "/" + name + ".png"),
+                          name: "\(name) (run scripts/make-assets.sh)",
+                          tolerance: GoldenTolerance(maxMeanAbsolute: 1.0, maxShareOverThreshold: 0.005),
+                          writingFailuresTo: galleryGoldens.actualURL("asset-\(name)"))
     }
 
     @Test func artIsDeterministic() throws {
