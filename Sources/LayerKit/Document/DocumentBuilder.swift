@@ -68,8 +68,8 @@ struct DocumentBuilder {
                 guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \"\(n)\"") }
                 names[n] = l; l.name = n
             default:
-                guard let property = table.property(forDocumentName: k) else { throw DocumentError(p, "unknown key \"\(k)\"") }
-                try property.read(&self, l, v, p)
+                guard let read = table.property(forDocumentName: k)?.read else { throw DocumentError(p, "unknown key \"\(k)\"") }
+                try read(&self, l, v, p)
             }
         }
         if let aj = json["actions"] {

@@ -6,55 +6,78 @@
 extension CALayer {
     // MARK: Timing (CAMediaTiming; not animatable)
     public static let beginTime: LayerProperty<CALayer, Double> = .init(
-        \.beginTime, key: "beginTime", default: 0.0, animatable: false, affects: .timing, document: .time)
+        \.beginTime, key: "beginTime", default: 0.0,
+        animatable: false, affects: .timing, document: .time)
     public static let duration: LayerProperty<CALayer, Double> = .init(
-        \.duration, key: "duration", default: 0.0, animatable: false, affects: .timing, document: .time)
+        \.duration, key: "duration", default: 0.0,
+        animatable: false, affects: .timing, document: .time)
     public static let speed: LayerProperty<CALayer, Double> = .init(
-        \.speed, key: "speed", default: 1.0, animatable: false, affects: .timing, document: .number)
+        \.speed, key: "speed", default: 1.0,
+        animatable: false, affects: .timing, document: .number)
     public static let timeOffset: LayerProperty<CALayer, Double> = .init(
-        \.timeOffset, key: "timeOffset", default: 0.0, animatable: false, affects: .timing, document: .number)
+        \.timeOffset, key: "timeOffset", default: 0.0,
+        animatable: false, affects: .timing, document: .number)
     public static let repeatCount: LayerProperty<CALayer, Double> = .init(
-        \.repeatCount, key: "repeatCount", default: 0.0, animatable: false, affects: .timing, document: .time)
+        \.repeatCount, key: "repeatCount", default: 0.0,
+        animatable: false, affects: .timing, document: .time)
     public static let repeatDuration: LayerProperty<CALayer, Double> = .init(
-        \.repeatDuration, key: "repeatDuration", default: 0.0, animatable: false, affects: .timing, document: .time)
+        \.repeatDuration, key: "repeatDuration", default: 0.0,
+        animatable: false, affects: .timing, document: .time)
     public static let autoreverses: LayerProperty<CALayer, Bool> = .init(
-        \.autoreverses, key: "autoreverses", default: false, animatable: false, affects: .timing, document: .bool)
+        \.autoreverses, key: "autoreverses", default: false,
+        animatable: false, affects: .timing, document: .bool)
     public static let fillMode: LayerProperty<CALayer, CAMediaTimingFillMode> = .init(
-        \.fillMode, key: "fillMode", default: CAMediaTimingFillMode.removed, animatable: false, affects: .timing, document: .enumeration)
+        \.fillMode, key: "fillMode", default: .removed,
+        animatable: false, affects: .timing, document: .enumeration)
 
     // MARK: Geometry
     public static let bounds: LayerProperty<CALayer, Rect> = .init(
-        \.bounds, key: "bounds", default: Rect.zero, animatable: true, affects: .geometry, document: .rect)
+        \.bounds, key: "bounds", default: .zero,
+        animatable: true, affects: .geometry, document: .rect)
     public static let position: LayerProperty<CALayer, Point> = .init(
-        \.position, key: "position", default: Point.zero, animatable: true, affects: .geometry, document: .point)
+        \.position, key: "position", default: .zero,
+        animatable: true, affects: .geometry, document: .point)
     public static let anchorPoint: LayerProperty<CALayer, Point> = .init(
-        \.anchorPoint, key: "anchorPoint", default: Point(0.5, 0.5), animatable: true, affects: .geometry, document: .point)
+        \.anchorPoint, key: "anchorPoint", default: Point(0.5, 0.5),
+        animatable: true, affects: .geometry, document: .point)
     public static let zPosition: LayerProperty<CALayer, Double> = .init(
-        \.zPosition, key: "zPosition", default: 0.0, animatable: true, affects: .geometry, document: .number)
+        \.zPosition, key: "zPosition", default: 0.0,
+        animatable: true, affects: .geometry, document: .number)
     public static let transform: LayerProperty<CALayer, CATransform3D> = .init(
-        \.transform, key: "transform", default: CATransform3D.identity, animatable: true, affects: .geometry, document: .transform)
+        \.transform, key: "transform", default: .identity,
+        animatable: true, affects: .geometry, document: .transform)
     public static let sublayerTransform: LayerProperty<CALayer, CATransform3D> = .init(
-        \.sublayerTransform, key: "sublayerTransform", default: CATransform3D.identity, animatable: true, affects: .geometry, document: .transform)
+        \.sublayerTransform, key: "sublayerTransform", default: .identity,
+        animatable: true, affects: .geometry, document: .transform)
 
     // MARK: Appearance
     public static let opacity: LayerProperty<CALayer, Double> = .init(
-        \.opacity, key: "opacity", default: 1.0, animatable: true, affects: .pixels, document: .number)
+        \.opacity, key: "opacity", default: 1.0,
+        animatable: true, affects: .pixels, document: .number)
     public static let isHidden: LayerProperty<CALayer, Bool> = .init(
-        \.isHidden, key: "hidden", default: false, animatable: true, affects: .pixels, document: .bool)
+        \.isHidden, key: "hidden", default: false,
+        animatable: true, affects: .pixels, document: .bool)
     public static let backgroundColor: LayerProperty<CALayer, Color?> = .init(
-        \.backgroundColor, key: "backgroundColor", default: Color?.none, animatable: true, affects: .pixels, document: .color)
+        \.backgroundColor, key: "backgroundColor", default: nil,
+        animatable: true, affects: .pixels, document: .color)
     public static let cornerRadius: LayerProperty<CALayer, Double> = .init(
-        \.cornerRadius, key: "cornerRadius", default: 0.0, animatable: true, affects: .pixels, document: .number)
+        \.cornerRadius, key: "cornerRadius", default: 0.0,
+        animatable: true, affects: .pixels, document: .number)
     public static let borderWidth: LayerProperty<CALayer, Double> = .init(
-        \.borderWidth, key: "borderWidth", default: 0.0, animatable: true, affects: .pixels, document: .number)
+        \.borderWidth, key: "borderWidth", default: 0.0,
+        animatable: true, affects: .pixels, document: .number)
     public static let borderColor: LayerProperty<CALayer, Color?> = .init(
-        \.borderColor, key: "borderColor", default: Color?.some(.black), animatable: true, affects: .pixels, document: .color)
+        \.borderColor, key: "borderColor", default: .black,
+        animatable: true, affects: .pixels, document: .color)
     public static let masksToBounds: LayerProperty<CALayer, Bool> = .init(
-        \.masksToBounds, key: "masksToBounds", default: false, animatable: true, affects: .geometry, document: .bool)
+        \.masksToBounds, key: "masksToBounds", default: false,
+        animatable: true, affects: .geometry, document: .bool)
     public static let contents: LayerProperty<CALayer, ImageRef?> = .init(
-        \.contents, key: "contents", default: ImageRef?.none, animatable: true, affects: .geometry, document: .image)
+        \.contents, key: "contents", default: nil,
+        animatable: true, affects: .geometry, document: .image)
     public static let contentsGravity: LayerProperty<CALayer, CALayerContentsGravity> = .init(
-        \.contentsGravity, key: "contentsGravity", default: CALayerContentsGravity.resize, animatable: false, affects: .geometry, document: .enumeration)
+        \.contentsGravity, key: "contentsGravity", default: .resize,
+        animatable: false, affects: .geometry, document: .enumeration)
 
     /// CALayer's table: every property above, animatable ones in Core Animation's order.
     public static let layerProperties = LayerPropertyTable(CALayer.self, superclass: nil, declared: [

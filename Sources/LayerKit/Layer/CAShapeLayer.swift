@@ -3,21 +3,35 @@
 /// in `CAShapeLayer+Properties.swift`.
 open class CAShapeLayer: CALayer {
     /// The path in the layer's coordinates; nil draws nothing.
-    public var path: Path? = CAShapeLayer.path.defaultValue { didSet { changed(CAShapeLayer.path, oldValue) } }
+    public var path: Path? = CAShapeLayer.path.defaultValue {
+        didSet { changed(CAShapeLayer.path, oldValue) }
+    }
     /// Fill colour (default opaque black); nil does not fill.
-    public var fillColor: Color? = CAShapeLayer.fillColor.defaultValue { didSet { changed(CAShapeLayer.fillColor, oldValue) } }
+    public var fillColor: Color? = CAShapeLayer.fillColor.defaultValue {
+        didSet { changed(CAShapeLayer.fillColor, oldValue) }
+    }
     /// Which points the fill covers.
     public var fillRule: FillRule = CAShapeLayer.fillRule.defaultValue
     /// Stroke colour (default none).
-    public var strokeColor: Color? = CAShapeLayer.strokeColor.defaultValue { didSet { changed(CAShapeLayer.strokeColor, oldValue) } }
-    public var lineWidth: Double = CAShapeLayer.lineWidth.defaultValue { didSet { changed(CAShapeLayer.lineWidth, oldValue) } }
+    public var strokeColor: Color? = CAShapeLayer.strokeColor.defaultValue {
+        didSet { changed(CAShapeLayer.strokeColor, oldValue) }
+    }
+    public var lineWidth: Double = CAShapeLayer.lineWidth.defaultValue {
+        didSet { changed(CAShapeLayer.lineWidth, oldValue) }
+    }
     public var lineCap: LineCap = CAShapeLayer.lineCap.defaultValue
     public var lineJoin: LineJoin = CAShapeLayer.lineJoin.defaultValue
-    public var miterLimit: Double = CAShapeLayer.miterLimit.defaultValue { didSet { changed(CAShapeLayer.miterLimit, oldValue) } }
+    public var miterLimit: Double = CAShapeLayer.miterLimit.defaultValue {
+        didSet { changed(CAShapeLayer.miterLimit, oldValue) }
+    }
     /// Start of the stroked part, as a fraction of the path's length.
-    public var strokeStart: Double = CAShapeLayer.strokeStart.defaultValue { didSet { changed(CAShapeLayer.strokeStart, oldValue) } }
+    public var strokeStart: Double = CAShapeLayer.strokeStart.defaultValue {
+        didSet { changed(CAShapeLayer.strokeStart, oldValue) }
+    }
     /// End of the stroked part, as a fraction of the path's length.
-    public var strokeEnd: Double = CAShapeLayer.strokeEnd.defaultValue { didSet { changed(CAShapeLayer.strokeEnd, oldValue) } }
+    public var strokeEnd: Double = CAShapeLayer.strokeEnd.defaultValue {
+        didSet { changed(CAShapeLayer.strokeEnd, oldValue) }
+    }
     /// Dash lengths (on, off, …); empty strokes solid.
     public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue
     public var lineDashPhase: Double = CAShapeLayer.lineDashPhase.defaultValue {

@@ -2,13 +2,17 @@
 
 extension CATextLayer {
     public static let string: LayerProperty<CATextLayer, String> = .init(
-        \.string, key: "string", default: "", animatable: false, affects: .geometry, document: .string)
+        \.string, key: "string", default: "",
+        animatable: false, affects: .geometry, document: .string)
     public static let fontSize: LayerProperty<CATextLayer, Double> = .init(
-        \.fontSize, key: "fontSize", default: 36.0, animatable: true, affects: .geometry, document: .positive)
+        \.fontSize, key: "fontSize", default: 36.0,
+        animatable: true, affects: .geometry, document: .positive)
     public static let foregroundColor: LayerProperty<CATextLayer, Color?> = .init(
-        \.foregroundColor, key: "foregroundColor", default: Color?.some(.white), animatable: true, affects: .pixels, document: .color)
+        \.foregroundColor, key: "foregroundColor", default: .white,
+        animatable: true, affects: .pixels, document: .color)
     public static let alignmentMode: LayerProperty<CATextLayer, CATextLayerAlignmentMode> = .init(
-        \.alignmentMode, key: "alignmentMode", default: CATextLayerAlignmentMode.natural, animatable: false, affects: .geometry, document: .enumeration)
+        \.alignmentMode, key: "alignmentMode", default: .natural,
+        animatable: false, affects: .geometry, document: .enumeration)
 
     /// CALayer's properties, then these.
     public static let textProperties = LayerPropertyTable(CATextLayer.self, superclass: CALayer.layerProperties, declared: [

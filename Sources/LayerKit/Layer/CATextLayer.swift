@@ -19,7 +19,9 @@ open class CATextLayer: CALayer {
     nonisolated(unsafe) public static var renderer: TextRendering?
 
     public var string: String = CATextLayer.string.defaultValue
-    public var fontSize: Double = CATextLayer.fontSize.defaultValue { didSet { changed(CATextLayer.fontSize, oldValue) } }
+    public var fontSize: Double = CATextLayer.fontSize.defaultValue {
+        didSet { changed(CATextLayer.fontSize, oldValue) }
+    }
     public var foregroundColor: Color? = CATextLayer.foregroundColor.defaultValue {
         didSet { changed(CATextLayer.foregroundColor, oldValue) }
     }

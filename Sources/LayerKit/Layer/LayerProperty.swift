@@ -95,6 +95,8 @@ public struct AnyLayerProperty: @unchecked Sendable {
     public let documentName: String?
     /// The Swift type of the value.
     public let valueType: Any.Type
+    /// The value a new layer starts with (of `valueType`).
+    public let defaultValue: Any
     /// The stored property (a `ReferenceWritableKeyPath<Root, Value>`).
     public let keyPath: AnyKeyPath
 
@@ -105,7 +107,8 @@ public struct AnyLayerProperty: @unchecked Sendable {
     let component: (CALayer, Substring) -> AnimatableValue?
     let setComponent: (CALayer, Substring, AnimatableValue) -> Bool
     let defaultHasComponent: (Substring) -> Bool
-    let read: (inout DocumentBuilder, CALayer, JSONValue, String) throws(DocumentError) -> Void
+    /// Reads the property's document value into a layer; nil when documents cannot set it.
+    let read: ((inout DocumentBuilder, CALayer, JSONValue, String) throws(DocumentError) -> Void)?
 
     init<Root, Value>(_ p: LayerProperty<Root, Value>) {
         key = p.key
@@ -113,6 +116,7 @@ public struct AnyLayerProperty: @unchecked Sendable {
         affects = p.affects
         documentName = p.documentName
         valueType = Value.self
+        defaultValue = p.defaultValue
         keyPath = p.keyPath
         let kp = p.keyPath
         copy = { to, from in unsafeDowncast(to, to: Root.self)[keyPath: kp] = unsafeDowncast(from, to: Root.self)[keyPath: kp] }
@@ -145,7 +149,7 @@ public struct AnyLayerProperty: @unchecked Sendable {
                 unsafeDowncast(l, to: Root.self)[keyPath: kp] = try field.read(&builder, json, path)
             }
         } else {
-            read = { _, _, _, path throws(DocumentError) in throw DocumentError(path, "not a document property") }
+            read = nil
         }
     }
 

@@ -30,7 +30,9 @@ public final class LayerPropertyTable: @unchecked Sendable {
         animatable = all.filter(\.isAnimatable)
         var byKey: [String: AnyLayerProperty] = [:], byDocumentName: [String: AnyLayerProperty] = [:]
         for p in all {
-            precondition(byKey.updateValue(p, forKey: p.key) == nil, "property key \(p.key) declared twice")
+            // (Not inside the precondition: -Ounchecked builds do not evaluate its condition.)
+            let earlier = byKey.updateValue(p, forKey: p.key)
+            precondition(earlier == nil, "property key \(p.key) declared twice")
             if let d = p.documentName { byDocumentName[d] = p }
         }
         self.byKey = byKey
