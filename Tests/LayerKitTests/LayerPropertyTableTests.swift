@@ -185,7 +185,6 @@ import Foundation
         #expect(t.property(forKey: "path")?.affects == .geometry)
         #expect(t.property(forKey: "fillColor")?.affects == .pixels)
         #expect(t.property(forKey: "speed")?.affects == .timing)
-        #expect(t.property(forKey: "hidden")?.keyPath == \CALayer.isHidden)
         #expect(t.property(forDocumentName: "hidden")?.key == "hidden")
     }
 }

@@ -57,7 +57,9 @@ struct DocumentBuilder {
         }
         let l = make()
         let table = Swift.type(of: l).properties
-        try checkKeys(members, Self.allowedKeys(table), path)
+        for (k, _) in members where !Self.structuralLayerKeys.contains(k) && table.property(forDocumentName: k) == nil {
+            throw DocumentError(path + "." + k, "unknown key \"\(k)\"")
+        }
         // Model values are set before the layer joins a tree: no implicit animations.
         for (k, v) in members {
             let p = path + "." + k
@@ -68,7 +70,7 @@ struct DocumentBuilder {
                 guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \"\(n)\"") }
                 names[n] = l; l.name = n
             default:
-                guard let read = table.property(forDocumentName: k)?.read else { throw DocumentError(p, "unknown key \"\(k)\"") }
+                guard let read = table.property(forDocumentName: k)?.readDocument else { throw DocumentError(p, "unknown key \"\(k)\"") }
                 try read(&self, l, v, p)
             }
         }

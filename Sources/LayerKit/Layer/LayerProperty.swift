@@ -5,8 +5,11 @@
 // property is one declaration next to its stored property (plus its drawing code).
 //
 // Values stay in ordinary stored properties (the renderer reads them directly); a
-// declaration names its property by a Swift key path and reaches it only when a property
-// is addressed by name, copied or loaded.
+// declaration reaches its property through a typed getter and setter, `{ $0.cornerRadius }`,
+// only when a property is addressed by name, copied or loaded. (Not through a Swift key
+// path: applying a stored `ReferenceWritableKeyPath` goes through the runtime's generic
+// projection, a few thousand instructions per access, and a presentation copy of every
+// layer every frame does it for every property.)
 
 /// What a change of a layer property alters on screen.
 public enum LayerPropertyEffect: Sendable, Hashable {
@@ -24,8 +27,10 @@ public enum LayerPropertyEffect: Sendable, Hashable {
 public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendable {
     /// The key-value coding key (`"cornerRadius"`); also the key of its implicit animation.
     public let key: String
-    /// The stored property.
-    public let keyPath: ReferenceWritableKeyPath<Root, Value>
+    /// Reads the stored property.
+    public let get: (Root) -> Value
+    /// Writes the stored property (through its observers: implicit actions).
+    public let set: (Root, Value) -> Void
     /// The value a new layer starts with.
     public let defaultValue: Value
     /// What a change alters on screen.
@@ -34,8 +39,10 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
     let boxing: Boxing?
     /// How a document reads the value; nil when documents cannot set it.
     let document: DocumentField<Value>?
+    /// The declaration without its types, for tables (made once, with the declaration).
+    public let erased: AnyLayerProperty
 
-    /// Whether the property animates (has a key path, implicit animations, shows in `inspect`).
+    /// Whether the property animates (has key paths, implicit animations, shows in `inspect`).
     public var isAnimatable: Bool { boxing != nil }
     /// The member name a document's layer object uses for the property.
     public var documentName: String? { document.map { $0.name ?? key } }
@@ -51,40 +58,47 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
 
     /// A property whose value type can animate; `animatable: false` for one Core Animation
     /// does not animate all the same (the timing properties).
-    public init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, key: String, default defaultValue: Value,
+    @inline(__always)
+    public init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
+                default defaultValue: Value,
                 animatable: Bool, affects: LayerPropertyEffect, document: DocumentField<Value>?)
     where Value: AnimatableValueConvertible {
-        self.keyPath = keyPath
+        self.get = get
+        self.set = set
         self.key = key
         self.defaultValue = defaultValue
         self.affects = affects
         self.document = document
         boxing = animatable ? Boxing(box: { $0.animatableValue }, unbox: Value.init(animatableValue:),
                                      component: Value.component, setting: Value.setting) : nil
+        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects, boxing: boxing,
+                                  document: document)
     }
 
     /// A property whose value type cannot animate (enumerations, strings, lists):
     /// `animatable` must be false.
-    @_disfavoredOverload
-    public init(_ keyPath: ReferenceWritableKeyPath<Root, Value>, key: String, default defaultValue: Value,
+    @_disfavoredOverload @inline(__always)
+    public init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
+                default defaultValue: Value,
                 animatable: Bool, affects: LayerPropertyEffect, document: DocumentField<Value>?) {
         precondition(!animatable, "\(key): a \(Value.self) value cannot animate (not AnimatableValueConvertible)")
-        self.keyPath = keyPath
+        self.get = get
+        self.set = set
         self.key = key
         self.defaultValue = defaultValue
         self.affects = affects
         self.document = document
         boxing = nil
+        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects, boxing: nil,
+                                  document: document)
     }
-
-    /// The declaration without its types, for tables.
-    public var erased: AnyLayerProperty { AnyLayerProperty(self) }
 }
 
 /// A layer property declaration with its value type erased: what tables hold and what
 /// key-value access, copying and documents work through. Every operation takes a layer of
-/// the declaring class (the tables guarantee it).
-public struct AnyLayerProperty: @unchecked Sendable {
+/// the declaring class (the tables guarantee it). A class, so that walking a table costs no
+/// reference counting per closure.
+public final class AnyLayerProperty: @unchecked Sendable {
     /// The key-value coding key.
     public let key: String
     /// Whether the property animates.
@@ -97,8 +111,6 @@ public struct AnyLayerProperty: @unchecked Sendable {
     public let valueType: Any.Type
     /// The value a new layer starts with (of `valueType`).
     public let defaultValue: Any
-    /// The stored property (a `ReferenceWritableKeyPath<Root, Value>`).
-    public let keyPath: AnyKeyPath
 
     let copy: (_ to: CALayer, _ from: CALayer) -> Void
     let equal: (CALayer, CALayer) -> Bool
@@ -108,35 +120,37 @@ public struct AnyLayerProperty: @unchecked Sendable {
     let setComponent: (CALayer, Substring, AnimatableValue) -> Bool
     let defaultHasComponent: (Substring) -> Bool
     /// Reads the property's document value into a layer; nil when documents cannot set it.
-    let read: ((inout DocumentBuilder, CALayer, JSONValue, String) throws(DocumentError) -> Void)?
+    let readDocument: ((inout DocumentBuilder, CALayer, JSONValue, String) throws(DocumentError) -> Void)?
 
-    init<Root, Value>(_ p: LayerProperty<Root, Value>) {
-        key = p.key
-        isAnimatable = p.isAnimatable
-        affects = p.affects
-        documentName = p.documentName
+    @inline(__always)
+    init<Root, Value>(get read: @escaping (Root) -> Value, set write: @escaping (Root, Value) -> Void,
+                      key: String, default defaultValue: Value,
+                      affects: LayerPropertyEffect, boxing: LayerProperty<Root, Value>.Boxing?,
+                      document: DocumentField<Value>?) {
+        self.key = key
+        isAnimatable = boxing != nil
+        self.affects = affects
+        documentName = document.map { $0.name ?? key }
         valueType = Value.self
-        defaultValue = p.defaultValue
-        keyPath = p.keyPath
-        let kp = p.keyPath
-        copy = { to, from in unsafeDowncast(to, to: Root.self)[keyPath: kp] = unsafeDowncast(from, to: Root.self)[keyPath: kp] }
-        equal = { a, b in unsafeDowncast(a, to: Root.self)[keyPath: kp] == unsafeDowncast(b, to: Root.self)[keyPath: kp] }
-        if let b = p.boxing {
-            get = { l in b.box(unsafeDowncast(l, to: Root.self)[keyPath: kp]) }
+        self.defaultValue = defaultValue
+        // The tables hand every closure layers of the declaring class: no checked casts.
+        copy = { to, from in write(unsafeDowncast(to, to: Root.self), read(unsafeDowncast(from, to: Root.self))) }
+        equal = { a, b in read(unsafeDowncast(a, to: Root.self)) == read(unsafeDowncast(b, to: Root.self)) }
+        if let b = boxing {
+            get = { l in b.box(read(unsafeDowncast(l, to: Root.self))) }
             set = { l, v in
                 guard let x = b.unbox(v) else { return false }
-                unsafeDowncast(l, to: Root.self)[keyPath: kp] = x
+                write(unsafeDowncast(l, to: Root.self), x)
                 return true
             }
-            component = { l, sub in b.component(sub, unsafeDowncast(l, to: Root.self)[keyPath: kp]) }
+            component = { l, sub in b.component(sub, read(unsafeDowncast(l, to: Root.self))) }
             setComponent = { l, sub, v in
                 let r = unsafeDowncast(l, to: Root.self)
-                guard let x = b.setting(sub, r[keyPath: kp], v) else { return false }
-                r[keyPath: kp] = x
+                guard let x = b.setting(sub, read(r), v) else { return false }
+                write(r, x)
                 return true
             }
-            let d = p.defaultValue
-            defaultHasComponent = { sub in b.component(sub, d) != nil }
+            defaultHasComponent = { sub in b.component(sub, defaultValue) != nil }
         } else {
             get = { _ in nil }
             set = { _, _ in false }
@@ -144,12 +158,12 @@ public struct AnyLayerProperty: @unchecked Sendable {
             setComponent = { _, _, _ in false }
             defaultHasComponent = { _ in false }
         }
-        if let field = p.document {
-            read = { builder, l, json, path throws(DocumentError) in
-                unsafeDowncast(l, to: Root.self)[keyPath: kp] = try field.read(&builder, json, path)
+        if let field = document {
+            readDocument = { builder, l, json, path throws(DocumentError) in
+                write(unsafeDowncast(l, to: Root.self), try field.read(&builder, json, path))
             }
         } else {
-            read = nil
+            readDocument = nil
         }
     }
 
