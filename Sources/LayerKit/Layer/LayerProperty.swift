@@ -58,7 +58,6 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
 
     /// A property whose value type can animate; `animatable: false` for one Core Animation
     /// does not animate all the same (the timing properties).
-    @inline(__always)
     public init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
                 default defaultValue: Value,
                 animatable: Bool, affects: LayerPropertyEffect, document: DocumentField<Value>?)
@@ -71,13 +70,13 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
         self.document = document
         boxing = animatable ? Boxing(box: { $0.animatableValue }, unbox: Value.init(animatableValue:),
                                      component: Value.component, setting: Value.setting) : nil
-        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects, boxing: boxing,
-                                  document: document)
+        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects,
+                                  boxing: boxing, document: document)
     }
 
     /// A property whose value type cannot animate (enumerations, strings, lists):
     /// `animatable` must be false.
-    @_disfavoredOverload @inline(__always)
+    @_disfavoredOverload
     public init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
                 default defaultValue: Value,
                 animatable: Bool, affects: LayerPropertyEffect, document: DocumentField<Value>?) {
@@ -89,8 +88,8 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
         self.affects = affects
         self.document = document
         boxing = nil
-        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects, boxing: nil,
-                                  document: document)
+        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects,
+                                  boxing: nil, document: document)
     }
 }
 
@@ -122,7 +121,6 @@ public final class AnyLayerProperty: @unchecked Sendable {
     /// Reads the property's document value into a layer; nil when documents cannot set it.
     let readDocument: ((inout DocumentBuilder, CALayer, JSONValue, String) throws(DocumentError) -> Void)?
 
-    @inline(__always)
     init<Root, Value>(get read: @escaping (Root) -> Value, set write: @escaping (Root, Value) -> Void,
                       key: String, default defaultValue: Value,
                       affects: LayerPropertyEffect, boxing: LayerProperty<Root, Value>.Boxing?,
