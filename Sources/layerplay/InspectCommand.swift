@@ -31,8 +31,9 @@ struct InspectCommand: ParsableCommand {
                 let p = path + [i]
                 var fields = ["\"name\": " + (s.name.map(jsonString) ?? "null"),
                               "\"indexPath\": [" + p.map(String.init).joined(separator: ", ") + "]"]
-                for k in s.animatablePropertyKeys {
-                    if let v = s.value(forKeyPath: k) { fields.append(jsonString(k) + ": " + json(v)) }
+                // Every animatable property the layer's class declares, in table order.
+                for p in type(of: s).properties.animatable {
+                    if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
                 }
                 items.append("    {" + fields.joined(separator: ", ") + "}")
                 walk(s, p)

@@ -13,17 +13,16 @@ struct DocumentBuilder {
     init(baseDirectory: String, images: ImageLoading?) { self.baseDirectory = baseDirectory; self.images = images }
 
     static let topKeys: Set<String> = ["width", "height", "background", "layers"]
-    static let layerKeys: Set<String> = [
-        "name", "type", "bounds", "position", "anchorPoint", "transform", "sublayerTransform", "zPosition",
-        "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
-        "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-        "actions", "sublayers", "animations", "contents", "contentsGravity",
-    ]
-    static let shapeKeys: Set<String> = [
-        "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
-        "strokeStart", "strokeEnd", "lineDashPattern", "lineDashPhase",
-    ]
-    static let textKeys: Set<String> = ["string", "fontSize", "foregroundColor", "alignmentMode"]
+    /// The members of a layer object that are not layer properties.
+    static let structuralLayerKeys: Set<String> = ["name", "type", "actions", "sublayers", "animations"]
+    /// The layer types a document can name, in the order error messages list them.
+    static var layerTypes: [(name: String, make: () -> CALayer)] {
+        [("layer", CALayer.init), ("shape", CAShapeLayer.init), ("image", CALayer.init), ("text", CATextLayer.init)]
+    }
+    /// The property members a layer object of each class may have.
+    static func allowedKeys(_ table: LayerPropertyTable) -> Set<String> {
+        structuralLayerKeys.union(table.all.compactMap(\.documentName))
+    }
 
     mutating func build(_ json: JSONValue, url: URL?) throws(DocumentError) -> LayerDocument {
         let top = try object(json, "")
@@ -52,15 +51,15 @@ struct DocumentBuilder {
     mutating func layer(_ json: JSONValue, _ path: String) throws(DocumentError) -> CALayer {
         let members = try object(json, path)
         let type = try json["type"].map { (v) throws(DocumentError) in try string(v, path + ".type") } ?? "layer"
-        let l: CALayer
-        var allowed = Self.layerKeys
-        switch type {
-        case "layer", "image": l = CALayer()
-        case "shape": l = CAShapeLayer(); allowed.formUnion(Self.shapeKeys)
-        case "text": l = CATextLayer(); allowed.formUnion(Self.textKeys)
-        default: throw DocumentError(path + ".type", "unknown layer type \"\(type)\" (layer, shape, image, text)")
+        guard let make = Self.layerTypes.first(where: { $0.name == type })?.make else {
+            let names = Self.layerTypes.map(\.name).joined(separator: ", ")
+            throw DocumentError(path + ".type", "unknown layer type \"\(type)\" (\(names))")
         }
-        try checkKeys(members, allowed, path)
+        let l = make()
+        let table = Swift.type(of: l).properties
+        for (k, _) in members where !Self.structuralLayerKeys.contains(k) && table.property(forDocumentName: k) == nil {
+            throw DocumentError(path + "." + k, "unknown key \"\(k)\"")
+        }
         // Model values are set before the layer joins a tree: no implicit animations.
         for (k, v) in members {
             let p = path + "." + k
@@ -70,32 +69,9 @@ struct DocumentBuilder {
                 let n = try string(v, p)
                 guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \"\(n)\"") }
                 names[n] = l; l.name = n
-            case "bounds": l.bounds = try rect(v, p)
-            case "position": l.position = try point(v, p)
-            case "anchorPoint": l.anchorPoint = try point(v, p)
-            case "transform": l.transform = try transform(v, p)
-            case "sublayerTransform": l.sublayerTransform = try transform(v, p)
-            case "zPosition": l.zPosition = try number(v, p)
-            case "opacity": l.opacity = try number(v, p)
-            case "hidden": l.isHidden = try bool(v, p)
-            case "backgroundColor": l.backgroundColor = try color(v, p)
-            case "cornerRadius": l.cornerRadius = try number(v, p)
-            case "borderWidth": l.borderWidth = try number(v, p)
-            case "borderColor": l.borderColor = try color(v, p)
-            case "masksToBounds": l.masksToBounds = try bool(v, p)
-            case "beginTime": l.beginTime = try number(v, p, allowInfinity: true)
-            case "timeOffset": l.timeOffset = try number(v, p)
-            case "speed": l.speed = try number(v, p)
-            case "duration": l.duration = try number(v, p, allowInfinity: true)
-            case "repeatCount": l.repeatCount = try number(v, p, allowInfinity: true)
-            case "repeatDuration": l.repeatDuration = try number(v, p, allowInfinity: true)
-            case "autoreverses": l.autoreverses = try bool(v, p)
-            case "fillMode": l.fillMode = try enumValue(v, p, CAMediaTimingFillMode.self)
-            case "contents": l.contents = try image(v, p)
-            case "contentsGravity": l.contentsGravity = try enumValue(v, p, CALayerContentsGravity.self)
             default:
-                if let s = l as? CAShapeLayer { try shapeProperty(s, k, v, p) }
-                else if let t = l as? CATextLayer { try textProperty(t, k, v, p) }
+                guard let read = table.property(forDocumentName: k)?.readDocument else { throw DocumentError(p, "unknown key \"\(k)\"") }
+                try read(&self, l, v, p)
             }
         }
         if let aj = json["actions"] {
@@ -123,42 +99,9 @@ struct DocumentBuilder {
         return l
     }
 
+    /// Whether any document layer type has the animatable key path `k`.
     static func anyLayerKeyPath(_ k: String) -> Bool {
-        CAShapeLayer().isAnimatableKeyPath(k) || CATextLayer().isAnimatableKeyPath(k)
-    }
-
-    mutating func shapeProperty(_ s: CAShapeLayer, _ k: String, _ v: JSONValue, _ p: String) throws(DocumentError) {
-        switch k {
-        case "path": s.path = try pathValue(v, p)
-        case "fillColor": s.fillColor = try color(v, p)
-        case "fillRule": s.fillRule = try enumValue(v, p, FillRule.self)
-        case "strokeColor": s.strokeColor = try color(v, p)
-        case "lineWidth": s.lineWidth = try nonNegative(v, p)
-        case "lineCap": s.lineCap = try enumValue(v, p, LineCap.self)
-        case "lineJoin": s.lineJoin = try enumValue(v, p, LineJoin.self)
-        case "miterLimit": s.miterLimit = try nonNegative(v, p)
-        case "strokeStart": s.strokeStart = try number(v, p)
-        case "strokeEnd": s.strokeEnd = try number(v, p)
-        case "lineDashPattern":
-            var out: [Double] = []
-            for (i, x) in try array(v, p).enumerated() { out.append(try nonNegative(x, "\(p)[\(i)]")) }
-            s.lineDashPattern = out
-        case "lineDashPhase": s.lineDashPhase = try number(v, p)
-        default: throw DocumentError(p, "unknown key \"\(k)\"")
-        }
-    }
-
-    mutating func textProperty(_ t: CATextLayer, _ k: String, _ v: JSONValue, _ p: String) throws(DocumentError) {
-        switch k {
-        case "string": t.string = try string(v, p)
-        case "fontSize":
-            let n = try number(v, p)
-            guard n > 0 else { throw DocumentError(p, "must be positive") }
-            t.fontSize = n
-        case "foregroundColor": t.foregroundColor = try color(v, p)
-        case "alignmentMode": t.alignmentMode = try enumValue(v, p, CATextLayerAlignmentMode.self)
-        default: throw DocumentError(p, "unknown key \"\(k)\"")
-        }
+        layerTypes.contains { type(of: $0.make()).properties.isAnimatableKeyPath(k) }
     }
 
     // MARK: Values

@@ -1,108 +1,18 @@
-// Key-value access to the animatable properties, with Core Animation's key paths.
-// Sub-paths of `transform` read the decomposed component (DecomposedTransform) and write by
+// Key-value access to the animatable properties, with Core Animation's key paths: a
+// property's key, optionally followed by a part of its value (`position.x`,
+// `bounds.size.width`, `transform.rotation.z`). The keys come from the property tables;
+// sub-paths of `transform` read the decomposed component (DecomposedTransform) and write by
 // replacing that component and rebuilding the matrix (scale, rotate x·y·z, translate).
 
 extension CALayer {
     /// The animatable properties of CALayer by key (what `inspect` reports).
-    public static let layerPropertyKeys: [String] = [
-        "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
-        "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
-        "masksToBounds", "contents",
-    ]
+    public static var layerPropertyKeys: [String] { CALayer.layerProperties.animatable.map(\.key) }
 
     /// Every animatable property key of this layer, in a stable order (subclasses' keys last).
-    public var animatablePropertyKeys: [String] {
-        var keys = CALayer.layerPropertyKeys
-        if self is CAShapeLayer { keys += CAShapeLayer.shapePropertyKeys }
-        if self is CATextLayer { keys += CATextLayer.textPropertyKeys }
-        return keys
-    }
+    public var animatablePropertyKeys: [String] { type(of: self).properties.animatable.map(\.key) }
 
     /// Whether `keyPath` names an animatable property (or sub-property) of this layer.
     public func isAnimatableKeyPath(_ keyPath: String) -> Bool { value(forKeyPath: keyPath) != nil }
-
-    /// CALayer's own key paths (the base implementation of value(forKeyPath:)).
-    final func layerValue(forKeyPath keyPath: String) -> AnimatableValue? {
-        switch keyPath {
-        case "bounds": return .rect(bounds)
-        case "bounds.origin": return .point(bounds.origin)
-        case "bounds.origin.x": return .number(bounds.origin.x)
-        case "bounds.origin.y": return .number(bounds.origin.y)
-        case "bounds.size": return .size(bounds.size)
-        case "bounds.size.width": return .number(bounds.size.width)
-        case "bounds.size.height": return .number(bounds.size.height)
-        case "position": return .point(position)
-        case "position.x": return .number(position.x)
-        case "position.y": return .number(position.y)
-        case "anchorPoint": return .point(anchorPoint)
-        case "anchorPoint.x": return .number(anchorPoint.x)
-        case "anchorPoint.y": return .number(anchorPoint.y)
-        case "zPosition": return .number(zPosition)
-        case "transform": return .transform(transform)
-        case "sublayerTransform": return .transform(sublayerTransform)
-        case "opacity": return .number(opacity)
-        case "hidden": return .bool(isHidden)
-        case "backgroundColor": return .color(backgroundColor)
-        case "cornerRadius": return .number(cornerRadius)
-        case "borderWidth": return .number(borderWidth)
-        case "borderColor": return .color(borderColor)
-        case "masksToBounds": return .bool(masksToBounds)
-        case "contents": return .image(contents)
-        default:
-            if keyPath.hasPrefix("transform.") {
-                return CALayer.transformComponent(transform, String(keyPath.dropFirst("transform.".count)))
-            }
-            if keyPath.hasPrefix("sublayerTransform.") {
-                return CALayer.transformComponent(sublayerTransform, String(keyPath.dropFirst("sublayerTransform.".count)))
-            }
-            return nil
-        }
-    }
-
-    /// CALayer's own key paths (the base implementation of setValue(_:forKeyPath:)).
-    final func setLayerValue(_ v: AnimatableValue, forKeyPath keyPath: String) -> Bool {
-        switch keyPath {
-        case "bounds": guard case .rect(let r) = v else { return false }; bounds = r
-        case "bounds.origin": guard let p = v.kpPoint else { return false }; bounds.origin = p
-        case "bounds.origin.x": guard let n = v.kpNumber else { return false }; bounds.origin.x = n
-        case "bounds.origin.y": guard let n = v.kpNumber else { return false }; bounds.origin.y = n
-        case "bounds.size": guard let s = v.kpSize else { return false }; bounds.size = s
-        case "bounds.size.width": guard let n = v.kpNumber else { return false }; bounds.size.width = n
-        case "bounds.size.height": guard let n = v.kpNumber else { return false }; bounds.size.height = n
-        case "position": guard let p = v.kpPoint else { return false }; position = p
-        case "position.x": guard let n = v.kpNumber else { return false }; position.x = n
-        case "position.y": guard let n = v.kpNumber else { return false }; position.y = n
-        case "anchorPoint": guard let p = v.kpPoint else { return false }; anchorPoint = p
-        case "anchorPoint.x": guard let n = v.kpNumber else { return false }; anchorPoint.x = n
-        case "anchorPoint.y": guard let n = v.kpNumber else { return false }; anchorPoint.y = n
-        case "zPosition": guard let n = v.kpNumber else { return false }; zPosition = n
-        case "transform": guard case .transform(let t) = v else { return false }; transform = t
-        case "sublayerTransform": guard case .transform(let t) = v else { return false }; sublayerTransform = t
-        case "opacity": guard let n = v.kpNumber else { return false }; opacity = n
-        case "hidden": guard let b = v.kpBool else { return false }; isHidden = b
-        case "backgroundColor": guard case .color(let c) = v else { return false }; backgroundColor = c
-        case "cornerRadius": guard let n = v.kpNumber else { return false }; cornerRadius = n
-        case "borderWidth": guard let n = v.kpNumber else { return false }; borderWidth = n
-        case "borderColor": guard case .color(let c) = v else { return false }; borderColor = c
-        case "masksToBounds": guard let b = v.kpBool else { return false }; masksToBounds = b
-        case "contents": guard case .image(let i) = v else { return false }; contents = i
-        default:
-            if keyPath.hasPrefix("transform.") {
-                guard let t = CALayer.settingTransformComponent(transform, String(keyPath.dropFirst("transform.".count)), v)
-                else { return false }
-                transform = t
-                return true
-            }
-            if keyPath.hasPrefix("sublayerTransform.") {
-                guard let t = CALayer.settingTransformComponent(sublayerTransform, String(keyPath.dropFirst("sublayerTransform.".count)), v)
-                else { return false }
-                sublayerTransform = t
-                return true
-            }
-            return false
-        }
-        return true
-    }
 
     /// The names after `transform.` that Core Animation understands.
     public static let transformSubKeys: Set<String> = [
@@ -162,24 +72,5 @@ extension CALayer {
         default: return nil
         }
         return d.matrix
-    }
-}
-
-extension AnimatableValue {
-    /// The number, or nil for other kinds (a bool reads as 0/1).
-    public var kpNumber: Double? {
-        switch self { case .number(let n): return n; case .bool(let b): return b ? 1 : 0; default: return nil }
-    }
-    /// The bool, or nil; a number is true when non-zero.
-    public var kpBool: Bool? {
-        switch self { case .bool(let b): return b; case .number(let n): return n != 0; default: return nil }
-    }
-    /// A point (a size reads as its width/height).
-    public var kpPoint: Point? {
-        switch self { case .point(let p): return p; case .size(let s): return Point(s.width, s.height); default: return nil }
-    }
-    /// A size (a point reads as its x/y).
-    public var kpSize: Size? {
-        switch self { case .size(let s): return s; case .point(let p): return Size(p.x, p.y); default: return nil }
     }
 }

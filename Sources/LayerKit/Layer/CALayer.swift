@@ -6,14 +6,14 @@ open class CALayer: CAMediaTiming {
     public internal(set) var sublayers: [CALayer]? = nil
 
     // MARK: Timing (CAMediaTiming)
-    public var beginTime = 0.0
-    public var duration = 0.0
-    public var speed = 1.0
-    public var timeOffset = 0.0
-    public var repeatCount = 0.0
-    public var repeatDuration = 0.0
-    public var autoreverses = false
-    public var fillMode = CAMediaTimingFillMode.removed
+    public var beginTime: Double = CALayer.beginTime.defaultValue
+    public var duration: Double = CALayer.duration.defaultValue
+    public var speed: Double = CALayer.speed.defaultValue
+    public var timeOffset: Double = CALayer.timeOffset.defaultValue
+    public var repeatCount: Double = CALayer.repeatCount.defaultValue
+    public var repeatDuration: Double = CALayer.repeatDuration.defaultValue
+    public var autoreverses: Bool = CALayer.autoreverses.defaultValue
+    public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue
 
     // MARK: Actions and animations
     /// Per-key actions; a key present with a nil value switches that property's implicit
@@ -28,70 +28,96 @@ open class CALayer: CAMediaTiming {
     /// For a presentation copy: the model layer it was made from (nil on model layers).
     /// Setters of a presentation copy do not start implicit animations.
     public internal(set) var modelLayer: CALayer?
+    /// True while `init(layer:)` fills the layer: those writes start no implicit animations.
+    final var isCopyingProperties = false
 
     // MARK: Geometry (animatable)
     /// The layer's own coordinate space: origin and size (CALayer.bounds).
-    public var bounds = Rect.zero { didSet { changed("bounds", .rect(oldValue)) } }
+    public var bounds: Rect = CALayer.bounds.defaultValue {
+        didSet { changed(CALayer.bounds, oldValue) }
+    }
     /// Where the anchor point sits in the superlayer's coordinates.
-    public var position = Point.zero { didSet { changed("position", .point(oldValue)) } }
+    public var position: Point = CALayer.position.defaultValue {
+        didSet { changed(CALayer.position, oldValue) }
+    }
     /// The point of the bounds (unit coordinates) that `position` places and transforms pivot on.
-    public var anchorPoint = Point(0.5, 0.5) { didSet { changed("anchorPoint", .point(oldValue)) } }
+    public var anchorPoint: Point = CALayer.anchorPoint.defaultValue {
+        didSet { changed(CALayer.anchorPoint, oldValue) }
+    }
     /// Position on the z axis: orders siblings (higher on top) and translates in 3D.
-    public var zPosition = 0.0 { didSet { changed("zPosition", .number(oldValue)) } }
+    public var zPosition: Double = CALayer.zPosition.defaultValue {
+        didSet { changed(CALayer.zPosition, oldValue) }
+    }
     /// The layer's transform about its anchor point.
-    public var transform = CATransform3D.identity { didSet { changed("transform", .transform(oldValue)) } }
+    public var transform: CATransform3D = CALayer.transform.defaultValue {
+        didSet { changed(CALayer.transform, oldValue) }
+    }
     /// Applied to the sublayers, about the centre of the bounds (perspective for 3D sublayers).
-    public var sublayerTransform = CATransform3D.identity { didSet { changed("sublayerTransform", .transform(oldValue)) } }
+    public var sublayerTransform: CATransform3D = CALayer.sublayerTransform.defaultValue {
+        didSet { changed(CALayer.sublayerTransform, oldValue) }
+    }
 
     // MARK: Appearance (animatable)
     /// Opacity of the layer and its sublayers as a group, 0…1.
-    public var opacity = 1.0 { didSet { changed("opacity", .number(oldValue)) } }
+    public var opacity: Double = CALayer.opacity.defaultValue {
+        didSet { changed(CALayer.opacity, oldValue) }
+    }
     /// Hidden layers and their sublayers are neither drawn nor hit.
-    public var isHidden = false { didSet { changed("hidden", .bool(oldValue)) } }
+    public var isHidden: Bool = CALayer.isHidden.defaultValue {
+        didSet { changed(CALayer.isHidden, oldValue) }
+    }
     /// Fills the bounds (rounded by cornerRadius); nil draws nothing.
-    public var backgroundColor: Color? = nil { didSet { changed("backgroundColor", .color(oldValue)) } }
+    public var backgroundColor: Color? = CALayer.backgroundColor.defaultValue {
+        didSet { changed(CALayer.backgroundColor, oldValue) }
+    }
     /// Rounds the background, the border and (with masksToBounds) the clip.
-    public var cornerRadius = 0.0 { didSet { changed("cornerRadius", .number(oldValue)) } }
+    public var cornerRadius: Double = CALayer.cornerRadius.defaultValue {
+        didSet { changed(CALayer.cornerRadius, oldValue) }
+    }
     /// Width of the border drawn inside the bounds, above contents and sublayers.
-    public var borderWidth = 0.0 { didSet { changed("borderWidth", .number(oldValue)) } }
+    public var borderWidth: Double = CALayer.borderWidth.defaultValue {
+        didSet { changed(CALayer.borderWidth, oldValue) }
+    }
     /// Colour of the border (CA's default: opaque black).
-    public var borderColor: Color? = .black { didSet { changed("borderColor", .color(oldValue)) } }
+    public var borderColor: Color? = CALayer.borderColor.defaultValue {
+        didSet { changed(CALayer.borderColor, oldValue) }
+    }
     /// Clips contents and sublayers to the (rounded) bounds.
-    public var masksToBounds = false { didSet { changed("masksToBounds", .bool(oldValue)) } }
+    public var masksToBounds: Bool = CALayer.masksToBounds.defaultValue {
+        didSet { changed(CALayer.masksToBounds, oldValue) }
+    }
     /// An image drawn in the bounds according to `contentsGravity`.
-    public var contents: ImageRef? = nil { didSet { changed("contents", .image(oldValue)) } }
+    public var contents: ImageRef? = CALayer.contents.defaultValue {
+        didSet { changed(CALayer.contents, oldValue) }
+    }
     /// How `contents` is fitted into the bounds.
-    public var contentsGravity = CALayerContentsGravity.resize
+    public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue
+
+    /// The declared properties of this class (its superclasses' included). A subclass that
+    /// declares properties overrides this with its own table.
+    open class var properties: LayerPropertyTable { CALayer.layerProperties }
 
     public init() {}
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
-    /// presentation copy). Subclasses override, call super, and copy their own properties.
+    /// presentation copy): its name, actions and every declared property both classes have.
+    /// Subclasses inherit it; their properties are copied through their `properties` table.
     public required init(layer: CALayer) {
-        beginTime = layer.beginTime; duration = layer.duration; speed = layer.speed
-        timeOffset = layer.timeOffset; repeatCount = layer.repeatCount
-        repeatDuration = layer.repeatDuration; autoreverses = layer.autoreverses
-        fillMode = layer.fillMode; actions = layer.actions
         name = layer.name
-        bounds = layer.bounds; position = layer.position; anchorPoint = layer.anchorPoint
-        zPosition = layer.zPosition; transform = layer.transform; sublayerTransform = layer.sublayerTransform
-        opacity = layer.opacity; isHidden = layer.isHidden; backgroundColor = layer.backgroundColor
-        cornerRadius = layer.cornerRadius; borderWidth = layer.borderWidth; borderColor = layer.borderColor
-        masksToBounds = layer.masksToBounds; contents = layer.contents; contentsGravity = layer.contentsGravity
-    }
-
-    /// Tells the animation engine about a model change (implicit animations); presentation
-    /// copies stay silent.
-    @inline(__always) final func changed(_ key: String, _ old: AnimatableValue) {
-        if modelLayer == nil { propertyDidChange(key, from: old) }
+        actions = layer.actions
+        isCopyingProperties = true
+        type(of: self).properties.copy(from: layer, to: self)
+        isCopyingProperties = false
     }
 
     /// Reads an animatable property by key path (`position.x`, `transform.scale`, …); nil
     /// when the key path is unknown for this layer.
-    open func value(forKeyPath keyPath: String) -> AnimatableValue? { layerValue(forKeyPath: keyPath) }
+    open func value(forKeyPath keyPath: String) -> AnimatableValue? {
+        type(of: self).properties.value(of: self, forKeyPath: keyPath)
+    }
     /// Writes an animatable property by key path; false when unknown or of the wrong type.
     @discardableResult
     open func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
-        setLayerValue(value, forKeyPath: keyPath)
+        type(of: self).properties.setValue(value, of: self, forKeyPath: keyPath)
     }
 
     /// Adds a copy of `anim` under `key` (replacing one with the same key): add(_:forKey:).

@@ -1,0 +1,26 @@
+// CATextLayer's property declarations (see LayerProperty): the string and how it is set.
+
+extension CATextLayer {
+    public static let string: LayerProperty<CATextLayer, String> = .init(
+        "string", get: { $0.string }, set: { $0.string = $1 },
+        default: "", animatable: false, affects: .geometry, document: .string)
+    public static let fontSize: LayerProperty<CATextLayer, Double> = .init(
+        "fontSize", get: { $0.fontSize }, set: { $0.fontSize = $1 },
+        default: 36.0, animatable: true, affects: .geometry, document: .positive)
+    public static let foregroundColor: LayerProperty<CATextLayer, Color?> = .init(
+        "foregroundColor", get: { $0.foregroundColor }, set: { $0.foregroundColor = $1 },
+        default: .white, animatable: true, affects: .pixels, document: .color)
+    public static let alignmentMode: LayerProperty<CATextLayer, CATextLayerAlignmentMode> = .init(
+        "alignmentMode", get: { $0.alignmentMode }, set: { $0.alignmentMode = $1 },
+        default: .natural, animatable: false, affects: .geometry, document: .enumeration)
+
+    /// CALayer's properties, then these.
+    public static let textProperties = LayerPropertyTable(CATextLayer.self, superclass: CALayer.layerProperties, declared: [
+        string.erased, fontSize.erased, foregroundColor.erased, alignmentMode.erased,
+    ])
+}
+
+extension CATextLayer {
+    /// The animatable properties CATextLayer adds.
+    public static var textPropertyKeys: [String] { textProperties.declared.filter(\.isAnimatable).map(\.key) }
+}
