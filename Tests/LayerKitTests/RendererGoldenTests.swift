@@ -5,7 +5,7 @@ import Media
 
 /// Renderer goldens (small PNGs in Goldens/; regenerate with LAYERKIT_UPDATE_GOLDENS=1) plus
 /// pixel checks that hold whatever the goldens say.
-@Suite(.serialized) struct RendererGoldenTests {
+@Suite(.freshAnimationContext) struct RendererGoldenTests {
     static let goldenDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens")
 
     func render(_ root: CALayer, _ w: Int, _ h: Int, scale: Double = 1, background: Color = .white) -> Bitmap {
