@@ -11,4 +11,5 @@ unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$log
 [ -n "$unit" ] || { echo "test.sh: could not read the unit test count" >&2; exit 1; }
 scripts/window-test.sh
 scripts/gallery-window-test.sh
-echo "tests: $((unit + 2)) passed, 0 failed"
+scripts/window-headless-test.sh
+echo "tests: $((unit + 3)) passed, 0 failed"

@@ -57,7 +57,8 @@ import Player
     func wormGoldens(_ t: Double) throws {
         let (r, _) = try wormRunner(clicks: [0])
         defer { CAAnimationContext.current.clock.manualTime = nil }
-        // The HUD's show lasts 0.6 s; t = 0.3 is at its 1.3 peak.
+        // The HUD's show lasts 0.6 s; t = 0.3 is at its 1.3 peak (the frame is drawn at the
+        // tick's target timestamp, one 60 Hz period later).
         try expectGolden(try r.run(until: t), "worm-\(t)")
     }
 
@@ -338,7 +339,9 @@ import Player
             t += 4.0 / 60 // every frame is drawn; every fourth compared (a full redraw is slow in debug)
             let incremental = try r.run(until: t, renderEveryFrame: true)
             let full = Bitmap(width: incremental.width, height: incremental.height)
-            LayerRenderer(scale: 1, background: scene.background).draw(scene.root.presentation(), into: Canvas(full))
+            // The frame just drawn is sampled at its tick's target timestamp (`frameTime`).
+            let frameTime = try #require(scene.frameTime)
+            LayerRenderer(scale: 1, background: scene.background).draw(scene.root.presentation(at: frameTime), into: Canvas(full))
             let changed = changedPixels(incremental, full)
             if changed > 0 { mismatches += 1; Issue.record("\(demo) at \(t): \(changed) pixels differ from a full redraw") }
             if mismatches > 3 { break }

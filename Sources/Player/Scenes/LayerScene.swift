@@ -46,11 +46,11 @@ open class LayerScene: PlayerScene {
 
     /// Per tick after the timers and display links: the animation engine commits this
     /// frame's transaction, starts and stops animations (delegates, completion blocks) at the
-    /// frame's time: the target timestamp in a window, the manual clock's time headless.
+    /// frame's time, its target timestamp (when it will be shown), in a window and headless
+    /// alike; `render` draws the tree at that same instant.
     open func update(timestamp: Double, targetTimestamp: Double, duration: Double) {
-        let time = context.clock.manualTime ?? targetTimestamp
-        frameTime = time
-        context.engine.tick(at: time)
+        frameTime = targetTimestamp
+        context.engine.tick(at: targetTimestamp)
     }
 
     open func handle(_ event: InputEvent) -> Bool { false }

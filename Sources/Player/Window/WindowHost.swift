@@ -122,6 +122,10 @@ public final class WindowHost {
         // fixed for the run.
         let mediaClock = (scene as? LayerScene)?.context.clock ?? CAAnimationContext.current.clock
         let mediaOffset = mediaClock.now - start
+        // During the run the host owns the media clock: it reads each tick's timestamp, as in
+        // a headless run, so what handlers, timers and commits see is the frame's time.
+        let savedManualTime = mediaClock.manualTime
+        defer { mediaClock.manualTime = savedManualTime }
         runLoop.setCurrentTime(start + mediaOffset, refreshPeriod: period)
         let driver = SceneDriver(scene: scene, runLoop: runLoop, origin: start + mediaOffset, verbose: config.verbose, log: log)
         var lastPresent = start
@@ -144,6 +148,7 @@ public final class WindowHost {
             if let d = config.duration, elapsed + period / 2 >= d { break }
             let frameStart = clock.now()
             let mediaTimestamp = timestamp + mediaOffset
+            mediaClock.manualTime = mediaTimestamp
             let tick = DisplayTick(slot: slot, timestamp: mediaTimestamp, targetTimestamp: mediaTimestamp + period, duration: period)
             var frame = FrameTiming(index: 0, timestamp: mediaTimestamp, targetTimestamp: tick.targetTimestamp,
                                     interval: previousStart.map { frameStart - $0 } ?? 0)
