@@ -2,10 +2,11 @@
 // Animation's function over it.
 
 /// The clock of one animation context: seconds on the monotonic clock less an origin, or a
-/// manual time when one is set. The host that drives frames owns it: a window leaves it on
-/// the monotonic clock, a headless run or a document command sets `manualTime` to the
-/// instant being produced. The frame's time itself is not read back from here: the host
-/// passes it to `CAAnimationEngine.tick(at:)` and `CALayer.presentation(at:)`.
+/// manual time when one is set. The host that drives frames owns it: a window and a headless
+/// run set `manualTime` to each tick's timestamp (what handlers, timers and commits see as
+/// "now"), a document command to the document time; with no host it reads the monotonic
+/// clock. The time a frame is drawn at is not read back from here: the host passes it to
+/// `CAAnimationEngine.tick(at:)` and `CALayer.presentation(at:)`.
 public final class CAMediaClock {
     /// When set, the clock reads exactly this value (headless runs, documents, tests).
     public var manualTime: Double?

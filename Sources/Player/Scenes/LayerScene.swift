@@ -13,7 +13,7 @@ open class LayerScene: PlayerScene {
     /// The window size in points.
     public let size: Size
     /// The animation context the tree's animations run in: its engine is ticked here, its
-    /// clock is the one the host sets (a manual time in headless runs).
+    /// clock is the one the host sets to each tick's timestamp.
     public let context: CAAnimationContext
     /// What each frame is cleared to before the tree is drawn.
     public var background: Color
