@@ -1,11 +1,22 @@
 // CATextLayer's text through SDL2_ttf and DejaVu Sans (fonts-dejavu-core). LayerKit only
 // knows the `TextRendering` protocol; the player and the commands install this one.
 import CSDL2
+import Foundation
 import LayerKit
 
 /// Renders strings with SDL2_ttf (blended, anti-aliased) into premultiplied bitmaps.
-/// Fonts are opened once per pixel size. Main-thread only, like all of SDL_ttf.
+/// Fonts are opened once per pixel size. SDL_ttf shares one FreeType library between all
+/// fonts, so every renderer draws under one process-wide lock.
 public final class TTFTextRenderer: TextRendering {
+    private static let lock = NSLock()
+    /// Installs one renderer with the default font as `CATextLayer.renderer`, once per
+    /// process (thread-safe), unless a renderer is already installed.
+    public static func installAsDefault() { _ = installedDefault }
+    private static let installedDefault: Bool = {
+        if CATextLayer.renderer == nil { CATextLayer.renderer = TTFTextRenderer() }
+        return true
+    }()
+
     /// The Debian font used by default.
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// The TrueType file every string is set in.
@@ -15,11 +26,17 @@ public final class TTFTextRenderer: TextRendering {
     /// nil when SDL_ttf cannot start or the font file is missing.
     public init?(fontPath: String = TTFTextRenderer.defaultFontPath) {
         self.fontPath = fontPath
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         if TTF_WasInit() == 0 && TTF_Init() != 0 { return nil }
         guard let f = TTF_OpenFont(fontPath, 12) else { return nil }
         TTF_CloseFont(f)
     }
-    deinit { for f in fonts.values { TTF_CloseFont(f) } }
+    deinit {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        for f in fonts.values { TTF_CloseFont(f) }
+    }
 
     /// The font at `size` pixels (rounded to whole pixels; SDL_ttf sizes are integers).
     func font(_ size: Double) -> OpaquePointer? {
@@ -31,6 +48,8 @@ public final class TTFTextRenderer: TextRendering {
     }
 
     public func render(_ string: String, fontSize: Double, color: Color) -> Bitmap? {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
         guard let f = font(fontSize) else { return nil }
         let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let skip = Int(TTF_FontLineSkip(f))

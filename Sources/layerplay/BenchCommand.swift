@@ -28,9 +28,9 @@ struct BenchCommand: ParsableCommand {
         for _ in 0..<2 { renderer.draw(tree, into: canvas) }
         var ns = [UInt64](repeating: 0, count: frames)
         for i in 0..<frames {
-            let t0 = DispatchTime.now().uptimeNanoseconds
+            let t0 = MonotonicTime.nanoseconds()
             renderer.draw(tree, into: canvas)
-            ns[i] = DispatchTime.now().uptimeNanoseconds - t0
+            ns[i] = MonotonicTime.nanoseconds() - t0
         }
         let sorted = ns.sorted()
         func pct(_ p: Double) -> Double {

@@ -9,7 +9,7 @@ import Player
 
 /// Loads a document or exits non-zero with one line naming the place and the problem.
 func loadDocument(_ path: String) throws -> LayerDocument {
-    if CATextLayer.renderer == nil { CATextLayer.renderer = TTFTextRenderer() }
+    TTFTextRenderer.installAsDefault()
     do {
         return try LayerDocument.load(path: path, images: SDLImageLoader())
     } catch {
@@ -28,7 +28,7 @@ extension LayerDocument {
     func presentationTree(at t: Double) -> CALayer {
         DocumentPlayback.prepare(self)
         DocumentPlayback.setDocumentTime(t)
-        return root.presentation()
+        return root.presentation(at: t)
     }
 
     /// A renderer for this document at `scale`.

@@ -38,10 +38,10 @@ struct TransitionBenchCommand: ParsableCommand {
             for _ in 0..<frames {
                 target.clear(.black)
                 let c0 = threadCPUTime()
-                let t0 = CACurrentMediaTime()
+                let t0 = MonotonicTime.seconds()
                 TransitionEffect(type: t, subtype: nil).render(from: from, to: to, progress: progress,
                                                                into: canvas, rect: target.bounds)
-                times.append(CACurrentMediaTime() - t0)
+                times.append(MonotonicTime.seconds() - t0)
                 cpu.append(threadCPUTime() - c0)
             }
             times.sort(); cpu.sort()

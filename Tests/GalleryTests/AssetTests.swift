@@ -6,7 +6,7 @@ import TestSupport
 
 /// The committed Assets/*.png are what `make-assets` draws now (run `swift run make-assets`
 /// after a Raster change that moves pixels).
-@Suite(.serialized) @MainActor struct AssetTests {
+@Suite(.freshAnimationContext) @MainActor struct AssetTests {
     static let assetsDir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Assets").path
 

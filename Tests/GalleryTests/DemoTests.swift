@@ -4,9 +4,10 @@ import LayerKit
 import Player
 @testable import Gallery
 
-/// Headless runs of every demo and of the gallery: global main-thread state (the media clock,
-/// the main loop, the animation engine) is shared, so these run one at a time.
-@Suite(.serialized) @MainActor struct DemoTests {
+/// Headless runs of every demo and of the gallery. Each test has its own animation context
+/// (engine, transactions, the clock the runner sets); they run on the main actor, one at a
+/// time, because the demos schedule their display links and timers on the main loop.
+@Suite(.freshAnimationContext) @MainActor struct DemoTests {
 
     // MARK: Every demo draws and moves
 
@@ -15,7 +16,7 @@ import Player
         let size = Size(400, 300)
         // A click in the middle at 0.2 s (every demo reacts to clicks somewhere).
         let r = try DemoRenderer.runner(demo: name, size: size, script: clicks([0.2], at: Point(300, 150)))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         var frames: [Bitmap] = []
         for t in [0.0, 0.5, 1.0, 2.5] {
             frames.append(try r.run(until: t).copy())
@@ -55,8 +56,9 @@ import Player
     @Test(arguments: [0.3, 1.0, 1.5, 2.2])
     func wormGoldens(_ t: Double) throws {
         let (r, _) = try wormRunner(clicks: [0])
-        defer { CAMediaClock.manualTime = nil }
-        // The HUD's show lasts 0.6 s; t = 0.3 is at its 1.3 peak.
+        defer { CAAnimationContext.current.clock.manualTime = nil }
+        // The HUD's show lasts 0.6 s; t = 0.3 is at its 1.3 peak (the frame is drawn at the
+        // tick's target timestamp, one 60 Hz period later).
         try expectGolden(try r.run(until: t), "worm-\(t)")
     }
 
@@ -64,13 +66,13 @@ import Player
     func hudGoldens(_ t: Double, _ phase: String) throws {
         // Hide clicked at 1.0, once the show has finished.
         let (r, _) = try wormRunner(clicks: phase == "show" ? [0] : [0, 1.0])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         try expectGolden(try r.run(until: (phase == "show" ? 0 : 1.0) + t), "hud-\(phase)-\(t)")
     }
 
     @Test func hudScaleKeyframes() throws {
         let (r, demo) = try wormRunner(clicks: [0, 1.0])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         func scale(at t: Double) throws -> Double {
             try r.run(until: t)
             return demo.hud.presentation().transform.m11
@@ -91,7 +93,7 @@ import Player
 
     @Test func clickMidShowStartsFromThePresentationValue() throws {
         let (r, demo) = try wormRunner(clicks: [0, 0.2])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         try r.run(until: 0.2)
         // At the click the show was at 0.1 + 1.2 × (0.2 / 0.3) = 0.9: the hide starts there.
         #expect(abs(demo.hud.presentation().transform.m11 - 0.9) < 1e-6)
@@ -122,7 +124,7 @@ import Player
         // The steepest legitimate step (the strokeEnd curve (0.42, 0, 1, 0.55) ends vertical,
         // the 0.3 s strokeStarts are quick) is about 6 px a frame; a jump is 20–45 px.
         let (r, _) = try wormRunner(clicks: [0])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         var last: (minX: Int, maxX: Int, minY: Int, maxY: Int)? = nil
         var t = 0.7
         var frames = 0
@@ -146,13 +148,13 @@ import Player
         // Step 3 (path keyframe) drawn with its path, the petal 3 s into its 8 s fall.
         let r = try DemoRenderer.runner(demo: "petal-keyframe", size: Size(200, 450),
                                         script: [ScriptedInput(time: 0, action: .key("3"))])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         try expectGolden(try r.run(until: 8.0), "petal-keyframe-path")
     }
 
     @Test func petalValuesPassThroughTheKeyframes() throws {
         let r = try DemoRenderer.runner(demo: "petal-keyframe", size: Size(200, 450))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? PetalKeyframeDemo)
         // Starts 2 s after opening, 8 s long, linear through four values.
         for (t, expected) in [(2.0, Point(50, 150)), (2.0 + 8.0 / 3, Point(80, 220)), (2.0 + 16.0 / 3, Point(45, 300))] {
@@ -168,7 +170,7 @@ import Player
         // Version 3: click flies (5 s), a click at 1 s pauses the layer, one at 3 s resumes.
         let r = try DemoRenderer.runner(demo: "petal-basic", size: Size(400, 450),
                                         script: clicks([0, 1.0, 3.0], at: Point(250, 400)))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? PetalBasicDemo)
         try r.run(until: 1.0)
         let paused = demo.petal.presentation().position
@@ -193,7 +195,7 @@ import Player
         for (key, endsAt) in [("1", Point(50, 150)), ("2", Point(250, 400))] {
             let r = try DemoRenderer.runner(demo: "petal-basic", size: Size(400, 450),
                                             script: [ScriptedInput(time: 0, action: .key(key))] + clicks([0.1], at: Point(250, 400)))
-            defer { CAMediaClock.manualTime = nil }
+            defer { CAAnimationContext.current.clock.manualTime = nil }
             let demo = try #require((r.scene as? DemoScene)?.demo as? PetalBasicDemo)
             try r.run(until: 5.5)
             // 1 snaps back to the model; 2 stays at the end with no implicit animation.
@@ -206,7 +208,7 @@ import Player
 
     @Test func downloadStartFailResume() throws {
         let r = try DemoRenderer.runner(demo: "download", size: Size(800, 600), script: clicks([0, 2.0, 3.5]))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? DownloadButtonDemo)
         try r.run(until: 0.8)
         #expect(demo.state == .downloading && demo.progress == 0)     // the hop lasts 0.9 s
@@ -230,7 +232,7 @@ import Player
             ScriptedInput(time: 3.1, action: .key("T")),
         ]
         let r = try DemoRenderer.runner(demo: "browser", size: Size(400, 300), script: script)
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? ImageBrowserDemo)
         #expect(ImageBrowserDemo.kinds.first?.title == "cube")
         #expect(ImageBrowserDemo.kinds.count == 19)
@@ -249,7 +251,7 @@ import Player
 
     @Test func ripplesStayBounded() throws {
         let r = try DemoRenderer.runner(demo: "ripples", size: Size(800, 600), script: clicks([0.1], at: Point(200, 300)))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? RipplesWaveDemo)
         var most = 0
         var t = 0.0
@@ -261,7 +263,7 @@ import Player
 
     @Test func fishSwitchesEveryTenthTick() throws {
         let r = try DemoRenderer.runner(demo: "fish", size: Size(320, 480))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? FishDemo)
         try r.run(until: 1.0)   // 61 ticks → 6 switches
         #expect(demo.ticks >= 60 && demo.ticks <= 61)
@@ -272,7 +274,7 @@ import Player
 
     @Test func magnifierOneCompletionPerToggle() throws {
         let r = try DemoRenderer.runner(demo: "magnifier", size: Size(400, 300), script: clicks([0.1, 1.0, 2.0]))
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? MagnifierDemo)
         try r.run(until: 3.0)
         #expect(demo.completions == 3)
@@ -285,7 +287,7 @@ import Player
         // so a toggle every 1.2 s.
         let r = try DemoRenderer.runner(demo: "magnifier", size: Size(400, 300),
                                         script: [ScriptedInput(time: 0.1, action: .key("L"))])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? MagnifierDemo)
         try r.run(until: 5.0)
         #expect(demo.loop)
@@ -297,7 +299,7 @@ import Player
     @Test func zoomAndSpring() throws {
         let r = try DemoRenderer.runner(demo: "view-animations", size: Size(800, 600),
                                         script: [ScriptedInput(time: 0, action: .key("1"))])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? ViewAnimationsDemo)
         try r.run(until: 1.9)
         #expect(demo.subject.presentation().frame == Rect(120, 140, 80, 80))    // the 2 s delay
@@ -330,14 +332,16 @@ import Player
             : clicks([0.1], at: Point(100, 120)) + [ScriptedInput(time: 1.0, action: .key("Escape"))]
         let size = demo == "browser" ? Size(400, 300) : Size(800, 600)
         let r = try DemoRenderer.runner(demo: demo, size: size, script: script)
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let scene = try #require(r.scene as? LayerScene)
         var t = 0.0, mismatches = 0
         while t < 1.5 {
             t += 4.0 / 60 // every frame is drawn; every fourth compared (a full redraw is slow in debug)
             let incremental = try r.run(until: t, renderEveryFrame: true)
             let full = Bitmap(width: incremental.width, height: incremental.height)
-            LayerRenderer(scale: 1, background: scene.background).draw(scene.root.presentation(), into: Canvas(full))
+            // The frame just drawn is sampled at its tick's target timestamp (`frameTime`).
+            let frameTime = try #require(scene.frameTime)
+            LayerRenderer(scale: 1, background: scene.background).draw(scene.root.presentation(at: frameTime), into: Canvas(full))
             let changed = changedPixels(incremental, full)
             if changed > 0 { mismatches += 1; Issue.record("\(demo) at \(t): \(changed) pixels differ from a full redraw") }
             if mismatches > 3 { break }
@@ -347,7 +351,7 @@ import Player
     @Test func galleryOpensAndClosesADemo() throws {
         let r = try DemoRenderer.runner(demo: "gallery", size: Size(800, 600),
                                         script: clicks([0.5], at: Point(100, 120)) + [ScriptedInput(time: 1.5, action: .key("Escape"))])
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         let scene = try #require(r.scene as? GalleryScene)
         try r.run(until: 1.0)
         #expect(scene.openDemo is WormHUDDemo)

@@ -1,31 +1,34 @@
+import Foundation
 import Testing
 @testable import LayerKit
 
-/// Everything that touches the clock, the engine or transactions (global, main-thread
-/// state) runs in this one serialized suite.
-@Suite(.serialized) struct AnimationModelTests {
+/// The animation model: values, timing, the engine, transactions and delegates. Each test
+/// runs in its own animation context (engine, transactions, clock at 0).
+@Suite(.freshAnimationContext) struct AnimationModelTests {
     init() {
-        CAAnimationEngine.shared.reset()
-        CAMediaClock.manualTime = 0
+        CAAnimationEngine.current.reset()
+        CAAnimationContext.current.clock.manualTime = 0
     }
 
     /// A root with one sublayer (so implicit animations apply), committed at time 0.
-    /// Roots stay alive for the whole run (a layer's superlayer is weak).
+    /// Roots stay alive for the whole run (a layer's superlayer is weak); tests add to the
+    /// list from several threads at once.
     nonisolated(unsafe) static var roots: [CALayer] = []
+    static let rootsLock = NSLock()
     static func tree<L: CALayer>(_ l: L) -> (CALayer, L) {
         let root = CALayer()
-        roots.append(root)
+        rootsLock.withLock { roots.append(root) }
         CATransaction.begin(); CATransaction.setDisableActions(true)
         root.addSublayer(l)
         CATransaction.commit()
         return (root, l)
     }
     static func num(_ l: CALayer, _ kp: String, at t: Double) -> Double {
-        CAMediaClock.manualTime = t
+        CAAnimationContext.current.clock.manualTime = t
         return l.presentation().value(forKeyPath: kp)?.kpNumber ?? .nan
     }
     static func add(_ a: CAAnimation, to l: CALayer, key: String? = nil, at t: Double = 0) {
-        CAMediaClock.manualTime = t
+        CAAnimationContext.current.clock.manualTime = t
         l.add(a, forKey: key)
         CATransaction.flush()
     }
@@ -61,7 +64,7 @@ import Testing
 
     @Test func noneSetRunsFromThePreviousValue() {
         let (_, l) = Self.tree(CALayer())
-        CAMediaClock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         CATransaction.begin(); CATransaction.setDisableActions(true)
         l.opacity = 0.2
         CATransaction.commit()
@@ -122,10 +125,10 @@ import Testing
         let (_, l) = Self.tree(CALayer())
         let a = Self.basic("position.x", from: 0, to: 100, dur: 4)
         Self.add(a, to: l)
-        CAMediaClock.manualTime = 1
+        CAAnimationContext.current.clock.manualTime = 1
         l.pauseAnimations()
         #expect(abs(Self.num(l, "position.x", at: 3) - 25) < 1e-9)
-        CAMediaClock.manualTime = 3
+        CAAnimationContext.current.clock.manualTime = 3
         l.resumeAnimations()
         #expect(abs(Self.num(l, "position.x", at: 3) - 25) < 1e-9)
         #expect(abs(Self.num(l, "position.x", at: 4) - 50) < 1e-9)
@@ -186,10 +189,10 @@ import Testing
         let k = CAKeyframeAnimation(keyPath: "position")
         k.path = p; k.duration = 1; k.rotationMode = .auto
         Self.add(k, to: l, key: "k")
-        CAMediaClock.manualTime = 0.25
+        CAAnimationContext.current.clock.manualTime = 0.25
         var pr = l.presentation()
         #expect(abs(pr.position.x - 50) < 1e-9 && abs(pr.position.y) < 1e-9)
-        CAMediaClock.manualTime = 0.75
+        CAAnimationContext.current.clock.manualTime = 0.75
         pr = l.presentation()
         #expect(abs(pr.position.x - 100) < 1e-9 && abs(pr.position.y - 50) < 1e-9)
         #expect(abs(pr.transform.m12 - 1) < 1e-9, "rotated to the tangent (π/2)")
@@ -197,7 +200,7 @@ import Testing
         k.path = { var q = Path(); q.move(to: .zero); q.addLine(to: Point(10, 0)); q.addLine(to: Point(10, 30)); return q }()
         k.rotationMode = nil
         Self.add(k, to: l, key: "k")
-        CAMediaClock.manualTime = 0.5
+        CAAnimationContext.current.clock.manualTime = 0.5
         pr = l.presentation()
         #expect(abs(pr.position.x - 10) < 1e-6 && abs(pr.position.y - 10) < 1e-6)
     }
@@ -250,17 +253,17 @@ import Testing
         let c = Self.basic("position.y", from: 0, to: 1, dur: 0.5); c.delegate = Recorder("C", log)
         c.beginTime = 0.2
         c.isRemovedOnCompletion = false; c.fillMode = .forwards
-        CAMediaClock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         CATransaction.begin()
         CATransaction.setCompletionBlock { log.log.append("completion") }
         l.add(a, forKey: "a"); l.add(b, forKey: "b")
         CATransaction.commit()
         l.add(c, forKey: "c")     // implicit transaction, committed by the next tick
-        CAAnimationEngine.shared.tick(time: 0)
+        CAAnimationEngine.current.tick(at: 0)
         #expect(log.log == ["start A", "start B"])
-        CAAnimationEngine.shared.tick(time: 0.4)
+        CAAnimationEngine.current.tick(at: 0.4)
         #expect(log.log == ["start A", "start B", "start C"])
-        CAAnimationEngine.shared.tick(time: 1.2)
+        CAAnimationEngine.current.tick(at: 1.2)
         #expect(log.log == ["start A", "start B", "start C", "stop B true", "stop C true", "stop A true", "completion"])
         #expect(l.animationKeys() == ["c"], "removedOnCompletion false keeps c")
         #expect(l.animation(forKey: "c") !== c, "add copies")
@@ -272,19 +275,19 @@ import Testing
         CATransaction.setCompletionBlock { log.log.append("completion 2") }
         l.add(d, forKey: "d")
         CATransaction.commit()
-        CAAnimationEngine.shared.tick(time: 1.3)
+        CAAnimationEngine.current.tick(at: 1.3)
         l.removeAnimation(forKey: "d")
         #expect(l.animation(forKey: "d") == nil)
-        CAAnimationEngine.shared.tick(time: 1.4)
+        CAAnimationEngine.current.tick(at: 1.4)
         #expect(log.log == ["start D", "stop D false", "completion 2"])
         log.log = []
         l.removeAllAnimations()
-        CAAnimationEngine.shared.tick(time: 1.5)
+        CAAnimationEngine.current.tick(at: 1.5)
         #expect(log.log == [], "c had already stopped")
         #expect(l.animationKeys() == nil)
         // Transaction without animations completes at the next frame.
         CATransaction.begin(); CATransaction.setCompletionBlock { log.log.append("empty") }; CATransaction.commit()
-        CAAnimationEngine.shared.tick(time: 1.6)
+        CAAnimationEngine.current.tick(at: 1.6)
         #expect(log.log == ["empty"])
     }
 
@@ -300,7 +303,7 @@ import Testing
 
     @Test func implicitAnimations() {
         let (root, l) = Self.tree(CAShapeLayer())
-        CAMediaClock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         l.opacity = 0
         CATransaction.flush()
         let a = l.animation(forKey: "opacity") as? CABasicAnimation
@@ -309,7 +312,7 @@ import Testing
         let mid = Self.num(l, "opacity", at: 0.125)
         #expect(abs(mid - (1 - CAMediaTimingFunction.default.evaluate(0.5))) < 1e-9)
         // Interrupting starts from the on-screen value.
-        CAMediaClock.manualTime = 0.125
+        CAAnimationContext.current.clock.manualTime = 0.125
         l.opacity = 1
         CATransaction.flush()
         #expect(abs(Self.num(l, "opacity", at: 0.125) - mid) < 1e-9)
@@ -335,20 +338,20 @@ import Testing
     @Test func viewStyleAnimations() {
         let (_, l) = Self.tree(CALayer())
         var finished: Bool?
-        CAMediaClock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         CALayer.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: {
             l.position = Point(100, 0)
         }, completion: { finished = $0 })
-        CAAnimationEngine.shared.tick(time: 0)
+        CAAnimationEngine.current.tick(at: 0)
         #expect(l.position == Point(100, 0))
         #expect(abs(Self.num(l, "position.x", at: 0.25) - 25) < 1e-9)
-        CAAnimationEngine.shared.tick(time: 1.0)
+        CAAnimationEngine.current.tick(at: 1.0)
         #expect(finished == true)
         // Keyframes as the petal demo (relative start/duration).
         l.actions = ["position": nil]
         l.position = Point(50, 150)
         l.actions = [:]
-        CAMediaClock.manualTime = 2
+        CAAnimationContext.current.clock.manualTime = 2
         CALayer.animateKeyframes(withDuration: 4, delay: 0, options: [.calculationModeLinear], animations: {
             CALayer.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { l.position = Point(80, 220) }
             CALayer.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.25) { l.position = Point(45, 300) }
@@ -358,10 +361,10 @@ import Testing
         let k = l.animation(forKey: "position") as? CAKeyframeAnimation
         #expect(k?.keyTimes == [0, 0.5, 0.75, 1])
         #expect(k?.values == [.point(Point(50, 150)), .point(Point(80, 220)), .point(Point(45, 300)), .point(Point(55, 400))])
-        CAMediaClock.manualTime = 2 + 4 * 0.625
+        CAAnimationContext.current.clock.manualTime = 2 + 4 * 0.625
         #expect(abs(l.presentation().position.y - 260) < 1e-9)
         // Spring: overshoots with damping ratio 0.1 and settles at the model value.
-        CAMediaClock.manualTime = 10
+        CAAnimationContext.current.clock.manualTime = 10
         CALayer.animate(withDuration: 5, delay: 0, usingSpringWithDamping: 0.1, initialSpringVelocity: 1,
                         options: [], animations: { l.position = Point(0, 0) }, completion: nil)
         CATransaction.flush()

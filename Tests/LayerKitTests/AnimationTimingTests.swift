@@ -4,7 +4,7 @@ import Foundation
 
 /// CAMediaTiming math: one row per (settings, parent time) → expected basic time (nil: not
 /// applied), iteration.
-struct AnimationTimingTests {
+@Suite(.freshAnimationContext) struct AnimationTimingTests {
     struct Row: CustomStringConvertible {
         var name: String
         var begin = 0.0, dur = 1.0, speed = 1.0, offset = 0.0, count = 0.0, repDur = 0.0

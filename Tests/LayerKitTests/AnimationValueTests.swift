@@ -18,20 +18,20 @@ extension AnimationModelTests {
         // Demo 2: transform.rotation.z to 3π/2 turns through 3π/2 (numbers, not matrices).
         let r = CABasicAnimation(keyPath: "transform.rotation.z"); r.toValue = .number(3 * .pi / 2); r.duration = 6
         Self.add(r, to: l, key: "r")
-        CAMediaClock.manualTime = 0.25
+        CAAnimationContext.current.clock.manualTime = 0.25
         let pr = l.presentation()
         #expect(pr.backgroundColor == Color(0.75, 0, 0.25, 0.875))
         #expect(pr.bounds == Rect(2.5, 5, 15, 25))
         #expect(pr.position == Point(2, -1))
         #expect(pr.path?.elements == [.move(Point(0, 2.5)), .line(Point(12.5, 2.5))])
         #expect(pr.isHidden == false)
-        CAMediaClock.manualTime = 0.75
+        CAAnimationContext.current.clock.manualTime = 0.75
         #expect(l.presentation().isHidden == true)
         // At t = 4 the angle is π (half way through 3π/2 … plus a third): the matrix reads cos = −1.
-        CAMediaClock.manualTime = 4
+        CAAnimationContext.current.clock.manualTime = 4
         let m = l.presentation().transform
         #expect(abs(m.m11 - -1) < 1e-9 && abs(m.m12) < 1e-9)
-        CAMediaClock.manualTime = 5
+        CAAnimationContext.current.clock.manualTime = 5
         let m5 = l.presentation().transform
         let angle = 3 * Double.pi / 2 * 5 / 6
         #expect(abs(m5.m11 - cos(angle)) < 1e-9 && abs(m5.m12 - sin(angle)) < 1e-9)
@@ -40,7 +40,7 @@ extension AnimationModelTests {
     @Test func transactionsNestAndInherit() {
         let (_, l) = Self.tree(CALayer())
         var log: [String] = []
-        CAMediaClock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         CATransaction.begin()
         CATransaction.setAnimationDuration(1)
         CATransaction.setCompletionBlock { log.append("outer") }
@@ -55,11 +55,11 @@ extension AnimationModelTests {
         #expect(l.animation(forKey: "position")?.duration == 1)
         #expect(l.animation(forKey: "bounds")?.duration == 2)
         CATransaction.commit()
-        CAAnimationEngine.shared.tick(time: 0)
-        CAAnimationEngine.shared.tick(time: 1.5)
+        CAAnimationEngine.current.tick(at: 0)
+        CAAnimationEngine.current.tick(at: 1.5)
         // inner holds position (1 s) and bounds (2 s); outer also opacity (1 s): neither is done.
         #expect(log.isEmpty)
-        CAAnimationEngine.shared.tick(time: 2.0)
+        CAAnimationEngine.current.tick(at: 2.0)
         #expect(log.last == "outer")
         #expect(log == ["inner", "outer"])
     }
@@ -81,7 +81,7 @@ extension AnimationModelTests {
         // Arc length covered in each twentieth of the time (measured on 400 samples).
         var prev = Point(0, 0), steps = [Double](repeating: 0, count: 20)
         for i in 1...400 {
-            CAMediaClock.manualTime = Double(i) / 400
+            CAAnimationContext.current.clock.manualTime = Double(i) / 400
             let p = l.presentation().position
             steps[(i - 1) / 20] += (p - prev).length; prev = p
         }
@@ -97,9 +97,9 @@ extension AnimationModelTests {
         var p = Path(); p.move(to: .zero); p.addLine(to: Point(10, 0)); p.addLine(to: Point(10, 10))
         d.path = p; d.calculationMode = .discrete; d.duration = 1
         Self.add(d, to: l, key: "cp")
-        CAMediaClock.manualTime = 0.3
+        CAAnimationContext.current.clock.manualTime = 0.3
         #expect(l.presentation().position == Point(0, 0))
-        CAMediaClock.manualTime = 0.7
+        CAAnimationContext.current.clock.manualTime = 0.7
         #expect(l.presentation().position == Point(10, 0))
     }
 }

@@ -80,8 +80,8 @@ extension AnimationModelTests {
         }
         // Frame-by-frame run agrees with direct sampling and keeps the group.
         for i in 0...300 {
-            CAMediaClock.manualTime = Double(i) / 60
-            CAAnimationEngine.shared.tick(time: Double(i) / 60)
+            CAAnimationContext.current.clock.manualTime = Double(i) / 60
+            CAAnimationEngine.current.tick(at: Double(i) / 60)
         }
         #expect(w.animationKeys() == ["worm"])
     }
@@ -103,7 +103,7 @@ extension AnimationModelTests {
               "autoreverses": true, "repeatCount": "infinity", "timingFunction": [0.42, 0, 1.0, 0.55]}
            ]}]}
         """)
-        CAMediaClock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         try doc.attachAnimations()
         let a = doc.layersByName["a"]!
         #expect(a.animationKeys()?.count == 4)

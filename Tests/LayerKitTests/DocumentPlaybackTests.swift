@@ -4,7 +4,7 @@ import Media
 
 /// Documents' animations played on the manual clock (what `render` and `inspect` read), and
 /// text layers drawn through the SDL_ttf renderer.
-@Suite(.serialized) struct DocumentPlaybackTests {
+@Suite(.freshAnimationContext) struct DocumentPlaybackTests {
     @Test func presentationFollowsDocumentTime() throws {
         let doc = try LayerDocument.parse("""
         {"width": 100, "height": 100, "layers": [
@@ -17,7 +17,7 @@ import Media
                            "fillMode": "both", "removedOnCompletion": false}]}
         ]}
         """)
-        defer { CAMediaClock.manualTime = nil }
+        defer { CAAnimationContext.current.clock.manualTime = nil }
         DocumentPlayback.prepare(doc)
         func value(_ name: String, _ key: String, at t: Double) -> AnimatableValue? {
             DocumentPlayback.setDocumentTime(t)
@@ -48,8 +48,9 @@ import Media
             #expect(p >> 8 & 0xff == 0 && p & 0xff == 0)
         }
         #expect(maxRed == 255)
-        CATextLayer.renderer = r
-        defer { CATextLayer.renderer = nil }
+        // The process-wide text renderer (other suites draw text at the same time).
+        TTFTextRenderer.installAsDefault()
+        #expect(CATextLayer.renderer is TTFTextRenderer)
         let root = CALayer(); root.bounds = Rect(0, 0, 120, 40); root.position = Point(60, 20)
         let t = CATextLayer(); t.string = "Hi"; t.fontSize = 24; t.foregroundColor = .black
         t.bounds = Rect(0, 0, 120, 40); t.anchorPoint = .zero; t.alignmentMode = .right

@@ -3,7 +3,7 @@ import Foundation
 @testable import LayerKit
 
 /// Loading documents, and a refusal with the right place for every kind of bad input.
-@Suite struct DocumentTests {
+@Suite(.freshAnimationContext) struct DocumentTests {
     @Test func loadsLayersWithValues() throws {
         let doc = try LayerDocument.parse("""
         {"width": 400, "height": 300, "background": "#ff000080",

@@ -2,7 +2,7 @@ import Testing
 @testable import LayerKit
 
 /// Key-path reads and writes, and the transform decomposition behind the sub-key-paths.
-@Suite struct KeyPathTests {
+@Suite(.freshAnimationContext) struct KeyPathTests {
     func near(_ a: CATransform3D, _ b: CATransform3D, _ eps: Double = 1e-9) -> Bool {
         zip(a.values, b.values).allSatisfy { abs($0 - $1) < eps }
     }

@@ -2,7 +2,7 @@ import Testing
 @testable import LayerKit
 
 /// Geometry of the layer model against hand-computed values.
-@Suite struct LayerGeometryTests {
+@Suite(.freshAnimationContext) struct LayerGeometryTests {
     func close(_ a: Point, _ b: Point, _ eps: Double = 1e-9) -> Bool { abs(a.x - b.x) < eps && abs(a.y - b.y) < eps }
 
     @Test func frameFollowsPositionAnchorAndBounds() {

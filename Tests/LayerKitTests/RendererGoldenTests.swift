@@ -5,7 +5,7 @@ import TestSupport
 
 /// Renderer goldens (small PNGs in Goldens/; regenerate with LAYERKIT_UPDATE_GOLDENS=1) plus
 /// pixel checks that hold whatever the goldens say.
-@Suite(.serialized) struct RendererGoldenTests {
+@Suite(.serialized, .freshAnimationContext) struct RendererGoldenTests {
     static let goldens = GoldenFolder(
         sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens"),
         bundle: Bundle.module, bundleSubdirectory: "Goldens", failurePrefix: "layerkit")

@@ -6,7 +6,7 @@ import TestSupport
 /// The effect renderer on two code-drawn 96×64 images: exact end states, no jumps at the
 /// ends, directions as mirror images, and every type against its golden contact sheet
 /// (progress 0, 0.25, 0.5, 0.75, 1 left to right). Regenerate with LAYERKIT_UPDATE_GOLDENS=1.
-@Suite struct TransitionEffectTests {
+@Suite(.freshAnimationContext) struct TransitionEffectTests {
     typealias S = TransitionTestSupport
     static let progresses = [0, 0.25, 0.5, 0.75, 1.0]
 

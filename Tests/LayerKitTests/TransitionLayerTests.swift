@@ -2,8 +2,8 @@ import Testing
 @testable import LayerKit
 
 /// CATransition on layers: old state before, effect during, only the new state after; the
-/// delegate and completions; view-style transitions; documents. These touch the clock and the
-/// engine, so they join the serialized suite that owns that global state.
+/// delegate and completions; view-style transitions; documents. They use the animation model
+/// suite's helpers and, like it, run each test in its own animation context.
 extension AnimationModelTests {
     final class StopRecorder: CAAnimationDelegate {
         var started = 0
@@ -19,14 +19,14 @@ extension AnimationModelTests {
         root.bounds = Rect(0, 0, 40, 30); root.position = Point(20, 15)
         l.bounds = Rect(0, 0, 40, 30); l.position = Point(20, 15); l.backgroundColor = color
         CATransaction.commit()
-        CAAnimationEngine.shared.tick(time: 0)
+        CAAnimationEngine.current.tick(at: 0)
         return (root, l)
     }
 
     /// The frame at media time `t` (after the engine's tick for it).
     static func frame(_ root: CALayer, at t: Double) -> Bitmap {
-        CAMediaClock.manualTime = t
-        CAAnimationEngine.shared.tick(time: t)
+        CAAnimationContext.current.clock.manualTime = t
+        CAAnimationEngine.current.tick(at: t)
         let b = Bitmap(width: 40, height: 30)
         LayerRenderer(scale: 1).draw(root.presentation(), into: Canvas(b))
         return b
@@ -137,7 +137,7 @@ extension AnimationModelTests {
         dot.bounds = Rect(0, 0, 10, 30); dot.position = Point(5, 15); dot.backgroundColor = Color(0, 1, 0)
         l.addSublayer(dot)
         CATransaction.commit()
-        CAAnimationEngine.shared.tick(time: 0)
+        CAAnimationEngine.current.tick(at: 0)
         CATransaction.setDisableActions(true)
         l.backgroundColor = .blue
         let t = CATransition(type: .fade)
@@ -172,7 +172,7 @@ extension AnimationModelTests {
         DocumentPlayback.prepare(doc)
         func frame(_ t: Double) -> Bitmap {
             DocumentPlayback.setDocumentTime(t)
-            CAAnimationEngine.shared.tick(time: t)
+            CAAnimationEngine.current.tick(at: t)
             let b = Bitmap(width: 40, height: 30)
             LayerRenderer(scale: 1).draw(doc.root.presentation(), into: Canvas(b))
             return b
@@ -206,8 +206,8 @@ extension AnimationModelTests {
         let renderer = LayerRenderer(scale: 1)
         let target = Bitmap(width: 40, height: 30)
         func frame(_ t: Double) -> (LayerRenderStats, (Int, Int, Int)) {
-            CAMediaClock.manualTime = t
-            CAAnimationEngine.shared.tick(time: t)
+            CAAnimationContext.current.clock.manualTime = t
+            CAAnimationEngine.current.tick(at: t)
             let s = renderer.renderFrame(root.presentation(), into: Canvas(target))
             return (s, Self.rgb(target[20, 15]))
         }

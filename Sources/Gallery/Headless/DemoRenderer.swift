@@ -12,28 +12,30 @@ public enum DemoRenderer {
         public init(_ d: String) { description = d }
     }
 
-    /// The runner for demo `name` ("gallery" for the grid), ready to `run(until:)`.
+    /// The runner for demo `name` ("gallery" for the grid), ready to `run(until:)`. The
+    /// scene runs in the current animation context, whose clock the runner then owns: it
+    /// reads the run's start while the scene is built and each tick's timestamp after.
     public static func runner(demo name: String, size: Size = Size(800, 600), scale: Double = 1,
                               script: [ScriptedInput] = []) throws -> HeadlessRunner {
+        let context = CAAnimationContext.current
         let scene: PlayerScene
-        // The demos read CACurrentMediaTime(): start the media clock where the runner starts.
-        let start = CACurrentMediaTime()
-        MediaClock.start(manualAt: start)
+        // The demos read CACurrentMediaTime(): stop the media clock where the runner starts.
+        let start = context.clock.now
+        context.clock.manualTime = start
         // A fresh main loop and engine: timers scheduled while the scene is built count from
         // the run's start, and nothing of an earlier run lingers.
         PlayerRunLoop.main.invalidateAll()
         PlayerRunLoop.main.setCurrentTime(start, refreshPeriod: 1.0 / 60)
-        CAAnimationEngine.shared.reset()
+        context.engine.reset()
         if name == "gallery" {
             scene = GalleryScene(size: size)
         } else if let type = DemoCatalog.named(name) {
             scene = DemoScene(demo: type, size: size)
         } else {
+            context.clock.manualTime = nil
             throw Failure("--demo \(name): unknown demo (known: \(DemoCatalog.names.joined(separator: ", ")), gallery)")
         }
-        let runner = HeadlessRunner(scene: scene, size: size, scale: scale, startTime: start, script: script)
-        runner.onTimeChange = { MediaClock.set($0) }
-        return runner
+        return HeadlessRunner(scene: scene, size: size, scale: scale, startTime: start, script: script)
     }
 
     /// The frame of demo `name` at `time` seconds after it opened.
@@ -41,7 +43,7 @@ public enum DemoRenderer {
                               script: [ScriptedInput] = []) throws -> Bitmap {
         guard time.isFinite, time >= 0 else { throw Failure("--time \(time): expected seconds ≥ 0") }
         let r = try runner(demo: name, size: size, scale: scale, script: script)
-        defer { MediaClock.stop() }
+        defer { r.mediaClock?.manualTime = nil }
         return try r.run(until: time)
     }
 }

@@ -1,13 +1,19 @@
-
 /// The per-frame driver of animations (the part of Core Animation's render loop that lives
-/// in the app): the host calls `tick(time:)` once per frame with the frame's target
-/// timestamp. A tick commits the implicit transaction, starts pending animations, delivers
+/// in the app): the host calls `tick(at:)` once per frame with the frame's time. A tick
+/// commits the implicit transaction, starts pending animations, delivers
 /// animationDidStart / animationDidStop(finished:) in the order they happened, removes
 /// finished animations whose isRemovedOnCompletion is set, and runs transaction completion
-/// blocks. Main thread only.
+/// blocks. Each `CAAnimationContext` has one engine; it is used from that context only.
 public final class CAAnimationEngine {
-    /// The engine of the main thread. Main thread only.
-    nonisolated(unsafe) public static let shared = CAAnimationEngine()
+    /// The engine of the current context (`CAAnimationContext.current.engine`).
+    public static var current: CAAnimationEngine { CAAnimationContext.current.engine }
+
+    /// The context this engine belongs to (it owns the engine).
+    public unowned let context: CAAnimationContext
+    init(context: CAAnimationContext) { self.context = context }
+
+    /// The time of the last tick: the frame that is on screen (nil before the first tick).
+    public private(set) var frameTime: Double?
 
     /// Added, not yet committed (their beginTime 0 is still to be resolved).
     var pending: [CAAnimation] = []
@@ -19,8 +25,11 @@ public final class CAAnimationEngine {
     var readyTrackers: [CATransactionTracker] = []
 
     /// >0 while animation values are being written into a presentation copy (property
-    /// hooks ignore those writes). Main thread only.
-    nonisolated(unsafe) static var applyingDepth = 0
+    /// hooks ignore those writes); the current context's count.
+    static var applyingDepth: Int {
+        get { CAAnimationContext.current.applyingDepth }
+        set { CAAnimationContext.current.applyingDepth = newValue }
+    }
 
     /// Number of animations the engine still watches (added and neither stopped nor removed).
     public var activeAnimationCount: Int { pending.count + running.count }
@@ -36,7 +45,8 @@ public final class CAAnimationEngine {
         guard layer.superlayer != nil else { return }
         let id = ObjectIdentifier(layer)
         if previousValues[id]?.values[key] != nil { return }
-        let shown = layer.animationStore.isEmpty ? old : (layer.presentationValue(forKeyPath: key, modelValue: old) ?? old)
+        let shown = layer.animationStore.isEmpty ? old
+            : (layer.presentationValue(forKeyPath: key, modelValue: old) ?? old)
         if previousValues[id] == nil { previousValues[id] = (layer, [:]) }
         previousValues[id]!.values[key] = shown
     }
@@ -76,16 +86,22 @@ public final class CAAnimationEngine {
         }
     }
 
-    /// One frame at media time `time` (the frame's target timestamp). See the type's comment.
-    public func tick(time: Double) {
-        CAMediaClock.frameTime = time
+    /// One frame at media time `time` (the frame's target timestamp), run with this engine's
+    /// context current (delegates and completion blocks change layers in it). See the type's
+    /// comment.
+    public func tick(at time: Double) {
+        context.run { run(at: time) }
+    }
+
+    private func run(at time: Double) {
+        frameTime = time
         CATransaction.flush()
         // Early removals happened before this frame.
         let early = removedEarly
         removedEarly.removeAll()
         for a in early {
             a.delegate?.animationDidStop(a, finished: false)
-            for t in a.engineTrackers { t.animationStopped(finished: false) }
+            for t in a.engineTrackers { trackerStopped(t, finished: false) }
         }
         // Starts and natural stops that happened by `time`, ordered by when they happened.
         struct Event { var at: Double; var order: Int; var isStop: Bool; var anim: CAAnimation }
@@ -118,7 +134,7 @@ public final class CAAnimationEngine {
                     layer.animationStore.removeAll { $0.animation === a }
                 }
                 a.delegate?.animationDidStop(a, finished: true)
-                for t in a.engineTrackers { t.animationStopped(finished: true) }
+                for t in a.engineTrackers { trackerStopped(t, finished: true) }
             }
         }
         // Drop animations whose layer went away or that were taken off without the API.
@@ -133,11 +149,18 @@ public final class CAAnimationEngine {
         }
     }
 
-    /// Forgets every animation and transaction (tests, reloading a document). Main thread only.
+    /// One animation of `tracker` stopped; the tracker is due when it was the last one.
+    private func trackerStopped(_ tracker: CATransactionTracker, finished: Bool) {
+        tracker.animationStopped(finished: finished)
+        if tracker.isDone { readyTrackers.append(tracker) }
+    }
+
+    /// Forgets every animation, open transaction and the last frame's time (reloading a
+    /// document, starting a headless run).
     public func reset() {
         pending.removeAll(); running.removeAll(); removedEarly.removeAll(); readyTrackers.removeAll()
         previousValues.removeAll()
-        CATransaction.stack.removeAll()
-        CAMediaClock.frameTime = nil
+        context.transactions.removeAll()
+        frameTime = nil
     }
 }

@@ -1,15 +1,16 @@
 // The two points where the layer model meets the animation engine,
 // plus the animation lifecycle and layer-time API of CALayer.
 extension CALayer {
-    /// Writes the current values of this layer's animations into `presentation` (a fresh copy
-    /// of the model made with `init(layer:)`). Called by `presentation()`. Animations apply in
-    /// the order added, each reading the value the ones before it left ("current"), at
-    /// `CAMediaClock.presentationTime` converted to this layer's local time.
-    func applyAnimations(to presentation: CALayer) {
+    /// Writes the values of this layer's animations at media time `time` into `presentation`
+    /// (a fresh copy of the model made with `init(layer:)`). Called by `presentation(at:)`.
+    /// Animations apply in the order added, each reading the value the ones before it left
+    /// ("current"), at `time` converted to this layer's local time.
+    func applyAnimations(to presentation: CALayer, at time: Double) {
         guard !animationStore.isEmpty else { return }
-        let local = convertTime(CAMediaClock.presentationTime, from: nil)
-        CAAnimationEngine.applyingDepth += 1
-        defer { CAAnimationEngine.applyingDepth -= 1 }
+        let local = convertTime(time, from: nil)
+        let context = CAAnimationContext.current
+        context.applyingDepth += 1
+        defer { context.applyingDepth -= 1 }
         for (_, a) in animationStore {
             // Not committed yet with beginTime 0: it will begin "now", so show its start.
             let t = (!a.engineCommitted && a.beginTime == 0) ? 0 : local
@@ -24,8 +25,9 @@ extension CALayer {
     /// `actions[key]` is present with nil; a present action runs instead. Inside a
     /// view-style animation block the change is recorded for that block instead.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
-        guard CAAnimationEngine.applyingDepth == 0 else { return }
-        CAAnimationEngine.shared.recordPrevious(self, key: key, value: oldValue)
+        let context = CAAnimationContext.current
+        guard context.applyingDepth == 0 else { return }
+        context.engine.recordPrevious(self, key: key, value: oldValue)
         CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
@@ -43,23 +45,25 @@ extension CALayer {
         add(anim, forKey: key)
     }
 
-    /// The value `keyPath` shows on screen now, computed as if the model held `modelValue`
-    /// (the value before a change) for that key path.
+    /// The value `keyPath` shows on screen now (at the current context's presentation
+    /// time), computed as if the model held `modelValue` (the value before a change) for that
+    /// key path.
     func presentationValue(forKeyPath keyPath: String, modelValue: AnimatableValue? = nil) -> AnimatableValue? {
         guard !animationStore.isEmpty else { return modelValue ?? value(forKeyPath: keyPath) }
-        CAAnimationEngine.applyingDepth += 1
+        let context = CAAnimationContext.current
+        context.applyingDepth += 1
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = self
         if let modelValue { copy.setValue(modelValue, forKeyPath: keyPath) }
-        CAAnimationEngine.applyingDepth -= 1
-        applyAnimations(to: copy)
+        context.applyingDepth -= 1
+        applyAnimations(to: copy, at: context.presentationTime)
         return copy.value(forKeyPath: keyPath)
     }
 
     /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.
     func animationWasAdded(_ anim: CAAnimation, forKey key: String, replacing old: [CAAnimation]) {
         (anim as? CATransition)?.captureBefore(on: self) // the old state, before the engine sees it
-        CAAnimationEngine.shared.added(anim, to: self, key: key, replacing: old)
+        CAAnimationEngine.current.added(anim, to: self, key: key, replacing: old)
     }
 
     // MARK: Lifecycle
@@ -76,13 +80,13 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         let gone = animationStore.filter { $0.key == key }
         animationStore.removeAll { $0.key == key }
-        for g in gone { CAAnimationEngine.shared.removed(g.animation) }
+        for g in gone { CAAnimationEngine.current.removed(g.animation) }
     }
     /// Removes every animation; delegates get didStop(finished: false).
     public func removeAllAnimations() {
         let gone = animationStore
         animationStore.removeAll()
-        for g in gone { CAAnimationEngine.shared.removed(g.animation) }
+        for g in gone { CAAnimationEngine.current.removed(g.animation) }
     }
 
     // MARK: Layer time

@@ -42,8 +42,11 @@ public struct ViewAnimationOptions: OptionSet, Sendable {
 /// The model changes made inside a view-style animation block, recorded by
 /// `CALayer.propertyDidChange` instead of starting implicit animations.
 final class ViewAnimationCapture {
-    /// The block being captured. Main thread only.
-    nonisolated(unsafe) static var current: ViewAnimationCapture?
+    /// The block being captured in the current context.
+    static var current: ViewAnimationCapture? {
+        get { CAAnimationContext.current.viewAnimationCapture }
+        set { CAAnimationContext.current.viewAnimationCapture = newValue }
+    }
 
     struct Record { let layer: CALayer; let key: String; let old: AnimatableValue; let shown: AnimatableValue }
     var records: [Record] = []
@@ -91,7 +94,7 @@ extension CALayer {
         tracker.closed = true
         CATransactionTracker.closeCounter += 1
         tracker.closeOrder = CATransactionTracker.closeCounter
-        if tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(tracker) }
+        if tracker.isDone { CAAnimationEngine.current.readyTrackers.append(tracker) }
     }
 
     /// UIView's `animate(withDuration:delay:options:animations:completion:)` on layers: the

@@ -59,12 +59,13 @@ extension LayerDocument {
     /// Adds every document animation to its layer, in document order, as
     /// `layer.add(animation, forKey: key)` at document time 0: the clock is set to
     /// `documentTime` (0) for the commit, so an animation's beginTime 0 becomes its layer's
-    /// local time at document time 0. Leaves `CAMediaClock.manualTime` as it found it.
+    /// local time at document time 0. Leaves the current clock's manual time as it found it.
     /// Throws for a transition when no transition factory is installed.
     public func attachAnimations(atDocumentTime documentTime: Double = 0) throws(DocumentError) {
-        let saved = CAMediaClock.manualTime
-        CAMediaClock.manualTime = documentTime
-        defer { CAMediaClock.manualTime = saved }
+        let clock = CAAnimationContext.current.clock
+        let saved = clock.manualTime
+        clock.manualTime = documentTime
+        defer { clock.manualTime = saved }
         for (layer, spec, path) in animationSpecs {
             guard let a = spec.makeAnimation() else {
                 throw DocumentError(path + ".type", "transitions are not available in this build")

@@ -8,14 +8,15 @@ public enum DocumentPlayback {
     /// (resolving beginTime 0 to "now", as Core Animation does at commit). Runs once per document.
     public static func prepare(_ doc: LayerDocument) {
         guard !doc.animationsAttached else { return }
-        CAMediaClock.manualTime = 0
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
         attachAnimations(doc)
-        CAAnimationEngine.shared.tick(time: 0)
+        context.engine.tick(at: 0)
     }
 
-    /// Sets the manual media clock so that `CACurrentMediaTime()` and presentation reads give
-    /// document time `t`.
-    public static func setDocumentTime(_ t: Double) { CAMediaClock.manualTime = t }
+    /// Sets the current context's clock to a manual time so that `CACurrentMediaTime()` and
+    /// `presentation()` read document time `t`.
+    public static func setDocumentTime(_ t: Double) { CAAnimationContext.current.clock.manualTime = t }
 
     /// Adds every animation of the document to its layer, in document order, built by
     /// `AnimationSpec.makeAnimation()` (a transition is skipped when no factory is installed).

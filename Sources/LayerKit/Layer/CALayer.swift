@@ -30,6 +30,8 @@ open class CALayer: CAMediaTiming {
     public internal(set) var modelLayer: CALayer?
     /// True while `init(layer:)` fills the layer: those writes start no implicit animations.
     final var isCopyingProperties = false
+    /// For a presentation copy: the media time it shows (nil on model layers).
+    public internal(set) var presentationTime: Double?
 
     // MARK: Geometry (animatable)
     /// The layer's own coordinate space: origin and size (CALayer.bounds).
@@ -132,17 +134,25 @@ open class CALayer: CAMediaTiming {
     // MARK: Presentation
 
     /// The layer as currently seen: a copy (made with `init(layer:)`) with every attached
-    /// animation applied at the current media time. Sublayers are the presentation copies of
+    /// animation applied at the current context's presentation time (its manual clock, else
+    /// the frame last ticked, else now). Sublayers are the presentation copies of
     /// the model's sublayers. Without animations every value equals the model's.
     open func presentation() -> Self {
+        presentation(at: CAAnimationContext.current.presentationTime)
+    }
+    /// The presentation copy of this layer and its subtree at media time `time`: every
+    /// animation applied at `time` converted to each layer's local time. The copies remember
+    /// `time` (`presentationTime`), so whatever draws them draws that instant.
+    public func presentation(at time: Double) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = self
-        applyAnimations(to: copy)
+        copy.presentationTime = time
+        applyAnimations(to: copy, at: time)
         if let subs = sublayers {
             var out: [CALayer] = []
             out.reserveCapacity(subs.count)
             for s in subs {
-                let p = s.presentation()
+                let p = s.presentation(at: time)
                 p.superlayer = copy
                 out.append(p)
             }

@@ -56,11 +56,7 @@ struct LayerDrawRecord: Equatable {
 }
 
 /// Monotonic nanoseconds (independent of any manual media clock).
-@inline(__always) func monotonicNanos() -> UInt64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
-    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
-}
+@inline(__always) func monotonicNanos() -> UInt64 { MonotonicTime.nanoseconds() }
 
 extension LayerRenderer {
     /// Draws `root` incrementally: only the region whose layers changed since the previous

@@ -11,12 +11,16 @@ final class CATransactionTracker {
     var fired = false
     /// Order of commit: trackers due in the same frame fire in this order (inner first).
     var closeOrder = 0
-    nonisolated(unsafe) static var closeCounter = 0
+    /// The current context's commit counter.
+    static var closeCounter: Int {
+        get { CAAnimationContext.current.trackerCloseCounter }
+        set { CAAnimationContext.current.trackerCloseCounter = newValue }
+    }
     var isDone: Bool { closed && remaining == 0 && !fired }
+    /// One of the tracked animations stopped (the engine then checks `isDone`).
     func animationStopped(finished: Bool) {
         remaining -= 1
         if !finished { anyUnfinished = true }
-        if isDone { CAAnimationEngine.shared.readyTrackers.append(self) }
     }
     func fire() {
         guard !fired else { return }
@@ -30,7 +34,12 @@ final class CATransactionTracker {
 /// together, with the settings implicit animations read (duration, timing function,
 /// disabled actions) and a completion block. begin/commit nest; outside any explicit
 /// transaction an implicit one is opened on the first change and committed by the next frame
-/// (`CAAnimationEngine.tick`) or `flush()`. Main thread only.
+/// (`CAAnimationEngine.tick(at:)`) or `flush()`.
+///
+/// Apple keeps the open transactions per thread ("Begin a new transaction for the current
+/// thread. The transaction is nested within the thread's current transaction, if there is
+/// one."): here they are the current `CAAnimationContext`'s, and these class methods are a
+/// façade over it.
 public enum CATransaction {
     final class Level {
         let implicit: Bool
@@ -40,8 +49,11 @@ public enum CATransaction {
         let tracker = CATransactionTracker()
         init(implicit: Bool) { self.implicit = implicit }
     }
-    /// The open transactions, innermost last. Main thread only (as Core Animation's).
-    nonisolated(unsafe) static var stack: [Level] = []
+    /// The open transactions of the current context, innermost last.
+    static var stack: [Level] {
+        get { CAAnimationContext.current.transactions }
+        _modify { yield &CAAnimationContext.current.transactions }
+    }
 
     /// The innermost open level, opening the implicit transaction if none is open.
     static var current: Level {
@@ -62,14 +74,19 @@ public enum CATransaction {
     }
     /// Commits the implicit transaction and every pending animation now.
     public static func flush() {
-        CAAnimationEngine.shared.commitPending(at: CACurrentMediaTime())
-        if let l = stack.first, l.implicit, stack.count == 1 { stack.removeAll(); close(l) }
+        let context = CAAnimationContext.current
+        context.engine.commitPending(at: context.clock.now)
+        if let l = context.transactions.first, l.implicit, context.transactions.count == 1 {
+            context.transactions.removeAll()
+            close(l)
+        }
     }
     static func close(_ level: Level) {
+        let context = CAAnimationContext.current
         level.tracker.closed = true
-        CATransactionTracker.closeCounter += 1
-        level.tracker.closeOrder = CATransactionTracker.closeCounter
-        if level.tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(level.tracker) }
+        context.trackerCloseCounter += 1
+        level.tracker.closeOrder = context.trackerCloseCounter
+        if level.tracker.isDone { context.engine.readyTrackers.append(level.tracker) }
     }
 
     private static func lookup<T>(_ f: (Level) -> T?) -> T? {

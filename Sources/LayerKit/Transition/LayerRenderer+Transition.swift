@@ -10,7 +10,7 @@ extension LayerRenderer {
     func drawTransitionIfActive(_ l: CALayer, _ m: ProjectiveTransform, canvas: Canvas) -> Bool {
         guard let t = l.activeTransition, let before = t.before else { return false }
         let model = l.modelLayer ?? l
-        let now = CAMediaClock.presentationTime
+        let now = l.presentationTime ?? CAAnimationContext.current.presentationTime
         var progress = t.effectProgress(on: model, atMediaTime: now)
         if progress == nil {
             // A document's transition that has not begun: the layer still shows its old state.

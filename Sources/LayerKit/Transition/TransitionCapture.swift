@@ -3,14 +3,21 @@
 // browser does: set the image, then add the CATransition), and the snapshot tree taken then.
 
 /// The first previous value of every model property changed in the current (outermost)
-/// transaction. Main thread only, as transactions are.
+/// transaction, kept per animation context as transactions are.
 enum CATransitionJournal {
     struct Key: Hashable { let layer: ObjectIdentifier; let keyPath: String }
     struct Entry { weak var layer: CALayer?; let keyPath: String; let old: AnimatableValue }
     /// The outermost transaction level the entries belong to (kept alive so its identity is
-    /// not reused). Main thread only.
-    nonisolated(unsafe) static var level: AnyObject?
-    nonisolated(unsafe) static var entries: [Key: Entry] = [:]
+    /// not reused), in the current context.
+    static var level: AnyObject? {
+        get { CAAnimationContext.current.transitionJournalLevel }
+        set { CAAnimationContext.current.transitionJournalLevel = newValue }
+    }
+    /// The current context's entries.
+    static var entries: [Key: Entry] {
+        get { CAAnimationContext.current.transitionJournalEntries }
+        _modify { yield &CAAnimationContext.current.transitionJournalEntries }
+    }
 
     /// Called for every model property change (from `CALayer.propertyDidChange`). Opens the
     /// implicit transaction if none is open, as any change does in Core Animation.

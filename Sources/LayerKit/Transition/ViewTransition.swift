@@ -50,7 +50,7 @@ extension CALayer {
             tracker.remaining += 1
         }
         tracker.closed = true
-        if tracker.isDone { CAAnimationEngine.shared.readyTrackers.append(tracker) }
+        if tracker.isDone { CAAnimationEngine.current.readyTrackers.append(tracker) }
     }
 
     /// UIView.transition(with:duration:options:animations:completion:): the changes made in

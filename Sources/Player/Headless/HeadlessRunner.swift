@@ -1,3 +1,4 @@
+import LayerKit
 import Media
 import Raster
 
@@ -24,9 +25,10 @@ public final class HeadlessRunner {
     public var verbose = false
     /// Where the verbose log and notes go (stderr by default).
     public var log: (String) -> Void = { printError($0) }
-    /// Called with the media time before each tick runs, so a manual `CACurrentMediaTime()`
-    /// override (LayerKit's) can follow the run's clock.
-    public var onTimeChange: ((Double) -> Void)?
+    /// The media clock the run owns: before each tick its manual time is set to the tick's
+    /// timestamp, so `CACurrentMediaTime()` in the scene's context reads the run's time.
+    /// By default the clock of a `LayerScene`'s context; nil for other scenes.
+    public var mediaClock: CAMediaClock?
     /// Called for each scripted screenshot with its path and the frame's pixels; the default
     /// writes a PNG through Media. Throwing stops the run with that error.
     public var saveScreenshot: (String, Bitmap) throws -> Void = { path, bitmap in
@@ -58,6 +60,7 @@ public final class HeadlessRunner {
         self.script = script.sorted { $0.time < $1.time }
         self.bitmap = Bitmap(width: Int((size.width * self.scale).rounded()), height: Int((size.height * self.scale).rounded()))
         self.driver = SceneDriver(scene: scene, runLoop: runLoop, origin: startTime, verbose: false, log: { _ in })
+        self.mediaClock = (scene as? LayerScene)?.context.clock
         runLoop.setCurrentTime(startTime, refreshPeriod: period)
     }
 
@@ -89,7 +92,7 @@ public final class HeadlessRunner {
     public func step() -> DisplayTick {
         let timestamp = startTime + Double(slot) * period
         clock.wait(until: timestamp)
-        onTimeChange?(timestamp)
+        mediaClock?.manualTime = timestamp
         let tick = DisplayTick(slot: slot, timestamp: timestamp, targetTimestamp: timestamp + period, duration: period)
         driver.verbose = verbose
         driver.log = log

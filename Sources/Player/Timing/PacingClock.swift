@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import LayerKit
 
 /// The clock the frame loop reads and waits on: the real monotonic clock in a window, a
 /// manual one in tests and headless runs.
@@ -13,7 +14,7 @@ public protocol PacingClock: AnyObject {
     func wait(until deadline: Double)
 }
 
-/// The real clock: CLOCK_MONOTONIC, the clock under `CACurrentMediaTime()`, read raw so that
+/// The real clock: CLOCK_MONOTONIC (`MonotonicTime`), the clock under media clocks, read raw so that
 /// a manual media time or a moved media-time origin (headless tools, documents) can never
 /// stop or shift the window's pacing; the host maps its ticks into media time. Waits sleep
 /// until about a millisecond before the deadline (the kernel's sleep overshoots by tens of
@@ -22,11 +23,7 @@ public final class MonotonicClock: PacingClock {
     /// How long before the deadline sleeping stops and spinning starts.
     public var spinMargin: Double = 0.0012
     public init() {}
-    public func now() -> Double {
-        var ts = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &ts)
-        return Double(ts.tv_sec) + Double(ts.tv_nsec) * 1e-9
-    }
+    public func now() -> Double { MonotonicTime.seconds() }
     public func wait(until deadline: Double) {
         var t = now()
         if deadline - t > spinMargin {

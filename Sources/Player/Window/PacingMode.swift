@@ -27,7 +27,7 @@ enum VsyncProbe {
         for _ in 0..<12 {
             SDL_RenderClear(renderer)
             SDL_RenderPresent(renderer)
-            stamps.append(CACurrentMediaTime())
+            stamps.append(MonotonicTime.seconds())
         }
         let intervals = zip(stamps.dropFirst(4), stamps.dropFirst(3)).map { $0 - $1 }.sorted()
         let median = intervals[intervals.count / 2]

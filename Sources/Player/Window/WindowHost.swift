@@ -118,10 +118,15 @@ public final class WindowHost {
         var script = config.script.sorted { $0.time < $1.time }
         let start = clock.now()
         var pacer = FramePacer(period: period, origin: start)
-        // Ticks are paced on the raw monotonic clock and handed out in media time
-        // (`CACurrentMediaTime()`): the offset between the two, re-read when someone moves the
-        // media clock's origin (a document opened "now").
-        var mediaOffset = CACurrentMediaTime() - start
+        // Ticks are paced on the raw monotonic clock and handed out in the media time of the
+        // scene's clock (a document's reads 0 when it was opened): the offset between the two,
+        // fixed for the run.
+        let mediaClock = (scene as? LayerScene)?.context.clock ?? CAAnimationContext.current.clock
+        let mediaOffset = mediaClock.now - start
+        // During the run the host owns the media clock: it reads each tick's timestamp, as in
+        // a headless run, so what handlers, timers and commits see is the frame's time.
+        let savedManualTime = mediaClock.manualTime
+        defer { mediaClock.manualTime = savedManualTime }
         runLoop.setCurrentTime(start + mediaOffset, refreshPeriod: period)
         let driver = SceneDriver(scene: scene, runLoop: runLoop, origin: start + mediaOffset, verbose: config.verbose, log: log)
         var lastPresent = start
@@ -143,9 +148,8 @@ public final class WindowHost {
             let elapsed = timestamp - start
             if let d = config.duration, elapsed + period / 2 >= d { break }
             let frameStart = clock.now()
-            let offsetNow = CACurrentMediaTime() - frameStart
-            if abs(offsetNow - mediaOffset) > 0.001 { mediaOffset = offsetNow }
             let mediaTimestamp = timestamp + mediaOffset
+            mediaClock.manualTime = mediaTimestamp
             let tick = DisplayTick(slot: slot, timestamp: mediaTimestamp, targetTimestamp: mediaTimestamp + period, duration: period)
             var frame = FrameTiming(index: 0, timestamp: mediaTimestamp, targetTimestamp: tick.targetTimestamp,
                                     interval: previousStart.map { frameStart - $0 } ?? 0)

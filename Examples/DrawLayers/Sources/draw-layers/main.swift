@@ -72,13 +72,12 @@ struct Scene {
     /// Adds the move at document time 0; the engine's first tick commits it, which fixes the
     /// animation's beginTime to that instant, as Core Animation does when a transaction commits.
     func addAnimation() {
-        CAMediaClock.manualTime = 0
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = .number(Self.dotStartX)
         move.toValue = .number(Self.dotEndX)
         move.duration = Self.moveDuration
         dot.add(move, forKey: "move")
-        CAAnimationEngine.shared.tick(time: 0)
+        CAAnimationContext.current.engine.tick(at: 0)
     }
 
     /// Where the dot's centre is at document time `t` (the animation is linear, and after it
@@ -89,8 +88,7 @@ struct Scene {
 
     /// The frame at document time `t`: presentation tree, then the renderer, into a bitmap.
     func render(at t: Double) -> Bitmap {
-        CAMediaClock.manualTime = t
-        let frame = root.presentation()
+        let frame = root.presentation(at: t)
         let bitmap = Bitmap(width: Int(Self.size.width), height: Int(Self.size.height))
         LayerRenderer(scale: 1, background: .white).draw(frame, into: Canvas(bitmap))
         return bitmap

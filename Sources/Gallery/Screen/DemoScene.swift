@@ -1,0 +1,28 @@
+// One demo full-window: the demo's layer tree in the player's layer-tree scene.
+import LayerKit
+import Player
+
+/// One demo full-window (`layerplay gallery --demo NAME`, `layerplay render --demo NAME`).
+public final class DemoScene: LayerScene {
+    public let demo: any Demo
+
+    public init(demo type: any Demo.Type, size: Size = Size(800, 600)) {
+        demo = type.init()
+        super.init(size: size)
+        demo.build(root: root, size: size)
+    }
+
+    /// The demo called `name` or nil.
+    public convenience init?(named name: String, size: Size = Size(800, 600)) {
+        guard let type = DemoCatalog.named(name) else { return nil }
+        self.init(demo: type, size: size)
+    }
+
+    public override func handle(_ event: InputEvent) -> Bool {
+        switch event {
+        case .mouseDown(let p): return demo.click(at: p)
+        case .key(let name): return name == "Escape" ? false : demo.key(name)
+        default: return false
+        }
+    }
+}
