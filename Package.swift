@@ -53,7 +53,7 @@ let package = Package(
         // Release timing harness of the rasterizer on ../shared/scenes.
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         // What the test targets share: the golden comparison and its update rule.
-        .target(name: "TestSupport", dependencies: ["Raster", "Media"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Raster", "Media", "LayerKit"], path: "Tests/TestSupport"),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),

@@ -3,6 +3,7 @@ import Testing
 import LayerKit
 import Player
 @testable import Gallery
+import TestSupport
 
 /// Headless runs of every demo and of the gallery. Each test has its own animation context
 /// (engine, transactions, the clock the runner sets); they run on the main actor, one at a

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LayerKit
+import TestSupport
 
 /// The animation model: values, timing, the engine, transactions and delegates. Each test
 /// runs in its own animation context (engine, transactions, clock at 0).

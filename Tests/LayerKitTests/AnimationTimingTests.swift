@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import LayerKit
+import TestSupport
 
 /// CAMediaTiming math: one row per (settings, parent time) → expected basic time (nil: not
 /// applied), iteration.

@@ -1,6 +1,7 @@
 import Testing
 @testable import LayerKit
 import Media
+import TestSupport
 
 /// Documents' animations played on the manual clock (what `render` and `inspect` read), and
 /// text layers drawn through the SDL_ttf renderer.

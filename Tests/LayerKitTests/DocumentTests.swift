@@ -1,6 +1,7 @@
 import Testing
 import Foundation
 @testable import LayerKit
+import TestSupport
 
 /// Loading documents, and a refusal with the right place for every kind of bad input.
 @Suite(.freshAnimationContext) struct DocumentTests {

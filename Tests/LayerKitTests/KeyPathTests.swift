@@ -1,5 +1,6 @@
 import Testing
 @testable import LayerKit
+import TestSupport
 
 /// Key-path reads and writes, and the transform decomposition behind the sub-key-paths.
 @Suite(.freshAnimationContext) struct KeyPathTests {

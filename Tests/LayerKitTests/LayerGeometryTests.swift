@@ -1,5 +1,6 @@
 import Testing
 @testable import LayerKit
+import TestSupport
 
 /// Geometry of the layer model against hand-computed values.
 @Suite(.freshAnimationContext) struct LayerGeometryTests {

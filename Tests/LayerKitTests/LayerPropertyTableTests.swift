@@ -1,11 +1,12 @@
 import Testing
 import Foundation
+import TestSupport
 @testable import LayerKit
 
 /// Every declared layer property, walked through its table: a document sets it under its
 /// document name, `init(layer:)` copies it, key-value access reads and writes it (with its
 /// sub key paths), and a model change starts its implicit animation.
-@Suite struct LayerPropertyTableTests {
+@Suite(.freshAnimationContext) struct LayerPropertyTableTests {
     /// The document type name and a fresh layer of each layer class.
     static var classes: [(type: String, make: () -> CALayer)] {
         [("layer", { CALayer() }), ("shape", { CAShapeLayer() }), ("text", { CATextLayer() })]

@@ -6,10 +6,12 @@ import Testing
 
 /// Binds a fresh `CAAnimationContext` (its own engine and transactions, its clock stopped at
 /// media time 0) around each test of the suite it is attached to.
-struct FreshAnimationContext: SuiteTrait, TestTrait, TestScoping {
-    var isRecursive: Bool { true }
+public struct FreshAnimationContext: SuiteTrait, TestTrait, TestScoping {
+    public var isRecursive: Bool { true }
 
-    func provideScope(for test: Test, testCase: Test.Case?,
+    public init() {}
+
+    public func provideScope(for test: Test, testCase: Test.Case?,
                       performing function: @Sendable () async throws -> Void) async throws {
         guard testCase != nil else { return try await function() }
         try await CAAnimationContext(clock: CAMediaClock(manualTime: 0)).run { try await function() }
@@ -18,5 +20,5 @@ struct FreshAnimationContext: SuiteTrait, TestTrait, TestScoping {
 
 extension Trait where Self == FreshAnimationContext {
     /// Each test in its own animation context.
-    static var freshAnimationContext: Self { FreshAnimationContext() }
+    public static var freshAnimationContext: Self { FreshAnimationContext() }
 }
