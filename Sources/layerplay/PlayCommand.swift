@@ -57,6 +57,6 @@ final class DocumentScene: PlayerScene {
         let s = renderer.renderFrame(document.root.presentation(), into: canvas!)
         // nil damage means "whole frame" to the host; an unchanged frame uploads an empty rect.
         return SceneFrameStats(damage: s.damage ?? Rect(0, 0, 0, 0),
-                               renderSeconds: Double(s.renderNanos) * 1e-9, rasterSeconds: Double(s.rasterNanos) * 1e-9)
+                               renderSeconds: Double(s.buildNanos + s.damageNanos) * 1e-9, rasterSeconds: Double(s.rasterNanos) * 1e-9)
     }
 }

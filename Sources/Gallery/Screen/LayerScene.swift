@@ -44,7 +44,7 @@ open class LayerScene: PlayerScene {
         let canvas = Canvas(bitmap)
         let stats = renderer!.renderFrame(root.presentation(), into: canvas)
         // The renderer's nil damage means "nothing changed"; the player's nil means "all".
-        return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.renderNanos) * 1e-9,
+        return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
                                rasterSeconds: Double(stats.rasterNanos) * 1e-9)
     }
 }
