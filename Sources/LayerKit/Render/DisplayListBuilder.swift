@@ -84,14 +84,16 @@ public final class DisplayListBuilder {
         }
         let sink = DisplayItemSink(builder: self, source: source, transform: a, opacity: opacity,
                                    device: device, deviceClip: s.deviceClip)
+        var clipBounds = Rect.null
         if let c = clipShape {
             inner.clip = c.intersected(with: s.clip)
-            append(source, .clip, .beginClip(c), bounds: Self.deviceBounds(l.bounds, device, s.deviceClip, pad: 1))
+            clipBounds = Self.deviceBounds(l.bounds, device, s.deviceClip, pad: 1)
+            append(source, .clip, .beginClip(c), bounds: clipBounds)
         }
         l.appendOwnItems(to: sink, content: content)
         let pa = ProjectiveTransform(a)
         for sub in subs { appendLayer(sub, parent: pa, inner) }
-        if clipShape != nil { append(source, .endClip, .endClip, bounds: .null) }
+        if clipShape != nil { append(source, .endClip, .endClip, bounds: clipBounds) }
         l.appendBorderItem(to: sink)
     }
 
@@ -125,13 +127,13 @@ public final class DisplayListBuilder {
         l.appendOwnItems(to: sink, content: content)
         let pa = ProjectiveTransform(a2)
         for sub in subs { appendLayer(sub, parent: pa, g) }
-        if clipped { append(source, .endClip, .endClip, bounds: .null) }
+        if clipped { append(source, .endClip, .endClip, bounds: bounds) }
         if mask {
             let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
             append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds)
         }
         l.appendBorderItem(to: sink)
-        append(source, .endGroup, .endGroup, bounds: .null)
+        append(source, .endGroup, .endGroup, bounds: bounds)
     }
 
     /// Appends `l`, whose plane is not affine on the surface under `m`, drawn flat in a plane
@@ -164,7 +166,7 @@ public final class DisplayListBuilder {
         plane.clip = nil
         plane.bounds = Rect(0, 0, Double(w), Double(h))
         appendBody(l, aOff, device: device, plane, opacity: 1)
-        append(source, .endPlane, .endPlane, bounds: .null)
+        append(source, .endPlane, .endPlane, bounds: bounds)
     }
 
     func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect) {

@@ -1,6 +1,7 @@
 // Damage as the difference between two frames' display lists. Items are matched by key; the
 // damage is the union of the device bounds of every item that appeared, disappeared, changed
-// (operation or bounds) or moved relative to the items both lists share, old and new bounds
+// (operation or bounds) or moved relative to the items both lists share (those off a longest
+// run of shared items kept in their old order, found by patience sorting), old and new bounds
 // both. Everything outside the damage draws the same items in the same order, so keeping the
 // last frame's pixels there and redrawing only the damage equals a full redraw.
 
@@ -27,21 +28,20 @@ public struct DamageTracker {
         let target = Rect(0, 0, Double(list.width), Double(list.height))
         var damage = Rect.null
         if let old = previous, old.width == list.width, old.height == list.height, !duplicated {
-            // The shared items in old order; the k-th shared item of the new list must be the
-            // k-th of the old one, else the drawing order changed.
-            var shared: [Int] = []
-            shared.reserveCapacity(old.items.count)
-            for (i, o) in old.items.enumerated() {
-                if index[o.key] != nil { shared.append(i) } else { damage = damage.union(o.bounds) }
+            for o in old.items where index[o.key] == nil { damage = damage.union(o.bounds) }
+            // The shared items' old positions in new order; those off one longest increasing
+            // run changed their order relative to the others.
+            var matched: [(new: Int, old: Int)] = []
+            matched.reserveCapacity(list.items.count)
+            for (j, item) in list.items.enumerated() {
+                if let i = previousIndex[item.key] { matched.append((j, i)) } else { damage = damage.union(item.bounds) }
             }
-            var k = 0
-            for item in list.items {
-                guard let i = previousIndex[item.key] else { damage = damage.union(item.bounds); continue }
-                let o = old.items[i]
-                if shared[k] != i || o.bounds != item.bounds || o.operation != item.operation {
+            let inOrder = Self.longestIncreasingRun(matched.map(\.old))
+            for (k, m) in matched.enumerated() {
+                let o = old.items[m.old], item = list.items[m.new]
+                if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation {
                     damage = damage.union(o.bounds).union(item.bounds)
                 }
-                k += 1
             }
         } else {
             damage = target
@@ -56,6 +56,28 @@ public struct DamageTracker {
         let x1 = min(list.width, Int(damage.maxX.rounded(.up))), y1 = min(list.height, Int(damage.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+    }
+}
+
+extension DamageTracker {
+    /// Which elements of `s` belong to one longest strictly increasing subsequence
+    /// (patience sorting with back links, O(n log n)).
+    static func longestIncreasingRun(_ s: [Int]) -> [Bool] {
+        var tails: [Int] = []          // index into s of the smallest tail of each run length
+        var back = [Int](repeating: -1, count: s.count)
+        for (i, v) in s.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if s[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { back[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var member = [Bool](repeating: false, count: s.count)
+        var i = tails.last ?? -1
+        while i >= 0 { member[i] = true; i = back[i] }
+        return member
     }
 }
 

@@ -15,8 +15,8 @@ public struct DisplayItemKey: Hashable, Sendable {
 public struct DisplayItem {
     public var key: DisplayItemKey
     public var operation: DisplayOperation
-    /// The device pixels the item can change, already cut by the clips around it; for a
-    /// bracket, everything inside it.
+    /// The device pixels the item can change, already cut by the clips around it; for both
+    /// items of a bracket, everything inside it.
     public var bounds: Rect
 
     public init(key: DisplayItemKey, operation: DisplayOperation, bounds: Rect) {
