@@ -117,11 +117,17 @@ import Testing
         let renderer = LayerRenderer(background: .white)
         let target = Bitmap(width: 120, height: 80)
         _ = renderer.renderFrame(r, into: Canvas(target))
-        for x in stride(from: 25.0, through: 85, by: 7.5) {
-            inner.position.x = x
-            let d = try #require(renderer.renderFrame(r, into: Canvas(target)).damage)
-            #expect(d.width < 120)
-            #expect(target.difference(from: full(r, 120, 80))!.maxAbsolute == 0, "inner at x \(x)")
+        // Clipped by masksToBounds (the group is drawn whole), then unclipped (only the
+        // damaged part of the group is drawn).
+        for masks in [true, false] {
+            group.masksToBounds = masks
+            _ = renderer.renderFrame(r, into: Canvas(target))
+            for x in stride(from: 25.0, through: 85, by: 7.5) {
+                inner.position.x = x
+                let d = try #require(renderer.renderFrame(r, into: Canvas(target)).damage)
+                #expect(d.width < 100)
+                #expect(target.difference(from: full(r, 120, 80))!.maxAbsolute == 0, "inner at x \(x), masks \(masks)")
+            }
         }
     }
 }

@@ -46,14 +46,15 @@ public final class DisplayListBuilder {
         // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
         guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
               m.m31.isFinite, m.m32.isFinite, m.m33.isFinite, l.bounds.isFiniteRect, l.opacity.isFinite else { return }
+        // The layer's plane in device pixels (for the items' bounds): `m` itself while the
+        // surface is the device target.
         let device = parent == s.device ? m : local.concatenating(s.device)
         let source = ObjectIdentifier(l.model())
         // A transition (or any animation that is not a property animation) draws the subtree
         // in ways its properties do not show: its whole extent changes every frame.
         if l.hasVolatileAnimation {
             let sub = l.subtreeLocalExtent(self).union(l.bounds)
-            items.append(DisplayItem(key: DisplayItemKey(source: source, slot: DisplaySlot.invalidate.rawValue),
-                                     operation: .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2)))
+            append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))
         }
         if appendTransitionIfActive(l, m, device: device, s) { return }
         guard m.isAffine else { appendProjected(l, m, device: device, s); return }

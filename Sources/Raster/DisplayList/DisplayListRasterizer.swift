@@ -1,6 +1,8 @@
 // The last stage of a frame: a display list becomes pixels. Items are performed in order on a
 // stack of surfaces: the target canvas, and above it the bitmap of every open group or plane.
-// A group whose pixels lie wholly outside the clip is skipped with everything inside it.
+// A group whose pixels lie wholly outside the clip is skipped with everything inside it; one
+// partly outside draws only its visible whole pixels (an integer clip cuts spans without
+// changing the coverage of the pixels it keeps).
 
 /// Draws display lists into canvases.
 public final class DisplayListRasterizer {
@@ -39,6 +41,14 @@ public final class DisplayListRasterizer {
                 guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
                 stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity))
                 canvas = Self.surface(width: w, height: h, like: canvas)
+                // Only the visible whole pixels need drawing. A clip inside the group would
+                // combine with that rectangle differently from a full redraw, so a group with
+                // one is drawn whole.
+                let vx0 = Int(visible.minX.rounded(.down)) - x, vy0 = Int(visible.minY.rounded(.down)) - y
+                let vx1 = Int(visible.maxX.rounded(.up)) - x, vy1 = Int(visible.maxY.rounded(.up)) - y
+                if vx0 > 0 || vy0 > 0 || vx1 < w || vy1 < h, !Self.hasClip(inGroupAt: i, in: items) {
+                    canvas.clip = .rect(Rect(Double(vx0), Double(vy0), Double(vx1 - vx0), Double(vy1 - vy0)))
+                }
             case let .maskGroup(path, transform):
                 let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height))
                 mask.tolerance = canvas.tolerance
@@ -89,6 +99,17 @@ public final class DisplayListRasterizer {
             i += 1
         }
         return items.count
+    }
+
+    /// Whether the group or plane opened at `start` holds a clip item.
+    private static func hasClip(inGroupAt start: Int, in items: [DisplayItem]) -> Bool {
+        let end = end(of: start, in: items)
+        var i = start + 1
+        while i < end {
+            if case .beginClip = items[i].operation { return true }
+            i += 1
+        }
+        return false
     }
 
     /// The snapshot's pixels, drawn on first use: its list over a cleared bitmap clipped to it.
