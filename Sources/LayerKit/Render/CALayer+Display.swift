@@ -27,7 +27,8 @@ public enum DisplaySlot: Int, Sendable, CaseIterable {
 /// Where a layer's items go: the list being built, with the layer's map onto the surface
 /// being drawn, its group opacity, and its map to device pixels (for each item's bounds).
 struct DisplayItemSink {
-    unowned let builder: DisplayListBuilder
+    /// Unowned without reference counting: a sink lives only while its builder builds.
+    unowned(unsafe) let builder: DisplayListBuilder
     let source: ObjectIdentifier
     /// The layer's plane to the surface's pixels.
     let transform: AffineTransform

@@ -49,10 +49,11 @@ public final class DisplayListBuilder {
         // The layer's plane in device pixels (for the items' bounds): `m` itself while the
         // surface is the device target.
         let device = parent == s.device ? m : local.concatenating(s.device)
-        let source = ObjectIdentifier(l.model())
+        let model = l.model()
+        let source = ObjectIdentifier(model)
         // A transition (or any animation that is not a property animation) draws the subtree
         // in ways its properties do not show: its whole extent changes every frame.
-        if l.hasVolatileAnimation {
+        if !model.animationStore.isEmpty, model.hasVolatileAnimation {
             let sub = l.subtreeLocalExtent(self).union(l.bounds)
             append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))
         }
@@ -197,12 +198,11 @@ public final class DisplayListBuilder {
 
     /// The bounding box of `r`'s corners under `m`; nil when a corner lands behind the eye.
     static func map(_ r: Rect, _ m: ProjectiveTransform) -> Rect? {
-        var out = Rect.null
-        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] {
-            guard let q = m.apply(p) else { return nil }
-            out = out.union(Rect(q.x, q.y, 0, 0))
-        }
-        return out
+        guard let p0 = m.apply(Point(r.minX, r.minY)), let p1 = m.apply(Point(r.maxX, r.minY)),
+              let p2 = m.apply(Point(r.minX, r.maxY)), let p3 = m.apply(Point(r.maxX, r.maxY)) else { return nil }
+        let x0 = min(p0.x, p1.x, p2.x, p3.x), y0 = min(p0.y, p1.y, p2.y, p3.y)
+        let x1 = max(p0.x, p1.x, p2.x, p3.x), y1 = max(p0.y, p1.y, p2.y, p3.y)
+        return Rect(x0, y0, x1 - x0, y1 - y0)
     }
 }
 
