@@ -9,18 +9,29 @@ import Player
 /// several: an array of those. Values: numbers, points [x, y], sizes [w, h], rects [x, y, w, h],
 /// colours [r, g, b, a] (null for none), transforms 16 numbers row-major m11…m44, booleans,
 /// paths as SVG path data, contents as [width, height] in pixels (or null).
+/// With `--display-list`: `{"time": T, "width": W, "height": H, "displayList": [item, …]}`,
+/// the frame's display list at scale 1, one item a line (see `displayListJSON`).
 struct InspectCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "inspect",
         abstract: "Print the presentation values of every layer at given times as JSON.")
     @Argument(help: "The document (JSON).") var document: String
     @Option(name: .customLong("time"), help: "Document time(s) in seconds (repeatable).") var times: [Double] = []
+    @Flag(help: "Print the frame's display list instead of the layers' values.") var displayList = false
 
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
         let doc = try loadDocument(document)
         let ts = times.isEmpty ? [0] : times
-        let snapshots = ts.map { snapshot(doc, at: $0) }
+        let snapshots = ts.map { displayList ? displayListSnapshot(doc, at: $0) : snapshot(doc, at: $0) }
         print(times.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
+    }
+
+    func displayListSnapshot(_ doc: LayerDocument, at t: Double) -> String {
+        let tree = doc.presentationTree(at: t)
+        let (w, h) = doc.pixelSize(scale: 1)
+        let list = doc.makeRenderer(scale: 1).displayList(tree, width: w, height: h)
+        return "{\"time\": \(num(t)), \"width\": \(w), \"height\": \(h), \"displayList\": "
+            + displayListJSON(list, root: doc.root) + "}"
     }
 
     func snapshot(_ doc: LayerDocument, at t: Double) -> String {

@@ -145,10 +145,14 @@ extension AnimationModelTests {
         Self.add(t, to: l, at: 0)
         _ = Self.frame(root, at: 0.1)
         let snapshot = try #require(l.activeTransition?.before)
-        let renderer = LayerRenderer(scale: 1)
-        let b1 = snapshot.newStateBitmap(of: l.presentation(), width: 40, height: 30, transform: .identity, renderer: renderer)
-        let b2 = snapshot.newStateBitmap(of: l.presentation(), width: 40, height: 30, transform: .identity, renderer: renderer)
-        #expect(b1 === b2, "a still new state is drawn once")
+        let builder = DisplayListBuilder(scale: 1)
+        func newState() -> DisplaySnapshot {
+            let p = l.presentation()
+            return snapshot.newState(of: p, width: 40, height: 30, transform: .identity,
+                                     list: builder.stateList(p, .identity, width: 40, height: 30))
+        }
+        let s1 = newState(), s2 = newState()
+        #expect(s1 === s2, "a still new state is drawn once")
         // The dot crosses the layer from x = 5 to x = 35 during the transition.
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = .number(5); move.toValue = .number(35); move.duration = 0.8; move.beginTime = 0.2

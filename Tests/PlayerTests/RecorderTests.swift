@@ -52,12 +52,15 @@ import Raster
         f.upload = 0.0005; f.present = 0.0012; f.work = 0.009; f.inputEvents = 2
         let text = FrameTimingCSV.format([f])
         let lines = text.split(separator: "\n").map(String.init)
-        #expect(lines[0] == "index,timestamp,targetTimestamp,interval_ms,events_ms,update_ms,render_ms,raster_ms,upload_ms,present_ms,work_ms,input_events,dropped")
+        #expect(lines[0] == "index,timestamp,targetTimestamp,interval_ms,events_ms,update_ms,display_list_ms,raster_ms,upload_ms,present_ms,work_ms,input_events,dropped")
         #expect(lines[1] == "0,0.000000,0.016667,16.667,0.100,0.200,3.000,4.000,0.500,1.200,9.000,2,0")
         let back = try FrameTimingCSV.parse(text)
         #expect(back.count == 1)
         #expect(abs(back[0].render - 0.003) < 1e-9)
         #expect(back[0].inputEvents == 2)
+        // Files recorded when the display-list column was called render_ms still read.
+        let old = text.replacingOccurrences(of: "display_list_ms", with: "render_ms")
+        #expect(try FrameTimingCSV.parse(old) == back)
         #expect(throws: PlayerError.self) { try FrameTimingCSV.parse("index,oops\n") }
         #expect(throws: PlayerError.self) { try FrameTimingCSV.parse(FrameTimingCSV.header + "\n1,2,x\n") }
     }
@@ -71,7 +74,7 @@ import Raster
         let complete = events.filter { $0["ph"] as? String == "X" }
         #expect(complete.count == 21)
         #expect(Set(complete.compactMap { $0["name"] as? String }) ==
-                ["frame", "events", "update", "render", "raster", "upload", "present"])
+                ["frame", "events", "update", "display list", "raster", "upload", "present"])
         let frameStarts = complete.filter { $0["name"] as? String == "frame" }.compactMap { $0["ts"] as? Double }
         #expect(frameStarts.count == 3)
         #expect(abs(frameStarts[1] - 16700) < 0.01)

@@ -44,48 +44,41 @@ enum CATransitionJournal {
     }
 }
 
-/// A transition's old state: a detached presentation copy of the layer subtree, and its
-/// rendering at the last device size asked for.
+/// A transition's old state: a detached presentation copy of the layer subtree, and the
+/// display lists (with their pixels, once drawn) of the old and the new state at the last
+/// device size asked for.
 final class TransitionSnapshot {
     let tree: CALayer
-    private var cached: (w: Int, h: Int, a: AffineTransform, bitmap: Bitmap)?
-    /// The last new-state drawing and the draw states it was made from.
-    private var newState: (w: Int, h: Int, a: AffineTransform, states: [ObjectIdentifier: LayerDrawRecord], bitmap: Bitmap)?
+    private var old: (w: Int, h: Int, a: AffineTransform, snapshot: DisplaySnapshot)?
+    private var new: (w: Int, h: Int, a: AffineTransform, snapshot: DisplaySnapshot)?
     init(tree: CALayer) { self.tree = tree }
 
-    /// The transitioning layer's current subtree drawn into a w × h bitmap with its plane
-    /// mapped by `a`: redrawn only when the subtree's draw states (everything the damage
-    /// tracker compares: geometry, colours, contents, paths, text…) differ from the last
-    /// frame's, so a still new state — an image swapped in, as image browsers do — is drawn once,
-    /// not every frame. A subtree with its own transition (whose progress no state shows) is
-    /// drawn every frame.
-    func newStateBitmap(of l: CALayer, width w: Int, height h: Int, transform a: AffineTransform,
-                        renderer: LayerRenderer) -> Bitmap {
-        var states: [ObjectIdentifier: LayerDrawRecord] = [:]
-        var order = 0
-        renderer.collect(l, parent: .identity, opacity: 1, clip: nil, order: &order, into: &states)
-        if var own = states[ObjectIdentifier(l.model())] { own.state.volatileFrame = 0; states[ObjectIdentifier(l.model())] = own }
+    /// The old subtree as a w × h snapshot with the layer plane mapped by `a`; `list` builds
+    /// it when the size or the map changed.
+    func oldState(width w: Int, height h: Int, transform a: AffineTransform,
+                  list: () -> DisplayList) -> DisplaySnapshot {
+        if let c = old, c.w == w, c.h == h, c.a == a { return c.snapshot }
+        let s = DisplaySnapshot(list: list())
+        old = (w, h, a, s)
+        return s
+    }
+
+    /// The transitioning layer's current subtree as a snapshot: the last one (whose pixels are
+    /// already drawn) while `list` draws the same as its list, so a still new state — an
+    /// image swapped in, as image browsers do — is drawn once, not every frame. A subtree
+    /// with its own transition (whose progress no list of this one shows) is drawn every frame.
+    func newState(of l: CALayer, width w: Int, height h: Int, transform a: AffineTransform,
+                  list: DisplayList) -> DisplaySnapshot {
         let still = !(l.sublayers ?? []).contains(where: Self.hasOwnTransition)
-        if still, let c = newState, c.w == w, c.h == h, c.a == a, c.states == states { return c.bitmap }
-        let b = Bitmap(width: w, height: h)
-        renderer.drawTransitionState(l, a, canvas: Canvas(b))
-        newState = still ? (w, h, a, states, b) : nil
-        return b
+        if still, let c = new, c.w == w, c.h == h, c.a == a, c.snapshot.list.drawsSame(as: list) { return c.snapshot }
+        let s = DisplaySnapshot(list: list)
+        new = still ? (w, h, a, s) : nil
+        return s
     }
 
     /// Whether `l` or a descendant has a transition (or another non-property animation).
     private static func hasOwnTransition(_ l: CALayer) -> Bool {
         l.hasVolatileAnimation || (l.sublayers ?? []).contains(where: hasOwnTransition)
-    }
-
-    /// The old subtree drawn into a w × h bitmap with the layer plane mapped by `a`.
-    func bitmap(width w: Int, height h: Int, transform a: AffineTransform, renderer: LayerRenderer) -> Bitmap {
-        if let c = cached, c.w == w, c.h == h, c.a == a { return c.bitmap }
-        let b = Bitmap(width: w, height: h)
-        let c = Canvas(b)
-        renderer.drawTransitionState(tree, a, canvas: c)
-        cached = (w, h, a, b)
-        return b
     }
 }
 

@@ -13,9 +13,10 @@ public struct FrameTiming: Sendable, Equatable {
     public var events: Double = 0
     /// Timers, display links and the scene's `update`.
     public var update: Double = 0
-    /// Building the frame (layer tree → draw list).
+    /// Building the frame's display list and finding its damage (DisplayListBuilder and
+    /// DamageTracker): the `display_list_ms` column, the "display list" trace phase.
     public var render: Double = 0
-    /// Rasterising (draw list → pixels).
+    /// Drawing the display list into the damaged pixels (DisplayListRasterizer).
     public var raster: Double = 0
     /// `SDL_UpdateTexture` of the damaged rectangle.
     public var upload: Double = 0

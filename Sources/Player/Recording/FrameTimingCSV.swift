@@ -3,6 +3,10 @@
 /// the first frame's timestamp (6 decimals); phases are milliseconds (3 decimals).
 public enum FrameTimingCSV {
     public static let header =
+        "index,timestamp,targetTimestamp,interval_ms,events_ms,update_ms,display_list_ms,raster_ms,upload_ms,present_ms,work_ms,input_events,dropped"
+    /// The header of files written before the display-list column had its stage's name (same
+    /// columns, read the same way).
+    static let previousHeader =
         "index,timestamp,targetTimestamp,interval_ms,events_ms,update_ms,render_ms,raster_ms,upload_ms,present_ms,work_ms,input_events,dropped"
 
     /// The whole file.
@@ -23,7 +27,7 @@ public enum FrameTimingCSV {
     /// Reads a file written by `format`; throws naming the line on anything malformed.
     public static func parse(_ text: String) throws(PlayerError) -> [FrameTiming] {
         var lines = text.split(whereSeparator: \.isNewline).map(String.init)
-        guard let first = lines.first, first.trimmingSpaces == header else {
+        guard let first = lines.first, first.trimmingSpaces == header || first.trimmingSpaces == previousHeader else {
             throw PlayerError("timings CSV: line 1 is not the header \"\(header.prefix(40))…\"")
         }
         lines.removeFirst()

@@ -5,7 +5,7 @@
 public enum TraceEventWriter {
     /// The phases in the order the frame loop runs them.
     public static var phases: [(name: String, duration: KeyPath<FrameTiming, Double>)] { [
-        ("events", \.events), ("update", \.update), ("render", \.render),
+        ("events", \.events), ("update", \.update), ("display list", \.render),
         ("raster", \.raster), ("upload", \.upload), ("present", \.present),
     ] }
 

@@ -65,7 +65,7 @@ open class LayerScene: PlayerScene {
         let time = frameTime ?? context.presentationTime
         let stats = context.run { renderer!.renderFrame(root.presentation(at: time), into: Canvas(bitmap)) }
         // The renderer's nil damage means "nothing changed"; the player's nil means "all".
-        return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.renderNanos) * 1e-9,
+        return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
                                rasterSeconds: Double(stats.rasterNanos) * 1e-9)
     }
 }

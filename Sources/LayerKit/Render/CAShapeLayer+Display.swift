@@ -1,0 +1,42 @@
+// What a shape layer paints: its path filled (fillColor, fillRule), then stroked (strokeColor,
+// lineWidth, caps, joins, dashes) over the arc-length fractions [strokeStart, strokeEnd].
+
+extension CAShapeLayer: LayerContentDisplay {
+    func appendContentItems(to sink: DisplayItemSink) {
+        guard let path, !path.isEmpty else { return }
+        let pb = path.controlPointBounds
+        if let fc = fillColor, fc.a > 0 {
+            sink.append(.fill, .fill(path, transform: sink.transform, color: fc, rule: fillRule, opacity: sink.opacity),
+                        local: pb)
+        }
+        if let sc = strokeColor, sc.a > 0, lineWidth > 0 {
+            sink.append(.stroke, .stroke(path, style: strokeStyle, transform: sink.transform, color: sc,
+                                         start: strokeStart, end: strokeEnd, opacity: sink.opacity),
+                        local: pb.insetBy(dx: -strokeOutset, dy: -strokeOutset))
+        }
+    }
+
+    /// How far the stroke may reach beyond the path's control points: half the line width,
+    /// times the miter limit for miter joins, plus a pixel.
+    var strokeOutset: Double {
+        let joinFactor = lineJoin == .miter ? max(miterLimit, 1) : 1
+        return lineWidth / 2 * max(joinFactor, 1.5) + 1
+    }
+
+    var contentPrimitiveCount: Int {
+        guard path != nil else { return 0 }
+        var n = 0
+        if let c = fillColor, c.a > 0 { n += 1 }
+        if let c = strokeColor, c.a > 0, lineWidth > 0 { n += 1 }
+        return n
+    }
+
+    var hasClippableContent: Bool { path != nil }
+
+    func contentLocalExtent(_ builder: DisplayListBuilder) -> Rect {
+        guard let p = path, !p.isEmpty else { return .null }
+        var pb = p.controlPointBounds
+        if strokeColor != nil && lineWidth > 0 { pb = pb.insetBy(dx: -strokeOutset, dy: -strokeOutset) }
+        return pb
+    }
+}

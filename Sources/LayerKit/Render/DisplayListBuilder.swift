@@ -1,0 +1,221 @@
+// The first stage of a frame: the presentation tree becomes a flat display list, composed as
+// Core Animation composes. Each layer's plane maps into its superlayer's (anchorPoint,
+// position, transform, the superlayer's sublayerTransform about its bounds centre), the pixel
+// scale multiplies last. Opacity applies to a layer and its sublayers as a group: an offscreen
+// group whenever more than one thing would overlap, else the single primitive takes it.
+// masksToBounds clips through a clip item when the layer is axis-aligned on the surface,
+// otherwise through a group masked by the (rounded) bounds. A plane that is not affine on
+// screen (perspective, 3D rotation) is drawn flat in a plane item and composited through a
+// projective map. Every item carries the device pixels it can change, for damage tracking.
+
+/// Turns a layer tree (normally a presentation tree) into a `DisplayList`.
+public final class DisplayListBuilder {
+    /// Device pixels per point (hi-DPI); applied at the last step.
+    public var scale: Double
+    /// Rendered text bitmaps by (string, size, colour), so unchanged text is rendered once.
+    var textCache: [TextKey: Bitmap] = [:]
+    /// The items of the list being built.
+    var items: [DisplayItem] = []
+
+    public init(scale: Double = 1) { self.scale = scale }
+
+    /// The display list of `root` for a `width` × `height` pixel target.
+    public func build(_ root: CALayer, width: Int, height: Int) -> DisplayList {
+        items.removeAll(keepingCapacity: true)
+        let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
+        appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
+                                                  bounds: Rect(0, 0, Double(width), Double(height))))
+        return DisplayList(width: width, height: height, items: items)
+    }
+
+    /// Where the items of a subtree land: the superlayer's plane in device pixels (for bounds),
+    /// the masking superlayers' clip there, and the surface drawn on (device target, group or
+    /// plane bitmap): the clip a full redraw has there and the surface's pixel bounds.
+    struct Surface {
+        var device: ProjectiveTransform
+        var deviceClip: Rect?
+        var clip: ClipShape?
+        var bounds: Rect
+    }
+
+    /// Appends `l` and its subtree; `parent` maps the superlayer's plane onto the surface.
+    func appendLayer(_ l: CALayer, parent: ProjectiveTransform, _ s: Surface) {
+        guard !l.isHidden, l.opacity > 0 else { return }
+        let local = l.transformToSuperlayer
+        let m = local.concatenating(parent)
+        // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
+        guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
+              m.m31.isFinite, m.m32.isFinite, m.m33.isFinite, l.bounds.isFiniteRect, l.opacity.isFinite else { return }
+        // The layer's plane in device pixels (for the items' bounds): `m` itself while the
+        // surface is the device target.
+        let device = parent == s.device ? m : local.concatenating(s.device)
+        let model = l.model()
+        let source = ObjectIdentifier(model)
+        // A transition (or any animation that is not a property animation) draws the subtree
+        // in ways its properties do not show: its whole extent changes every frame.
+        if !model.animationStore.isEmpty, model.hasVolatileAnimation {
+            let sub = l.subtreeLocalExtent(self).union(l.bounds)
+            append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))
+        }
+        if appendTransitionIfActive(l, m, device: device, s) { return }
+        guard m.isAffine else { appendProjected(l, m, device: device, s); return }
+        appendBody(l, m.affinePart, device: device, s, opacity: l.opacity)
+    }
+
+    /// Appends `l` (known visible) with its plane mapped onto the surface by `a`, its group
+    /// opacity `opacity`.
+    func appendBody(_ l: CALayer, _ a: AffineTransform, device: ProjectiveTransform, _ s: Surface, opacity: Double) {
+        let subs = l.sublayersInDrawingOrder.filter { !$0.isHidden && $0.opacity > 0 }
+        let content = l.contentDisplay
+        let needsGroup = opacity < 1 && (!subs.isEmpty || l.primitiveCount(content: content) > 1)
+        var clipShape: ClipShape? = nil
+        var needsMask = false
+        if l.masksToBounds && (!subs.isEmpty || l.hasContentBeyondBackground(content: content)) {
+            if let c = Self.deviceClip(l, a) { clipShape = c } else { needsMask = true }
+        }
+        let source = ObjectIdentifier(l.model())
+        var inner = s
+        inner.device = device
+        if l.masksToBounds {
+            let b = Self.map(l.bounds, device)?.insetBy(dx: -1, dy: -1) ?? .infinite
+            inner.deviceClip = s.deviceClip.map { $0.intersection(b) } ?? b
+        }
+        if needsGroup || needsMask {
+            appendGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs, mask: needsMask)
+            return
+        }
+        let sink = DisplayItemSink(builder: self, source: source, transform: a, opacity: opacity,
+                                   device: device, deviceClip: s.deviceClip)
+        var clipBounds = Rect.null
+        if let c = clipShape {
+            inner.clip = c.intersected(with: s.clip)
+            clipBounds = Self.deviceBounds(l.bounds, device, s.deviceClip, pad: 1)
+            append(source, .clip, .beginClip(c), bounds: clipBounds)
+        }
+        l.appendOwnItems(to: sink, content: content)
+        let pa = ProjectiveTransform(a)
+        for sub in subs { appendLayer(sub, parent: pa, inner) }
+        if clipShape != nil { append(source, .endClip, .endClip, bounds: clipBounds) }
+        l.appendBorderItem(to: sink)
+    }
+
+    /// Appends `l` as an offscreen group in the surface's pixels over its subtree's extent,
+    /// masked by its (rounded) bounds when `mask`, composited once with `opacity`.
+    func appendGroup(_ l: CALayer, _ a: AffineTransform, source: ObjectIdentifier, content: (any LayerContentDisplay)?,
+                     _ s: Surface, _ inner: Surface, opacity: Double, subs: [CALayer], mask: Bool) {
+        var ext = l.masksToBounds ? l.bounds.applying(a) : l.subtreeLocalExtent(self).applyingOrNull(a)
+        // Border and background live inside the bounds; the unmasked extent already holds them.
+        ext = ext.intersection(s.bounds)
+        if let c = s.clip { ext = ext.intersection(c.boundingRect) }
+        guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
+        let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
+        let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))
+        guard x1 > x0, y1 > y0 else { return }
+        let local = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
+        let bounds = Self.deviceBounds(local, inner.device, s.deviceClip, pad: 1)
+        append(source, .group, .beginGroup(x: x0, y: y0, width: x1 - x0, height: y1 - y0, opacity: opacity), bounds: bounds)
+        let a2 = a.concatenating(.translation(Double(-x0), Double(-y0)))
+        var g = inner
+        g.clip = nil
+        g.bounds = Rect(0, 0, Double(x1 - x0), Double(y1 - y0))
+        let sink = DisplayItemSink(builder: self, source: source, transform: a2, opacity: 1,
+                                   device: inner.device, deviceClip: s.deviceClip)
+        var clipped = false
+        if l.masksToBounds && !mask, let c = Self.deviceClip(l, a2) {
+            g.clip = c
+            clipped = true
+            append(source, .clip, .beginClip(c), bounds: bounds)
+        }
+        l.appendOwnItems(to: sink, content: content)
+        let pa = ProjectiveTransform(a2)
+        for sub in subs { appendLayer(sub, parent: pa, g) }
+        if clipped { append(source, .endClip, .endClip, bounds: bounds) }
+        if mask {
+            let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
+            append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds)
+        }
+        l.appendBorderItem(to: sink)
+        append(source, .endGroup, .endGroup, bounds: bounds)
+    }
+
+    /// Appends `l`, whose plane is not affine on the surface under `m`, drawn flat in a plane
+    /// of its own at about the device resolution and composited through the projective map.
+    func appendProjected(_ l: CALayer, _ m: ProjectiveTransform, device: ProjectiveTransform, _ s: Surface) {
+        var r = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
+        guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
+        // Keep the flat image within reason: about the device resolution where it lands.
+        var dev = Rect.null
+        for p in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)] {
+            if let q = m.apply(p) { dev = dev.union(Rect(q.x, q.y, 0, 0)) }
+        }
+        var k = scale
+        if !dev.isNull {
+            k = max(dev.width / max(r.width, 1e-9), dev.height / max(r.height, 1e-9))
+            k = min(max(k, 0.25 * scale), 4 * scale)
+        }
+        let maxSide = 4096.0
+        k = min(k, maxSide / max(r.width, 1), maxSide / max(r.height, 1))
+        let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
+        r = Rect(r.minX.rounded(.down), r.minY.rounded(.down), r.width.rounded(.up) + 1, r.height.rounded(.up) + 1)
+        let w = Int((r.width * k).rounded(.up)) + 2, h = Int((r.height * k).rounded(.up)) + 2
+        guard w > 0, h > 0 else { return }
+        let aOff = AffineTransform.translation(-r.minX, -r.minY).concatenating(.scale(k, k)).concatenating(.translation(1, 1))
+        guard let inv = aOff.inverted else { return }
+        let source = ObjectIdentifier(l.model())
+        append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(inv).concatenating(m),
+                                           opacity: l.opacity), bounds: bounds)
+        var plane = s
+        plane.clip = nil
+        plane.bounds = Rect(0, 0, Double(w), Double(h))
+        appendBody(l, aOff, device: device, plane, opacity: 1)
+        append(source, .endPlane, .endPlane, bounds: bounds)
+    }
+
+    func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect) {
+        items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue), operation: operation, bounds: bounds))
+    }
+
+    // MARK: Geometry
+
+    /// The bounds as a clip on the surface when the map is axis-aligned (with a uniform scale
+    /// for a rounded clip); nil when a coverage mask is needed.
+    static func deviceClip(_ l: CALayer, _ a: AffineTransform) -> ClipShape? {
+        guard a.b == 0, a.c == 0 else { return nil }
+        let r = l.bounds.applying(a)
+        if l.cornerRadius <= 0 { return .rect(r) }
+        guard abs(abs(a.a) - abs(a.d)) < 1e-9 else { return nil }
+        return .roundedRect(r, cornerRadius: l.cornerRadius * abs(a.a))
+    }
+
+    /// `local` in device pixels: the bounding box of its corners under `device` (everything
+    /// when a corner lands behind the eye), grown by `pad` pixels, cut by `clip`.
+    static func deviceBounds(_ local: Rect, _ device: ProjectiveTransform, _ clip: Rect?, pad: Double) -> Rect {
+        guard !local.isNull else { return .null }
+        var r = (map(local, device) ?? .infinite).insetBy(dx: -pad, dy: -pad)
+        if let c = clip { r = r.intersection(c) }
+        return r
+    }
+
+    /// The bounding box of `r`'s corners under `m`; nil when a corner lands behind the eye.
+    static func map(_ r: Rect, _ m: ProjectiveTransform) -> Rect? {
+        guard let p0 = m.apply(Point(r.minX, r.minY)), let p1 = m.apply(Point(r.maxX, r.minY)),
+              let p2 = m.apply(Point(r.minX, r.maxY)), let p3 = m.apply(Point(r.maxX, r.maxY)) else { return nil }
+        let x0 = min(p0.x, p1.x, p2.x, p3.x), y0 = min(p0.y, p1.y, p2.y, p3.y)
+        let x1 = max(p0.x, p1.x, p2.x, p3.x), y1 = max(p0.y, p1.y, p2.y, p3.y)
+        return Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+}
+
+extension Rect {
+    /// The rectangle mapped by `a`, or null when it is null.
+    func applyingOrNull(_ a: AffineTransform) -> Rect { isNull ? .null : applying(a) }
+}
+
+extension CALayer {
+    /// Whether the layer (its model) has an animation that is neither a property animation nor
+    /// a group, a transition: what it draws then changes with time in ways its properties do
+    /// not show.
+    var hasVolatileAnimation: Bool {
+        model().animationStore.contains { !($0.animation is CAPropertyAnimation) && !($0.animation is CAAnimationGroup) }
+    }
+}

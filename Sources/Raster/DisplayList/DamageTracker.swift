@@ -1,0 +1,89 @@
+// Damage as the difference between two frames' display lists. Items are matched by key; the
+// damage is the union of the device bounds of every item that appeared, disappeared, changed
+// (operation or bounds) or moved relative to the items both lists share (those off a longest
+// run of shared items kept in their old order, found by patience sorting), old and new bounds
+// both. Everything outside the damage draws the same items in the same order, so keeping the
+// last frame's pixels there and redrawing only the damage equals a full redraw.
+
+/// Compares each frame's display list with the previous one.
+public struct DamageTracker {
+    private var previous: DisplayList?
+    private var previousIndex: [DisplayItemKey: Int] = [:]
+
+    public init() {}
+
+    /// Forgets the previous frame: the next list damages its whole target.
+    public mutating func reset() { previous = nil; previousIndex = [:] }
+
+    /// The device pixels (whole pixels, inside the target) that differ between the previous
+    /// list and `list`, nil when nothing changed; the whole target for the first list or a new
+    /// target size. `list` becomes the previous list.
+    public mutating func damage(for list: DisplayList) -> Rect? {
+        var index: [DisplayItemKey: Int] = [:]
+        index.reserveCapacity(list.items.count)
+        var duplicated = false
+        for (i, item) in list.items.enumerated() where index.updateValue(i, forKey: item.key) != nil {
+            duplicated = true
+        }
+        let target = Rect(0, 0, Double(list.width), Double(list.height))
+        var damage = Rect.null
+        if let old = previous, old.width == list.width, old.height == list.height, !duplicated {
+            for o in old.items where index[o.key] == nil { damage = damage.union(o.bounds) }
+            // The shared items' old positions in new order; those off one longest increasing
+            // run changed their order relative to the others.
+            var matched: [(new: Int, old: Int)] = []
+            matched.reserveCapacity(list.items.count)
+            for (j, item) in list.items.enumerated() {
+                if let i = previousIndex[item.key] { matched.append((j, i)) } else { damage = damage.union(item.bounds) }
+            }
+            let inOrder = Self.longestIncreasingRun(matched.map(\.old))
+            for (k, m) in matched.enumerated() {
+                let o = old.items[m.old], item = list.items[m.new]
+                if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation {
+                    damage = damage.union(o.bounds).union(item.bounds)
+                }
+            }
+        } else {
+            damage = target
+        }
+        previous = list
+        previousIndex = duplicated ? [:] : index
+        if duplicated { previous = nil }
+        if !damage.isNull && !damage.isFiniteRect { damage = target }
+        damage = damage.intersection(target)
+        guard !damage.isNull, !damage.isEmpty else { return nil }
+        let x0 = max(0, Int(damage.minX.rounded(.down))), y0 = max(0, Int(damage.minY.rounded(.down)))
+        let x1 = min(list.width, Int(damage.maxX.rounded(.up))), y1 = min(list.height, Int(damage.maxY.rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+    }
+}
+
+extension DamageTracker {
+    /// Which elements of `s` belong to one longest strictly increasing subsequence
+    /// (patience sorting with back links, O(n log n)).
+    static func longestIncreasingRun(_ s: [Int]) -> [Bool] {
+        var tails: [Int] = []          // index into s of the smallest tail of each run length
+        var back = [Int](repeating: -1, count: s.count)
+        for (i, v) in s.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if s[tails[mid]] < v { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { back[i] = tails[lo - 1] }
+            if lo == tails.count { tails.append(i) } else { tails[lo] = i }
+        }
+        var member = [Bool](repeating: false, count: s.count)
+        var i = tails.last ?? -1
+        while i >= 0 { member[i] = true; i = back[i] }
+        return member
+    }
+}
+
+extension Rect {
+    /// Whether origin and size are all finite (NaN or infinite geometry is never drawn).
+    public var isFiniteRect: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
+    /// A rectangle covering everything (for extents that cannot be bounded).
+    public static let infinite = Rect(-1e9, -1e9, 2e9, 2e9)
+}

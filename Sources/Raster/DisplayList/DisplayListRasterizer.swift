@@ -1,0 +1,146 @@
+// The last stage of a frame: a display list becomes pixels. Items are performed in order on a
+// stack of surfaces: the target canvas, and above it the bitmap of every open group or plane.
+// A group whose pixels lie wholly outside the clip is skipped with everything inside it; one
+// partly outside draws only its visible whole pixels (an integer clip cuts spans without
+// changing the coverage of the pixels it keeps).
+
+/// Draws display lists into canvases.
+public final class DisplayListRasterizer {
+    public init() {}
+
+    /// What a bracket saved, to be restored (and composited) at its end.
+    private enum Bracket {
+        case clip(ClipShape?)
+        case group(parent: Canvas, x: Int, y: Int, opacity: Double)
+        case plane(parent: Canvas, transform: ProjectiveTransform, opacity: Double)
+    }
+
+    /// Draws `list` over what `canvas` holds, through the canvas's clip.
+    public func draw(_ list: DisplayList, into canvas: Canvas) {
+        let items = list.items
+        var canvas = canvas
+        var stack: [Bracket] = []
+        var i = 0
+        while i < items.count {
+            switch items[i].operation {
+            case let .fill(path, transform, color, rule, opacity):
+                canvas.fill(path, transform: transform, color: color, rule: rule, opacity: opacity)
+            case let .stroke(path, style, transform, color, start, end, opacity):
+                canvas.stroke(path, style: style, transform: transform, color: color,
+                              strokeStart: start, strokeEnd: end, opacity: opacity)
+            case let .image(bitmap, transform, opacity):
+                canvas.draw(bitmap, transform: transform, opacity: opacity)
+            case .beginClip(let shape):
+                stack.append(.clip(canvas.clip))
+                canvas.clip = shape.intersected(with: canvas.clip)
+            case .endClip:
+                if case .clip(let saved)? = stack.popLast() { canvas.clip = saved }
+            case let .beginGroup(x, y, w, h, opacity):
+                var visible = Rect(Double(x), Double(y), Double(w), Double(h)).intersection(canvas.target.bounds)
+                if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
+                guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
+                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity))
+                canvas = Self.surface(width: w, height: h, like: canvas)
+                // Only the visible whole pixels need drawing. A clip inside the group would
+                // combine with that rectangle differently from a full redraw, so a group with
+                // one is drawn whole.
+                let vx0 = Int(visible.minX.rounded(.down)) - x, vy0 = Int(visible.minY.rounded(.down)) - y
+                let vx1 = Int(visible.maxX.rounded(.up)) - x, vy1 = Int(visible.maxY.rounded(.up)) - y
+                if vx0 > 0 || vy0 > 0 || vx1 < w || vy1 < h, !Self.hasClip(inGroupAt: i, in: items) {
+                    canvas.clip = .rect(Rect(Double(vx0), Double(vy0), Double(vx1 - vx0), Double(vy1 - vy0)))
+                }
+            case let .maskGroup(path, transform):
+                let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height))
+                mask.tolerance = canvas.tolerance
+                mask.fill(path, transform: transform, color: .white)
+                canvas.target.multiply(byAlphaOf: mask.target)
+            case .endGroup:
+                if case let .group(parent, x, y, opacity)? = stack.popLast() {
+                    parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
+                    canvas = parent
+                }
+            case let .beginPlane(w, h, transform, opacity):
+                guard w > 0, h > 0 else { i = Self.end(of: i, in: items); break }
+                stack.append(.plane(parent: canvas, transform: transform, opacity: opacity))
+                canvas = Self.surface(width: w, height: h, like: canvas)
+            case .endPlane:
+                if case let .plane(parent, transform, opacity)? = stack.popLast() {
+                    parent.draw(canvas.target, projective: transform, opacity: opacity)
+                    canvas = parent
+                }
+            case .transition(let t):
+                drawTransition(t, into: canvas)
+            case .invalidate:
+                break
+            }
+            i += 1
+        }
+    }
+
+    /// A cleared bitmap for a group or plane, flattened with the same tolerance.
+    private static func surface(width: Int, height: Int, like canvas: Canvas) -> Canvas {
+        let c = Canvas(Bitmap(width: width, height: height))
+        c.tolerance = canvas.tolerance
+        return c
+    }
+
+    /// The index of the item closing the group or plane opened at `start`.
+    private static func end(of start: Int, in items: [DisplayItem]) -> Int {
+        var depth = 0
+        var i = start
+        while i < items.count {
+            switch items[i].operation {
+            case .beginGroup, .beginPlane: depth += 1
+            case .endGroup, .endPlane:
+                depth -= 1
+                if depth == 0 { return i }
+            default: break
+            }
+            i += 1
+        }
+        return items.count
+    }
+
+    /// Whether the group or plane opened at `start` holds a clip item.
+    private static func hasClip(inGroupAt start: Int, in items: [DisplayItem]) -> Bool {
+        let end = end(of: start, in: items)
+        var i = start + 1
+        while i < end {
+            if case .beginClip = items[i].operation { return true }
+            i += 1
+        }
+        return false
+    }
+
+    /// The snapshot's pixels, drawn on first use: its list over a cleared bitmap clipped to it.
+    func pixels(of snapshot: DisplaySnapshot) -> Bitmap {
+        if let b = snapshot.bitmap { return b }
+        let b = Bitmap(width: max(1, snapshot.list.width), height: max(1, snapshot.list.height))
+        let c = Canvas(b)
+        c.clip = .rect(b.bounds)
+        draw(snapshot.list, into: c)
+        snapshot.bitmap = b
+        return b
+    }
+
+    /// The effect between the two snapshots. When the snapshot lands unscaled, unrotated, at
+    /// whole pixels and opaque, the effect draws straight into the canvas (through its clip);
+    /// otherwise into a bitmap of the snapshots' size, composited through the transform.
+    func drawTransition(_ t: DisplayTransition, into canvas: Canvas) {
+        let old = pixels(of: t.from), new = pixels(of: t.to)
+        let m = t.transform
+        if t.opacity >= 1, m.isAffine, m.m11 == 1, m.m22 == 1, m.m12 == 0, m.m21 == 0,
+           m.m13 == m.m13.rounded(), m.m23 == m.m23.rounded() {
+            t.effect.render(from: old, to: new, progress: t.progress, into: canvas,
+                            rect: Rect(m.m13, m.m23, Double(old.width), Double(old.height)))
+            return
+        }
+        let out = Bitmap(width: old.width, height: old.height)
+        t.effect.render(from: old, to: new, progress: t.progress, into: Canvas(out), rect: out.bounds)
+        if m.isAffine {
+            canvas.draw(out, transform: m.affinePart, opacity: t.opacity)
+        } else {
+            canvas.draw(out, projective: m, opacity: t.opacity)
+        }
+    }
+}
