@@ -1,4 +1,4 @@
-// cameraIrisHollowOpen / Close: a camera iris of six dark blades forming a hexagonal ring.
+// The iris: a camera iris of six dark blades forming a hexagonal ring.
 // Open: a hexagonal aperture opens in the middle, the new content showing through it, the
 // ring of blades around it, the old content outside, until the aperture clears the layer.
 // Close: the ring closes from the edges over the old content, the new content outside it,
@@ -52,7 +52,7 @@ extension TransitionFrame {
                 let s = src + iy * sw - ox
                 var x = max(x0, b.x0)
                 let e = min(x1, b.x1)
-                while x < e { row[x] = Px.over(s[x], row[x]); x += 1 }
+                while x < e { row[x] = lkSourceOver(s[x], row[x]); x += 1 }
             }
             // Outside the ring, with a pixel of margin (the whole row when it misses the ring).
             var r0 = b.x1, r1 = b.x1
@@ -146,11 +146,11 @@ extension TransitionFrame {
                     let bladeColor = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
                     c = bladeColor
                     let a = best - (inner - 0.5) // coverage of the blades over the aperture edge
-                    if a < 1 { c = Px.lerp(ip[iy * iw + ix], bladeColor, TransitionFrame.weight(a)) }
+                    if a < 1 { c = lkLerp(ip[iy * iw + ix], bladeColor, lkLerpWeight(a)) }
                     let o = outer + 0.5 - best    // coverage at the outer edge
-                    if o < 1 { c = Px.lerp(op[iy * ow + ix], c, TransitionFrame.weight(o)) }
+                    if o < 1 { c = lkLerp(op[iy * ow + ix], c, lkLerpWeight(o)) }
                 }
-                row[x] = Px.over(c, row[x])
+                row[x] = lkSourceOver(c, row[x])
                 x += 1
             }
         }

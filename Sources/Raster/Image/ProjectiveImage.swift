@@ -1,278 +1,65 @@
-// The pixel kernels every transition shares: premultiplied ARGB8888 arithmetic with the four
-// channels spread to 16-bit lanes of one 64-bit word (one multiply per blend), bilinear sampling with transparent outside, and
-// the integer-offset and projective image composites. Hot loops run on raw pointers: no
-// allocation, no ARC, no existentials per pixel.
-
-/// Premultiplied ARGB8888 pixel arithmetic used by the transition renderers.
-@usableFromInline enum Px {
-    /// `src` over `dst` (premultiplied source-over), exact when the source is opaque or empty.
-    @inline(__always) @usableFromInline
-    static func over(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-        let sa = src >> 24
-        if sa == 255 { return src }
-        if sa == 0 { return dst }
-        let inv = 255 - sa
-        var rb = (dst & 0x00ff00ff) &* inv &+ 0x00800080
-        rb = ((rb &+ ((rb >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff
-        var ag = ((dst >> 8) & 0x00ff00ff) &* inv &+ 0x00800080
-        ag = ((ag &+ ((ag >> 8) & 0x00ff00ff)) >> 8) & 0x00ff00ff
-        return src &+ (rb | (ag << 8))
-    }
-
-    /// Every channel times `k`/256 (k in 0…256): opacity on premultiplied pixels.
-    @inline(__always) @usableFromInline
-    static func scale(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        pack(((spread(p) &* UInt64(k)) >> 8) & lanes)
-    }
-
-    /// The four 16-bit lanes mask of `spread`.
-    @inline(__always) @usableFromInline static var lanes: UInt64 { 0x00ff00ff_00ff00ff }
-
-    /// ARGB8888 spread to four 16-bit lanes (B, R, G, A from the low end), so one 64-bit
-    /// multiply by a weight ≤ 256 scales all four channels without carries between them.
-    @inline(__always) @usableFromInline
-    static func spread(_ p: UInt32) -> UInt64 {
-        let x = UInt64(p)
-        return (x | (x << 24)) & lanes
-    }
-
-    /// Inverse of `spread` for lanes holding 0…255.
-    @inline(__always) @usableFromInline
-    static func pack(_ e: UInt64) -> UInt32 {
-        UInt32(truncatingIfNeeded: e | (e >> 24))
-    }
-
-    /// Per lane ⌊(a·(256 − t) + b·t) / 256⌋ on spread pixels, written as ⌊(a·256 + (b − a)·t) / 256⌋:
-    /// the lane differences may be negative, but every lane's final value lies in 0…65280, so
-    /// the wrapping 64-bit arithmetic comes out exact (one multiply for four channels).
-    @inline(__always) @usableFromInline
-    static func lerpSpread(_ a: UInt64, _ b: UInt64, _ t: UInt64) -> UInt64 {
-        (((a << 8) &+ (b &- a) &* t) >> 8) & lanes
-    }
-
-    /// Colour channels times `k`/256, alpha kept: shading (darkening) a premultiplied pixel.
-    @inline(__always) @usableFromInline
-    static func shade(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        (p & 0xff000000) | (pack(((spread(p) &* UInt64(k)) >> 8) & lanes) & 0x00ffffff)
-    }
-
-    /// Moves the colour channels toward `alpha` (white at the pixel's coverage) by `k`/256:
-    /// the lighter, paper-like back side of a curled page.
-    @inline(__always) @usableFromInline
-    static func lighten(_ p: UInt32, _ k: UInt32) -> UInt32 {
-        let a = p >> 24
-        let white = (a << 24) | (a << 16) | (a << 8) | a
-        return lerp(p, white, k)
-    }
-
-    /// a + (b − a)·t/256 per channel, t in 0…256 (exactly a at 0, exactly b at 256).
-    @inline(__always) @usableFromInline
-    static func lerp(_ a: UInt32, _ b: UInt32, _ t: UInt32) -> UInt32 {
-        // Two 32-bit words of two lanes each: vectorizes in plain per-pixel loops (cross-fade),
-        // where the 64-bit `lerpSpread` form does not; the same values.
-        let it = 256 &- t
-        let rb = ((((a & 0x00ff00ff) &* it) &+ ((b & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
-        let ag = (((((a >> 8) & 0x00ff00ff) &* it) &+ (((b >> 8) & 0x00ff00ff) &* t)) >> 8) & 0x00ff00ff
-        return rb | (ag << 8)
-    }
-
-    /// Bilinear sample of `src` (w × h) at the continuous position (x, y) in pixel units, pixel
-    /// centres at i + 0.5; texels outside read as transparent, so image edges come out
-    /// anti-aliased over half a pixel.
-    @inline(__always) @usableFromInline
-    static func sample(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ x: Double, _ y: Double) -> UInt32 {
-        let fx = x - 0.5, fy = y - 0.5
-        // Far outside: nothing (also guards the Int conversion against huge values).
-        guard fx > -1, fy > -1, fx < Double(w), fy < Double(h) else { return 0 }
-        // 16.16 fixed point, floored (the offset keeps the value positive so truncation
-        // floors): the same texels and 8-bit weights as flooring the doubles, without libm.
-        let FX = Int(fx * 65536 + 131072) - 131072, FY = Int(fy * 65536 + 131072) - 131072
-        return sampleFixed(src, w, h, FX, FY)
-    }
-
-    /// The bilinear blend of four texels (weights 0…255 toward the right and the bottom):
-    /// three `lerp`s on spread pixels, one multiply each.
-    @inline(__always) @usableFromInline
-    static func bilinear(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt32 {
-        pack(bilinearSpread(p00, p10, p01, p11, wx, wy))
-    }
-
-    /// `bilinear`, left spread (so shading can follow without unpacking).
-    @inline(__always) @usableFromInline
-    static func bilinearSpread(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: UInt32, _ wy: UInt32) -> UInt64 {
-        let kx = UInt64(wx)
-        let top = lerpSpread(spread(p00), spread(p10), kx)
-        let bottom = lerpSpread(spread(p01), spread(p11), kx)
-        return lerpSpread(top, bottom, UInt64(wy))
-    }
-
-    /// `shade` on a spread pixel: colour lanes times k/256, the alpha lane kept.
-    @inline(__always) @usableFromInline
-    static func shadeSpread(_ v: UInt64, _ k: UInt32) -> UInt64 {
-        let alpha: UInt64 = 0x00ff_0000_0000_0000
-        return (((v &* UInt64(k)) >> 8) & (lanes & ~alpha)) | (v & alpha)
-    }
-
-    /// `lighten` on a spread pixel: toward (a, a, a, a) by k/256.
-    @inline(__always) @usableFromInline
-    static func lightenSpread(_ v: UInt64, _ k: UInt32) -> UInt64 {
-        lerpSpread(v, (v >> 48) &* 0x0001_0001_0001_0001, UInt64(k))
-    }
-
-    /// Bilinear sample at a 16.16 fixed-point position already shifted by half a pixel
-    /// (fx = (x − 0.5)·65536): integer-only, 8-bit weights; transparent outside.
-    @inline(__always) @usableFromInline
-    static func sampleFixed(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
-        pack(sampleFixedSpread(src, w, h, fx, fy))
-    }
-
-    /// `sampleFixed`, left spread.
-    @inline(__always) @usableFromInline
-    static func sampleFixedSpread(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt64 {
-        let x0 = fx >> 16, y0 = fy >> 16
-        let wx = UInt32(truncatingIfNeeded: (fx >> 8) & 0xff), wy = UInt32(truncatingIfNeeded: (fy >> 8) & 0xff)
-        if UInt(bitPattern: x0) < UInt(bitPattern: w - 1) && UInt(bitPattern: y0) < UInt(bitPattern: h - 1) {
-            let p = src + y0 * w + x0
-            return bilinearSpread(p[0], p[1], p[w], p[w + 1], wx, wy)
-        }
-        if x0 < -1 || y0 < -1 || x0 >= w || y0 >= h { return 0 }
-        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
-            (i >= 0 && j >= 0 && i < w && j < h) ? src[j * w + i] : 0
-        }
-        return bilinearSpread(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx, wy)
-    }
-}
-
-/// Two bilinear samples at once in SSE2-sized vectors (8 × 16-bit lanes = two pixels): the
-/// projective faces' inner loop. The same arithmetic as `Px.bilinearSpread` (horizontal
-/// lerps of both rows, then the vertical one, each ⌊(a·256 + (b − a)·t) / 256⌋ per lane in
-/// wrapping 16-bit arithmetic), so the results are identical, at about half the instructions.
-@usableFromInline enum Px2 {
-    /// Eight bytes (two pixels) widened to eight 16-bit lanes, as two 64-bit quads.
-    @inline(__always) @usableFromInline
-    static func widen(_ x: UInt64) -> SIMD2<UInt64> {
-        unsafeBitCast(SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(x, to: SIMD8<UInt8>.self)), to: SIMD2<UInt64>.self)
-    }
-    /// Two quads of four 16-bit lanes as one vector.
-    @inline(__always) @usableFromInline
-    static func lanes(_ lo: UInt64, _ hi: UInt64) -> SIMD8<UInt16> { unsafeBitCast(SIMD2(lo, hi), to: SIMD8<UInt16>.self) }
-    /// A vector's two quads.
-    @inline(__always) @usableFromInline
-    static func quads(_ v: SIMD8<UInt16>) -> SIMD2<UInt64> { unsafeBitCast(v, to: SIMD2<UInt64>.self) }
-
-    /// The weights (k, k, k, k) in four 16-bit lanes of a 64-bit word.
-    @inline(__always) @usableFromInline
-    static func lanes4(_ k: Int) -> UInt64 { UInt64(truncatingIfNeeded: k & 0xff) &* 0x0001_0001_0001_0001 }
-
-    /// Samples at texel blocks `p` and `q` (their top-left texels; the image row stride is
-    /// `iw`), weights 0…255 toward the right (wx) and the bottom (wy), each shaded by the
-    /// 16-bit lane factors `shade` (k/256 per lane), packed as two ARGB8888 pixels (p's in
-    /// the low word).
-    @inline(__always) @usableFromInline
-    static func sample(_ p: UnsafePointer<UInt32>, _ q: UnsafePointer<UInt32>, _ iw: Int,
-                       _ wxp: Int, _ wyp: Int, _ wxq: Int, _ wyq: Int, shade: SIMD8<UInt16>?) -> UInt64 {
-        let rp = UnsafeRawPointer(p), rq = UnsafeRawPointer(q), stride = iw * 4
-        // Each block's top and bottom texel pairs widened to 16-bit lanes ([left, right] of one
-        // row per vector), regrouped as [top, bottom] lefts against [top, bottom] rights. Only
-        // 64-bit loads, byte widening and quadword shuffles: the forms the compiler turns into
-        // single SSE2 instructions (half-vector accessors would go through memory).
-        let pt = widen(rp.loadUnaligned(as: UInt64.self)), pb = widen(rp.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
-        let qt = widen(rq.loadUnaligned(as: UInt64.self)), qb = widen(rq.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
-        let pl = lanes(pt[0], pb[0]), pr = lanes(pt[1], pb[1])
-        let ql = lanes(qt[0], qb[0]), qr = lanes(qt[1], qb[1])
-        let kp = lanes(lanes4(wxp), lanes4(wxp)), kq = lanes(lanes4(wxq), lanes4(wxq))
-        let ph = quads(((pl &<< 8) &+ (pr &- pl) &* kp) &>> 8)
-        let qh = quads(((ql &<< 8) &+ (qr &- ql) &* kq) &>> 8)
-        // Vertical: [p top, q top] against [p bottom, q bottom].
-        let top = lanes(ph[0], qh[0]), bottom = lanes(ph[1], qh[1])
-        let ky = lanes(lanes4(wyp), lanes4(wyq))
-        var v = ((top &<< 8) &+ (bottom &- top) &* ky) &>> 8
-        if let k = shade { v = (v &* k) &>> 8 }
-        return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
-    }
-
-    /// The lane factors that shade colour by k/256 and keep alpha (B, G, R, A lanes, twice).
-    @inline(__always) @usableFromInline
-    static func shadeFactors(_ k: UInt32) -> SIMD8<UInt16>? {
-        guard k < 256 else { return nil }
-        let c = UInt16(k)
-        return SIMD8(c, c, c, 256, c, c, c, 256)
-    }
-
-    /// Two packed pixels source-over two destination pixels; the plain store when both are
-    /// opaque (the faces' interior).
-    @inline(__always) @usableFromInline
-    static func over(_ s: UInt64, _ d: UnsafeMutablePointer<UInt32>) {
-        if s & 0xff000000_ff000000 == 0xff000000_ff000000 {
-            UnsafeMutableRawPointer(d).storeBytes(of: s, as: UInt64.self)
-        } else {
-            d[0] = Px.over(UInt32(truncatingIfNeeded: s), d[0])
-            d[1] = Px.over(UInt32(truncatingIfNeeded: s >> 32), d[1])
-        }
-    }
-}
-
-/// The device pixel rectangle a transition may write, as integer bounds.
-@usableFromInline struct PixelBox {
-    @usableFromInline var x0: Int, y0: Int, x1: Int, y1: Int
-    @usableFromInline init(x0: Int, y0: Int, x1: Int, y1: Int) { self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1 }
-    @usableFromInline var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
-    @usableFromInline func intersect(_ o: PixelBox) -> PixelBox {
-        PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
-    }
-}
+// Projective (perspective) image drawing, two ways of treating the image's outline over one
+// sampler (ImageSampler) and one inverse mapping:
+// - `Canvas.draw(_:projective:opacity:)`: the image's quad, clipped to the half-space in front
+//   of the eye, is rasterized like any polygon (outline anti-aliased by exact coverage,
+//   clipped like fills); each covered pixel samples through the inverse map, edges extended.
+// - `ProjectiveImage.drawWithSampledEdges`: every pixel near the projected quad samples
+//   through the inverse map with transparent edges, so the sampler fades the outline over a
+//   pixel; no coverage pass, and the planes turned about a vertical or horizontal axis (the
+//   transitions' faces) take separable fast paths. Limited to an integer box, shaded.
 
 extension Canvas {
-    /// The writable device box: the target's bounds intersected with a rectangular clip.
-    var transitionClipBox: PixelBox {
-        var box = PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height)
-        switch clip {
-        case .rect(let r)?, .roundedRect(let r, _)?:
-            guard !r.isNull else { return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) }
-            box = box.intersect(PixelBox(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()),
-                                         x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded())))
-        case nil: break
+    /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by the projective (perspective)
+    /// 3×3 transform `projective` into device pixels, bilinear through the inverse mapping,
+    /// with `opacity`, clipped like fills.
+    public func draw(_ image: Bitmap, projective: ProjectiveTransform, opacity: Double = 1) {
+        if projective.isAffine {
+            draw(image, transform: AffineTransform(a: projective.m11, b: projective.m21, c: projective.m12,
+                                                   d: projective.m22, tx: projective.m13, ty: projective.m23),
+                 opacity: opacity)
+            return
         }
-        return box
-    }
-}
-
-/// Image composites used by the transitions.
-enum TransitionRaster {
-    /// `image` source-over into `target` with its top left at the integer device position
-    /// (dx, dy), times `opacity` (0…256), limited to `box`. Exact for opaque pixels.
-    static func composite(_ image: Bitmap, dx: Int, dy: Int, opacity: UInt32 = 256,
-                          into target: Bitmap, box: PixelBox) {
-        let b = box.intersect(PixelBox(x0: dx, y0: dy, x1: dx + image.width, y1: dy + image.height))
-        guard !b.isEmpty, opacity > 0 else { return }
-        let tw = target.width, iw = image.width
-        for y in b.y0..<b.y1 {
-            let d = target.pixels + y * tw
-            let s = image.pixels + (y - dy) * iw - dx
-            if opacity >= 256 {
-                for x in b.x0..<b.x1 { d[x] = Px.over(s[x], d[x]) }
-            } else {
-                for x in b.x0..<b.x1 { d[x] = Px.over(Px.scale(s[x], opacity), d[x]) }
+        guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
+        guard let inverse = projective.inverted else { return }
+        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        guard alpha > 0 else { return }
+        let w = Double(image.width), h = Double(image.height)
+        // Clip the image rectangle (in image space) to the half-plane in front of the eye
+        // (w ≥ ε), so a quad partly behind the viewer maps to a finite polygon.
+        let eps = 1e-6
+        let m = projective
+        let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)]
+        var quad = rasterScratch.quad
+        rasterScratch.quad = FlatPath()
+        quad.removeAll()
+        var first = true
+        func emit(_ p: Point) {
+            guard let d = m.apply(p) else { return }
+            if first { quad.move(to: d); first = false } else { quad.line(to: d) }
+        }
+        for i in 0..<4 {
+            let p = corners[i], q = corners[(i + 1) % 4]
+            let wp = m.m31 * p.x + m.m32 * p.y + m.m33, wq = m.m31 * q.x + m.m32 * q.y + m.m33
+            if wp >= eps { emit(p) }
+            if (wp >= eps) != (wq >= eps) {
+                let t = (eps - wp) / (wq - wp)
+                let c = p.lerp(q, t)
+                // Nudge onto the visible side so the divide stays finite and positive.
+                let wc = m.m31 * c.x + m.m32 * c.y + m.m33
+                emit(wc >= eps ? c : p.lerp(q, wp >= eps ? t * 0.999999 : 1 - (1 - t) * 0.999999))
             }
         }
-    }
-
-    /// The per-pixel blend `from` → `to` by t/256, source-over into `target` at (dx, dy):
-    /// the cross-fade of two equally sized snapshots.
-    static func crossFade(_ from: Bitmap, _ to: Bitmap, t: UInt32, dx: Int, dy: Int,
-                          into target: Bitmap, box: PixelBox) {
-        let w = min(from.width, to.width), h = min(from.height, to.height)
-        let b = box.intersect(PixelBox(x0: dx, y0: dy, x1: dx + w, y1: dy + h))
-        guard !b.isEmpty else { return }
-        let tw = target.width
-        for y in b.y0..<b.y1 {
-            let d = target.pixels + y * tw
-            let f = from.pixels + (y - dy) * from.width - dx
-            let g = to.pixels + (y - dy) * to.width - dx
-            for x in b.x0..<b.x1 { d[x] = Px.over(Px.lerp(f[x], g[x], t), d[x]) }
+        if quad.points.count >= 3 {
+            rasterize(quad, rule: .nonZero,
+                      painter: ProjectiveImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
         }
+        rasterScratch.quad = quad
     }
 
+}
+
+/// Projective drawing with the sampler's transparent edges (see the file header).
+enum ProjectiveImage {
     /// Whether n samples from (U, V) stepping (du, dv) (16.16, half-pixel shifted) all have
     /// their 2×2 texel block inside a w × h image: the positions are linear in the step, so
     /// checking both ends is enough.
@@ -284,7 +71,7 @@ enum TransitionRaster {
     }
 
     /// `image` drawn through the projective map `m` (image pixels → device pixels), bilinear
-    /// through the inverse map, each sample's colour times `shade`/256, limited to `box`.
+    /// through the inverse map, each sample's colour times `shade`/255 (`lkShade`), limited to `box`.
     /// Straight image edges stay straight (the map is a homography). Each row visits only the
     /// span the projected quad covers.
     ///
@@ -294,7 +81,7 @@ enum TransitionRaster {
     /// per-column tables computed once make every pixel exact with one multiply-add; turning
     /// about a horizontal axis, every device row maps to one image row and u is linear along
     /// the row. Other maps take the general path (`drawProjectiveGeneral`).
-    static func drawProjective(_ image: Bitmap, _ m: ProjectiveTransform, shade: UInt32 = 256,
+    static func drawWithSampledEdges(_ image: Bitmap, _ m: ProjectiveTransform, shade: UInt32 = 255,
                                into target: Bitmap, box: PixelBox) {
         let w = Double(image.width), h = Double(image.height)
         guard image.width > 0, image.height > 0, let inv = m.inverted else { return }
@@ -381,28 +168,27 @@ enum TransitionRaster {
         var s: UInt64
         if UInt(bitPattern: x0) < UInt(bitPattern: iw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: ih - 1) {
             let p = src + y0 * iw + x0
-            s = Px.bilinearSpread(p[0], p[1], p[iw], p[iw + 1],
-                                  UInt32(truncatingIfNeeded: (U >> 8) & 0xff), UInt32(truncatingIfNeeded: (V >> 8) & 0xff))
+            s = lkBilinearSpread(p[0], p[1], p[iw], p[iw + 1], (U >> 8) & 0xff, (V >> 8) & 0xff)
         } else {
-            s = Px.sampleFixedSpread(src, iw, ih, U, V)
+            s = ImageSampler(pixels: src, width: iw, height: ih).transparentEdgeOutside(x0, y0, (U >> 8) & 0xff, (V >> 8) & 0xff)
             if s == 0 { return }
         }
-        if shade < 256 { s = Px.shadeSpread(s, shade) }
-        d.pointee = Px.over(Px.pack(s), d.pointee)
+        if shade < 255 { s = lkShadeSpread(s, shade) }
+        d.pointee = lkSourceOver(lkPack(s), d.pointee)
     }
 
     /// `n` bilinear samples along a line of `image`, the i-th at (U + i·dU, V + i·dV) in 32.32
-    /// fixed point (half-pixel shifted, as `Px.sampleFixed`'s 16.16), shaded, source-over into
+    /// fixed point (half-pixel shifted, as `ImageSampler.sampleSpread(fixed:)`'s 16.16), shaded, source-over into
     /// d[0..<n]. Every sample's 2×2 texel block must lie inside the image (the caller checks
-    /// the run's ends: positions are linear in i). Two samples per step through `Px2`; kept a
+    /// the run's ends: positions are linear in i). Two samples per step through `lkBilinearPair`; kept a
     /// small function of its own so the vector kernel is always inlined into a tight loop.
     static func blendRun(_ src: UnsafeMutablePointer<UInt32>, _ iw: Int, U: Int, dU: Int, V: Int, dV: Int,
                          count n: Int, shade: UInt32, into d: UnsafeMutablePointer<UInt32>) {
-        let factors = Px2.shadeFactors(shade)
+        let factors = lkShadeFactors(shade)
         var U = U, V = V, i = 0
         while i + 1 < n {
             let U0 = U >> 16, V0 = V >> 16, U1 = (U &+ dU) >> 16, V1 = (V &+ dV) >> 16
-            Px2.over(Px2.sample(src + (V0 >> 16) * iw + (U0 >> 16), src + (V1 >> 16) * iw + (U1 >> 16), iw,
+            lkSourceOverPair(lkBilinearPair(src + (V0 >> 16) * iw + (U0 >> 16), src + (V1 >> 16) * iw + (U1 >> 16), iw,
                                 (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
                                 shade: factors), d + i)
             U = U &+ 2 &* dU; V = V &+ 2 &* dV; i += 2
@@ -410,10 +196,9 @@ enum TransitionRaster {
         if i < n {
             let U0 = U >> 16, V0 = V >> 16
             let p = src + (V0 >> 16) * iw + (U0 >> 16)
-            var s = Px.bilinearSpread(p[0], p[1], p[iw], p[iw + 1], UInt32(truncatingIfNeeded: (U0 >> 8) & 0xff),
-                                      UInt32(truncatingIfNeeded: (V0 >> 8) & 0xff))
-            if shade < 256 { s = Px.shadeSpread(s, shade) }
-            d[i] = Px.over(Px.pack(s), d[i])
+            var s = lkBilinearSpread(p[0], p[1], p[iw], p[iw + 1], (U0 >> 8) & 0xff, (V0 >> 8) & 0xff)
+            if shade < 255 { s = lkShadeSpread(s, shade) }
+            d[i] = lkSourceOver(lkPack(s), d[i])
         }
     }
 
@@ -429,7 +214,7 @@ enum TransitionRaster {
                                     into target: Bitmap, box b: PixelBox, quad: ProjectedQuad) {
         let n = b.x1 - b.x0
         let src = image.pixels, iw = image.width, ih = image.height, tw = target.width
-        let factors = Px2.shadeFactors(shade)
+        let factors = lkShadeFactors(shade)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { uCol in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { vCol in
             // u in 16.16 (half-pixel shifted) per column, Int.min where the column maps behind
@@ -461,7 +246,7 @@ enum TransitionRaster {
                         let a0 = U0 >> 16, b0 = V0 >> 16, a1 = U1 >> 16, b1 = V1 >> 16
                         if UInt(bitPattern: a0) < UInt(bitPattern: iw - 1) && UInt(bitPattern: b0) < UInt(bitPattern: ih - 1)
                             && UInt(bitPattern: a1) < UInt(bitPattern: iw - 1) && UInt(bitPattern: b1) < UInt(bitPattern: ih - 1) {
-                            Px2.over(Px2.sample(src + b0 * iw + a0, src + b1 * iw + a1, iw,
+                            lkSourceOverPair(lkBilinearPair(src + b0 * iw + a0, src + b1 * iw + a1, iw,
                                                 (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
                                                 shade: factors), d + x)
                         } else {
