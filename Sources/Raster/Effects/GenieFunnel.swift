@@ -64,7 +64,7 @@ extension TransitionFrame {
                 var c = lkPack(sampler.sampleSpread(fixed: U, V, edge: .transparent))
                 let cover = min(1, min(lx + 0.5 - left, right - (lx - 0.5))) * vCover
                 if cover < 1 { c = lkScale(c, lkScaleFactor(max(0, cover))) }
-                row[x] = lkSourceOver(c, row[x])
+                row[x] = lkSourceOverTested(c, row[x])
             }
         }
     }

@@ -50,9 +50,9 @@ extension TransitionFrame {
             let ring = Self.hexagonInterval(normals, dy: dy, limit: outer + 0.5, cx: cx, ox: ox)
             @inline(__always) func copy(_ src: UnsafeMutablePointer<UInt32>, _ sw: Int, _ x0: Int, _ x1: Int) {
                 let s = src + iy * sw - ox
-                var x = max(x0, b.x0)
-                let e = min(x1, b.x1)
-                while x < e { row[x] = lkSourceOver(s[x], row[x]); x += 1 }
+                let x0 = max(x0, b.x0), e = min(x1, b.x1)
+                guard e > x0 else { return }
+                for x in x0..<e { row[x] = lkSourceOver(s[x], row[x]) }
             }
             // Outside the ring, with a pixel of margin (the whole row when it misses the ring).
             var r0 = b.x1, r1 = b.x1
@@ -123,8 +123,8 @@ extension TransitionFrame {
                             var G = 26 * (1 - (best - inner) * invBand)
                             let dG = -26 * nx * invBand
                             for i in x..<end {
-                                let g = baseGrey + UInt32(G)
-                                row[i] = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
+                                let g = baseGrey &+ UInt32(G)
+                                row[i] = 0xff000000 | (g << 16) | (g << 8) | (g &+ 4)
                                 G += dG
                             }
                             x = end
@@ -135,9 +135,9 @@ extension TransitionFrame {
                 let ix = x - ox
                 var c: UInt32
                 if best <= inner - 0.5 {
-                    c = ip[iy * iw + ix]
+                    c = ip[iy &* iw &+ ix]
                 } else if best >= outer + 0.5 {
-                    c = op[iy * ow + ix]
+                    c = op[iy &* ow &+ ix]
                 } else {
                     // The blade colour: dark grey, alternate blades a shade apart, lighter toward
                     // the aperture edge (a rim catching light).
@@ -150,7 +150,7 @@ extension TransitionFrame {
                     let o = outer + 0.5 - best    // coverage at the outer edge
                     if o < 1 { c = lkLerp(op[iy * ow + ix], c, lkLerpWeight(o)) }
                 }
-                row[x] = lkSourceOver(c, row[x])
+                row[x] = lkSourceOverTested(c, row[x])
                 x += 1
             }
         }

@@ -131,7 +131,7 @@ extension TransitionFrame {
                 let e = dist - r
                 let cx = lx - e * nx + (piR / 2 - r) * nx, cy = ly - e * ny + (piR / 2 - r) * ny
                 if outside(cx, cy) <= 0 { lower = lkShade(lower, shadowWeight(e)) }
-                d[x] = lkSourceOver(lower, d[x])
+                d[x] = lkSourceOverTested(lower, d[x])
             }
             // The roll: lower half (front of the page, darkening as it turns) over the content
             // underneath, upper half (the lighter back coming over) on top. Source points are
@@ -152,32 +152,32 @@ extension TransitionFrame {
                 for x in rolled {
                     let qc = min(qMax, max(0, q))
                     q &+= dq
-                    let n0 = roll[qc >> 16], n1 = roll[(qc >> 16) + 1]
+                    let n0 = roll[qc >> 16], n1 = roll[(qc >> 16) &+ 1]
                     let f = qc & 0xffff
                     @inline(__always) func lerp(_ a: Int32, _ b: Int32) -> Int {
-                        Int(a) + ((Int(b) - Int(a)) * f) >> 16
+                        Int(a) &+ ((Int(b) &- Int(a)) &* f) >> 16
                     }
                     // Rounded to 0…255 (both nodes are within 0…65280).
                     @inline(__always) func weight(_ a: Int32, _ b: Int32) -> UInt32 {
-                        UInt32(truncatingIfNeeded: (lerp(a, b) + 128) >> 8)
+                        UInt32(truncatingIfNeeded: (lerp(a, b) &+ 128) >> 8)
                     }
                     let px0 = fx0
                     fx0 &+= 65536
                     // Upper half first: where it is opaque it hides the lower half and what
                     // lies underneath, so those need no sampling.
-                    let U = px0 + lerp(n0.upU, n1.upU), V = fy0 + lerp(n0.upV, n1.upV)
+                    let U = px0 &+ lerp(n0.upU, n1.upU), V = fy0 &+ lerp(n0.upV, n1.upV)
                     // Well inside the page the nearest texel (the lightening hides the
                     // difference), near and beyond its edge the bilinear sample (0 outside).
                     let texel = U > in15 && U < wIn && V > in15 && V < hIn
-                        ? pp[(V >> 16) * pw + (U >> 16)]
-                        : lkPack(sampler.sampleSpread(fixed: U - 32768, V - 32768, edge: .transparent))
+                        ? pp[(V >> 16) &* pw &+ (U >> 16)]
+                        : lkPack(sampler.sampleSpread(fixed: U &- 32768, V &- 32768, edge: .transparent))
                     let upper = lkShade(lkLighten(texel, 150), weight(n0.upWeight, n1.upWeight))
                     if upper >= 0xff00_0000 { d[x] = upper; continue }
                     // Bilinear (transparent outside: nothing of the page beyond its edge).
-                    let s = lkPack(sampler.sampleSpread(fixed: px0 + lerp(n0.lowU, n1.lowU) - 32768,
-                                                         fy0 + lerp(n0.lowV, n1.lowV) - 32768, edge: .transparent))
-                    let lower = lkSourceOver(lkShade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
-                    d[x] = lkSourceOver(lkSourceOver(upper, lower), d[x])
+                    let s = lkPack(sampler.sampleSpread(fixed: px0 &+ lerp(n0.lowU, n1.lowU) &- 32768,
+                                                         fy0 &+ lerp(n0.lowV, n1.lowV) &- 32768, edge: .transparent))
+                    let lower = lkSourceOverTested(lkShade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
+                    d[x] = lkSourceOverTested(lkSourceOverTested(upper, lower), d[x])
                 }
             }
             // The flat page, under the turned-over flap where the flap's source point (which
@@ -254,7 +254,7 @@ extension TransitionFrame {
                     upper = lkLighten(texel, 170)
                 }
                 if e > -0.5 && e < shadowWidth { lower = lkShade(lower, shadowWeight(e)) }
-                d[x] = lkSourceOver(lkSourceOver(upper, lower), d[x])
+                d[x] = lkSourceOverTested(lkSourceOverTested(upper, lower), d[x])
                 x += 1
             }
             if fC > fA {
@@ -266,8 +266,8 @@ extension TransitionFrame {
                 var U = Self.fixed(lx + s0 * nx), V = Self.fixed(ly + s0 * ny)
                 let dU = Int((sx * 65536).rounded()), dV = Int((sy * 65536).rounded())
                 for x in fA..<fC {
-                    let upper = lkLighten(pp[(V >> 16) * pw + (U >> 16)], 170)
-                    d[x] = lkSourceOver(lkSourceOver(upper, prow[x]), d[x])
+                    let upper = lkLighten(pp[(V >> 16) &* pw &+ (U >> 16)], 170)
+                    d[x] = lkSourceOverTested(lkSourceOverTested(upper, prow[x]), d[x])
                     U &+= dU; V &+= dV
                 }
             }

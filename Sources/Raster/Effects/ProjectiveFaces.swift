@@ -108,9 +108,9 @@ extension TransitionFrame {
 /// perspective as seen from distance d. Just what placing a face needs.
 struct SpaceTransform {
     /// Row-major m11 … m44.
-    var m: [Double]
+    var m: SIMD16<Double>
 
-    init(_ values: [Double]) { m = values }
+    init(_ values: SIMD16<Double>) { m = values }
 
     static var identity: SpaceTransform { SpaceTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]) }
 
@@ -139,7 +139,7 @@ struct SpaceTransform {
 
     /// `self` first, then `b`: the matrix product self · b.
     func concatenating(_ b: SpaceTransform) -> SpaceTransform {
-        var r = [Double](repeating: 0, count: 16)
+        var r = SIMD16<Double>()
         for i in 0..<4 {
             for j in 0..<4 {
                 r[4 * i + j] = m[4 * i] * b.m[j] + m[4 * i + 1] * b.m[4 + j] + m[4 * i + 2] * b.m[8 + j]

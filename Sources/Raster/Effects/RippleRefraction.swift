@@ -150,29 +150,30 @@ extension TransitionFrame {
                 var c = mrow[x]
                 let l = go[x].light
                 if l < 255 { c = lkShadeSpread(c, l) }
-                row[x] = lkSourceOver(lkPack(c), row[x])
+                row[x] = lkSourceOverTested(lkPack(c), row[x])
             }
             for x in wb..<b.x1 {
                 var c = mrow[x]
                 let l = go[x].light
                 if l < 255 { c = lkShadeSpread(c, l) }
-                row[x] = lkSourceOver(lkPack(c), row[x])
+                row[x] = lkSourceOverTested(lkPack(c), row[x])
             }
+            let mw1 = UInt(bitPattern: mw &- 1), mh1 = UInt(bitPattern: mh &- 1)
             for x in wa..<wb {
                 let o = go[x]
                 // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear as
                 // `ImageSampler.sampleSpread(fixed:)` (transparent outside), on spread texels.
-                let fu = ((x - ox) << 16) + Int(o.u)
-                let fv = vBase + Int(o.v)
+                let fu = ((x &- ox) << 16) &+ Int(o.u)
+                let fv = vBase &+ Int(o.v)
                 let x0 = fu >> 16, y0 = fv >> 16
                 let kx = (fu >> 8) & 0xff, ky = (fv >> 8) & 0xff
                 var c: UInt64
-                if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                if UInt(bitPattern: x0) < mw1 && UInt(bitPattern: y0) < mh1 {
                     // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
                     // arithmetic as `lkLerpSpread`, rounded), then the vertical one. With no offset
                     // (kx = ky = 0) this is the texel itself.
                     let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
-                    let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let r1 = UnsafeRawPointer(rowAt[y0 &+ 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
                     let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
                     let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
                     let hz = ((a &<< 8) &+ (e &- a) &* spreadWeight[kx] &+ half) &>> 8
@@ -184,7 +185,7 @@ extension TransitionFrame {
                 }
                 let l = o.light
                 if l < 255 { c = lkShadeSpread(c, l) }
-                row[x] = lkSourceOver(lkPack(c), row[x])
+                row[x] = lkSourceOverTested(lkPack(c), row[x])
             }
         }
     }

@@ -173,49 +173,65 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
     if i < count { p[i] = lkSourceOver(sampler.sample(u, v), p[i]) }
 }
 
-/// Two bilinear samples (texel blocks at `a` and `b`, row stride `w`, weights 0…255 toward the
-/// right and the bottom) with `lkLerp`'s rounding — each lerp ⌊(x·(256 − t) + y·t + 128) / 256⌋,
-/// horizontal then vertical — each then shaded by the 16-bit lane factors `shade` (`lkShade`'s
-/// exactly rounded k/255 per lane, see `lkShadeFactors`), as two packed pixels (a's in the low
-/// word). 64-bit loads, byte widening and quadword regrouping: single SSE2 instructions once
-/// inlined.
+/// Two bilinear samples (texel blocks with top-left texels at `a` and `b`, row stride `w`,
+/// weights 0…255 toward the right and the bottom) with `lkLerp`'s rounding — each lerp
+/// ⌊(x·(256 − t) + y·t + 128) / 256⌋, horizontal then vertical — each then shaded by the 16-bit
+/// lane factors `shade` (`lkShade`'s exactly rounded k/255 per lane, see `lkShadeFactors`), as
+/// two packed pixels (a's in the low word).
+///
+/// The texels are split into their blue-red and green-alpha bytes by a mask and a shift of
+/// 16-bit lanes, as `lkLerp` splits a pixel into two words (the standard library's byte-to-lane
+/// conversions are not always inlined); the two samples share every vector: lanes
+/// [a B, a R, b B, b R | a G, a A, b G, b A] at the end. All single SSE2 instructions.
 @inline(__always) @usableFromInline
 func lkBilinearPair(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ w: Int,
                     _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int, shade: SIMD8<UInt16>?) -> UInt64 {
-    @inline(__always) func widen(_ x: UInt64) -> SIMD2<UInt64> {
-        unsafeBitCast(SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(x, to: SIMD8<UInt8>.self)), to: SIMD2<UInt64>.self)
+    typealias Quads = SIMD2<UInt64>
+    typealias Lanes = SIMD8<UInt16>
+    @inline(__always) func lanes(_ q: Quads) -> Lanes { unsafeBitCast(q, to: Lanes.self) }
+    @inline(__always) func quads(_ x: Lanes) -> Quads { unsafeBitCast(x, to: Quads.self) }
+    @inline(__always) func lerp(_ x: Lanes, _ y: Lanes, _ k: Lanes) -> Lanes {
+        ((x &<< 8) &+ (y &- x) &* k &+ 128) &>> 8
     }
-    @inline(__always) func lanes(_ lo: UInt64, _ hi: UInt64) -> SIMD8<UInt16> { unsafeBitCast(SIMD2(lo, hi), to: SIMD8<UInt16>.self) }
-    @inline(__always) func quads(_ x: SIMD8<UInt16>) -> SIMD2<UInt64> { unsafeBitCast(x, to: SIMD2<UInt64>.self) }
-    @inline(__always) func four(_ k: Int) -> UInt64 { UInt64(truncatingIfNeeded: k & 0xff) &* 0x0001_0001_0001_0001 }
-    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), stride = w * 4
-    let at = widen(ra.loadUnaligned(as: UInt64.self)), ab = widen(ra.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
-    let bt = widen(rb.loadUnaligned(as: UInt64.self)), bb = widen(rb.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
-    let half = SIMD8<UInt16>(repeating: 128)
-    // Horizontal: [top, bottom] lefts against rights, per sample.
-    let al = lanes(at[0], ab[0]), ar = lanes(at[1], ab[1]), bl = lanes(bt[0], bb[0]), br = lanes(bt[1], bb[1])
-    let ka = lanes(four(wxa), four(wxa)), kb = lanes(four(wxb), four(wxb))
-    let ah = quads(((al &<< 8) &+ (ar &- al) &* ka &+ half) &>> 8)
-    let bh = quads(((bl &<< 8) &+ (br &- bl) &* kb &+ half) &>> 8)
-    // Vertical: [a top, b top] against [a bottom, b bottom].
-    let top = lanes(ah[0], bh[0]), bottom = lanes(ah[1], bh[1])
-    let ky = lanes(four(wya), four(wyb))
-    var v = ((top &<< 8) &+ (bottom &- top) &* ky &+ half) &>> 8
+    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), stride = w &* 4
+    // Each block as [top pair, bottom pair]; a pair's left texel in a quad's low half. Loaded
+    // as vector halves, so the texels go straight into vector registers.
+    let pa = Lanes(lowHalf: ra.loadUnaligned(as: SIMD4<UInt16>.self),
+                   highHalf: ra.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
+    let pb = Lanes(lowHalf: rb.loadUnaligned(as: SIMD4<UInt16>.self),
+                   highHalf: rb.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
+    // Blue-red and green-alpha lanes: [l B, l R, r B, r R | …] per row of a block.
+    let ea = quads(pa & 0x00FF), oa = quads(pa &>> 8), eb = quads(pb & 0x00FF), ob = quads(pb &>> 8)
+    // Left texels of a and b side by side, and right texels: [a B, a R, b B, b R] per row.
+    let lowHalf: Quads = Quads(repeating: 0xFFFF_FFFF), highHalf = ~lowHalf
+    let le = lanes((ea & lowHalf) | (eb &<< 32)), re = lanes((ea &>> 32) | (eb & highHalf))
+    let lo = lanes((oa & lowHalf) | (ob &<< 32)), ro = lanes((oa &>> 32) | (ob & highHalf))
+    @inline(__always) func four(_ p: Int, _ q: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: p & 0xff) &* 0x0000_0000_0001_0001 | UInt64(truncatingIfNeeded: q & 0xff) &* 0x0001_0001_0000_0000
+    }
+    let kx = four(wxa, wxb), ky = four(wya, wyb)
+    let kxl = lanes(Quads(kx, kx))
+    // Horizontal: [top, bottom] per quad.
+    let he = quads(lerp(le, re, kxl)), ho = quads(lerp(lo, ro, kxl))
+    // Vertical: tops against bottoms, blue-red in the low quad, green-alpha in the high one.
+    var v = lerp(lanes(Quads(he[0], ho[0])), lanes(Quads(he[1], ho[1])), lanes(Quads(ky, ky)))
     if let k = shade {
         // x·k / 255 exactly rounded per lane (x·k + 128 ≤ 65153 fits the 16-bit lane).
-        let t = v &* k &+ half
+        let t = v &* k &+ 128
         v = (t &+ (t &>> 8)) &>> 8
     }
-    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
+    // Each pixel's two words: blue-red | green-alpha << 8.
+    let q = quads(v)
+    return q[0] | (q[1] << 8)
 }
 
-/// The lane factors of `lkBilinearPair` that shade colour by k/255 and keep alpha (B, G, R, A
-/// lanes, twice); nil when k leaves the colour as it is.
+/// The lane factors of `lkBilinearPair` that shade colour by k/255 and keep alpha (lanes
+/// [B, R, B, R | G, A, G, A]); nil when k leaves the colour as it is.
 @inline(__always) @usableFromInline
 func lkShadeFactors(_ k: UInt32) -> SIMD8<UInt16>? {
     guard k < 255 else { return nil }
     let c = UInt16(k)
-    return SIMD8(c, c, c, 255, c, c, c, 255)
+    return SIMD8(c, c, c, c, c, 255, c, 255)
 }
 
 /// Two packed pixels (the first in the low word) source-over two destination pixels; one

@@ -166,15 +166,15 @@ enum ProjectiveImage {
                             _ shade: UInt32, _ d: UnsafeMutablePointer<UInt32>) {
         let x0 = U >> 16, y0 = V >> 16
         var s: UInt64
-        if UInt(bitPattern: x0) < UInt(bitPattern: iw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: ih - 1) {
-            let p = src + y0 * iw + x0
-            s = lkBilinearSpread(p[0], p[1], p[iw], p[iw + 1], (U >> 8) & 0xff, (V >> 8) & 0xff)
+        if UInt(bitPattern: x0) < UInt(bitPattern: iw &- 1) && UInt(bitPattern: y0) < UInt(bitPattern: ih &- 1) {
+            let p = src + (y0 &* iw &+ x0)
+            s = lkBilinearSpread(p[0], p[1], p[iw], p[iw &+ 1], (U >> 8) & 0xff, (V >> 8) & 0xff)
         } else {
             s = ImageSampler(pixels: src, width: iw, height: ih).transparentEdgeOutside(x0, y0, (U >> 8) & 0xff, (V >> 8) & 0xff)
             if s == 0 { return }
         }
         if shade < 255 { s = lkShadeSpread(s, shade) }
-        d.pointee = lkSourceOver(lkPack(s), d.pointee)
+        d.pointee = lkSourceOverTested(lkPack(s), d.pointee)
     }
 
     /// `n` bilinear samples along a line of `image`, the i-th at (U + i·dU, V + i·dV) in 32.32
@@ -186,26 +186,26 @@ enum ProjectiveImage {
                          count n: Int, shade: UInt32, into d: UnsafeMutablePointer<UInt32>) {
         let factors = lkShadeFactors(shade)
         var U = U, V = V, i = 0
-        while i + 1 < n {
+        while i &+ 1 < n {
             let U0 = U >> 16, V0 = V >> 16, U1 = (U &+ dU) >> 16, V1 = (V &+ dV) >> 16
-            lkSourceOverPair(lkBilinearPair(src + (V0 >> 16) * iw + (U0 >> 16), src + (V1 >> 16) * iw + (U1 >> 16), iw,
+            lkSourceOverPair(lkBilinearPair(src + ((V0 >> 16) &* iw &+ (U0 >> 16)), src + ((V1 >> 16) &* iw &+ (U1 >> 16)), iw,
                                 (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
                                 shade: factors), d + i)
-            U = U &+ 2 &* dU; V = V &+ 2 &* dV; i += 2
+            U = U &+ 2 &* dU; V = V &+ 2 &* dV; i &+= 2
         }
         if i < n {
             let U0 = U >> 16, V0 = V >> 16
-            let p = src + (V0 >> 16) * iw + (U0 >> 16)
-            var s = lkBilinearSpread(p[0], p[1], p[iw], p[iw + 1], (U0 >> 8) & 0xff, (V0 >> 8) & 0xff)
+            let p = src + ((V0 >> 16) &* iw &+ (U0 >> 16))
+            var s = lkBilinearSpread(p[0], p[1], p[iw], p[iw &+ 1], (U0 >> 8) & 0xff, (V0 >> 8) & 0xff)
             if shade < 255 { s = lkShadeSpread(s, shade) }
-            d[i] = lkSourceOver(lkPack(s), d[i])
+            d[i] = lkSourceOverTested(lkPack(s), d[i])
         }
     }
 
     /// Whether a 16.16 sample position's 2×2 texel block lies inside a w × h image.
     @inline(__always)
     static func interior(_ U: Int, _ V: Int, _ w: Int, _ h: Int) -> Bool {
-        UInt(bitPattern: U >> 16) < UInt(bitPattern: w - 1) && UInt(bitPattern: V >> 16) < UInt(bitPattern: h - 1)
+        UInt(bitPattern: U >> 16) < UInt(bitPattern: w &- 1) && UInt(bitPattern: V >> 16) < UInt(bitPattern: h &- 1)
     }
 
     /// Turning about a vertical axis (inverse map without m12, m32): per device column x,
@@ -235,29 +235,30 @@ enum ProjectiveImage {
                 guard let (xs, xe) = quad.span(row: y, within: b.x0, b.x1) else { continue }
                 let py = Double(y) + 0.5
                 let d = target.pixels + y * tw
-                @inline(__always) func V(_ i: Int) -> Int { Int(vCol[2 * i] + py * vCol[2 * i + 1]) }
+                @inline(__always) func V(_ i: Int) -> Int { Int(vCol[2 &* i] + py * vCol[2 &* i &+ 1]) }
+                let iw1 = UInt(bitPattern: iw &- 1), ih1 = UInt(bitPattern: ih &- 1)
                 var x = xs
                 // Two pixels at a time where both texel blocks are inside the image.
-                while x + 1 < xe {
-                    let i = x - b.x0
-                    let U0 = uCol[i], U1 = uCol[i + 1]
+                while x &+ 1 < xe {
+                    let i = x &- b.x0
+                    let U0 = uCol[i], U1 = uCol[i &+ 1]
                     if U0 != Int.min && U1 != Int.min {
-                        let V0 = V(i), V1 = V(i + 1)
+                        let V0 = V(i), V1 = V(i &+ 1)
                         let a0 = U0 >> 16, b0 = V0 >> 16, a1 = U1 >> 16, b1 = V1 >> 16
-                        if UInt(bitPattern: a0) < UInt(bitPattern: iw - 1) && UInt(bitPattern: b0) < UInt(bitPattern: ih - 1)
-                            && UInt(bitPattern: a1) < UInt(bitPattern: iw - 1) && UInt(bitPattern: b1) < UInt(bitPattern: ih - 1) {
-                            lkSourceOverPair(lkBilinearPair(src + b0 * iw + a0, src + b1 * iw + a1, iw,
+                        if UInt(bitPattern: a0) < iw1 && UInt(bitPattern: b0) < ih1
+                            && UInt(bitPattern: a1) < iw1 && UInt(bitPattern: b1) < ih1 {
+                            lkSourceOverPair(lkBilinearPair(src + (b0 &* iw &+ a0), src + (b1 &* iw &+ a1), iw,
                                                 (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
                                                 shade: factors), d + x)
                         } else {
                             blendSample(src, iw, ih, U0, V0, shade, d + x)
-                            blendSample(src, iw, ih, U1, V1, shade, d + x + 1)
+                            blendSample(src, iw, ih, U1, V1, shade, d + (x &+ 1))
                         }
                     } else {
                         if U0 != Int.min { blendSample(src, iw, ih, U0, V(i), shade, d + x) }
-                        if U1 != Int.min { blendSample(src, iw, ih, U1, V(i + 1), shade, d + x + 1) }
+                        if U1 != Int.min { blendSample(src, iw, ih, U1, V(i &+ 1), shade, d + (x &+ 1)) }
                     }
-                    x += 2
+                    x &+= 2
                 }
                 if x < xe, uCol[x - b.x0] != Int.min { blendSample(src, iw, ih, uCol[x - b.x0], V(x - b.x0), shade, d + x) }
             }
@@ -287,12 +288,12 @@ enum ProjectiveImage {
             // u is monotone along the row, so the samples with their block inside the image are
             // one run: the few outside it at either end take the bounds-checked path.
             var x = xs, e = xe
-            while x < e && !interior(U >> 16, V, iw, ih) { blendSample(src, iw, ih, U >> 16, V, shade, d + x); U &+= dU; x += 1 }
-            while e > x && !interior((U &+ dU &* (e - 1 - x)) >> 16, V, iw, ih) {
-                e -= 1
-                blendSample(src, iw, ih, (U &+ dU &* (e - x)) >> 16, V, shade, d + e)
+            while x < e && !interior(U >> 16, V, iw, ih) { blendSample(src, iw, ih, U >> 16, V, shade, d + x); U &+= dU; x &+= 1 }
+            while e > x && !interior((U &+ dU &* (e &- 1 &- x)) >> 16, V, iw, ih) {
+                e &-= 1
+                blendSample(src, iw, ih, (U &+ dU &* (e &- x)) >> 16, V, shade, d + e)
             }
-            blendRun(src, iw, U: U, dU: dU, V: V << 16, dV: 0, count: e - x, shade: shade, into: d + x)
+            blendRun(src, iw, U: U, dU: dU, V: V << 16, dV: 0, count: e &- x, shade: shade, into: d + x)
         }
     }
 
@@ -334,8 +335,11 @@ enum ProjectiveImage {
                 // n samples from (U, V) stepping (du, dv), bounds-checked each.
                 @inline(__always) func stepped(_ U: Int, _ V: Int, _ du: Int, _ dv: Int, from i0: Int, count: Int) {
                     var U = U, V = V
-                    for i in i0..<(i0 + count) {
+                    var i = i0
+                    let end = i0 &+ count
+                    while i < end {
                         blendSample(src, iw, ih, U, V, shade, d + i)
+                        i &+= 1
                         U &+= du; V &+= dv
                     }
                 }
