@@ -32,8 +32,8 @@ func lkSourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
 }
 
 /// `lkSourceOver` with an opaque and an empty source tested first (the source itself, the
-/// destination unchanged): the same result, cheaper per pixel in loops that do not vectorize
-/// (samples gathered from an image) when most sources are opaque.
+/// destination unchanged): the same result for premultiplied pixels, cheaper per pixel in
+/// loops that do not vectorize (samples gathered from an image) when most sources are opaque.
 @inline(__always) @usableFromInline
 func lkSourceOverTested(_ src: UInt32, _ dst: UInt32) -> UInt32 {
     let a = src >> 24

@@ -1,5 +1,5 @@
-// The suck effect, a genie funnel: the old content is sucked into a point at the bottom centre, genie-like, over
-// the new content. Each device row shows one source row squeezed into a horizontal span whose
+// The suck effect, a genie funnel: the old image is sucked into a point at the bottom centre
+// over the new one. Each device row shows one source row squeezed into a horizontal span whose
 // half-width follows an S-shaped funnel narrowing toward the bottom point; first the sides
 // bend into the funnel, then the content slides down through it. Per row: one span and one
 // source row; per pixel: a step in u, a bilinear sample and edge coverage.

@@ -1,5 +1,5 @@
 // Transitions between two images, independent of layers: given the old image and the new one
-// (equally sized device-resolution snapshots), draw one of the effects at a progress into a
+// (equally sized device-resolution images), draw one of the effects at a progress into a
 // canvas. Every effect is exactly the old image at progress 0 and exactly the new one at 1.
 // Each effect's pixel kernel lives in a file of its own in this folder, named for its
 // algorithm; they share the one compositing (Bitmap/Compositing.swift), the one bilinear

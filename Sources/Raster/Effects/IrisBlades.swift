@@ -1,6 +1,6 @@
 // The iris: a camera iris of six dark blades forming a hexagonal ring.
 // Open: a hexagonal aperture opens in the middle, the new content showing through it, the
-// ring of blades around it, the old content outside, until the aperture clears the layer.
+// ring of blades around it, the old content outside, until the aperture clears the image.
 // Close: the ring closes from the edges over the old content, the new content outside it,
 // until it shuts in the middle. The ring is thickest mid-way and rotates as it moves, as a
 // shutter's blades do. Per pixel: six dot products (the hexagon's "radius") and a blend.
@@ -21,7 +21,7 @@ extension TransitionFrame {
         // inner: the aperture's edge; outer: the blades' outer edge (hexagon "radius").
         let inner: Double, outer: Double
         if opening { inner = p * reach; outer = inner + band } else { outer = (1 - p) * reach; inner = outer - band }
-        // Inside the aperture / outside the ring: which snapshot shows.
+        // Inside the aperture / outside the ring: which image shows.
         let inside = opening ? to : from, outsideImage = opening ? from : to
         let spin = (opening ? 1.0 : -1.0) * p * Double.pi / 3
         let ip = inside.pixels, op = outsideImage.pixels, iw = inside.width, ow = outsideImage.width
@@ -44,7 +44,7 @@ extension TransitionFrame {
             // Along a row the hexagon distance is convex and piecewise linear in x, so the
             // aperture (distance ≤ inner − 0.5) and the ring's outer limit (< outer + 0.5) are
             // intervals, found exactly from the six half-planes. Well inside the aperture and
-            // well outside the ring the pixels are plain copies of one snapshot; only the ring
+            // well outside the ring the pixels are plain copies of one image; only the ring
             // and a pixel of margin at each of its edges take the per-pixel path below.
             let hole = Self.hexagonInterval(normals, dy: dy, limit: inner - 0.5, cx: cx, ox: ox)
             let ring = Self.hexagonInterval(normals, dy: dy, limit: outer + 0.5, cx: cx, ox: ox)

@@ -3,7 +3,7 @@
 // and comes back flat on top of the page, showing its lighter back side (the content seen
 // through the paper, mirrored). Seen from above, each device pixel is covered by at most the
 // flat page, the lower and upper halves of the cylinder, and the turned-over flap; the
-// topmost existing one wins, and the layers below take a soft shadow near its edge.
+// topmost existing one wins, and what lies below takes a soft shadow near its edge.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -46,7 +46,7 @@ extension TransitionFrame {
         let ds = [0.0, W * nx, H * ny, W * nx + H * ny]
         let dmax = ds.max()!, dmin = ds.min()!
         let L = dmax + (dmin - Double.pi * r - dmax) * progress
-        // `render` brings both snapshots to the frame's size, and the box lies inside it, so
+        // `Canvas.draw(_:from:to:…)` brings both images to the frame's size, and the box lies inside it, so
         // every device pixel of the box has a page and an under pixel at (x − ox, y − oy).
         let pw = page.width, ph = page.height
         precondition(pw == width && ph == height && under.width == pw && under.height == ph,

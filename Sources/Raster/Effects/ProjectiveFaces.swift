@@ -21,7 +21,7 @@ extension TransitionFrame {
     }
 
     /// model → rotation (`angle` about x or y) → pushed back by `depth` → perspective about the
-    /// snapshot's centre → device position.
+    /// images' centre → device position.
     func place(_ model: SpaceTransform, angle: Double, aboutY: Bool, depth: Double, eye: Double) -> ProjectiveTransform {
         let rot = aboutY ? SpaceTransform.rotation(angle, 0, 1, 0) : SpaceTransform.rotation(angle, 1, 0, 0)
         let cx = Double(ox) + Double(width) / 2, cy = Double(oy) + Double(height) / 2
@@ -38,8 +38,8 @@ extension TransitionFrame {
     }
 
     /// A box turning a quarter turn: the old content on the front face, the new on the side
-    /// face hinged at their shared edge (the subtype's side), with perspective. The box is
-    /// pushed back just enough that its nearest edge stays in the layer's plane.
+    /// face hinged at their shared edge (the `edge` side), with perspective. The box is
+    /// pushed back just enough that its nearest edge stays in the images' plane.
     func cube(_ edge: ImageTransition.Edge) {
         let W = Double(width), H = Double(height)
         let horizontal = edge.isHorizontal
@@ -60,7 +60,7 @@ extension TransitionFrame {
         }
         let a = sign * p * Double.pi / 2
         let depth = -(D / 2) * (abs(sin(a)) + cos(a))
-        let b = clip // the box may reach past the layer's rectangle
+        let b = clip // the box may reach past the images' rectangle
         // The face turning away is farther at the end; draw the farther face first.
         let oldM = place(old, angle: a, aboutY: horizontal, depth: depth, eye: eye)
         let newM = place(new, angle: a, aboutY: horizontal, depth: depth, eye: eye)
@@ -74,9 +74,9 @@ extension TransitionFrame {
         }
     }
 
-    /// A card flipping half a turn about its vertical (fromLeft / fromRight) or horizontal
-    /// (fromTop / fromBottom) axis, with perspective and a slight retreat mid-flip; the old
-    /// content on the front, the new on the back. fromLeft brings the left edge toward the
+    /// A card flipping half a turn about its vertical (from the left or right) or horizontal
+    /// (from the top or bottom) axis, with perspective and a slight retreat mid-flip; the old
+    /// image on the front, the new on the back. From the left brings the left edge toward the
     /// viewer, as UIKit's flipFromLeft.
     func flip(_ edge: ImageTransition.Edge) {
         let W = Double(width), H = Double(height)

@@ -1,5 +1,5 @@
 // The ripple: a water drop in the middle. A ring wave runs outward from the centre with
-// decaying rings behind it; each pixel samples both snapshots displaced radially by the wave's
+// decaying rings behind it; each pixel samples both images displaced radially by the wave's
 // height slope (refraction), lit by the slope, while the new content fades in. The radial
 // profile is tabulated once per frame (one entry per pixel of radius), so the per-pixel work
 // is an integer radius step, a table read and one bilinear sample of the pre-blended images.
@@ -51,7 +51,7 @@ extension TransitionFrame {
         var reachRows = 0
         for i in 0..<n { reachRows = max(reachRows, ((i + 1) * abs(factor[i])) >> 8 + 1) }
         reachRows += 2
-        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
+        // Bilinear sampling is linear, so sampling both images at the same displaced point
         // and blending equals sampling their blend: blend once, then warp one image. The blend
         // is kept spread (four 16-bit lanes per pixel, see `lkSpread`), so the warp's bilinear
         // blends need no unpacking per texel. Only the rows the warp can still reach are kept:
@@ -62,7 +62,7 @@ extension TransitionFrame {
         let t = lkLerpWeight(p * p * (3 - 2 * p))
         let mw = width, mh = height
         precondition(from.width == mw && from.height == mh && to.width == mw && to.height == mh,
-                     "ripple: both snapshots must be the frame's size")
+                     "ripple: both images must be the frame's size")
         let ringRows = min(mh, 2 * reachRows + 4)
         let ring = UnsafeMutablePointer<UInt64>.allocate(capacity: ringRows * mw)
         defer { ring.deallocate() }
