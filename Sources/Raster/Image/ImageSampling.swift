@@ -181,8 +181,9 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
 ///
 /// The texels are split into their blue-red and green-alpha bytes by a mask and a shift of
 /// 16-bit lanes, as `lkLerp` splits a pixel into two words (the standard library's byte-to-lane
-/// conversions are not always inlined); the two samples share every vector: lanes
-/// [a B, a R, b B, b R | a G, a A, b G, b A] at the end. All single SSE2 instructions.
+/// conversions are not always inlined without `-Ounchecked`), and regrouped by 32-bit word
+/// shuffles; the two samples share every vector: lanes [a B, a R, b B, b R | a G, a A, b G,
+/// b A] at the end. All single SSE2 instructions.
 @inline(__always) @usableFromInline
 func lkBilinearPair(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ w: Int,
                     _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int, shade: SIMD8<UInt16>?) -> UInt64 {
@@ -200,21 +201,26 @@ func lkBilinearPair(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer
                    highHalf: ra.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
     let pb = Lanes(lowHalf: rb.loadUnaligned(as: SIMD4<UInt16>.self),
                    highHalf: rb.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
-    // Blue-red and green-alpha lanes: [l B, l R, r B, r R | …] per row of a block.
-    let ea = quads(pa & 0x00FF), oa = quads(pa &>> 8), eb = quads(pb & 0x00FF), ob = quads(pb &>> 8)
-    // Left texels of a and b side by side, and right texels: [a B, a R, b B, b R] per row.
-    let lowHalf: Quads = Quads(repeating: 0xFFFF_FFFF), highHalf = ~lowHalf
-    let le = lanes((ea & lowHalf) | (eb &<< 32)), re = lanes((ea &>> 32) | (eb & highHalf))
-    let lo = lanes((oa & lowHalf) | (ob &<< 32)), ro = lanes((oa &>> 32) | (ob & highHalf))
+    // Blue-red and green-alpha lanes, as 32-bit words per texel: [top l, top r, bottom l,
+    // bottom r] of a block.
+    typealias Words = SIMD4<UInt32>
+    @inline(__always) func words(_ x: Lanes) -> Words { unsafeBitCast(x, to: Words.self) }
+    let ea = words(pa & 0x00FF), oa = words(pa &>> 8), eb = words(pb & 0x00FF), ob = words(pb &>> 8)
+    // Left texels and right texels: [a top, a bottom, b top, b bottom] (one word shuffle each).
+    let le = Words(lowHalf: ea.evenHalf, highHalf: eb.evenHalf), re = Words(lowHalf: ea.oddHalf, highHalf: eb.oddHalf)
+    let lo = Words(lowHalf: oa.evenHalf, highHalf: ob.evenHalf), ro = Words(lowHalf: oa.oddHalf, highHalf: ob.oddHalf)
+    let kx = lanes(Quads(UInt64(truncatingIfNeeded: wxa & 0xff) &* 0x0001_0001_0001_0001,
+                         UInt64(truncatingIfNeeded: wxb & 0xff) &* 0x0001_0001_0001_0001))
     @inline(__always) func four(_ p: Int, _ q: Int) -> UInt64 {
         UInt64(truncatingIfNeeded: p & 0xff) &* 0x0000_0000_0001_0001 | UInt64(truncatingIfNeeded: q & 0xff) &* 0x0001_0001_0000_0000
     }
-    let kx = four(wxa, wxb), ky = four(wya, wyb)
-    let kxl = lanes(Quads(kx, kx))
-    // Horizontal: [top, bottom] per quad.
-    let he = quads(lerp(le, re, kxl)), ho = quads(lerp(lo, ro, kxl))
-    // Vertical: tops against bottoms, blue-red in the low quad, green-alpha in the high one.
-    var v = lerp(lanes(Quads(he[0], ho[0])), lanes(Quads(he[1], ho[1])), lanes(Quads(ky, ky)))
+    let ky = four(wya, wyb)
+    // Horizontal, then tops against bottoms: [a, b] blue-red in the low quad, green-alpha in
+    // the high one.
+    let he = words(lerp(unsafeBitCast(le, to: Lanes.self), unsafeBitCast(re, to: Lanes.self), kx))
+    let ho = words(lerp(unsafeBitCast(lo, to: Lanes.self), unsafeBitCast(ro, to: Lanes.self), kx))
+    let top = Words(lowHalf: he.evenHalf, highHalf: ho.evenHalf), bottom = Words(lowHalf: he.oddHalf, highHalf: ho.oddHalf)
+    var v = lerp(unsafeBitCast(top, to: Lanes.self), unsafeBitCast(bottom, to: Lanes.self), lanes(Quads(ky, ky)))
     if let k = shade {
         // x·k / 255 exactly rounded per lane (x·k + 128 ≤ 65153 fits the 16-bit lane).
         let t = v &* k &+ 128
