@@ -17,7 +17,7 @@ extension TransitionFrame {
     /// y down, z toward the viewer).
     static func face(origin o: (Double, Double, Double), u: (Double, Double, Double),
                      v: (Double, Double, Double)) -> SpaceTransform {
-        SpaceTransform([u.0, u.1, u.2, 0, v.0, v.1, v.2, 0, 0, 0, 1, 0, o.0, o.1, o.2, 1])
+        SpaceTransform(SIMD16(u.0, u.1, u.2, 0, v.0, v.1, v.2, 0, 0, 0, 1, 0, o.0, o.1, o.2, 1))
     }
 
     /// model → rotation (`angle` about x or y) → pushed back by `depth` → perspective about the
@@ -112,10 +112,10 @@ struct SpaceTransform {
 
     init(_ values: SIMD16<Double>) { m = values }
 
-    static var identity: SpaceTransform { SpaceTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]) }
+    static var identity: SpaceTransform { SpaceTransform(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1)) }
 
     static func translation(_ tx: Double, _ ty: Double, _ tz: Double) -> SpaceTransform {
-        SpaceTransform([1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, tx, ty, tz, 1])
+        SpaceTransform(SIMD16(1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, tx, ty, tz, 1))
     }
 
     /// `angle` radians about the axis (x, y, z).
@@ -124,10 +124,10 @@ struct SpaceTransform {
         guard len > 0 else { return .identity }
         let (ux, uy, uz) = (x / len, y / len, z / len)
         let c = cos(angle), s = sin(angle), C = 1 - c
-        return SpaceTransform([c + ux * ux * C, ux * uy * C + uz * s, ux * uz * C - uy * s, 0,
-                               uy * ux * C - uz * s, c + uy * uy * C, uy * uz * C + ux * s, 0,
-                               uz * ux * C + uy * s, uz * uy * C - ux * s, c + uz * uz * C, 0,
-                               0, 0, 0, 1])
+        let m11 = c + ux * ux * C, m12 = ux * uy * C + uz * s, m13 = ux * uz * C - uy * s
+        let m21 = uy * ux * C - uz * s, m22 = c + uy * uy * C, m23 = uy * uz * C + ux * s
+        let m31 = uz * ux * C + uy * s, m32 = uz * uy * C - ux * s, m33 = c + uz * uz * C
+        return SpaceTransform(SIMD16(m11, m12, m13, 0, m21, m22, m23, 0, m31, m32, m33, 0, 0, 0, 0, 1))
     }
 
     /// Only m34 = −1/d (d > 0).
