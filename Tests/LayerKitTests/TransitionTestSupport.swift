@@ -1,15 +1,8 @@
-// Test images drawn with code, and the contact sheets compared with the transition goldens.
-import Foundation
+// Test images drawn with code for the transition tests.
 @testable import LayerKit
-import TestSupport
 
 /// Helpers shared by the transition tests.
 enum TransitionTestSupport {
-    /// The contact-sheet goldens: Goldens/Transitions, copied into the test bundle.
-    static let goldens = GoldenFolder(
-        sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/Transitions"),
-        bundle: Bundle.module, bundleSubdirectory: "Goldens/Transitions", failurePrefix: "layerkit-transition")
-
     /// The "old" test image: warm horizontal stripes, a dark diagonal from top-left to
     /// bottom-right, and a white marker square in the top-left corner (shows orientation).
     static func oldImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
@@ -42,19 +35,5 @@ enum TransitionTestSupport {
             }
         }
         return b
-    }
-
-    /// Frames of `effect` at `progresses`, side by side on an opaque light-grey background
-    /// (so transparent regions and the 3D types' surroundings are visible).
-    static func contactSheet(_ effect: TransitionEffect, progresses: [Double], from: Bitmap, to: Bitmap) -> Bitmap {
-        let w = from.width, h = from.height
-        let sheet = Bitmap(width: w * progresses.count, height: h)
-        sheet.clear(Color(0.78, 0.78, 0.78))
-        let canvas = Canvas(sheet)
-        for (i, p) in progresses.enumerated() {
-            canvas.clip = .rect(Rect(Double(i * w), 0, Double(w), Double(h)))
-            effect.render(from: from, to: to, progress: p, into: canvas, rect: Rect(Double(i * w), 0, Double(w), Double(h)))
-        }
-        return sheet
     }
 }

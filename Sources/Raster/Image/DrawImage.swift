@@ -1,6 +1,7 @@
-// Image drawing: the image's rectangle is mapped into device space and rasterized like any
-// polygon (so its outline is anti-aliased by exact coverage and it is clipped like fills);
-// each covered pixel samples the image bilinearly through the inverse mapping.
+// Affine image drawing: the image's rectangle is mapped into device space and rasterized like
+// any polygon (so its outline is anti-aliased by exact coverage and it is clipped like fills);
+// each covered pixel samples the image bilinearly through the inverse mapping. Integer
+// translations are plain source-over blits. (Projective drawing: ProjectiveImage.swift.)
 
 extension Canvas {
     /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by `transform` into device pixels,
@@ -28,51 +29,6 @@ extension Canvas {
         quad.line(to: transform.apply(Point(0, h)))
         rasterize(quad, rule: .nonZero,
                   painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
-        rasterScratch.quad = quad
-    }
-
-    /// The same under a projective (perspective) 3×3 transform.
-    public func draw(_ image: Bitmap, projective: ProjectiveTransform, opacity: Double = 1) {
-        if projective.isAffine {
-            draw(image, transform: AffineTransform(a: projective.m11, b: projective.m21, c: projective.m12,
-                                                   d: projective.m22, tx: projective.m13, ty: projective.m23),
-                 opacity: opacity)
-            return
-        }
-        guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
-        guard let inverse = projective.inverted else { return }
-        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
-        guard alpha > 0 else { return }
-        let w = Double(image.width), h = Double(image.height)
-        // Clip the image rectangle (in image space) to the half-plane in front of the eye
-        // (w ≥ ε), so a quad partly behind the viewer maps to a finite polygon.
-        let eps = 1e-6
-        let m = projective
-        let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)]
-        var quad = rasterScratch.quad
-        rasterScratch.quad = FlatPath()
-        quad.removeAll()
-        var first = true
-        func emit(_ p: Point) {
-            guard let d = m.apply(p) else { return }
-            if first { quad.move(to: d); first = false } else { quad.line(to: d) }
-        }
-        for i in 0..<4 {
-            let p = corners[i], q = corners[(i + 1) % 4]
-            let wp = m.m31 * p.x + m.m32 * p.y + m.m33, wq = m.m31 * q.x + m.m32 * q.y + m.m33
-            if wp >= eps { emit(p) }
-            if (wp >= eps) != (wq >= eps) {
-                let t = (eps - wp) / (wq - wp)
-                let c = p.lerp(q, t)
-                // Nudge onto the visible side so the divide stays finite and positive.
-                let wc = m.m31 * c.x + m.m32 * c.y + m.m33
-                emit(wc >= eps ? c : p.lerp(q, wp >= eps ? t * 0.999999 : 1 - (1 - t) * 0.999999))
-            }
-        }
-        if quad.points.count >= 3 {
-            rasterize(quad, rule: .nonZero,
-                      painter: ProjectiveImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
-        }
         rasterScratch.quad = quad
     }
 

@@ -1,16 +1,9 @@
-// Bilinear sampling of a premultiplied bitmap (edge pixels extend outward, since the outline's
-// anti-aliasing comes from the coverage of the mapped quad, not from the sampler), and the
-// span painters that draw an image through an inverse affine or projective mapping.
-
-/// a·(256−w) + b·w over 256 for each channel, rounded (w in 0…256): w = 0 returns `a` exactly.
-@inline(__always) @usableFromInline
-func lkLerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
-    if w == 0 { return a }
-    let iw = 256 &- w
-    let rb = (((a & 0x00FF_00FF) &* iw &+ (b & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8) & 0x00FF_00FF
-    let ag = (((a >> 8) & 0x00FF_00FF) &* iw &+ ((b >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) & 0xFF00_FF00
-    return rb | ag
-}
+// Bilinear sampling of a premultiplied bitmap, the one sampler of every image path: rounded
+// 1/256 weights (`lkLerp`'s arithmetic), with an edge mode saying what lies beyond the image
+// (its edge pixels extended, where the outline's anti-aliasing comes from the coverage of the
+// mapped quad; or transparent, where the sampler itself fades the edge over one pixel). Also a
+// two-sample vector form of the same arithmetic, and the span painters that draw an image
+// through an inverse affine or projective mapping.
 
 /// A read-only view of an image's pixels for sampling.
 @usableFromInline struct ImageSampler {
@@ -18,13 +11,28 @@ func lkLerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
     @usableFromInline let width: Int, height: Int
     @usableFromInline let maxU: Double, maxV: Double
 
+    /// What a sample reads beyond the image's pixels.
+    @usableFromInline enum Edge {
+        /// The nearest edge pixel: the image's outline is anti-aliased by coverage elsewhere.
+        case extend
+        /// Transparent black: the sampler fades the image out over its outermost pixel.
+        case transparent
+    }
+
     @usableFromInline init(_ image: Bitmap) {
         pixels = image.pixels; width = image.width; height = image.height
         maxU = Double(image.width); maxV = Double(image.height)
     }
 
+    /// A view of `width × height` pixels at `pixels`, rows `width` apart.
+    @usableFromInline init(pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int) {
+        self.pixels = pixels; self.width = width; self.height = height
+        maxU = Double(width); maxV = Double(height)
+    }
+
     /// The bilinear sample at image coordinates (u, v) where pixel (i, j) has its centre at
-    /// (i + 0.5, j + 0.5); so an integer-aligned mapping reads pixels exactly.
+    /// (i + 0.5, j + 0.5), edge pixels extended; so an integer-aligned mapping reads pixels
+    /// exactly. Weights are the offsets rounded to 1/256 (a weight of 256 carries over).
     @inline(__always) @usableFromInline func sample(_ u: Double, _ v: Double) -> UInt32 {
         // Clamp first: keeps the integer conversions safe for wild (or NaN) coordinates.
         let su = u - 0.5, sv = v - 0.5
@@ -46,6 +54,62 @@ func lkLerp(_ a: UInt32, _ b: UInt32, _ w: UInt32) -> UInt32 {
         let r1 = pixels + y1 * width
         return lkLerp(top, lkLerp(r1[x0], r1[x1], wx), wy)
     }
+
+    /// Whether the 2×2 texel block with top-left texel (x0, y0) lies inside the image.
+    @inline(__always) @usableFromInline func interior(_ x0: Int, _ y0: Int) -> Bool {
+        UInt(bitPattern: x0) < UInt(bitPattern: width - 1) && UInt(bitPattern: y0) < UInt(bitPattern: height - 1)
+    }
+
+    /// The bilinear blend of the texel block with top-left texel (x0, y0), weights 0…255
+    /// toward the right (wx) and the bottom (wy), texels beyond the image transparent; spread
+    /// (`lkSpread`), so shading can follow without unpacking.
+    @inline(__always) @usableFromInline
+    func transparentEdgeSpread(_ x0: Int, _ y0: Int, _ wx: Int, _ wy: Int) -> UInt64 {
+        if interior(x0, y0) {
+            let p = pixels + y0 * width + x0
+            return lkBilinearSpread(p[0], p[1], p[width], p[width + 1], wx, wy)
+        }
+        return transparentEdgeOutside(x0, y0, wx, wy)
+    }
+
+    /// `transparentEdgeSpread` where the block is not wholly inside: rare, out of line so it
+    /// does not crowd the callers' hot loops.
+    @inline(never) @usableFromInline
+    func transparentEdgeOutside(_ x0: Int, _ y0: Int, _ wx: Int, _ wy: Int) -> UInt64 {
+        let w = width, h = height
+        if x0 < -1 || y0 < -1 || x0 >= w || y0 >= h { return 0 }
+        @inline(__always) func at(_ i: Int, _ j: Int) -> UInt32 {
+            (i >= 0 && j >= 0 && i < w && j < h) ? pixels[j * w + i] : 0
+        }
+        return lkBilinearSpread(at(x0, y0), at(x0 + 1, y0), at(x0, y0 + 1), at(x0 + 1, y0 + 1), wx, wy)
+    }
+
+    /// The sample at a 16.16 fixed-point position already shifted by half a pixel
+    /// (U = (u − 0.5)·65536): the texel block at U >> 16, weights its next 8 bits (floored),
+    /// with the given edge mode; spread.
+    @inline(__always) @usableFromInline
+    func sampleSpread(fixed U: Int, _ V: Int, edge: Edge) -> UInt64 {
+        let x0 = U >> 16, y0 = V >> 16, wx = (U >> 8) & 0xff, wy = (V >> 8) & 0xff
+        switch edge {
+        case .transparent: return transparentEdgeSpread(x0, y0, wx, wy)
+        case .extend:
+            let w1 = width - 1, h1 = height - 1
+            let xa = min(w1, max(0, x0)), xb = min(w1, max(0, x0 + 1))
+            let ya = min(h1, max(0, y0)), yb = min(h1, max(0, y0 + 1))
+            return lkBilinearSpread(pixels[ya * width + xa], pixels[ya * width + xb],
+                                    pixels[yb * width + xa], pixels[yb * width + xb], wx, wy)
+        }
+    }
+}
+
+/// The bilinear blend of four texels (weights 0…255 toward the right and the bottom) as three
+/// `lkLerpSpread`s, horizontal then vertical: the same values as `lkLerp` on packed pixels.
+@inline(__always) @usableFromInline
+func lkBilinearSpread(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32, _ wx: Int, _ wy: Int) -> UInt64 {
+    let kx = UInt64(truncatingIfNeeded: wx)
+    let top = lkLerpSpread(lkSpread(p00), lkSpread(p10), kx)
+    let bottom = lkLerpSpread(lkSpread(p01), lkSpread(p11), kx)
+    return lkLerpSpread(top, bottom, UInt64(truncatingIfNeeded: wy))
 }
 
 /// Paints an image through the inverse of an affine transform (device → image), stepping the
@@ -98,14 +162,8 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
         let u1 = u + du, v1 = v + dv
         let U0 = fixed(u), V0 = fixed(v), U1 = fixed(u1), V1 = fixed(v1)
         if inside(U0, V0) && inside(U1, V1) {
-            let s = bilinearPairRounded(px + (V0 >> 8) * w + (U0 >> 8), px + (V1 >> 8) * w + (U1 >> 8), w,
-                                        U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff)
-            if s & 0xff000000_ff000000 == 0xff000000_ff000000 {
-                UnsafeMutableRawPointer(p + i).storeBytes(of: s, as: UInt64.self)
-            } else {
-                p[i] = lkSourceOver(UInt32(truncatingIfNeeded: s), p[i])
-                p[i + 1] = lkSourceOver(UInt32(truncatingIfNeeded: s >> 32), p[i + 1])
-            }
+            lkSourceOverPair(lkBilinearPair(px + (V0 >> 8) * w + (U0 >> 8), px + (V1 >> 8) * w + (U1 >> 8), w,
+                                            U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff, shade: nil), p + i)
         } else {
             p[i] = lkSourceOver(sampler.sample(u, v), p[i])
             p[i + 1] = lkSourceOver(sampler.sample(u1, v1), p[i + 1])
@@ -115,33 +173,83 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
     if i < count { p[i] = lkSourceOver(sampler.sample(u, v), p[i]) }
 }
 
-/// Two bilinear samples (texel blocks at `a` and `b`, row stride `w`, weights 0…255 toward the
-/// right and the bottom) with `lkLerp`'s rounding — each lerp ⌊(x·(256 − t) + y·t + 128) / 256⌋,
-/// horizontal then vertical — as two packed pixels (a's in the low word). 64-bit loads, byte
-/// widening and quadword regrouping: single SSE2 instructions once inlined.
+/// Two bilinear samples (texel blocks with top-left texels at `a` and `b`, row stride `w`,
+/// weights 0…255 toward the right and the bottom) with `lkLerp`'s rounding — each lerp
+/// ⌊(x·(256 − t) + y·t + 128) / 256⌋, horizontal then vertical — each then shaded by the 16-bit
+/// lane factors `shade` (`lkShade`'s exactly rounded k/255 per lane, see `lkShadeFactors`), as
+/// two packed pixels (a's in the low word).
+///
+/// The texels are split into their blue-red and green-alpha bytes by a mask and a shift of
+/// 16-bit lanes, as `lkLerp` splits a pixel into two words (the standard library's byte-to-lane
+/// conversions are not always inlined without `-Ounchecked`), and regrouped by 32-bit word
+/// shuffles; the two samples share every vector: lanes [a B, a R, b B, b R | a G, a A, b G,
+/// b A] at the end. All single SSE2 instructions.
 @inline(__always) @usableFromInline
-func bilinearPairRounded(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ w: Int,
-                         _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int) -> UInt64 {
-    @inline(__always) func widen(_ x: UInt64) -> SIMD2<UInt64> {
-        unsafeBitCast(SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(x, to: SIMD8<UInt8>.self)), to: SIMD2<UInt64>.self)
+func lkBilinearPair(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ w: Int,
+                    _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int, shade: SIMD8<UInt16>?) -> UInt64 {
+    typealias Quads = SIMD2<UInt64>
+    typealias Lanes = SIMD8<UInt16>
+    @inline(__always) func lanes(_ q: Quads) -> Lanes { unsafeBitCast(q, to: Lanes.self) }
+    @inline(__always) func quads(_ x: Lanes) -> Quads { unsafeBitCast(x, to: Quads.self) }
+    @inline(__always) func lerp(_ x: Lanes, _ y: Lanes, _ k: Lanes) -> Lanes {
+        ((x &<< 8) &+ (y &- x) &* k &+ 128) &>> 8
     }
-    @inline(__always) func lanes(_ lo: UInt64, _ hi: UInt64) -> SIMD8<UInt16> { unsafeBitCast(SIMD2(lo, hi), to: SIMD8<UInt16>.self) }
-    @inline(__always) func quads(_ x: SIMD8<UInt16>) -> SIMD2<UInt64> { unsafeBitCast(x, to: SIMD2<UInt64>.self) }
-    @inline(__always) func four(_ k: Int) -> UInt64 { UInt64(truncatingIfNeeded: k & 0xff) &* 0x0001_0001_0001_0001 }
-    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), stride = w * 4
-    let at = widen(ra.loadUnaligned(as: UInt64.self)), ab = widen(ra.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
-    let bt = widen(rb.loadUnaligned(as: UInt64.self)), bb = widen(rb.loadUnaligned(fromByteOffset: stride, as: UInt64.self))
-    let half = SIMD8<UInt16>(repeating: 128)
-    // Horizontal: [top, bottom] lefts against rights, per sample.
-    let al = lanes(at[0], ab[0]), ar = lanes(at[1], ab[1]), bl = lanes(bt[0], bb[0]), br = lanes(bt[1], bb[1])
-    let ka = lanes(four(wxa), four(wxa)), kb = lanes(four(wxb), four(wxb))
-    let ah = quads(((al &<< 8) &+ (ar &- al) &* ka &+ half) &>> 8)
-    let bh = quads(((bl &<< 8) &+ (br &- bl) &* kb &+ half) &>> 8)
-    // Vertical: [a top, b top] against [a bottom, b bottom].
-    let top = lanes(ah[0], bh[0]), bottom = lanes(ah[1], bh[1])
-    let ky = lanes(four(wya), four(wyb))
-    let v = ((top &<< 8) &+ (bottom &- top) &* ky &+ half) &>> 8
-    return unsafeBitCast(SIMD8<UInt8>(truncatingIfNeeded: v), to: UInt64.self)
+    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), stride = w &* 4
+    // Each block as [top pair, bottom pair]; a pair's left texel in a quad's low half. Loaded
+    // as vector halves, so the texels go straight into vector registers.
+    let pa = Lanes(lowHalf: ra.loadUnaligned(as: SIMD4<UInt16>.self),
+                   highHalf: ra.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
+    let pb = Lanes(lowHalf: rb.loadUnaligned(as: SIMD4<UInt16>.self),
+                   highHalf: rb.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
+    // Blue-red and green-alpha lanes, as 32-bit words per texel: [top l, top r, bottom l,
+    // bottom r] of a block.
+    typealias Words = SIMD4<UInt32>
+    @inline(__always) func words(_ x: Lanes) -> Words { unsafeBitCast(x, to: Words.self) }
+    let ea = words(pa & 0x00FF), oa = words(pa &>> 8), eb = words(pb & 0x00FF), ob = words(pb &>> 8)
+    // Left texels and right texels: [a top, a bottom, b top, b bottom] (one word shuffle each).
+    let le = Words(lowHalf: ea.evenHalf, highHalf: eb.evenHalf), re = Words(lowHalf: ea.oddHalf, highHalf: eb.oddHalf)
+    let lo = Words(lowHalf: oa.evenHalf, highHalf: ob.evenHalf), ro = Words(lowHalf: oa.oddHalf, highHalf: ob.oddHalf)
+    let kx = lanes(Quads(UInt64(truncatingIfNeeded: wxa & 0xff) &* 0x0001_0001_0001_0001,
+                         UInt64(truncatingIfNeeded: wxb & 0xff) &* 0x0001_0001_0001_0001))
+    @inline(__always) func four(_ p: Int, _ q: Int) -> UInt64 {
+        UInt64(truncatingIfNeeded: p & 0xff) &* 0x0000_0000_0001_0001 | UInt64(truncatingIfNeeded: q & 0xff) &* 0x0001_0001_0000_0000
+    }
+    let ky = four(wya, wyb)
+    // Horizontal, then tops against bottoms: [a, b] blue-red in the low quad, green-alpha in
+    // the high one.
+    let he = words(lerp(unsafeBitCast(le, to: Lanes.self), unsafeBitCast(re, to: Lanes.self), kx))
+    let ho = words(lerp(unsafeBitCast(lo, to: Lanes.self), unsafeBitCast(ro, to: Lanes.self), kx))
+    let top = Words(lowHalf: he.evenHalf, highHalf: ho.evenHalf), bottom = Words(lowHalf: he.oddHalf, highHalf: ho.oddHalf)
+    var v = lerp(unsafeBitCast(top, to: Lanes.self), unsafeBitCast(bottom, to: Lanes.self), lanes(Quads(ky, ky)))
+    if let k = shade {
+        // x·k / 255 exactly rounded per lane (x·k + 128 ≤ 65153 fits the 16-bit lane).
+        let t = v &* k &+ 128
+        v = (t &+ (t &>> 8)) &>> 8
+    }
+    // Each pixel's two words: blue-red | green-alpha << 8.
+    let q = quads(v)
+    return q[0] | (q[1] << 8)
+}
+
+/// The lane factors of `lkBilinearPair` that shade colour by k/255 and keep alpha (lanes
+/// [B, R, B, R | G, A, G, A]); nil when k leaves the colour as it is.
+@inline(__always) @usableFromInline
+func lkShadeFactors(_ k: UInt32) -> SIMD8<UInt16>? {
+    guard k < 255 else { return nil }
+    let c = UInt16(k)
+    return SIMD8(c, c, c, c, c, 255, c, 255)
+}
+
+/// Two packed pixels (the first in the low word) source-over two destination pixels; one
+/// 64-bit store when both are opaque (the interior of an opaque image).
+@inline(__always) @usableFromInline
+func lkSourceOverPair(_ s: UInt64, _ d: UnsafeMutablePointer<UInt32>) {
+    if s & 0xff000000_ff000000 == 0xff000000_ff000000 {
+        UnsafeMutableRawPointer(d).storeBytes(of: s, as: UInt64.self)
+    } else {
+        d[0] = lkSourceOver(UInt32(truncatingIfNeeded: s), d[0])
+        d[1] = lkSourceOver(UInt32(truncatingIfNeeded: s >> 32), d[1])
+    }
 }
 
 /// Paints an image through the inverse of a projective transform, dividing per pixel.

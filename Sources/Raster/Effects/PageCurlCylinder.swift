@@ -1,9 +1,9 @@
-// pageCurl / pageUnCurl: a per-pixel cylinder warp. The page lifts along a straight fold line
+// The page curl: a per-pixel cylinder warp. The page lifts along a straight fold line
 // that sweeps across it; the lifted part rolls over a cylinder of radius r lying on the fold
 // and comes back flat on top of the page, showing its lighter back side (the content seen
 // through the paper, mirrored). Seen from above, each device pixel is covered by at most the
 // flat page, the lower and upper halves of the cylinder, and the turned-over flap; the
-// topmost existing one wins, and the layers below take a soft shadow near its edge.
+// topmost existing one wins, and what lies below takes a soft shadow near its edge.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -12,14 +12,14 @@ import Darwin
 
 extension TransitionFrame {
     /// Unit direction the fold travels toward the leading corner (away from it as the page
-    /// lifts): fromRight peels from the bottom-right corner, fromLeft the bottom-left,
-    /// fromBottom bottom-right leading upward, fromTop the top-right.
-    static func curlDirection(_ sub: TransitionSubtype) -> (Double, Double) {
-        let (x, y): (Double, Double) = switch sub {
-        case .fromRight: (1, 0.4)
-        case .fromLeft: (-1, 0.4)
-        case .fromBottom: (0.4, 1)
-        case .fromTop: (0.4, -1)
+    /// lifts): from the right edge the page peels from the bottom-right corner, from the left
+    /// the bottom-left, from the bottom the bottom-right leading upward, from the top the top-right.
+    static func curlDirection(_ edge: ImageTransition.Edge) -> (Double, Double) {
+        let (x, y): (Double, Double) = switch edge {
+        case .right: (1, 0.4)
+        case .left: (-1, 0.4)
+        case .bottom: (0.4, 1)
+        case .top: (0.4, -1)
         }
         let l = (x * x + y * y).squareRoot()
         return (x / l, y / l)
@@ -34,11 +34,11 @@ extension TransitionFrame {
     /// (r < dist ≤ r + shadowWidth) and the bare content underneath. Each run has its own loop,
     /// so the plain ones are row composites; the roll reads its source offsets and shading
     /// from a per-frame table over dist (no trig per pixel).
-    func pageCurl(page: Bitmap, under: Bitmap, progress: Double, _ sub: TransitionSubtype) {
+    func pageCurl(page: Bitmap, under: Bitmap, progress: Double, _ edge: ImageTransition.Edge) {
         let b = box
         guard !b.isEmpty else { return }
         let W = Double(width), H = Double(height)
-        let (nx, ny) = Self.curlDirection(sub)
+        let (nx, ny) = Self.curlDirection(edge)
         let r = max(1.5, 0.12 * min(W, H))
         let shadowWidth = max(2, 0.6 * r)
         // Extent of the page along n; the fold sweeps from the leading corner past the far one
@@ -46,12 +46,13 @@ extension TransitionFrame {
         let ds = [0.0, W * nx, H * ny, W * nx + H * ny]
         let dmax = ds.max()!, dmin = ds.min()!
         let L = dmax + (dmin - Double.pi * r - dmax) * progress
-        // `render` brings both snapshots to the frame's size, and the box lies inside it, so
+        // `Canvas.draw(_:from:to:…)` brings both images to the frame's size, and the box lies inside it, so
         // every device pixel of the box has a page and an under pixel at (x − ox, y − oy).
         let pw = page.width, ph = page.height
         precondition(pw == width && ph == height && under.width == pw && under.height == ph,
                      "pageCurl: page and under must both be the frame's size")
         let pp = page.pixels, up = under.pixels
+        let sampler = ImageSampler(page)
         let tw = target.width
         let piR = Double.pi * r
         let invShadow = 1 / shadowWidth
@@ -62,12 +63,12 @@ extension TransitionFrame {
         @inline(__always) func shadowWeight(_ e: Double) -> UInt32 {
             // e: distance from the casting edge; darker near it.
             let k = e <= 0 ? 0.0 : min(1, e * invShadow)
-            return TransitionFrame.weight(0.62 + 0.38 * k * k)
+            return lkScaleFactor(0.62 + 0.38 * k * k)
         }
         let margin = shadowWidth + 1
         // The roll table: nodes every quarter pixel of dist over 0…r holding, for that dist,
         // the 16.16 offsets from a pixel to its source on the lower (front) and the upper
-        // (back) half of the cylinder and both halves' shading (weights × 256). Between nodes
+        // (back) half of the cylinder and both halves' shading (`lkShade` factors × 256). Between nodes
         // everything is interpolated linearly, exactly as the angle asin(dist / r) was before
         // (the offsets are linear in that angle and in dist). One asin per node per frame.
         let nodesPerPixel = 4.0
@@ -82,7 +83,7 @@ extension TransitionFrame {
             roll[i] = CurlRollNode(
                 lowU: Int32((sLow * nx * 65536).rounded()), lowV: Int32((sLow * ny * 65536).rounded()),
                 upU: Int32((sUp * nx * 65536).rounded()), upV: Int32((sUp * ny * 65536).rounded()),
-                lowWeight: Int32((1 - 0.35 * u * u) * 65536), upWeight: Int32((0.8 + 0.2 * cos(phi)) * 65536))
+                lowWeight: Int32((1 - 0.35 * u * u) * 65280), upWeight: Int32((0.8 + 0.2 * cos(phi)) * 65280))
         }
         // The upper half's nearest-texel test in 16.16: strictly more than 1.5 px inside.
         let in15 = 98304, wIn = pw * 65536 - 98304, hIn = ph * 65536 - 98304
@@ -120,7 +121,7 @@ extension TransitionFrame {
                 bare = b.x0..<e; shadowed = e..<c; rolled = c..<a; flat = a..<b.x1
             }
             // Bare content underneath: a row composite.
-            for x in bare { d[x] = Px.over(urow[x], d[x]) }
+            for x in bare { d[x] = lkSourceOver(urow[x], d[x]) }
             // Beyond the cylinder: the content underneath, shadowed near the roll where the
             // roll's silhouette point lies on the page.
             for x in shadowed {
@@ -129,8 +130,8 @@ extension TransitionFrame {
                 var lower = urow[x]
                 let e = dist - r
                 let cx = lx - e * nx + (piR / 2 - r) * nx, cy = ly - e * ny + (piR / 2 - r) * ny
-                if outside(cx, cy) <= 0 { lower = Px.shade(lower, shadowWeight(e)) }
-                d[x] = Px.over(lower, d[x])
+                if outside(cx, cy) <= 0 { lower = lkShade(lower, shadowWeight(e)) }
+                d[x] = lkSourceOverTested(lower, d[x])
             }
             // The roll: lower half (front of the page, darkening as it turns) over the content
             // underneath, upper half (the lighter back coming over) on top. Source points are
@@ -151,32 +152,32 @@ extension TransitionFrame {
                 for x in rolled {
                     let qc = min(qMax, max(0, q))
                     q &+= dq
-                    let n0 = roll[qc >> 16], n1 = roll[(qc >> 16) + 1]
+                    let n0 = roll[qc >> 16], n1 = roll[(qc >> 16) &+ 1]
                     let f = qc & 0xffff
                     @inline(__always) func lerp(_ a: Int32, _ b: Int32) -> Int {
-                        Int(a) + ((Int(b) - Int(a)) * f) >> 16
+                        Int(a) &+ ((Int(b) &- Int(a)) &* f) >> 16
                     }
-                    // Rounded to 0…256 (both nodes are within 0…65536).
+                    // Rounded to 0…255 (both nodes are within 0…65280).
                     @inline(__always) func weight(_ a: Int32, _ b: Int32) -> UInt32 {
-                        UInt32(truncatingIfNeeded: (lerp(a, b) + 128) >> 8)
+                        UInt32(truncatingIfNeeded: (lerp(a, b) &+ 128) >> 8)
                     }
                     let px0 = fx0
                     fx0 &+= 65536
                     // Upper half first: where it is opaque it hides the lower half and what
                     // lies underneath, so those need no sampling.
-                    let U = px0 + lerp(n0.upU, n1.upU), V = fy0 + lerp(n0.upV, n1.upV)
+                    let U = px0 &+ lerp(n0.upU, n1.upU), V = fy0 &+ lerp(n0.upV, n1.upV)
                     // Well inside the page the nearest texel (the lightening hides the
                     // difference), near and beyond its edge the bilinear sample (0 outside).
                     let texel = U > in15 && U < wIn && V > in15 && V < hIn
-                        ? pp[(V >> 16) * pw + (U >> 16)]
-                        : Px.curlSample(pp, pw, ph, U - 32768, V - 32768)
-                    let upper = Px.shade(Px.lighten(texel, 150), weight(n0.upWeight, n1.upWeight))
+                        ? pp[(V >> 16) &* pw &+ (U >> 16)]
+                        : lkPack(sampler.sampleSpread(fixed: U &- 32768, V &- 32768, edge: .transparent))
+                    let upper = lkShade(lkLighten(texel, 150), weight(n0.upWeight, n1.upWeight))
                     if upper >= 0xff00_0000 { d[x] = upper; continue }
                     // Bilinear (transparent outside: nothing of the page beyond its edge).
-                    let s = Px.curlSample(pp, pw, ph, px0 + lerp(n0.lowU, n1.lowU) - 32768,
-                                          fy0 + lerp(n0.lowV, n1.lowV) - 32768)
-                    let lower = Px.over(Px.shade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
-                    d[x] = Px.over(Px.over(upper, lower), d[x])
+                    let s = lkPack(sampler.sampleSpread(fixed: px0 &+ lerp(n0.lowU, n1.lowU) &- 32768,
+                                                         fy0 &+ lerp(n0.lowV, n1.lowV) &- 32768, edge: .transparent))
+                    let lower = lkSourceOverTested(lkShade(s, weight(n0.lowWeight, n1.lowWeight)), urow[x])
+                    d[x] = lkSourceOverTested(lkSourceOverTested(upper, lower), d[x])
                 }
             }
             // The flat page, under the turned-over flap where the flap's source point (which
@@ -231,8 +232,8 @@ extension TransitionFrame {
             }
             let gLo = clampX(flapLo.rounded(.up)), gHi = max(gLo, clampX(flapHi.rounded(.down) + 1))
             let fA = min(max(fastA, gLo), gHi), fC = min(max(fastC, fA), gHi)
-            for x in flat.lowerBound..<gLo { d[x] = Px.over(prow[x], d[x]) }
-            for x in gHi..<flat.upperBound { d[x] = Px.over(prow[x], d[x]) }
+            for x in flat.lowerBound..<gLo { d[x] = lkSourceOver(prow[x], d[x]) }
+            for x in gHi..<flat.upperBound { d[x] = lkSourceOver(prow[x], d[x]) }
             // Near the flap's edges: the back side sampled (bilinear at the edge), its shadow
             // on the flat page beside it.
             var x = gLo
@@ -249,11 +250,11 @@ extension TransitionFrame {
                     // The back side is two-thirds paper white: away from its edge the
                     // nearest texel is indistinguishable from a bilinear sample.
                     let texel = e < -1.5 ? pp[Int(fy) * pw + Int(fx)]
-                        : Px.curlSample(pp, pw, ph, Self.fixed(fx - 0.5), Self.fixed(fy - 0.5))
-                    upper = Px.lighten(texel, 170)
+                        : lkPack(sampler.sampleSpread(fixed: Self.fixed(fx - 0.5), Self.fixed(fy - 0.5), edge: .transparent))
+                    upper = lkLighten(texel, 170)
                 }
-                if e > -0.5 && e < shadowWidth { lower = Px.shade(lower, shadowWeight(e)) }
-                d[x] = Px.over(Px.over(upper, lower), d[x])
+                if e > -0.5 && e < shadowWidth { lower = lkShade(lower, shadowWeight(e)) }
+                d[x] = lkSourceOverTested(lkSourceOverTested(upper, lower), d[x])
                 x += 1
             }
             if fC > fA {
@@ -265,8 +266,8 @@ extension TransitionFrame {
                 var U = Self.fixed(lx + s0 * nx), V = Self.fixed(ly + s0 * ny)
                 let dU = Int((sx * 65536).rounded()), dV = Int((sy * 65536).rounded())
                 for x in fA..<fC {
-                    let upper = Px.lighten(pp[(V >> 16) * pw + (U >> 16)], 170)
-                    d[x] = Px.over(Px.over(upper, prow[x]), d[x])
+                    let upper = lkLighten(pp[(V >> 16) &* pw &+ (U >> 16)], 170)
+                    d[x] = lkSourceOverTested(lkSourceOverTested(upper, prow[x]), d[x])
                     U &+= dU; V &+= dV
                 }
             }
@@ -274,7 +275,7 @@ extension TransitionFrame {
     }
 
     /// A page coordinate (within a few thousand pixels of the page) in 16.16 fixed point,
-    /// floored as `Px.sample` does (the offset keeps the value positive so truncation floors).
+    /// floored as the 16.16 sampling positions are (the offset keeps the value positive so truncation floors).
     @inline(__always)
     private static func fixed(_ v: Double) -> Int {
         guard v > -16384, v < 16384 else { return v < 0 ? -(1 << 30) : 1 << 30 }
@@ -284,29 +285,8 @@ extension TransitionFrame {
 
 /// One node of the curl's roll table (see `pageCurl`): 16.16 offsets from a device pixel's
 /// page position to its source on the lower and the upper half of the cylinder, and the two
-/// halves' shading weights in 8.16 (256 = unshaded).
+/// halves' shading as `lkShade` factors in 8.8 (255·256 = unshaded).
 private struct CurlRollNode {
     var lowU: Int32, lowV: Int32, upU: Int32, upV: Int32
     var lowWeight: Int32, upWeight: Int32
-}
-
-private extension Px {
-    /// `Px.sampleFixed` with the common case (all four texels inside) inlined into the
-    /// caller's loop and the rare edge case out of line, so the hot loop stays small.
-    @inline(__always)
-    static func curlSample(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
-        let x0 = fx >> 16, y0 = fy >> 16
-        if UInt(bitPattern: x0) < UInt(bitPattern: w - 1) && UInt(bitPattern: y0) < UInt(bitPattern: h - 1) {
-            let p = src + y0 * w + x0
-            return bilinear(p[0], p[1], p[w], p[w + 1], UInt32(truncatingIfNeeded: (fx >> 8) & 0xff),
-                            UInt32(truncatingIfNeeded: (fy >> 8) & 0xff))
-        }
-        return curlSampleEdge(src, w, h, fx, fy)
-    }
-
-    /// The edge and outside case of `curlSample`.
-    @inline(never)
-    static func curlSampleEdge(_ src: UnsafeMutablePointer<UInt32>, _ w: Int, _ h: Int, _ fx: Int, _ fy: Int) -> UInt32 {
-        sampleFixed(src, w, h, fx, fy)
-    }
 }

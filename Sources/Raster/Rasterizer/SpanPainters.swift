@@ -1,30 +1,6 @@
-// Premultiplied ARGB8888 pixel arithmetic. Two channels at a time in one UInt32 (A_G_ and
-// _R_B lanes of 16 bits), with the exact rounding division by 255:
-//   round(x / 255) == (t + (t >> 8)) >> 8 with t = x + 128, for every x ≤ 255·255,
-// so a fully covered opaque pixel gets exactly the colour, and coverage·colour rounds once.
-
-/// Every channel of `p` times `k` / 255, exactly rounded (k in 0…255).
-@inline(__always) @usableFromInline
-func lkScale(_ p: UInt32, _ k: UInt32) -> UInt32 {
-    var rb = (p & 0x00FF_00FF) &* k &+ 0x0080_0080
-    rb = ((rb &+ ((rb >> 8) & 0x00FF_00FF)) >> 8) & 0x00FF_00FF
-    var ag = ((p >> 8) & 0x00FF_00FF) &* k &+ 0x0080_0080
-    ag = (ag &+ ((ag >> 8) & 0x00FF_00FF)) & 0xFF00_FF00
-    return rb | ag
-}
-
-/// x / 255 exactly rounded, for x ≤ 255·255.
-@inline(__always) @usableFromInline
-func lkDiv255(_ x: UInt32) -> UInt32 {
-    let t = x &+ 128
-    return (t &+ (t >> 8)) >> 8
-}
-
-/// Source-over of a premultiplied source onto a premultiplied destination.
-@inline(__always) @usableFromInline
-func lkSourceOver(_ src: UInt32, _ dst: UInt32) -> UInt32 {
-    src &+ lkScale(dst, 255 &- (src >> 24))
-}
+// The span painters the coverage sweep calls: what a run of pixels of constant coverage gets
+// (a solid colour, a clear, an image through its painter in Image/), composited with the pixel
+// arithmetic of Bitmap/Compositing.swift.
 
 /// Paints runs of constant coverage into a row of the target. The sweep calls it with the
 /// row, first pixel, count and coverage (1…255); implementations are structs so the generic

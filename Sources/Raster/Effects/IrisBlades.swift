@@ -1,6 +1,6 @@
-// cameraIrisHollowOpen / Close: a camera iris of six dark blades forming a hexagonal ring.
+// The iris: a camera iris of six dark blades forming a hexagonal ring.
 // Open: a hexagonal aperture opens in the middle, the new content showing through it, the
-// ring of blades around it, the old content outside, until the aperture clears the layer.
+// ring of blades around it, the old content outside, until the aperture clears the image.
 // Close: the ring closes from the edges over the old content, the new content outside it,
 // until it shuts in the middle. The ring is thickest mid-way and rotates as it moves, as a
 // shutter's blades do. Per pixel: six dot products (the hexagon's "radius") and a blend.
@@ -21,7 +21,7 @@ extension TransitionFrame {
         // inner: the aperture's edge; outer: the blades' outer edge (hexagon "radius").
         let inner: Double, outer: Double
         if opening { inner = p * reach; outer = inner + band } else { outer = (1 - p) * reach; inner = outer - band }
-        // Inside the aperture / outside the ring: which snapshot shows.
+        // Inside the aperture / outside the ring: which image shows.
         let inside = opening ? to : from, outsideImage = opening ? from : to
         let spin = (opening ? 1.0 : -1.0) * p * Double.pi / 3
         let ip = inside.pixels, op = outsideImage.pixels, iw = inside.width, ow = outsideImage.width
@@ -44,15 +44,15 @@ extension TransitionFrame {
             // Along a row the hexagon distance is convex and piecewise linear in x, so the
             // aperture (distance ≤ inner − 0.5) and the ring's outer limit (< outer + 0.5) are
             // intervals, found exactly from the six half-planes. Well inside the aperture and
-            // well outside the ring the pixels are plain copies of one snapshot; only the ring
+            // well outside the ring the pixels are plain copies of one image; only the ring
             // and a pixel of margin at each of its edges take the per-pixel path below.
             let hole = Self.hexagonInterval(normals, dy: dy, limit: inner - 0.5, cx: cx, ox: ox)
             let ring = Self.hexagonInterval(normals, dy: dy, limit: outer + 0.5, cx: cx, ox: ox)
             @inline(__always) func copy(_ src: UnsafeMutablePointer<UInt32>, _ sw: Int, _ x0: Int, _ x1: Int) {
                 let s = src + iy * sw - ox
-                var x = max(x0, b.x0)
-                let e = min(x1, b.x1)
-                while x < e { row[x] = Px.over(s[x], row[x]); x += 1 }
+                let x0 = max(x0, b.x0), e = min(x1, b.x1)
+                guard e > x0 else { return }
+                for x in x0..<e { row[x] = lkSourceOver(s[x], row[x]) }
             }
             // Outside the ring, with a pixel of margin (the whole row when it misses the ring).
             var r0 = b.x1, r1 = b.x1
@@ -123,8 +123,8 @@ extension TransitionFrame {
                             var G = 26 * (1 - (best - inner) * invBand)
                             let dG = -26 * nx * invBand
                             for i in x..<end {
-                                let g = baseGrey + UInt32(G)
-                                row[i] = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
+                                let g = baseGrey &+ UInt32(G)
+                                row[i] = 0xff000000 | (g << 16) | (g << 8) | (g &+ 4)
                                 G += dG
                             }
                             x = end
@@ -135,9 +135,9 @@ extension TransitionFrame {
                 let ix = x - ox
                 var c: UInt32
                 if best <= inner - 0.5 {
-                    c = ip[iy * iw + ix]
+                    c = ip[iy &* iw &+ ix]
                 } else if best >= outer + 0.5 {
-                    c = op[iy * ow + ix]
+                    c = op[iy &* ow &+ ix]
                 } else {
                     // The blade colour: dark grey, alternate blades a shade apart, lighter toward
                     // the aperture edge (a rim catching light).
@@ -146,11 +146,11 @@ extension TransitionFrame {
                     let bladeColor = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
                     c = bladeColor
                     let a = best - (inner - 0.5) // coverage of the blades over the aperture edge
-                    if a < 1 { c = Px.lerp(ip[iy * iw + ix], bladeColor, TransitionFrame.weight(a)) }
+                    if a < 1 { c = lkLerp(ip[iy * iw + ix], bladeColor, lkLerpWeight(a)) }
                     let o = outer + 0.5 - best    // coverage at the outer edge
-                    if o < 1 { c = Px.lerp(op[iy * ow + ix], c, TransitionFrame.weight(o)) }
+                    if o < 1 { c = lkLerp(op[iy * ow + ix], c, lkLerpWeight(o)) }
                 }
-                row[x] = Px.over(c, row[x])
+                row[x] = lkSourceOverTested(c, row[x])
                 x += 1
             }
         }

@@ -1,5 +1,5 @@
-// rippleEffect: a water drop in the middle. A ring wave runs outward from the centre with
-// decaying rings behind it; each pixel samples both snapshots displaced radially by the wave's
+// The ripple: a water drop in the middle. A ring wave runs outward from the centre with
+// decaying rings behind it; each pixel samples both images displaced radially by the wave's
 // height slope (refraction), lit by the slope, while the new content fades in. The radial
 // profile is tabulated once per frame (one entry per pixel of radius), so the per-pixel work
 // is an integer radius step, a table read and one bilinear sample of the pre-blended images.
@@ -23,7 +23,9 @@ extension TransitionFrame {
         let amplitude = 0.07 * size * sin(Double.pi * p) // fades in and out: exact at both ends
         let trail = 0.45 * reach                        // decay length of the rings behind the front
         let lead = 0.35 * wavelength                    // the front's own width
-        // Table: displacement (pixels, outward positive) and light (0…256·2) per radius.
+        // Table: displacement (pixels, outward positive) and light per radius, the light as an
+        // `lkShade` factor: the slope darkens the wave's troughs; where it would brighten, the
+        // factor stays at 255 (unshaded).
         let n = Int(reach) + 3
         let disp = UnsafeMutablePointer<Double>.allocate(capacity: n)
         let light = UnsafeMutablePointer<UInt32>.allocate(capacity: n)
@@ -36,7 +38,7 @@ extension TransitionFrame {
             let taper = min(1, rr / (0.5 * wavelength))
             let slope = cos(k * delta)
             disp[i] = amplitude * env * taper * sin(k * delta)
-            light[i] = TransitionFrame.weight(1 + 0.35 * env * taper * slope * sin(Double.pi * p))
+            light[i] = lkScaleFactor(1 + 0.35 * env * taper * slope * sin(Double.pi * p))
         }
         // Per radius: the displacement over the radius in 16.16, pre-shifted by 8 (the offset
         // of a pixel at 256·dx from the centre is then (256·dx)·g, 16.16).
@@ -49,18 +51,18 @@ extension TransitionFrame {
         var reachRows = 0
         for i in 0..<n { reachRows = max(reachRows, ((i + 1) * abs(factor[i])) >> 8 + 1) }
         reachRows += 2
-        // Bilinear sampling is linear, so sampling both snapshots at the same displaced point
+        // Bilinear sampling is linear, so sampling both images at the same displaced point
         // and blending equals sampling their blend: blend once, then warp one image. The blend
-        // is kept spread (four 16-bit lanes per pixel, see `Px.spread`), so the warp's bilinear
+        // is kept spread (four 16-bit lanes per pixel, see `lkSpread`), so the warp's bilinear
         // blends need no unpacking per texel. Only the rows the warp can still reach are kept:
         // a ring of 2·reachRows + 4 rows, each blended just before the first output row that
         // can need it. The ring stays in the CPU cache, where a whole blended image (8 bytes a
         // pixel) went out to memory and back. `rowAt[j]` is blended row j while it is in the
         // ring (every pixel of a ring row is written: no zeroing, no over).
-        let t = TransitionFrame.weight(p * p * (3 - 2 * p))
+        let t = lkLerpWeight(p * p * (3 - 2 * p))
         let mw = width, mh = height
         precondition(from.width == mw && from.height == mh && to.width == mw && to.height == mh,
-                     "ripple: both snapshots must be the frame's size")
+                     "ripple: both images must be the frame's size")
         let ringRows = min(mh, 2 * reachRows + 4)
         let ring = UnsafeMutablePointer<UInt64>.allocate(capacity: ringRows * mw)
         defer { ring.deallocate() }
@@ -72,7 +74,7 @@ extension TransitionFrame {
             while nextRow <= min(mh - 1, last) {
                 let j = nextRow
                 let f = from.pixels + j * mw, g = to.pixels + j * mw, m = ring + (j % ringRows) * mw
-                for i in 0..<mw { m[i] = Px.lerpSpread(Px.spread(f[i]), Px.spread(g[i]), t64) }
+                for i in 0..<mw { m[i] = lkLerpSpread(lkSpread(f[i]), lkSpread(g[i]), t64) }
                 rowAt[j] = m
                 nextRow += 1
             }
@@ -94,6 +96,7 @@ extension TransitionFrame {
         let spreadWeight = UnsafeMutablePointer<SIMD8<UInt16>>.allocate(capacity: 256)
         defer { spreadWeight.deallocate() }
         for k in 0..<256 { spreadWeight[k] = SIMD8(repeating: UInt16(k)) }
+        let half = SIMD8<UInt16>(repeating: 128)
         for y in b.y0..<b.y1 {
             let iy = y - oy
             blendRows(through: iy + reachRows + 1)
@@ -146,42 +149,43 @@ extension TransitionFrame {
             for x in b.x0..<wa {
                 var c = mrow[x]
                 let l = go[x].light
-                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
-                row[x] = Px.over(Px.pack(c), row[x])
+                if l < 255 { c = lkShadeSpread(c, l) }
+                row[x] = lkSourceOverTested(lkPack(c), row[x])
             }
             for x in wb..<b.x1 {
                 var c = mrow[x]
                 let l = go[x].light
-                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
-                row[x] = Px.over(Px.pack(c), row[x])
+                if l < 255 { c = lkShadeSpread(c, l) }
+                row[x] = lkSourceOverTested(lkPack(c), row[x])
             }
+            let mw1 = UInt(bitPattern: mw &- 1), mh1 = UInt(bitPattern: mh &- 1)
             for x in wa..<wb {
                 let o = go[x]
                 // u = x + 0.5 − dx·(disp/r), in 16.16 minus the half-pixel shift; bilinear as
-                // `Px.sampleFixed` (transparent outside), on spread texels.
-                let fu = ((x - ox) << 16) + Int(o.u)
-                let fv = vBase + Int(o.v)
+                // `ImageSampler.sampleSpread(fixed:)` (transparent outside), on spread texels.
+                let fu = ((x &- ox) << 16) &+ Int(o.u)
+                let fv = vBase &+ Int(o.v)
                 let x0 = fu >> 16, y0 = fv >> 16
                 let kx = (fu >> 8) & 0xff, ky = (fv >> 8) & 0xff
                 var c: UInt64
-                if UInt(bitPattern: x0) < UInt(bitPattern: mw - 1) && UInt(bitPattern: y0) < UInt(bitPattern: mh - 1) {
+                if UInt(bitPattern: x0) < mw1 && UInt(bitPattern: y0) < mh1 {
                     // Both rows' horizontal lerps in one 8 × 16-bit vector (the same lane
-                    // arithmetic as `Px.lerpSpread`), then the vertical one. With no offset
+                    // arithmetic as `lkLerpSpread`, rounded), then the vertical one. With no offset
                     // (kx = ky = 0) this is the texel itself.
                     let r0 = UnsafeRawPointer(rowAt[y0] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
-                    let r1 = UnsafeRawPointer(rowAt[y0 + 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
+                    let r1 = UnsafeRawPointer(rowAt[y0 &+ 1] + x0).loadUnaligned(as: SIMD8<UInt16>.self)
                     let a = SIMD8(lowHalf: r0.lowHalf, highHalf: r1.lowHalf)
                     let e = SIMD8(lowHalf: r0.highHalf, highHalf: r1.highHalf)
-                    let hz = ((a &<< 8) &+ (e &- a) &* spreadWeight[kx]) &>> 8
+                    let hz = ((a &<< 8) &+ (e &- a) &* spreadWeight[kx] &+ half) &>> 8
                     let tv = hz.lowHalf, bv = hz.highHalf
-                    let vv = ((tv &<< 8) &+ (bv &- tv) &* spreadWeight[ky].lowHalf) &>> 8
+                    let vv = ((tv &<< 8) &+ (bv &- tv) &* spreadWeight[ky].lowHalf &+ half.lowHalf) &>> 8
                     c = unsafeBitCast(vv, to: UInt64.self)
                 } else {
                     c = Self.rippleEdgeSample(rowAt, mw, mh, x0, y0, UInt64(kx), UInt64(ky))
                 }
                 let l = o.light
-                if l < 256 { c = Px.shadeSpread(c, l) } else if l > 256 { c = Px.lightenSpread(c, min(255, (l - 256) * 2)) }
-                row[x] = Px.over(Px.pack(c), row[x])
+                if l < 255 { c = lkShadeSpread(c, l) }
+                row[x] = lkSourceOverTested(lkPack(c), row[x])
             }
         }
     }
@@ -195,13 +199,13 @@ extension TransitionFrame {
         @inline(__always) func at(_ i: Int, _ j: Int) -> UInt64 {
             (i >= 0 && j >= 0 && i < mw && j < mh) ? rowAt[j][i] : 0
         }
-        return Px.lerpSpread(Px.lerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
-                             Px.lerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
+        return lkLerpSpread(lkLerpSpread(at(x0, y0), at(x0 + 1, y0), kx),
+                            lkLerpSpread(at(x0, y0 + 1), at(x0 + 1, y0 + 1), kx), ky)
     }
 }
 
 /// One pixel's entry of a ripple row (see `ripple`): the 16.16 offsets of its sample from the
-/// pixel and its light (256 = unlit).
+/// pixel and its light as an `lkShade` factor (255 = unshaded).
 private struct RippleOffset {
     var u: Int32, v: Int32
     var light: UInt32
