@@ -24,13 +24,15 @@ import Darwin
     @usableFromInline let wordsPerRow: Int
     /// First device row and column held in the buffer (row 0 and cell 0 of `cells`).
     @usableFromInline let top: Int, left: Int
+    /// Rows held in the buffer for this band (bottom − top).
+    @usableFromInline let rows: Int
     /// Drawn area in device pixels: rows top..<bottom, columns left..<right (integers).
     @usableFromInline let yTop: Double, yBottom: Double, xLeft: Double, xRight: Double
 
     @usableFromInline init(scratch: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int) {
         cells = scratch.cells; rowLo = scratch.rowLo; rowHi = scratch.rowHi; stride = scratch.stride
         bits = scratch.bits; wordsPerRow = scratch.wordsPerRow
-        self.top = top; self.left = left
+        self.top = top; self.left = left; rows = bottom - top
         yTop = Double(top); yBottom = Double(bottom); xLeft = Double(left); xRight = Double(right)
     }
 
@@ -53,8 +55,24 @@ import Darwin
         }
     }
 
-    /// `a + (b - a)·t` without overflowing for huge finite `a`, `b` (t in 0…1).
-    @inline(__always) func mix(_ a: Double, _ b: Double, _ t: Double) -> Double { a * (1 - t) + b * t }
+    /// `a + (b - a)·t` without overflowing for huge finite `a`, `b` (t in 0…1), clamped to the
+    /// closed interval between `a` and `b`.
+    ///
+    /// The clamp is what keeps every write inside the cell buffer. `a·(1 − t) + b·t` is exact
+    /// only in real arithmetic: with `1 − t` and both products rounded, the result can land an
+    /// ulp or so outside [a, b]. A crossing of the left or right column computed that way could
+    /// sit just above the band's first row (`yTop`) although both ends of the edge were already
+    /// clipped to it, and the piece from there was deposited from row `yTop − 1`: one row
+    /// before the buffer. (The triangle M −24 139 L 25 188 L 398 0 Z on a 400 × 300 target does
+    /// that: its left edge, clipped to the second band at y = 163, crosses x = 0 at
+    /// y = 162.99999999999997.) Clamping the interpolation to its ends makes every split point
+    /// lie within the already clipped segment, so rows stay in top..<bottom and columns in
+    /// left...right by construction.
+    @inline(__always) func mix(_ a: Double, _ b: Double, _ t: Double) -> Double {
+        let v = a * (1 - t) + b * t
+        let lo = a < b ? a : b, hi = a < b ? b : a
+        return v >= lo ? (v <= hi ? v : hi) : lo     // NaN → lo
+    }
 
     /// Parameter of `v` between `a` and `b`, clamped to 0…1 (0 for degenerate or overflowing input).
     @inline(__always) func fraction(_ v: Double, _ a: Double, _ b: Double) -> Double {
@@ -106,13 +124,14 @@ import Darwin
             let rowTop = Swift.max(Double(yi), ya), rowBottom = Swift.min(Double(yi + 1), yb)
             let dy = rowBottom - rowTop
             var xn = yi + 1 >= r1 ? xb : x + dxdy * dy
-            xn = xn < l ? l : (xn > r ? r : xn)     // rounding drift stays inside the columns
+            xn = xn >= l ? (xn <= r ? xn : r) : l    // rounding drift (or NaN) stays inside the columns
             let d = dy * dir
             let lo = x < xn ? x : xn, hi = x < xn ? xn : x
             let lo0 = Int(lo), hi0 = ceilNonNegative(hi)
             let loF = Double(lo0), hiC = Double(hi0)
             let x0i = lo0 - left, x1i = hi0 - left     // buffer-relative cells
             let ri = yi - top
+            checkCells(row: ri, from: x0i, to: x1i + 2)
             let row = cells + ri * stride
             var touchedHi: Int
             if x1i <= x0i + 1 {
@@ -150,6 +169,13 @@ import Darwin
             x = xn
             yi += 1
         }
+    }
+
+    /// Debug builds: the cells `lo..<hi` of buffer row `ri` lie inside the buffer (the deposit
+    /// writes at most cells x0…x1 + 1 of one row). Compiled out of release builds.
+    @inline(__always) func checkCells(row ri: Int, from lo: Int, to hi: Int) {
+        assert(ri >= 0 && ri < rows, "coverage row \(ri) outside 0..<\(rows)")
+        assert(lo >= 0 && lo < hi && hi <= stride, "coverage cells \(lo)..<\(hi) outside 0..<\(stride)")
     }
 
     /// ⌈v⌉ for v ≥ 0 without a libm call.
