@@ -50,7 +50,11 @@ let package = Package(
         ),
         // Release timing harness of the rasterizer on ../shared/scenes.
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media"], resources: [.copy("Goldens")]),
+        // Random fills and strokes across the target's edges, for the tests and raster-fuzz.
+        .target(name: "RasterFuzzing", dependencies: ["Raster"]),
+        // A million of them under the address sanitizer (scripts/raster-fuzz.sh).
+        .executableTarget(name: "raster-fuzz", dependencies: ["Raster", "RasterFuzzing"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "CSDL2"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player"], resources: [.copy("Goldens")]),
