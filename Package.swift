@@ -22,14 +22,12 @@ let package = Package(
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
         .target(
-            name: "Raster",
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            name: "Raster"
         ),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
         .target(
-            name: "LayerKit", dependencies: ["Raster"],
-            swiftSettings: [.unsafeFlags(["-Ounchecked"], .when(configuration: .release))]
+            name: "LayerKit", dependencies: ["Raster"]
         ),
         .target(
             name: "Player",
