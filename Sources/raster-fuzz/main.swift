@@ -1,7 +1,8 @@
 // Runs random fills and strokes across the edges of their targets (RasterFuzzCase) through
 // the whole Canvas pipeline, for use under the address sanitizer (scripts/raster-fuzz.sh):
-// any write or read outside a buffer stops the run with the sanitizer's report, and in a
-// debug build the accumulator's assertion names the first cell index outside its buffer.
+// any write or read outside a buffer stops the run with the sanitizer's report, and where
+// assertions are on (debug builds, or -assert-config Debug as the script builds it) the
+// accumulator's assertion names the first cell index outside its buffer.
 //
 //   raster-fuzz [--cases N] [--seed S]     (defaults: 1 000 000 cases, seed 1)
 
