@@ -23,14 +23,10 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(
-            name: "Raster"
-        ),
+        .target(name: "Raster"),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
-        .target(
-            name: "LayerKit", dependencies: ["Raster"]
-        ),
+        .target(name: "LayerKit", dependencies: ["Raster"]),
         .target(
             name: "Player",
             dependencies: [
@@ -52,7 +48,11 @@ let package = Package(
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         // What the test targets share: the golden comparison and its update rule.
         .target(name: "TestSupport", dependencies: ["Raster", "Media", "LayerKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "TestSupport"], resources: [.copy("Goldens")]),
+        // Random fills and strokes across the target's edges, for the tests and raster-fuzz.
+        .target(name: "RasterFuzzing", dependencies: ["Raster"]),
+        // A million of them under the address sanitizer (scripts/raster-fuzz.sh).
+        .executableTarget(name: "raster-fuzz", dependencies: ["Raster", "RasterFuzzing"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),

@@ -159,9 +159,62 @@ enum GeometryGoldens {
         return GoldenScene(name: "geom_fills", width: 280, height: 200, shapes: s)
     }
 
+    /// Butt strokes wider than twice the radius of curvature of their path, where the inner
+    /// offset curve loops behind the centre of curvature: a 120-wide small quadratic, a
+    /// 120-wide S-shaped cubic and three quarters of a circle of radius 12 stroked 60 wide.
+    static var wideButt: GoldenScene {
+        let s: [GoldenShape] = [
+            GoldenShape(path: svg("M110 160 Q150 60 190 160").applying(.translation(-30, -20)), stroke: ink,
+                        style: StrokeStyle(lineWidth: 120, lineCap: .butt)),
+            GoldenShape(path: svg("M120 110 C200 60 120 240 200 190").applying(.translation(170, -30)), stroke: ink,
+                        style: StrokeStyle(lineWidth: 120, lineCap: .butt)),
+            GoldenShape(path: svg("M88 100 A12 12 0 1 1 100 112").applying(.translation(370, 20)), stroke: ink,
+                        style: StrokeStyle(lineWidth: 60, lineCap: .butt)),
+        ]
+        return GoldenScene(name: "geom_wide_butt", width: 530, height: 240, shapes: s)
+    }
+
+    /// The same kind of curves with round and square caps (rows).
+    static var wideCaps: GoldenScene {
+        let paths = [
+            ("M20 105 Q50 35 80 105", 60.0),                   // tight quadratic apex
+            ("M150 45 C205 15 145 125 200 95", 70),            // S: two tight turns
+            ("M303 65 A12 12 0 1 1 315 77", 60),               // three quarters of a small circle
+        ]
+        var shapes: [GoldenShape] = []
+        for (row, cap) in [LineCap.round, .square].enumerated() {
+            for (d, w) in paths {
+                shapes.append(GoldenShape(path: svg(d).applying(.translation(0, Double(row) * 140)), stroke: ink,
+                                          style: StrokeStyle(lineWidth: w, lineCap: cap, lineJoin: .round)))
+            }
+        }
+        return GoldenScene(name: "geom_wide_caps", width: 370, height: 270, shapes: shapes)
+    }
+
+    /// Wide strokes of tight curves meeting at corners (columns: miter, round, bevel joins), and
+    /// the same curves dashed and trimmed.
+    static var wideJoins: GoldenScene {
+        let corner = "M15 40 Q40 -5 55 45 Q75 90 95 40"         // two tight quads, a corner between
+        let closed = "M30 140 Q55 95 80 140 Q55 185 30 140 Z"   // a lens: two corners, closed
+        var shapes: [GoldenShape] = []
+        for (col, join) in LineJoin.allCases.enumerated() {
+            let dx = Double(col) * 120
+            shapes.append(GoldenShape(path: svg(corner).applying(.translation(dx, 10)), stroke: ink,
+                                      style: StrokeStyle(lineWidth: 36, lineCap: .butt, lineJoin: join, miterLimit: 10)))
+            shapes.append(GoldenShape(path: svg(closed).applying(.translation(dx, 10)), stroke: ink,
+                                      style: StrokeStyle(lineWidth: 30, lineJoin: join, miterLimit: 4)))
+        }
+        let s = "M25 250 C95 200 25 330 95 290 C125 270 130 230 160 250"
+        shapes.append(GoldenShape(path: svg(s), stroke: ink,
+                                  style: StrokeStyle(lineWidth: 40, lineCap: .butt, lineJoin: .miter, dashPattern: [30, 14], dashPhase: 4)))
+        shapes.append(GoldenShape(path: svg(s).applying(.translation(170, 0)), stroke: ink,
+                                  style: StrokeStyle(lineWidth: 40, lineCap: .round, lineJoin: .bevel), start: 0.1, end: 0.8))
+        return GoldenScene(name: "geom_wide_joins", width: 370, height: 330, shapes: shapes)
+    }
+
     static var all: [GoldenScene] {
         [capsJoins("geom_joins_w8", width: 8, cell: 100), capsJoins("geom_joins_w40", width: 40, cell: 160),
-         thin, curves, dashes, trims, fills]
+         thin, curves, dashes, trims, fills, wideButt, wideCaps, wideJoins]
     }
 }
 

@@ -73,23 +73,24 @@ extension Canvas {
     func sweep<P: SpanPainter>(_ s: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int,
                                evenOdd: Bool, mask: ClipMask, painter: P) {
         let cells = s.cells, rowLo = s.rowLo, rowHi = s.rowHi, stride = s.stride
+        let bits = s.bits, wordsPerRow = s.wordsPerRow
         let pixels = target.pixels, width = target.width
         for ri in 0..<(bottom - top) {
             let lo = Int(rowLo[ri]), hi = Int(rowHi[ri])
             if lo >= hi { continue }
             rowLo[ri] = .max; rowHi[ri] = .min
-            let y = top + ri
-            let cellRow = cells + ri * stride
-            let dst = pixels + y * width               // cells and bits are relative to `left`
+            let y = top &+ ri
+            let cellRow = cells + ri &* stride
+            let dst = pixels + y &* width               // cells and bits are relative to `left`
             var inLo = 0, inHi = 0
             if mask.active { (inLo, inHi) = mask.interior(row: y) }
             // Visit only written cells (their bits); between two of them coverage is constant.
-            let bitRow = s.bits + ri * s.wordsPerRow
+            let bitRow = bits + ri &* wordsPerRow
             var sum: Float = 0
             var runStart = 0
             var runCov: UInt32 = 0
             var w = lo >> 6
-            let wEnd = (hi - 1) >> 6
+            let wEnd = (hi &- 1) >> 6
             while w <= wEnd {
                 var word = bitRow[w]
                 bitRow[w] = 0
@@ -97,7 +98,7 @@ extension Canvas {
                     let p = (w << 6) | word.trailingZeroBitCount
                     word &= word &- 1
                     if runCov != 0 && p > runStart {
-                        emit(painter, mask, row: dst, y: y, from: runStart + left, to: p + left, coverage: runCov,
+                        emit(painter, mask, row: dst, y: y, from: runStart &+ left, to: p &+ left, coverage: runCov,
                              left: left, right: right, interiorLo: inLo, interiorHi: inHi)
                     }
                     sum += cellRow[p]; cellRow[p] = 0
@@ -106,17 +107,28 @@ extension Canvas {
                         v -= 2 * Float(Int(v * 0.5))      // v ≥ 0: truncation is floor
                         if v > 1 { v = 2 - v }
                     } else if v > 1 { v = 1 }
-                    runCov = UInt32(v * 255 + 0.5)
+                    runCov = coverageByte(v)
                     runStart = p
                 }
-                w += 1
+                w &+= 1
             }
             // After the last written cell the row's deltas sum to zero: only that pixel remains.
             if runCov != 0 {
-                emit(painter, mask, row: dst, y: y, from: runStart + left, to: runStart + left + 1, coverage: runCov,
+                emit(painter, mask, row: dst, y: y, from: runStart &+ left, to: runStart &+ left &+ 1, coverage: runCov,
                      left: left, right: right, interiorLo: inLo, interiorHi: inHi)
             }
         }
+    }
+
+    /// ⌊v · 255 + 0.5⌋ for v in 0…1, without the range check of `UInt32(_: Float)`: adding
+    /// 2²³ leaves the sum rounded to the nearest integer in the low mantissa bits, and one
+    /// comparison corrects a round up (the same value as the checked conversion).
+    @inline(__always) @usableFromInline
+    func coverageByte(_ v: Float) -> UInt32 {
+        let c = v * 255 + 0.5
+        let t = c + 0x1p23
+        let k = t.bitPattern & 0x007F_FFFF
+        return t - 0x1p23 > c ? k &- 1 : k
     }
 
     /// Paints one run of constant coverage, clipped to the drawn columns and the clip.
@@ -127,7 +139,7 @@ extension Canvas {
         let a = max(x0, left), z = min(x1, right)
         guard a < z else { return }
         if !mask.active {
-            painter.paint(row: row, y: y, x: a, count: z - a, coverage: c)
+            painter.paint(row: row, y: y, x: a, count: z &- a, coverage: c)
         } else {
             paintMasked(painter, mask, row: row, y: y, from: a, to: z, coverage: c,
                         interiorLo: interiorLo, interiorHi: interiorHi)

@@ -10,12 +10,23 @@
 // on the reversed polyline), around the start cap. Closed subpaths give two loops (one per
 // side) and no caps.
 //
-// Why non-zero then gives exactly the union: the outline equals, as a sum of loops, the
-// rectangles of all segments plus the outer join wedges plus the caps, all of the same
-// orientation (winding ≥ 1 inside any of them, 0 outside). On the inner side of a join the
-// walk goes through the pivot (the vertex) like Skia, which is always valid; when both
-// inner offset lines meet inside both segments' rectangles it takes their intersection
-// instead, which only removes a doubly covered kite (fewer edges, no overlap at the edge).
+// What non-zero then fills. Where the path's radius of curvature is at least half the width,
+// the outline equals, as a sum of loops, the rectangles of all segments plus the outer join
+// wedges plus the caps, all of the same orientation (winding ≥ 1 inside any of them, 0
+// outside): exactly their union. On the inner side of one of the path's corners the walk
+// goes through the pivot (the vertex) as Cairo's and Skia's inner joins do, which keeps that
+// sum; when both inner offset lines meet inside both segments' rectangles it takes their
+// intersection instead, which only removes a doubly covered kite.
+//
+// Inside a curve tighter than half the width (radius of curvature r < w/2) the inner side is
+// the offset curve itself, one point per vertex along the vertex normal, and it is allowed to
+// loop, as Skia's and Cairo's curve strokers let it: there the pen segment reaches past the
+// centre of curvature and sweeps the far side backwards, so that region is enclosed with
+// winding −1 and filled too, while a point swept once forwards and once backwards (more than
+// half a turn of an arc of radius r: the disc of radius w/2 − r around its centre) has
+// winding 0 and stays empty, the region Cairo, Skia and Blend2D fill. Going through the pivot
+// at such vertices instead adds the full rectangles of tiny segments on the inner side, whose
+// corners stick out past the offset curve as radial teeth.
 //
 // The line width is in user space: the outline is built in user space and each emitted
 // point is mapped through the transform, so non-uniform scales stretch the pen as in CG.
@@ -206,7 +217,8 @@ struct StrokeBuilder {
                 var e = p2 - p1
                 let len2 = e.length
                 e = e / len2
-                joinAt(p1, d, e, len, len2, corner[rev ? k - 1 - j : j] ? lineJoin : .round, &out)
+                let isCorner = corner[rev ? k - 1 - j : j]
+                joinAt(p1, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
                 p1 = p2; d = e; len = len2
             }
         }
@@ -239,23 +251,41 @@ struct StrokeBuilder {
             var e = P(j + 1 == k ? 0 : j + 1) - p
             let len2 = e.length
             e = e / len2
-            joinAt(p, d, e, len, len2, corner[rev ? k - 1 - j : j] ? lineJoin : .round, &out)
+            let isCorner = corner[rev ? k - 1 - j : j]
+            joinAt(p, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
             d = e; len = len2
         }
     }
 
     /// The join at vertex `p` from direction `a` to `b` (unit vectors), on the +normal side.
+    /// `smooth`: a vertex inside a flattened curve (not one of the path's own corners).
     @inline(__always)
-    func joinAt(_ p: Point, _ a: Point, _ b: Point, _ lenA: Double, _ lenB: Double, _ kind: LineJoin, _ out: inout FlatPath) {
+    func joinAt(_ p: Point, _ a: Point, _ b: Point, _ lenA: Double, _ lenB: Double, _ kind: LineJoin,
+                smooth: Bool, _ out: inout FlatPath) {
         let na = StrokeBuilder.perp(a), nb = StrokeBuilder.perp(b)
         let cross = a.cross(b), dot = a.dot(b)
         if cross > 0 && !(cross < 1e-12 && dot > 0) {
             // Inner side (turning towards +normal).
             if dot > 0 && hw * cross <= min(lenA, lenB) {
+                // The two offset lines meet inside both segments: their intersection.
                 emit(p + (na + nb) * (hw / (1 + dot)), &out)
-            } else {
-                emit(p + na * hw, &out); emit(p, &out); emit(p + nb * hw, &out)
+                return
             }
+            if smooth {
+                // Inside a curve whose radius of curvature is below half the width: the inner
+                // offset curve continues through the offset of this vertex along its normal
+                // (the bisector of the two segment normals) and is left to loop. No pivot: a
+                // detour through the centre here would add the segments' full rectangles on
+                // the inner side, which the true offset curve does not sweep (radial teeth).
+                let s = na + nb
+                let l = s.length
+                if l > 1e-9 {
+                    emit(p + s * (hw / l), &out)
+                    return
+                }
+            }
+            // A corner of the path: through the pivot, as Cairo's and Skia's inner joins do.
+            emit(p + na * hw, &out); emit(p, &out); emit(p + nb * hw, &out)
             return
         }
         if cross > -1e-12 && dot > 0 {
