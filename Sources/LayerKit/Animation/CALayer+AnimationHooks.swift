@@ -1,23 +1,6 @@
-// The two points where the layer model meets the animation engine,
+// Where the layer model meets the animation engine (implicit actions, adding an animation),
 // plus the animation lifecycle and layer-time API of CALayer.
 extension CALayer {
-    /// Writes the values of this layer's animations at media time `time` into `presentation`
-    /// (a fresh copy of the model made with `init(layer:)`). Called by `presentation(at:)`.
-    /// Animations apply in the order added, each reading the value the ones before it left
-    /// ("current"), at `time` converted to this layer's local time.
-    func applyAnimations(to presentation: CALayer, at time: Double) {
-        guard !animationStore.isEmpty else { return }
-        let local = convertTime(time, from: nil)
-        let context = CAAnimationContext.current
-        context.applyingDepth += 1
-        defer { context.applyingDepth -= 1 }
-        for (_, a) in animationStore {
-            // Not committed yet with beginTime 0: it will begin "now", so show its start.
-            let t = (!a.engineCommitted && a.beginTime == 0) ? 0 : local
-            a.apply(atParentTime: t, to: presentation, isTopLevel: true)
-        }
-    }
-
     /// Called by every animatable property's setter after the model value changed: the place
     /// where implicit animations (actions) start. A layer with a superlayer animates the
     /// change from its current presentation value over the transaction's duration (0.25 s)
@@ -43,21 +26,6 @@ extension CALayer {
         anim.duration = CATransaction.animationDuration()
         anim.timingFunction = CATransaction.animationTimingFunction() ?? .default
         add(anim, forKey: key)
-    }
-
-    /// The value `keyPath` shows on screen now (at the current context's presentation
-    /// time), computed as if the model held `modelValue` (the value before a change) for that
-    /// key path.
-    func presentationValue(forKeyPath keyPath: String, modelValue: AnimatableValue? = nil) -> AnimatableValue? {
-        guard !animationStore.isEmpty else { return modelValue ?? value(forKeyPath: keyPath) }
-        let context = CAAnimationContext.current
-        context.applyingDepth += 1
-        let copy = type(of: self).init(layer: self)
-        copy.modelLayer = self
-        if let modelValue { copy.setValue(modelValue, forKeyPath: keyPath) }
-        context.applyingDepth -= 1
-        applyAnimations(to: copy, at: context.presentationTime)
-        return copy.value(forKeyPath: keyPath)
     }
 
     /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.

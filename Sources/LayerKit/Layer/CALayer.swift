@@ -130,38 +130,6 @@ open class CALayer: CAMediaTiming {
         animationStore.append((k, anim.copy()))
         animationWasAdded(animationStore[animationStore.count - 1].animation, forKey: k, replacing: replaced)
     }
-
-    // MARK: Presentation
-
-    /// The layer as currently seen: a copy (made with `init(layer:)`) with every attached
-    /// animation applied at the current context's presentation time (its manual clock, else
-    /// the frame last ticked, else now). Sublayers are the presentation copies of
-    /// the model's sublayers. Without animations every value equals the model's.
-    open func presentation() -> Self {
-        presentation(at: CAAnimationContext.current.presentationTime)
-    }
-    /// The presentation copy of this layer and its subtree at media time `time`: every
-    /// animation applied at `time` converted to each layer's local time. The copies remember
-    /// `time` (`presentationTime`), so whatever draws them draws that instant.
-    public func presentation(at time: Double) -> Self {
-        let copy = type(of: self).init(layer: self)
-        copy.modelLayer = self
-        copy.presentationTime = time
-        applyAnimations(to: copy, at: time)
-        if let subs = sublayers {
-            var out: [CALayer] = []
-            out.reserveCapacity(subs.count)
-            for s in subs {
-                let p = s.presentation(at: time)
-                p.superlayer = copy
-                out.append(p)
-            }
-            copy.sublayers = out
-        }
-        return copy
-    }
-    /// The model layer behind a presentation copy; the layer itself on a model layer.
-    public func model() -> CALayer { modelLayer ?? self }
 }
 
 /// How layer contents are placed in the bounds (kCAGravity…).

@@ -1,0 +1,68 @@
+// The presentation tree: the layer tree as it is seen at one media time, the model's values
+// with every active animation applied: "The layer object returned by this method provides a
+// close approximation of the layer that is currently being displayed onscreen"
+// (CALayer.presentation(), Apple's documentation). It is the stage between the animation
+// engine and the display list, and the only place animations write values into layers.
+extension CALayer {
+    /// The layer as currently seen: a copy (made with `init(layer:)`) with every attached
+    /// animation applied at the current context's presentation time (its manual clock, else
+    /// the frame last ticked, else now). Sublayers are the presentation copies of
+    /// the model's sublayers. Without animations every value equals the model's.
+    public func presentation() -> Self {
+        presentation(at: CAAnimationContext.current.presentationTime)
+    }
+    /// The presentation copy of this layer and its subtree at media time `time`: every
+    /// animation applied at `time` converted to each layer's local time. The copies remember
+    /// `time` (`presentationTime`), so whatever draws them draws that instant.
+    public func presentation(at time: Double) -> Self {
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
+        copy.presentationTime = time
+        applyAnimations(to: copy, at: time)
+        if let subs = sublayers {
+            var out: [CALayer] = []
+            out.reserveCapacity(subs.count)
+            for s in subs {
+                let p = s.presentation(at: time)
+                p.superlayer = copy
+                out.append(p)
+            }
+            copy.sublayers = out
+        }
+        return copy
+    }
+    /// The model layer behind a presentation copy; the layer itself on a model layer.
+    public func model() -> CALayer { modelLayer ?? self }
+
+    /// Writes the values of this layer's animations at media time `time` into `presentation`
+    /// (a fresh copy of the model made with `init(layer:)`). Called by `presentation(at:)`.
+    /// Animations apply in the order added, each reading the value the ones before it left
+    /// ("current"), at `time` converted to this layer's local time.
+    func applyAnimations(to presentation: CALayer, at time: Double) {
+        guard !animationStore.isEmpty else { return }
+        let local = convertTime(time, from: nil)
+        let context = CAAnimationContext.current
+        context.applyingDepth += 1
+        defer { context.applyingDepth -= 1 }
+        for (_, a) in animationStore {
+            // Not committed yet with beginTime 0: it will begin "now", so show its start.
+            let t = (!a.engineCommitted && a.beginTime == 0) ? 0 : local
+            a.apply(atParentTime: t, to: presentation, isTopLevel: true)
+        }
+    }
+
+    /// The value `keyPath` shows on screen now (at the current context's presentation
+    /// time), computed as if the model held `modelValue` (the value before a change) for that
+    /// key path.
+    func presentationValue(forKeyPath keyPath: String, modelValue: AnimatableValue? = nil) -> AnimatableValue? {
+        guard !animationStore.isEmpty else { return modelValue ?? value(forKeyPath: keyPath) }
+        let context = CAAnimationContext.current
+        context.applyingDepth += 1
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayer = self
+        if let modelValue { copy.setValue(modelValue, forKeyPath: keyPath) }
+        context.applyingDepth -= 1
+        applyAnimations(to: copy, at: context.presentationTime)
+        return copy.value(forKeyPath: keyPath)
+    }
+}
