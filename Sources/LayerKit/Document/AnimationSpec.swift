@@ -181,9 +181,10 @@ extension DocumentBuilder {
         if a.kind == .keyframe, a.values == nil, a.path == nil {
             throw DocumentError(p + ".values", "missing (a keyframe animation needs values or a path)")
         }
-        if let kt = a.keyTimes, let vs = a.values, a.path == nil, kt.count != vs.count {
-            throw DocumentError(p + ".keyTimes", "has \(kt.count) entries for \(vs.count) values")
-        }
+        // keyTimes of any count are accepted: discrete wants one more than values, linear and
+        // cubic one per value, paced modes ignore them, and counts that do not fit are read as
+        // CAKeyframeAnimation.keyTimeReading(valueCount:) describes ("If they do not, the
+        // timing of your animation might not be what you expect." — CAKeyframeAnimation.keyTimes).
         if a.kind == .transition, a.transitionType == nil { a.transitionType = "fade" }
         return a
     }
