@@ -28,6 +28,7 @@ extension AnimationSpec {
             b.isAdditive = additive; b.isCumulative = cumulative
             if let s = b as? CASpringAnimation {
                 s.mass = mass; s.stiffness = stiffness; s.damping = damping; s.initialVelocity = initialVelocity
+                s.allowsOverdamping = allowsOverdamping
             }
             a = b
         case .keyframe:
