@@ -14,6 +14,10 @@ import Darwin
 /// `perceptualDuration` and `bounce` follow SwiftUI's `Spring(duration:bounce:)`: mass 1,
 /// stiffness (2π / duration)², damping ratio 1 − bounce for bounce ≥ 0 and 1 / (1 + bounce)
 /// below 0, where "negative values indicate overdamped springs with a minimum value of -1.0".
+///
+/// Like every animation, a spring added with duration 0 runs for the transaction's
+/// `animationDuration` (else 0.25 s); `settlingDuration` is for the caller to set as its
+/// duration (documents do that for a spring whose duration is 0).
 open class CASpringAnimation: CABasicAnimation {
     public var mass = 1.0
     public var stiffness = 100.0
@@ -75,9 +79,6 @@ open class CASpringAnimation: CABasicAnimation {
         c.allowsOverdamping = allowsOverdamping
         return c
     }
-
-    /// A duration of 0 means the spring's settlingDuration (the document format's rule).
-    open override var basicDuration: Double { duration > 0 ? duration : settlingDuration }
 
     /// The estimated time for the spring to come to rest, as Core Animation computes it
     /// (`durationForEpsilon:` with 0.001; see `settlingTime`). Cached per parameter set.
