@@ -17,6 +17,9 @@ struct InspectCommand: ParsableCommand {
     @Argument(help: "The document (JSON).") var document: String
     @Option(name: .customLong("time"), help: "Document time(s) in seconds (repeatable).") var times: [Double] = []
     @Flag(help: "Print the frame's display list instead of the layers' values.") var displayList = false
+    @Flag(name: .customLong("animations"),
+          help: "Also list each layer's animations with the timing used (keyframes: the key times read).")
+    var showAnimations = false
 
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
@@ -36,6 +39,7 @@ struct InspectCommand: ParsableCommand {
 
     func snapshot(_ doc: LayerDocument, at t: Double) -> String {
         let tree = doc.presentationTree(at: t)
+        let models = Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a })
         var items: [String] = []
         func walk(_ l: CALayer, _ path: [Int]) {
             for (i, s) in (l.sublayers ?? []).enumerated() {
@@ -46,6 +50,10 @@ struct InspectCommand: ParsableCommand {
                 for p in type(of: s).properties.animatable {
                     if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
                 }
+                if showAnimations, let model = models[p] {
+                    let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
+                    fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")
+                }
                 items.append("    {" + fields.joined(separator: ", ") + "}")
                 walk(s, p)
             }
@@ -53,6 +61,27 @@ struct InspectCommand: ParsableCommand {
         walk(tree, [])
         return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
     }
+}
+
+/// One animation as JSON: key, class, key path, and for keyframes the calculation mode and
+/// the key times used with how they were read (given, surplus dropped, even spacing, ignored).
+func describe(_ a: CAAnimation, key: String?) -> String {
+    var f = ["\"key\": " + (key.map(jsonString) ?? "null"), "\"class\": " + jsonString(String(describing: type(of: a)))]
+    if let p = a as? CAPropertyAnimation { f.append("\"keyPath\": " + (p.keyPath.map(jsonString) ?? "null")) }
+    f.append("\"duration\": " + num(a.duration))
+    if let k = a as? CAKeyframeAnimation {
+        let count = k.path == nil ? (k.values?.count ?? 0) : -1
+        f.append("\"calculationMode\": " + jsonString(k.calculationMode.rawValue))
+        if count >= 0 {
+            let r = k.keyTimeReading(valueCount: count)
+            f.append("\"keyTimesUsed\": [" + r.keyTimes.map(num).joined(separator: ", ") + "]")
+            f.append("\"keyTimesReading\": " + jsonString(r.reading))
+        }
+    }
+    if let g = a as? CAAnimationGroup {
+        f.append("\"animations\": [" + (g.animations ?? []).map { describe($0, key: nil) }.joined(separator: ", ") + "]")
+    }
+    return "{" + f.joined(separator: ", ") + "}"
 }
 
 /// A JSON number (shortest round-trip form; non-finite as strings).

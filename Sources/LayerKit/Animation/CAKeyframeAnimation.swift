@@ -18,8 +18,9 @@ public enum CAAnimationRotationMode: String, Sendable, CaseIterable {
 
 /// An animation through a list of values or along a path (CAKeyframeAnimation).
 ///
-/// - `keyTimes` (0…1, one per value; for discrete one per value or one more) place the values
-///   in the animation's eased time; without them the values are evenly spaced.
+/// - `keyTimes` (0…1; one per value, for discrete one more than values) place the values in
+///   the animation's eased time; without them the values are evenly spaced. Counts that do
+///   not fit are read as `keyTimeReading(valueCount:)` describes.
 /// - `timingFunctions` ease each segment (one fewer than values).
 /// - paced and cubicPaced ignore keyTimes and timingFunctions and move at constant speed.
 /// - cubic and cubicPaced pass a Kochanek–Bartels spline through the values, shaped by
@@ -80,10 +81,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let span = times[i + 1] - times[i]
         return (i, span > 0 ? (f - times[i]) / span : 1)
     }
-    /// keyTimes when valid for `count` values (non-decreasing, in 0…1), else even spacing.
+    /// The key times used for `count` values in linear and cubic modes (see keyTimeReading).
     func effectiveKeyTimes(count: Int) -> [Double] {
-        if let k = keyTimes, k.count == count, zip(k, k.dropFirst()).allSatisfy({ $0 <= $1 }) { return k }
-        return (0..<count).map { count > 1 ? Double($0) / Double(count - 1) : 0 }
+        keyTimeReading(valueCount: count).keyTimes
     }
     /// Per-segment easing (linear and cubic modes only).
     func eased(_ u: Double, segment i: Int) -> Double {
@@ -97,13 +97,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if n == 1 { return vals[0] }
         switch calculationMode {
         case .discrete:
-            var times: [Double]
-            if let k = keyTimes, k.count == n + 1 || k.count == n { times = k } else {
-                times = (0...n).map { Double($0) / Double(n) }
-            }
+            // Value i holds from times[i] until times[i + 1]; the last holds to the end.
+            let times = keyTimeReading(valueCount: n).keyTimes
             var idx = 0
             for i in 0..<min(n, times.count) where f >= times[i] { idx = i }
-            if times.count == n + 1 && f < 1 && idx == n { idx = n - 1 }
             return vals[min(idx, n - 1)]
         case .linear:
             let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))

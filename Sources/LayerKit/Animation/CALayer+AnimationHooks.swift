@@ -29,7 +29,12 @@ extension CALayer {
     }
 
     /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.
+    /// A duration of 0 or less becomes the transaction's: "If the `duration' property of the
+    /// animation is zero or negative it is given the default duration, either the value of the
+    /// 'animationDuration' transaction property or .25 seconds otherwise." (CALayer.h,
+    /// addAnimation:forKey:)
     func animationWasAdded(_ anim: CAAnimation, forKey key: String, replacing old: [CAAnimation]) {
+        if anim.duration <= 0 { anim.duration = CATransaction.animationDuration() }
         (anim as? CATransition)?.captureBefore(on: self) // the old state, before the engine sees it
         CAAnimationEngine.current.added(anim, to: self, key: key, replacing: old)
     }

@@ -28,6 +28,7 @@ extension AnimationSpec {
             b.isAdditive = additive; b.isCumulative = cumulative
             if let s = b as? CASpringAnimation {
                 s.mass = mass; s.stiffness = stiffness; s.damping = damping; s.initialVelocity = initialVelocity
+                s.allowsOverdamping = allowsOverdamping
             }
             a = b
         case .keyframe:
@@ -47,7 +48,10 @@ extension AnimationSpec {
             guard let t = Self.transitionFactory?(self) else { return nil }
             a = t
         }
-        a.beginTime = beginTime; a.duration = duration; a.speed = speed; a.timeOffset = timeOffset
+        // The document rule: a spring whose duration is 0 runs for its settling duration.
+        let spring = a as? CASpringAnimation
+        a.beginTime = beginTime; a.duration = duration == 0 ? spring?.settlingDuration ?? 0 : duration
+        a.speed = speed; a.timeOffset = timeOffset
         a.repeatCount = repeatCount; a.repeatDuration = repeatDuration; a.autoreverses = autoreverses
         a.fillMode = fillMode; a.isRemovedOnCompletion = removedOnCompletion
         a.timingFunction = timingFunction?.timingFunction

@@ -23,6 +23,7 @@ public struct AnimationSpec {
     public var additive = false, cumulative = false
     // spring
     public var mass = 1.0, stiffness = 100.0, damping = 10.0, initialVelocity = 0.0
+    public var allowsOverdamping = false
     // keyframe
     public var values: [AnimatableValue]?
     public var keyTimes: [Double]?
@@ -51,7 +52,8 @@ extension DocumentBuilder {
     static let animationKeys: [AnimationSpec.Kind: Set<String>] = [
         .basic: timingKeys.union(["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative"]),
         .spring: timingKeys.union(["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative",
-                                   "mass", "stiffness", "damping", "initialVelocity"]),
+                                   "mass", "stiffness", "damping", "initialVelocity",
+                                   "allowsOverdamping", "perceptualDuration", "bounce"]),
         .keyframe: timingKeys.union(["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode",
                                      "tensionValues", "continuityValues", "biasValues", "path", "rotationMode",
                                      "additive", "cumulative"]),
@@ -97,6 +99,7 @@ extension DocumentBuilder {
 
     private mutating func fill(_ a: inout AnimationSpec, _ members: [(String, JSONValue)], _ layer: CALayer,
                                _ like: AnimatableValue?, _ p: String) throws(DocumentError) -> AnimationSpec {
+        var perceptual: (duration: Double?, bounce: Double?) = (nil, nil)
         for (k, v) in members {
             let q = p + "." + k
             switch k {
@@ -121,6 +124,12 @@ extension DocumentBuilder {
             case "stiffness": a.stiffness = try positive(v, q)
             case "damping": a.damping = try nonNegative(v, q)
             case "initialVelocity": a.initialVelocity = try number(v, q)
+            case "allowsOverdamping": a.allowsOverdamping = try bool(v, q)
+            case "perceptualDuration": perceptual.duration = try positive(v, q)
+            case "bounce":
+                let b = try number(v, q)
+                guard b > -1, b <= 1 else { throw DocumentError(q, "must be above -1 and at most 1 (got \(b))") }
+                perceptual.bounce = b
             case "values":
                 var out: [AnimatableValue] = []
                 for (i, x) in try array(v, q).enumerated() { out.append(try animValue(x, like!, layer, "\(q)[\(i)]")) }
@@ -181,8 +190,20 @@ extension DocumentBuilder {
         if a.kind == .keyframe, a.values == nil, a.path == nil {
             throw DocumentError(p + ".values", "missing (a keyframe animation needs values or a path)")
         }
-        if let kt = a.keyTimes, let vs = a.values, a.path == nil, kt.count != vs.count {
-            throw DocumentError(p + ".keyTimes", "has \(kt.count) entries for \(vs.count) values")
+        // keyTimes of any count are accepted: discrete wants one more than values, linear and
+        // cubic one per value, paced modes ignore them, and counts that do not fit are read as
+        // CAKeyframeAnimation.keyTimeReading(valueCount:) describes ("If they do not, the
+        // timing of your animation might not be what you expect." — CAKeyframeAnimation.keyTimes).
+        if perceptual.duration != nil || perceptual.bounce != nil {
+            // CASpringAnimation(perceptualDuration:bounce:), with SwiftUI's defaults for the one
+            // left out: init(duration: TimeInterval = 0.5, bounce: Double = 0.0).
+            for k in ["mass", "stiffness", "damping"] where members.contains(where: { $0.0 == k }) {
+                throw DocumentError(p + "." + k, "not allowed with perceptualDuration or bounce (they set mass, stiffness and damping)")
+            }
+            let bounce = perceptual.bounce ?? 0
+            let sp = CASpringAnimation.parameters(perceptualDuration: perceptual.duration ?? 0.5, bounce: bounce)
+            a.mass = sp.mass; a.stiffness = sp.stiffness; a.damping = sp.damping
+            if bounce < 0 && !members.contains(where: { $0.0 == "allowsOverdamping" }) { a.allowsOverdamping = true }
         }
         if a.kind == .transition, a.transitionType == nil { a.transitionType = "fade" }
         return a

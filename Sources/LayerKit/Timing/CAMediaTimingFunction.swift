@@ -40,6 +40,14 @@ public final class CAMediaTimingFunction: Hashable, @unchecked Sendable {
         default: return Point(0, 0)
         }
     }
+    /// Core Animation's `getControlPoint(at:values:)`: "Returns the control point for the
+    /// specified index." — writes x and y into `ptr[0]` and `ptr[1]`. "The value of `index`
+    /// must be between 0 and 3." Another index writes nothing.
+    public func getControlPoint(at idx: Int, values ptr: UnsafeMutablePointer<Float>) {
+        guard (0...3).contains(idx) else { return }
+        let p = controlPoint(at: idx)
+        ptr[0] = Float(p.x); ptr[1] = Float(p.y)
+    }
 
     @inline(__always) private func bx(_ s: Double) -> Double {
         let u = 1 - s

@@ -46,7 +46,9 @@ public enum CATransaction {
         var disableActions: Bool?
         var animationDuration: Double?
         var timingFunction: CAMediaTimingFunction?
-        let tracker = CATransactionTracker()
+        /// The tracker of the current completion block: it counts the animations added since
+        /// the block was set (before the first block, a tracker with no block).
+        var tracker = CATransactionTracker()
         init(implicit: Bool) { self.implicit = implicit }
     }
     /// The open transactions of the current context, innermost last.
@@ -81,14 +83,21 @@ public enum CATransaction {
             close(l)
         }
     }
-    static func close(_ level: Level) {
+    static func close(_ level: Level) { close(level.tracker) }
+    /// No more animations join `tracker`; it is due now when none are running.
+    static func close(_ tracker: CATransactionTracker) {
         let context = CAAnimationContext.current
-        level.tracker.closed = true
+        tracker.closed = true
         context.trackerCloseCounter += 1
-        level.tracker.closeOrder = context.trackerCloseCounter
-        if level.tracker.isDone { context.engine.readyTrackers.append(level.tracker) }
+        tracker.closeOrder = context.trackerCloseCounter
+        if tracker.isDone { context.engine.readyTrackers.append(tracker) }
     }
 
+    /// The settings below have nested scope: "Nested transactions have nested data scope,
+    /// i.e. reading a key returns the value of the innermost scope that has set it, setting a
+    /// key always sets it in the innermost scope." (CATransaction.h) — an inner transaction
+    /// inherits disableActions, animationDuration and animationTimingFunction, and its commit
+    /// restores the outer values.
     private static func lookup<T>(_ f: (Level) -> T?) -> T? {
         for l in stack.reversed() { if let v = f(l) { return v } }
         return nil
@@ -102,9 +111,24 @@ public enum CATransaction {
     /// The timing function of implicit animations (nil: the default function).
     public static func animationTimingFunction() -> CAMediaTimingFunction? { lookup { $0.timingFunction } }
     public static func setAnimationTimingFunction(_ f: CAMediaTimingFunction?) { current.timingFunction = f }
-    /// Runs once every animation added in this transaction (nested ones included) has finished
-    /// or been removed, at the frame where that happens; right after commit when none.
-    public static func setCompletionBlock(_ block: (() -> Void)?) { current.tracker.completion = block }
+    /// "The completion block object that is guaranteed to be called (on the main thread) as
+    /// soon as all animations subsequently added by this transaction group have completed (or
+    /// have been removed.) If no animations are added before the current transaction group is
+    /// committed (or the completion block is set to a different value,) the block will be
+    /// invoked immediately." (CATransaction setCompletionBlock:)
+    ///
+    /// The block waits for the animations added after it was set, in this transaction or
+    /// transactions nested in it, until the transaction commits or the block is replaced; it
+    /// runs at the frame where the last of them finishes or is removed, and at the next frame
+    /// when there were none.
+    public static func setCompletionBlock(_ block: (() -> Void)?) {
+        let level = current
+        let previous = level.tracker
+        let next = CATransactionTracker()
+        next.completion = block
+        level.tracker = next
+        close(previous)   // the replaced block waits only for what was added in its time
+    }
     public static func completionBlock() -> (() -> Void)? { stack.last?.tracker.completion }
 
     /// Registers an added animation with every open transaction.
