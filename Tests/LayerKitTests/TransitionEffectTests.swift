@@ -1,10 +1,11 @@
 import Testing
 @testable import LayerKit
+import TestSupport
 
 /// The choice of effect: Core Animation's types and subtypes (and UIKit's view transitions)
 /// mapped onto Raster's two-image effects, which ImageTransitionTests test pixel by pixel.
 @Suite struct TransitionEffectTests {
-    typealias S = TransitionTestSupport
+    typealias S = TransitionTestImages
 
     func render(_ e: TransitionEffect, _ p: Double) -> Bitmap {
         let a = S.oldImage(), b = S.newImage()

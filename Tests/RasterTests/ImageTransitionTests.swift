@@ -19,40 +19,6 @@ import TestSupport
             + edges.flatMap { e in [ImageTransition.cube(from: e), .flip(from: e), .pageCurl(from: e), .pageUnCurl(from: e)] }
     }
 
-    /// The "old" test image: warm horizontal stripes, a dark diagonal from top-left to
-    /// bottom-right, and a white marker square in the top-left corner (shows orientation).
-    static func oldImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
-        let stripes: [Color] = [Color(0.9, 0.2, 0.2), Color(1, 0.6, 0.1), Color(1, 0.9, 0.2), Color(0.8, 0.3, 0.5)]
-        for y in 0..<h {
-            for x in 0..<w {
-                var c = stripes[(y / max(1, h / 8)) % stripes.count]
-                let diag = abs(Double(x) / Double(w) - Double(y) / Double(h)) * Double(min(w, h))
-                if diag < 2.5 { c = Color(0.15, 0.1, 0.1) }
-                if x >= 4 && x < 4 + w / 8 && y >= 4 && y < 4 + w / 8 { c = .white }
-                b[x, y] = c.premultipliedARGB
-            }
-        }
-        return b
-    }
-
-    /// The "new" test image: cool vertical stripes, the other diagonal, a black marker square
-    /// in the top-left corner.
-    static func newImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
-        let b = Bitmap(width: w, height: h)
-        let stripes: [Color] = [Color(0.1, 0.3, 0.9), Color(0.1, 0.7, 0.6), Color(0.3, 0.8, 0.3), Color(0.2, 0.5, 1)]
-        for y in 0..<h {
-            for x in 0..<w {
-                var c = stripes[(x / max(1, w / 8)) % stripes.count]
-                let diag = abs(Double(w - 1 - x) / Double(w) - Double(y) / Double(h)) * Double(min(w, h))
-                if diag < 2.5 { c = Color(0.95, 0.95, 1) }
-                if x >= 4 && x < 4 + w / 8 && y >= 4 && y < 4 + w / 8 { c = .black }
-                b[x, y] = c.premultipliedARGB
-            }
-        }
-        return b
-    }
-
     func render(_ e: ImageTransition, _ p: Double, from: Bitmap, to: Bitmap, background: Color = .clear) -> Bitmap {
         let out = Bitmap(width: from.width, height: from.height)
         out.clear(background)
@@ -65,7 +31,7 @@ import TestSupport
     }
 
     @Test func progressZeroIsOldAndOneIsNewExactly() {
-        let a = Self.oldImage(), b = Self.newImage()
+        let a = TransitionTestImages.oldImage(), b = TransitionTestImages.newImage()
         for e in Self.allEffects {
             #expect(identical(render(e, 0, from: a, to: b), a), "\(e) at 0")
             #expect(identical(render(e, 1, from: a, to: b), b), "\(e) at 1")
@@ -77,7 +43,7 @@ import TestSupport
     /// Just inside the ends the frame is close to the end state: no jump when the transition
     /// starts or finishes.
     @Test func noJumpAtEitherEnd() {
-        let a = Self.oldImage(), b = Self.newImage()
+        let a = TransitionTestImages.oldImage(), b = TransitionTestImages.newImage()
         for e in Self.allEffects {
             let start = render(e, 0.004, from: a, to: b).difference(from: a)!
             let end = render(e, 0.996, from: a, to: b).difference(from: b)!
@@ -88,7 +54,7 @@ import TestSupport
 
     /// Mid-way every effect actually changes the picture and shows some of the new image.
     @Test func midwayDiffersFromBothEnds() {
-        let a = Self.oldImage(), b = Self.newImage()
+        let a = TransitionTestImages.oldImage(), b = TransitionTestImages.newImage()
         for e in Self.allEffects {
             let mid = render(e, 0.5, from: a, to: b, background: .black)
             #expect(mid.difference(from: a)!.meanAbsolute > 5, "\(e) mid vs old")
@@ -117,7 +83,7 @@ import TestSupport
     @Test(arguments: mirroredEffects.map { $0.0 })
     func edgesAreMirrorImages(_ name: String) {
         let make = Self.mirroredEffects.first { $0.0 == name }!.1
-        let a = Self.oldImage(), b = Self.newImage()
+        let a = TransitionTestImages.oldImage(), b = TransitionTestImages.newImage()
         for p in [0.3, 0.6] {
             let left = render(make(.left), p, from: a, to: b)
             let right = render(make(.right), p, from: mirroredX(a), to: mirroredX(b))
@@ -158,7 +124,7 @@ import TestSupport
     /// target, the frame is the frame drawn at the origin of a bitmap of its own size, and
     /// nothing outside the clip changes.
     @Test func originAndClip() {
-        let a = Self.oldImage(), b = Self.newImage()
+        let a = TransitionTestImages.oldImage(), b = TransitionTestImages.newImage()
         for e in Self.allEffects {
             let alone = render(e, 0.4, from: a, to: b)
             let big = Bitmap(width: 130, height: 90)
@@ -207,7 +173,7 @@ import TestSupport
     @Test(arguments: goldenCases.map { $0.0 })
     func matchesGolden(_ name: String) throws {
         let effect = Self.goldenCases.first { $0.0 == name }!.1
-        let sheet = Self.contactSheet(effect, from: Self.oldImage(), to: Self.newImage())
+        let sheet = Self.contactSheet(effect, from: TransitionTestImages.oldImage(), to: TransitionTestImages.newImage())
         try TestSupport.expectGolden(sheet, "Transitions/\(name)", in: rasterGoldens,
                                      tolerance: GoldenTolerance(threshold: 3, maxMeanAbsolute: nil, maxShareOverThreshold: 0))
     }

@@ -1,11 +1,12 @@
-// Test images drawn with code for the transition tests.
-@testable import LayerKit
+// The two code-drawn images the transition tests turn one into the other: stripes, a
+// diagonal and a corner marker each, so direction, orientation and blending all show.
+import Raster
 
-/// Helpers shared by the transition tests.
-enum TransitionTestSupport {
+/// The transition tests' "old" and "new" images (96×64 by default).
+public enum TransitionTestImages {
     /// The "old" test image: warm horizontal stripes, a dark diagonal from top-left to
     /// bottom-right, and a white marker square in the top-left corner (shows orientation).
-    static func oldImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
+    public static func oldImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
         let b = Bitmap(width: w, height: h)
         let stripes: [Color] = [Color(0.9, 0.2, 0.2), Color(1, 0.6, 0.1), Color(1, 0.9, 0.2), Color(0.8, 0.3, 0.5)]
         for y in 0..<h {
@@ -22,7 +23,7 @@ enum TransitionTestSupport {
 
     /// The "new" test image: cool vertical stripes, the other diagonal, a black marker square
     /// in the top-left corner.
-    static func newImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
+    public static func newImage(width w: Int = 96, height h: Int = 64) -> Bitmap {
         let b = Bitmap(width: w, height: h)
         let stripes: [Color] = [Color(0.1, 0.3, 0.9), Color(0.1, 0.7, 0.6), Color(0.3, 0.8, 0.3), Color(0.2, 0.5, 1)]
         for y in 0..<h {
