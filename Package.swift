@@ -23,8 +23,10 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // The pixel kernels Raster inlines from C (SSE2 intrinsics with a portable fallback).
+        .target(name: "CRasterSIMD"),
         .target(
-            name: "Raster"
+            name: "Raster", dependencies: ["CRasterSIMD"]
         ),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
@@ -52,7 +54,7 @@ let package = Package(
         .executableTarget(name: "raster-bench", dependencies: ["Raster", "Media"], path: "Benchmarks/RasterBench"),
         // What the test targets share: the golden comparison and its update rule.
         .target(name: "TestSupport", dependencies: ["Raster", "Media", "LayerKit"], path: "Tests/TestSupport"),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "TestSupport"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
