@@ -18,6 +18,10 @@
 //
 // `lk_bilinear_pair_portable` is the same arithmetic in plain integers, the fallback where
 // SSE2 is missing; the tests check the two are bit-identical.
+//
+// Also `lk_truncate`: a double to a 64-bit integer toward zero, Swift's `Int(_:)` on values in
+// range, without the range check that traps (one cvttsd2si), for per-pixel positions that the
+// caller has already bounded.
 #ifndef CRASTERSIMD_H
 #define CRASTERSIMD_H
 
@@ -94,6 +98,16 @@ static inline uint64_t lk_bilinear_pair(const uint32_t *a, const uint32_t *b, pt
     return pixels;
 #else
     return lk_bilinear_pair_portable(a, b, stride, wxa, wya, wxb, wyb, shade);
+#endif
+}
+
+/// `x` truncated toward zero; INT64_MIN where that is out of range or x is NaN (SSE2's
+/// "integer indefinite", kept by the portable path).
+static inline int64_t lk_truncate(double x) {
+#if defined(__SSE2__) && defined(__x86_64__)
+    return _mm_cvttsd_si64(_mm_set_sd(x));
+#else
+    return (x > -9223372036854775808.0 && x < 9223372036854775808.0) ? (int64_t)x : INT64_MIN;
 #endif
 }
 

@@ -7,6 +7,7 @@
 //   through the inverse map with transparent edges, so the sampler fades the outline over a
 //   pixel; no coverage pass, and the planes turned about a vertical or horizontal axis (the
 //   transitions' faces) take separable fast paths. Limited to an integer box, shaded.
+import CRasterSIMD
 
 extension Canvas {
     /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by the projective (perspective)
@@ -233,7 +234,8 @@ enum ProjectiveImage {
                 guard let (xs, xe) = quad.span(row: y, within: b.x0, b.x1) else { continue }
                 let py = Double(y) + 0.5
                 let d = target.pixels + y * tw
-                @inline(__always) func V(_ i: Int) -> Int { Int(vCol[2 &* i] + py * vCol[2 &* i &+ 1]) }
+                // Bounded by the table's guard (|v| < 30000 over the box), so truncated unchecked.
+                @inline(__always) func V(_ i: Int) -> Int { Int(lk_truncate(vCol[2 &* i] + py * vCol[2 &* i &+ 1])) }
                 let iw1 = UInt(bitPattern: iw &- 1), ih1 = UInt(bitPattern: ih &- 1)
                 var x = xs
                 // Two pixels at a time where both texel blocks are inside the image.
