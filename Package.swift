@@ -23,7 +23,9 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
-        .target(name: "Raster"),
+        // The pixel kernels Raster inlines from C (SSE2 intrinsics with a portable fallback).
+        .target(name: "CRasterSIMD"),
+        .target(name: "Raster", dependencies: ["CRasterSIMD"]),
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
         .target(name: "LayerKit", dependencies: ["Raster"]),
@@ -52,7 +54,7 @@ let package = Package(
         .target(name: "RasterFuzzing", dependencies: ["Raster"]),
         // A million of them under the address sanitizer (scripts/raster-fuzz.sh).
         .executableTarget(name: "raster-fuzz", dependencies: ["Raster", "RasterFuzzing"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),

@@ -74,7 +74,7 @@ import Testing
         for k: UInt32 in [255, 254, 200, 128, 1, 0] {
             for (a, b) in [((0, 0, 0, 0), (5, 3, 255, 255)), ((2, 1, 17, 200), (3, 2, 128, 1)), ((4, 0, 99, 3), (1, 3, 250, 7))] {
                 let pair = lkBilinearPair(img.pixels + a.1 * 7 + a.0, img.pixels + b.1 * 7 + b.0, 7,
-                                          a.2, a.3, b.2, b.3, shade: lkShadeFactors(k))
+                                          a.2, a.3, b.2, b.3, shade: k)
                 let sa = lkShade(lkPack(s.transparentEdgeSpread(a.0, a.1, a.2, a.3)), k)
                 let sb = lkShade(lkPack(s.transparentEdgeSpread(b.0, b.1, b.2, b.3)), k)
                 #expect(UInt32(truncatingIfNeeded: pair) == sa, "first sample, shade \(k)")

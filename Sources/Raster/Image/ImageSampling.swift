@@ -4,6 +4,7 @@
 // mapped quad; or transparent, where the sampler itself fades the edge over one pixel). Also a
 // two-sample vector form of the same arithmetic, and the span painters that draw an image
 // through an inverse affine or projective mapping.
+import CRasterSIMD
 
 /// A read-only view of an image's pixels for sampling.
 @usableFromInline struct ImageSampler {
@@ -163,7 +164,7 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
         let U0 = fixed(u), V0 = fixed(v), U1 = fixed(u1), V1 = fixed(v1)
         if inside(U0, V0) && inside(U1, V1) {
             lkSourceOverPair(lkBilinearPair(px + (V0 >> 8) * w + (U0 >> 8), px + (V1 >> 8) * w + (U1 >> 8), w,
-                                            U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff, shade: nil), p + i)
+                                            U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff, shade: 255), p + i)
         } else {
             p[i] = lkSourceOver(sampler.sample(u, v), p[i])
             p[i + 1] = lkSourceOver(sampler.sample(u1, v1), p[i + 1])
@@ -175,69 +176,15 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
 
 /// Two bilinear samples (texel blocks with top-left texels at `a` and `b`, row stride `w`,
 /// weights 0…255 toward the right and the bottom) with `lkLerp`'s rounding — each lerp
-/// ⌊(x·(256 − t) + y·t + 128) / 256⌋, horizontal then vertical — each then shaded by the 16-bit
-/// lane factors `shade` (`lkShade`'s exactly rounded k/255 per lane, see `lkShadeFactors`), as
-/// two packed pixels (a's in the low word).
-///
-/// The texels are split into their blue-red and green-alpha bytes by a mask and a shift of
-/// 16-bit lanes, as `lkLerp` splits a pixel into two words (the standard library's byte-to-lane
-/// conversions are not always inlined without `-Ounchecked`), and regrouped by 32-bit word
-/// shuffles; the two samples share every vector: lanes [a B, a R, b B, b R | a G, a A, b G,
-/// b A] at the end. All single SSE2 instructions.
+/// ⌊(x·(256 − t) + y·t + 128) / 256⌋, horizontal then vertical — each then shaded by
+/// `shade`/255 (`lkShade`: colour only, exactly rounded; 255 leaves it), as two packed pixels
+/// (a's in the low word). The kernel is CRasterSIMD's `lk_bilinear_pair`: SSE2 lanes, inlined
+/// here at -O.
 @inline(__always) @usableFromInline
 func lkBilinearPair(_ a: UnsafeMutablePointer<UInt32>, _ b: UnsafeMutablePointer<UInt32>, _ w: Int,
-                    _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int, shade: SIMD8<UInt16>?) -> UInt64 {
-    typealias Quads = SIMD2<UInt64>
-    typealias Lanes = SIMD8<UInt16>
-    @inline(__always) func lanes(_ q: Quads) -> Lanes { unsafeBitCast(q, to: Lanes.self) }
-    @inline(__always) func quads(_ x: Lanes) -> Quads { unsafeBitCast(x, to: Quads.self) }
-    @inline(__always) func lerp(_ x: Lanes, _ y: Lanes, _ k: Lanes) -> Lanes {
-        ((x &<< 8) &+ (y &- x) &* k &+ 128) &>> 8
-    }
-    let ra = UnsafeRawPointer(a), rb = UnsafeRawPointer(b), stride = w &* 4
-    // Each block as [top pair, bottom pair]; a pair's left texel in a quad's low half. Loaded
-    // as vector halves, so the texels go straight into vector registers.
-    let pa = Lanes(lowHalf: ra.loadUnaligned(as: SIMD4<UInt16>.self),
-                   highHalf: ra.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
-    let pb = Lanes(lowHalf: rb.loadUnaligned(as: SIMD4<UInt16>.self),
-                   highHalf: rb.loadUnaligned(fromByteOffset: stride, as: SIMD4<UInt16>.self))
-    // Blue-red and green-alpha lanes, as 32-bit words per texel: [top l, top r, bottom l,
-    // bottom r] of a block.
-    typealias Words = SIMD4<UInt32>
-    @inline(__always) func words(_ x: Lanes) -> Words { unsafeBitCast(x, to: Words.self) }
-    let ea = words(pa & 0x00FF), oa = words(pa &>> 8), eb = words(pb & 0x00FF), ob = words(pb &>> 8)
-    // Left texels and right texels: [a top, a bottom, b top, b bottom] (one word shuffle each).
-    let le = Words(lowHalf: ea.evenHalf, highHalf: eb.evenHalf), re = Words(lowHalf: ea.oddHalf, highHalf: eb.oddHalf)
-    let lo = Words(lowHalf: oa.evenHalf, highHalf: ob.evenHalf), ro = Words(lowHalf: oa.oddHalf, highHalf: ob.oddHalf)
-    let kx = lanes(Quads(UInt64(truncatingIfNeeded: wxa & 0xff) &* 0x0001_0001_0001_0001,
-                         UInt64(truncatingIfNeeded: wxb & 0xff) &* 0x0001_0001_0001_0001))
-    @inline(__always) func four(_ p: Int, _ q: Int) -> UInt64 {
-        UInt64(truncatingIfNeeded: p & 0xff) &* 0x0000_0000_0001_0001 | UInt64(truncatingIfNeeded: q & 0xff) &* 0x0001_0001_0000_0000
-    }
-    let ky = four(wya, wyb)
-    // Horizontal, then tops against bottoms: [a, b] blue-red in the low quad, green-alpha in
-    // the high one.
-    let he = words(lerp(unsafeBitCast(le, to: Lanes.self), unsafeBitCast(re, to: Lanes.self), kx))
-    let ho = words(lerp(unsafeBitCast(lo, to: Lanes.self), unsafeBitCast(ro, to: Lanes.self), kx))
-    let top = Words(lowHalf: he.evenHalf, highHalf: ho.evenHalf), bottom = Words(lowHalf: he.oddHalf, highHalf: ho.oddHalf)
-    var v = lerp(unsafeBitCast(top, to: Lanes.self), unsafeBitCast(bottom, to: Lanes.self), lanes(Quads(ky, ky)))
-    if let k = shade {
-        // x·k / 255 exactly rounded per lane (x·k + 128 ≤ 65153 fits the 16-bit lane).
-        let t = v &* k &+ 128
-        v = (t &+ (t &>> 8)) &>> 8
-    }
-    // Each pixel's two words: blue-red | green-alpha << 8.
-    let q = quads(v)
-    return q[0] | (q[1] << 8)
-}
-
-/// The lane factors of `lkBilinearPair` that shade colour by k/255 and keep alpha (lanes
-/// [B, R, B, R | G, A, G, A]); nil when k leaves the colour as it is.
-@inline(__always) @usableFromInline
-func lkShadeFactors(_ k: UInt32) -> SIMD8<UInt16>? {
-    guard k < 255 else { return nil }
-    let c = UInt16(k)
-    return SIMD8(c, c, c, c, c, 255, c, 255)
+                    _ wxa: Int, _ wya: Int, _ wxb: Int, _ wyb: Int, shade: UInt32) -> UInt64 {
+    lk_bilinear_pair(a, b, w, Int32(truncatingIfNeeded: wxa), Int32(truncatingIfNeeded: wya),
+                     Int32(truncatingIfNeeded: wxb), Int32(truncatingIfNeeded: wyb), shade)
 }
 
 /// Two packed pixels (the first in the low word) source-over two destination pixels; one

@@ -7,6 +7,7 @@
 //   through the inverse map with transparent edges, so the sampler fades the outline over a
 //   pixel; no coverage pass, and the planes turned about a vertical or horizontal axis (the
 //   transitions' faces) take separable fast paths. Limited to an integer box, shaded.
+import CRasterSIMD
 
 extension Canvas {
     /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by the projective (perspective)
@@ -184,13 +185,12 @@ enum ProjectiveImage {
     /// small function of its own so the vector kernel is always inlined into a tight loop.
     static func blendRun(_ src: UnsafeMutablePointer<UInt32>, _ iw: Int, U: Int, dU: Int, V: Int, dV: Int,
                          count n: Int, shade: UInt32, into d: UnsafeMutablePointer<UInt32>) {
-        let factors = lkShadeFactors(shade)
         var U = U, V = V, i = 0
         while i &+ 1 < n {
             let U0 = U >> 16, V0 = V >> 16, U1 = (U &+ dU) >> 16, V1 = (V &+ dV) >> 16
             lkSourceOverPair(lkBilinearPair(src + ((V0 >> 16) &* iw &+ (U0 >> 16)), src + ((V1 >> 16) &* iw &+ (U1 >> 16)), iw,
                                 (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
-                                shade: factors), d + i)
+                                shade: shade), d + i)
             U = U &+ 2 &* dU; V = V &+ 2 &* dV; i &+= 2
         }
         if i < n {
@@ -214,7 +214,6 @@ enum ProjectiveImage {
                                     into target: Bitmap, box b: PixelBox, quad: ProjectedQuad) {
         let n = b.x1 - b.x0
         let src = image.pixels, iw = image.width, ih = image.height, tw = target.width
-        let factors = lkShadeFactors(shade)
         withUnsafeTemporaryAllocation(of: Int.self, capacity: n) { uCol in
         withUnsafeTemporaryAllocation(of: Double.self, capacity: 2 * n) { vCol in
             // u in 16.16 (half-pixel shifted) per column, Int.min where the column maps behind
@@ -235,7 +234,8 @@ enum ProjectiveImage {
                 guard let (xs, xe) = quad.span(row: y, within: b.x0, b.x1) else { continue }
                 let py = Double(y) + 0.5
                 let d = target.pixels + y * tw
-                @inline(__always) func V(_ i: Int) -> Int { Int(vCol[2 &* i] + py * vCol[2 &* i &+ 1]) }
+                // Bounded by the table's guard (|v| < 30000 over the box), so truncated unchecked.
+                @inline(__always) func V(_ i: Int) -> Int { Int(lk_truncate(vCol[2 &* i] + py * vCol[2 &* i &+ 1])) }
                 let iw1 = UInt(bitPattern: iw &- 1), ih1 = UInt(bitPattern: ih &- 1)
                 var x = xs
                 // Two pixels at a time where both texel blocks are inside the image.
@@ -249,7 +249,7 @@ enum ProjectiveImage {
                             && UInt(bitPattern: a1) < iw1 && UInt(bitPattern: b1) < ih1 {
                             lkSourceOverPair(lkBilinearPair(src + (b0 &* iw &+ a0), src + (b1 &* iw &+ a1), iw,
                                                 (U0 >> 8) & 0xff, (V0 >> 8) & 0xff, (U1 >> 8) & 0xff, (V1 >> 8) & 0xff,
-                                                shade: factors), d + x)
+                                                shade: shade), d + x)
                         } else {
                             blendSample(src, iw, ih, U0, V0, shade, d + x)
                             blendSample(src, iw, ih, U1, V1, shade, d + (x &+ 1))
