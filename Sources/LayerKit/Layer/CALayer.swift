@@ -29,7 +29,8 @@ open class CALayer: CAMediaTiming {
     /// Setters of a presentation copy do not start implicit animations.
     public internal(set) var modelLayer: CALayer?
     /// True while `init(layer:)` fills the layer: those writes start no implicit animations.
-    final var isCopyingProperties = false
+    /// (A plain flag read by every property write: no exclusivity check.)
+    @exclusivity(unchecked) final var isCopyingProperties = false
     /// For a presentation copy: the media time it shows (nil on model layers).
     public internal(set) var presentationTime: Double?
 
