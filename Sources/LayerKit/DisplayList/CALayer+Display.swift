@@ -45,9 +45,31 @@ struct DisplayItemSink {
     }
 }
 
+extension DisplayListBuilder {
+    /// `l` as the drawing of its class, when the class draws something of its own. Whether a
+    /// class conforms is asked once per class: a cast to a protocol searches the runtime's
+    /// conformance records (thousands of instructions, every layer of every frame otherwise);
+    /// afterwards the layer is viewed through the remembered conforming type without a cast.
+    func contentDisplay(of l: CALayer) -> (any LayerContentDisplay)? {
+        let id = ObjectIdentifier(type(of: l))
+        let kind: (any LayerContentDisplay.Type)?
+        if let known = contentDisplayTypes[id] {
+            kind = known
+        } else {
+            kind = type(of: l) as? any LayerContentDisplay.Type
+            contentDisplayTypes[id] = kind
+        }
+        guard let kind else { return nil }
+        return viewed(l, as: kind)
+    }
+
+    /// `l`, known to be an instance of `T` (its dynamic type or a superclass of it).
+    private func viewed<T: LayerContentDisplay>(_ l: CALayer, as _: T.Type) -> any LayerContentDisplay {
+        unsafeDowncast(l, to: T.self)
+    }
+}
+
 extension CALayer {
-    /// The class's own drawing, when it has one.
-    var contentDisplay: (any LayerContentDisplay)? { self as? any LayerContentDisplay }
 
     /// The layer's own items below its sublayers: background, contents, the class's drawing.
     func appendOwnItems(to sink: DisplayItemSink, content: (any LayerContentDisplay)?) {
@@ -97,7 +119,7 @@ extension CALayer {
         if let img = contents?.bitmap {
             r = r.union(contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds))
         }
-        if let c = contentDisplay { r = r.union(c.contentLocalExtent(builder)) }
+        if let c = builder.contentDisplay(of: self) { r = r.union(c.contentLocalExtent(builder)) }
         return r
     }
 

@@ -14,8 +14,13 @@ public final class DisplayListBuilder {
     public var scale: Double
     /// Rendered text bitmaps by (string, size, colour), so unchanged text is rendered once.
     var textCache: [TextKey: Bitmap] = [:]
+    // The two below skip the runtime's exclusivity check (a runtime call per access, several
+    // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
-    var items: [DisplayItem] = []
+    @exclusivity(unchecked) var items: [DisplayItem] = []
+    /// Per layer class: the type through which it draws content of its own, nil when it has
+    /// none (see `contentDisplay(of:)`).
+    @exclusivity(unchecked) var contentDisplayTypes: [ObjectIdentifier: (any LayerContentDisplay.Type)?] = [:]
 
     public init(scale: Double = 1) { self.scale = scale }
 
@@ -53,11 +58,13 @@ public final class DisplayListBuilder {
         let source = ObjectIdentifier(model)
         // A transition (or any animation that is not a property animation) draws the subtree
         // in ways its properties do not show: its whole extent changes every frame.
-        if !model.animationStore.isEmpty, model.hasVolatileAnimation {
+        // (Only an animated layer can have either: the common unanimated one skips both looks.)
+        let animated = !model.animationStore.isEmpty
+        if animated, model.hasVolatileAnimation {
             let sub = l.subtreeLocalExtent(self).union(l.bounds)
             append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))
         }
-        if appendTransitionIfActive(l, m, device: device, s) { return }
+        if animated, appendTransitionIfActive(l, m, device: device, s) { return }
         guard m.isAffine else { appendProjected(l, m, device: device, s); return }
         appendBody(l, m.affinePart, device: device, s, opacity: l.opacity)
     }
@@ -66,7 +73,7 @@ public final class DisplayListBuilder {
     /// opacity `opacity`.
     func appendBody(_ l: CALayer, _ a: AffineTransform, device: ProjectiveTransform, _ s: Surface, opacity: Double) {
         let subs = l.sublayersInDrawingOrder.filter { !$0.isHidden && $0.opacity > 0 }
-        let content = l.contentDisplay
+        let content = contentDisplay(of: l)
         let needsGroup = opacity < 1 && (!subs.isEmpty || l.primitiveCount(content: content) > 1)
         var clipShape: ClipShape? = nil
         var needsMask = false

@@ -29,63 +29,68 @@ open class CALayer: CAMediaTiming {
     /// Setters of a presentation copy do not start implicit animations.
     public internal(set) var modelLayer: CALayer?
     /// True while `init(layer:)` fills the layer: those writes start no implicit animations.
-    final var isCopyingProperties = false
+    /// (A plain flag read by every property write: no exclusivity check.)
+    @exclusivity(unchecked) final var isCopyingProperties = false
     /// For a presentation copy: the media time it shows (nil on model layers).
     public internal(set) var presentationTime: Double?
 
     // MARK: Geometry (animatable)
+    // The plain-value properties below (geometry, appearance) skip the runtime's exclusivity
+    // check: the renderer and the presentation copy read them for every layer of every frame,
+    // each checked access is a runtime call, and as they hold no references an overlapping
+    // access could only ever see a stale value, never touch freed memory.
     /// The layer's own coordinate space: origin and size (CALayer.bounds).
-    public var bounds: Rect = CALayer.bounds.defaultValue {
+    @exclusivity(unchecked) public var bounds: Rect = CALayer.bounds.defaultValue {
         didSet { changed(CALayer.bounds, oldValue) }
     }
     /// Where the anchor point sits in the superlayer's coordinates.
-    public var position: Point = CALayer.position.defaultValue {
+    @exclusivity(unchecked) public var position: Point = CALayer.position.defaultValue {
         didSet { changed(CALayer.position, oldValue) }
     }
     /// The point of the bounds (unit coordinates) that `position` places and transforms pivot on.
-    public var anchorPoint: Point = CALayer.anchorPoint.defaultValue {
+    @exclusivity(unchecked) public var anchorPoint: Point = CALayer.anchorPoint.defaultValue {
         didSet { changed(CALayer.anchorPoint, oldValue) }
     }
     /// Position on the z axis: orders siblings (higher on top) and translates in 3D.
-    public var zPosition: Double = CALayer.zPosition.defaultValue {
+    @exclusivity(unchecked) public var zPosition: Double = CALayer.zPosition.defaultValue {
         didSet { changed(CALayer.zPosition, oldValue) }
     }
     /// The layer's transform about its anchor point.
-    public var transform: CATransform3D = CALayer.transform.defaultValue {
+    @exclusivity(unchecked) public var transform: CATransform3D = CALayer.transform.defaultValue {
         didSet { changed(CALayer.transform, oldValue) }
     }
     /// Applied to the sublayers, about the centre of the bounds (perspective for 3D sublayers).
-    public var sublayerTransform: CATransform3D = CALayer.sublayerTransform.defaultValue {
+    @exclusivity(unchecked) public var sublayerTransform: CATransform3D = CALayer.sublayerTransform.defaultValue {
         didSet { changed(CALayer.sublayerTransform, oldValue) }
     }
 
     // MARK: Appearance (animatable)
     /// Opacity of the layer and its sublayers as a group, 0…1.
-    public var opacity: Double = CALayer.opacity.defaultValue {
+    @exclusivity(unchecked) public var opacity: Double = CALayer.opacity.defaultValue {
         didSet { changed(CALayer.opacity, oldValue) }
     }
     /// Hidden layers and their sublayers are neither drawn nor hit.
-    public var isHidden: Bool = CALayer.isHidden.defaultValue {
+    @exclusivity(unchecked) public var isHidden: Bool = CALayer.isHidden.defaultValue {
         didSet { changed(CALayer.isHidden, oldValue) }
     }
     /// Fills the bounds (rounded by cornerRadius); nil draws nothing.
-    public var backgroundColor: Color? = CALayer.backgroundColor.defaultValue {
+    @exclusivity(unchecked) public var backgroundColor: Color? = CALayer.backgroundColor.defaultValue {
         didSet { changed(CALayer.backgroundColor, oldValue) }
     }
     /// Rounds the background, the border and (with masksToBounds) the clip.
-    public var cornerRadius: Double = CALayer.cornerRadius.defaultValue {
+    @exclusivity(unchecked) public var cornerRadius: Double = CALayer.cornerRadius.defaultValue {
         didSet { changed(CALayer.cornerRadius, oldValue) }
     }
     /// Width of the border drawn inside the bounds, above contents and sublayers.
-    public var borderWidth: Double = CALayer.borderWidth.defaultValue {
+    @exclusivity(unchecked) public var borderWidth: Double = CALayer.borderWidth.defaultValue {
         didSet { changed(CALayer.borderWidth, oldValue) }
     }
     /// Colour of the border (CA's default: opaque black).
-    public var borderColor: Color? = CALayer.borderColor.defaultValue {
+    @exclusivity(unchecked) public var borderColor: Color? = CALayer.borderColor.defaultValue {
         didSet { changed(CALayer.borderColor, oldValue) }
     }
     /// Clips contents and sublayers to the (rounded) bounds.
-    public var masksToBounds: Bool = CALayer.masksToBounds.defaultValue {
+    @exclusivity(unchecked) public var masksToBounds: Bool = CALayer.masksToBounds.defaultValue {
         didSet { changed(CALayer.masksToBounds, oldValue) }
     }
     /// An image drawn in the bounds according to `contentsGravity`.

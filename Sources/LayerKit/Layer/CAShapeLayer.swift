@@ -2,39 +2,41 @@
 /// to [strokeStart, strokeEnd] of the path's length and dashed. Its properties are declared
 /// in `CAShapeLayer+Properties.swift`.
 open class CAShapeLayer: CALayer {
+    // The plain-value properties skip the runtime's exclusivity check, as CALayer's do: they
+    // are read for every shape layer of every frame and hold no references.
     /// The path in the layer's coordinates; nil draws nothing.
     public var path: Path? = CAShapeLayer.path.defaultValue {
         didSet { changed(CAShapeLayer.path, oldValue) }
     }
     /// Fill colour (default opaque black); nil does not fill.
-    public var fillColor: Color? = CAShapeLayer.fillColor.defaultValue {
+    @exclusivity(unchecked) public var fillColor: Color? = CAShapeLayer.fillColor.defaultValue {
         didSet { changed(CAShapeLayer.fillColor, oldValue) }
     }
     /// Which points the fill covers.
-    public var fillRule: FillRule = CAShapeLayer.fillRule.defaultValue
+    @exclusivity(unchecked) public var fillRule: FillRule = CAShapeLayer.fillRule.defaultValue
     /// Stroke colour (default none).
-    public var strokeColor: Color? = CAShapeLayer.strokeColor.defaultValue {
+    @exclusivity(unchecked) public var strokeColor: Color? = CAShapeLayer.strokeColor.defaultValue {
         didSet { changed(CAShapeLayer.strokeColor, oldValue) }
     }
-    public var lineWidth: Double = CAShapeLayer.lineWidth.defaultValue {
+    @exclusivity(unchecked) public var lineWidth: Double = CAShapeLayer.lineWidth.defaultValue {
         didSet { changed(CAShapeLayer.lineWidth, oldValue) }
     }
-    public var lineCap: LineCap = CAShapeLayer.lineCap.defaultValue
-    public var lineJoin: LineJoin = CAShapeLayer.lineJoin.defaultValue
-    public var miterLimit: Double = CAShapeLayer.miterLimit.defaultValue {
+    @exclusivity(unchecked) public var lineCap: LineCap = CAShapeLayer.lineCap.defaultValue
+    @exclusivity(unchecked) public var lineJoin: LineJoin = CAShapeLayer.lineJoin.defaultValue
+    @exclusivity(unchecked) public var miterLimit: Double = CAShapeLayer.miterLimit.defaultValue {
         didSet { changed(CAShapeLayer.miterLimit, oldValue) }
     }
     /// Start of the stroked part, as a fraction of the path's length.
-    public var strokeStart: Double = CAShapeLayer.strokeStart.defaultValue {
+    @exclusivity(unchecked) public var strokeStart: Double = CAShapeLayer.strokeStart.defaultValue {
         didSet { changed(CAShapeLayer.strokeStart, oldValue) }
     }
     /// End of the stroked part, as a fraction of the path's length.
-    public var strokeEnd: Double = CAShapeLayer.strokeEnd.defaultValue {
+    @exclusivity(unchecked) public var strokeEnd: Double = CAShapeLayer.strokeEnd.defaultValue {
         didSet { changed(CAShapeLayer.strokeEnd, oldValue) }
     }
     /// Dash lengths (on, off, …); empty strokes solid.
     public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue
-    public var lineDashPhase: Double = CAShapeLayer.lineDashPhase.defaultValue {
+    @exclusivity(unchecked) public var lineDashPhase: Double = CAShapeLayer.lineDashPhase.defaultValue {
         didSet { changed(CAShapeLayer.lineDashPhase, oldValue) }
     }
 

@@ -176,7 +176,8 @@ extension CALayer {
     /// (implicit animations start here). Presentation copies and layers being filled by
     /// `init(layer:)` stay silent.
     @inline(__always) final func changed<Root, Value>(_ property: LayerProperty<Root, Value>, _ old: Value) {
-        if modelLayer == nil && !isCopyingProperties, let b = property.boxing {
+        // (The flag first: it is what a copy being filled answers, without loading `modelLayer`.)
+        if !isCopyingProperties && modelLayer == nil, let b = property.boxing {
             propertyDidChange(property.key, from: b.box(old))
         }
     }
