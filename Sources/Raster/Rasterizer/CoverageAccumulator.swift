@@ -5,6 +5,7 @@
 // drawn and their x clamped to the columns being drawn; the part of an edge left of the first
 // column becomes a vertical edge on it (its cover still counts for every pixel to its right),
 // the part right of the last column a vertical edge there (it affects no drawn pixel).
+import CRasterSIMD
 
 #if canImport(Glibc)
 import Glibc
@@ -181,23 +182,19 @@ import Darwin
     }
 
     /// ⌊v⌋ for 0 ≤ v < 2⁵², without a libm call and without the range check of `Int(v)`
-    /// (which costs more than the rest of a row's deposit): adding 2⁵² leaves v rounded to the
-    /// nearest integer in the low mantissa bits (the ulp there is 1), and one comparison
-    /// corrects a round up. Every coordinate reaching the deposit is clipped to the target, so
-    /// the range holds by construction (asserted in debug builds).
+    /// (which costs more than the rest of a row's deposit): for v ≥ 0 the floor is the
+    /// truncation, one `lk_truncate` (cvttsd2si). Every coordinate reaching the deposit is
+    /// clipped to the target, so the range holds by construction (asserted in debug builds).
     @inline(__always) func floorNonNegative(_ v: Double) -> Int {
         assert(v >= 0 && v < 0x1p52, "floorNonNegative(\(v))")
-        let t = v + 0x1p52
-        let i = Int(truncatingIfNeeded: t.bitPattern & 0x000F_FFFF_FFFF_FFFF)
-        return t - 0x1p52 > v ? i &- 1 : i
+        return Int(lk_truncate(v))
     }
 
-    /// ⌈v⌉ for 0 ≤ v < 2⁵² (as `floorNonNegative`).
+    /// ⌈v⌉ for 0 ≤ v < 2⁵² (as `floorNonNegative`, plus one where v has a fraction).
     @inline(__always) func ceilNonNegative(_ v: Double) -> Int {
         assert(v >= 0 && v < 0x1p52, "ceilNonNegative(\(v))")
-        let t = v + 0x1p52
-        let i = Int(truncatingIfNeeded: t.bitPattern & 0x000F_FFFF_FFFF_FFFF)
-        return t - 0x1p52 < v ? i &+ 1 : i
+        let i = Int(lk_truncate(v))
+        return Double(i) < v ? i &+ 1 : i
     }
 
     /// Sets the written-cell bits of cells lo..<hi in row `ri`.
