@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The README's test command: the unit tests, then the real-window tests under Xvfb
-# (the player's test pattern, then the gallery clicked into the worm demo).
+# The README's test command: the unit tests, the refusal to start without a display,
+# malformed documents through render and inspect, then
+# the real-window tests under Xvfb (the player's test pattern, then the gallery clicked into
+# the worm demo).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
@@ -9,7 +11,9 @@ log=$(mktemp)
 swift test 2>&1 | tee "$log"
 unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$log" | tail -n 1)
 [ -n "$unit" ] || { echo "test.sh: could not read the unit test count" >&2; exit 1; }
+scripts/no-display-test.sh
+scripts/malformed-documents-test.py
 scripts/window-test.sh
 scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
-echo "tests: $((unit + 3)) passed, 0 failed"
+echo "tests: $((unit + 5)) passed, 0 failed"

@@ -4,12 +4,25 @@
 // and writing unpremultiplies, both exactly rounded. No SDL subsystem needs initialising for
 // surfaces and IMG_*.
 import CSDL2
+import LayerKit
 import Raster
 
 extension Bitmap {
-    /// Reads a PNG (or any format SDL_image reads) into a premultiplied bitmap.
+    /// Reads a PNG (or any format SDL_image reads) into a premultiplied bitmap. A PNG's size
+    /// is read from its header first and refused above `DocumentLimits` before anything is
+    /// decoded; what libpng prints while decoding is captured and joins the error's reason.
     public static func readPNG(_ path: String) throws -> Bitmap {
-        guard let loaded = IMG_Load(path) else { throw MediaError(path: path, message: imageError()) }
+        if let size = PNGHeader.size(atPath: path) {
+            let (w, h) = size
+            guard w <= DocumentLimits.maximumSide, h <= DocumentLimits.maximumSide, w * h <= DocumentLimits.maximumPixels else {
+                throw MediaError(path: path, message: "the PNG header's size \(w) × \(h) exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels")
+            }
+        }
+        let (image, libraryOutput) = StandardErrorCapture.run { IMG_Load(path) }
+        guard let loaded = image else {
+            let said = libraryOutput.split(whereSeparator: \.isNewline).joined(separator: "; ")
+            throw MediaError(path: path, message: imageError() + (said.isEmpty ? "" : " (\(said))"))
+        }
         defer { SDL_FreeSurface(loaded) }
         guard let surface = SDL_ConvertSurfaceFormat(loaded, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else {
             throw MediaError(path: path, message: "cannot convert to ARGB8888: \(imageError())")

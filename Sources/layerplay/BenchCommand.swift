@@ -22,7 +22,7 @@ struct BenchCommand: ParsableCommand {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         let doc = try loadDocument(document)
         let tree = doc.presentationTree(at: time)
-        let (w, h) = doc.pixelSize(scale: scale)
+        let (w, h) = try doc.pixelSize(scale: scale)
         let canvas = Canvas(Bitmap(width: w, height: h))
         let renderer = doc.makeRenderer(scale: scale)
         for _ in 0..<2 { renderer.draw(tree, into: canvas) }

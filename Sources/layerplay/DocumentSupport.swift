@@ -13,7 +13,8 @@ func loadDocument(_ path: String) throws -> LayerDocument {
     do {
         return try LayerDocument.load(path: path, images: SDLImageLoader())
     } catch {
-        printError(error.description)
+        let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+        printError("layerplay: \(file): \(error.description)")
         throw ExitCode(1)
     }
 }
@@ -34,14 +35,21 @@ extension LayerDocument {
     /// A renderer for this document at `scale`.
     func makeRenderer(scale: Double) -> LayerRenderer { LayerRenderer(scale: scale, background: background) }
 
-    /// Device size at `scale`.
-    func pixelSize(scale: Double) -> (Int, Int) {
-        (max(1, Int((width * scale).rounded())), max(1, Int((height * scale).rounded())))
+    /// Device size at `scale`, or exit 1 with one line naming the document and the limit
+    /// (`doc.json: width: 16384 × scale 2 exceeds the limit 16384 pixels`).
+    func pixelSize(scale: Double) throws -> (Int, Int) {
+        switch DocumentLimits.canvasPixels(width: width, height: height, scale: scale) {
+        case .success(let size): return size
+        case .failure(let e):
+            let place = url.map { DocumentText.escaped($0.lastPathComponent, limit: DocumentText.quotedLength) + ": " } ?? ""
+            printError("layerplay: \(place)\(e.description)")
+            throw ExitCode(1)
+        }
     }
 
     /// The frame at document time `t`, drawn at `scale`.
-    func renderFrame(at t: Double, scale: Double) -> Bitmap {
-        let (w, h) = pixelSize(scale: scale)
+    func renderFrame(at t: Double, scale: Double) throws -> Bitmap {
+        let (w, h) = try pixelSize(scale: scale)
         let bmp = Bitmap(width: w, height: h)
         makeRenderer(scale: scale).draw(presentationTree(at: t), into: Canvas(bmp))
         return bmp

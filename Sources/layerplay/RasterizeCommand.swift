@@ -14,6 +14,6 @@ struct RasterizeCommand: ParsableCommand {
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         let doc = try loadDocument(document)
-        try writePNG(doc.renderFrame(at: 0, scale: scale), to: out)
+        try writePNG(try doc.renderFrame(at: 0, scale: scale), to: out)
     }
 }

@@ -28,7 +28,7 @@ struct RecordCommand: ParsableCommand {
             printError("cannot create \(out): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        let (w, h) = doc.pixelSize(scale: scale)
+        let (w, h) = try doc.pixelSize(scale: scale)
         let bmp = Bitmap(width: w, height: h)
         let canvas = Canvas(bmp)
         let renderer = doc.makeRenderer(scale: scale)

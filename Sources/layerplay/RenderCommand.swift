@@ -21,6 +21,6 @@ struct RenderCommand: ParsableCommand {
         if demoFrame.demo != nil { return try demoFrame.render(time: time, out: out, scale: scale) }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
         let doc = try loadDocument(document)
-        try writePNG(doc.renderFrame(at: time, scale: scale), to: out)
+        try writePNG(try doc.renderFrame(at: time, scale: scale), to: out)
     }
 }

@@ -123,7 +123,7 @@ import TestSupport
         (#"{"width": 10, "height": 10, "layers": [{"type": "shape","#, "invalid JSON at line 1, offset 56: unexpected end of input (truncated document?)"),
         (#"{"width": 10, "height": 10, "width": 3}"#, #"invalid JSON at line 1, offset 28: duplicate key "width""#),
         (#"{"width": 10, "height": 10, "layers": [{"position": [1e400, 0]}]}"#, "layers[0].position[0]: number out of range"),
-        (#"[1, 2]"#, "expected an object, got an array"),
+        (#"[1, 2]"#, "document: expected an object, got an array"),
         ("", "invalid JSON at line 1, offset 0: unexpected end of input"),
         (#"{"width": 10, "height": 10, "layers": [{"opacity": 01}]}"#, "invalid JSON"),
     ])

@@ -42,6 +42,9 @@ open class CAAnimation: CAMediaTiming, CAAction {
     var engineDidStart = false
     var engineDidStop = false
     var engineTrackers: [CATransactionTracker] = []
+    /// Whether this copy is in its layer's `animationStore` (so the engine need not search
+    /// the store for it every frame).
+    var isInLayerStore = false
 
     public init() {}
     /// A copy with the same settings (subclasses override and call super).

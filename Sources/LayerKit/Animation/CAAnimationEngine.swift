@@ -107,8 +107,7 @@ public final class CAAnimationEngine {
         struct Event { var at: Double; var order: Int; var isStop: Bool; var anim: CAAnimation }
         var events: [Event] = []
         for (i, a) in running.enumerated() {
-            guard let layer = a.engineLayer,
-                  layer.animationStore.contains(where: { $0.animation === a }) else {
+            guard let layer = a.engineLayer, a.isInLayerStore else {
                 continue
             }
             let lt = layer.convertTime(time, from: nil)
@@ -130,17 +129,18 @@ public final class CAAnimationEngine {
             } else {
                 a.engineDidStop = true
                 running.removeAll { $0 === a }
-                if a.isRemovedOnCompletion, let layer = a.engineLayer {
-                    layer.animationStore.removeAll { $0.animation === a }
+                if a.isRemovedOnCompletion, let layer = a.engineLayer,
+                   let i = layer.animationStore.firstIndex(where: { $0.animation === a }) {
+                    layer.animationStoreKeys.remove(layer.animationStore.remove(at: i).key)
+                    a.isInLayerStore = false
                 }
                 a.delegate?.animationDidStop(a, finished: true)
                 for t in a.engineTrackers { trackerStopped(t, finished: true) }
             }
         }
-        // Drop animations whose layer went away or that were taken off without the API.
+        // Drop animations whose layer went away or that left their layer's store.
         running.removeAll { a in
-            guard let layer = a.engineLayer else { return true }
-            return !layer.animationStore.contains(where: { $0.animation === a })
+            a.engineLayer == nil || !a.isInLayerStore
         }
         while !readyTrackers.isEmpty {
             let ready = readyTrackers.sorted { $0.closeOrder < $1.closeOrder }

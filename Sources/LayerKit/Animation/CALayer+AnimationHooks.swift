@@ -53,12 +53,16 @@ extension CALayer {
     public func removeAnimation(forKey key: String) {
         let gone = animationStore.filter { $0.key == key }
         animationStore.removeAll { $0.key == key }
+        animationStoreKeys.remove(key)
+        for g in gone { g.animation.isInLayerStore = false }
         for g in gone { CAAnimationEngine.current.removed(g.animation) }
     }
     /// Removes every animation; delegates get didStop(finished: false).
     public func removeAllAnimations() {
         let gone = animationStore
         animationStore.removeAll()
+        animationStoreKeys.removeAll()
+        for g in gone { g.animation.isInLayerStore = false }
         for g in gone { CAAnimationEngine.current.removed(g.animation) }
     }
 

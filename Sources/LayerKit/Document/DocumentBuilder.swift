@@ -9,6 +9,8 @@ struct DocumentBuilder {
     var animations: [(layer: CALayer, json: JSONValue, path: String)] = []
     var specs: [(layer: CALayer, spec: AnimationSpec, path: String)] = []
     var imageCache: [String: ImageRef] = [:]
+    /// Layers and animations made so far, against `DocumentLimits`.
+    var layerCount = 0, animationCount = 0
 
     init(baseDirectory: String, images: ImageLoading?) { self.baseDirectory = baseDirectory; self.images = images }
 
@@ -25,12 +27,13 @@ struct DocumentBuilder {
     }
 
     mutating func build(_ json: JSONValue, url: URL?) throws(DocumentError) -> LayerDocument {
-        let top = try object(json, "")
+        let top = try object(json, "document")
         try checkKeys(top, Self.topKeys, "")
         guard let wj = json["width"] else { throw DocumentError("width", "missing (the root layer's width is required)") }
         guard let hj = json["height"] else { throw DocumentError("height", "missing (the root layer's height is required)") }
         let w = try number(wj, "width"), h = try number(hj, "height")
         guard w > 0, h > 0 else { throw DocumentError(w > 0 ? "height" : "width", "must be positive") }
+        if case .failure(let e) = DocumentLimits.canvasPixels(width: w, height: h, scale: 1) { throw DocumentError(e.field, e.message) }
         let bg = try json["background"].map { (v) throws(DocumentError) in try color(v, "background") } ?? .clear
         let root = CALayer()
         root.bounds = Rect(0, 0, w, h)
@@ -50,15 +53,19 @@ struct DocumentBuilder {
 
     mutating func layer(_ json: JSONValue, _ path: String) throws(DocumentError) -> CALayer {
         let members = try object(json, path)
+        layerCount += 1
+        guard layerCount <= DocumentLimits.maximumLayers else {
+            throw DocumentError(path, "layer \(layerCount) exceeds the limit \(DocumentLimits.maximumLayers) layers")
+        }
         let type = try json["type"].map { (v) throws(DocumentError) in try string(v, path + ".type") } ?? "layer"
         guard let make = Self.layerTypes.first(where: { $0.name == type })?.make else {
             let names = Self.layerTypes.map(\.name).joined(separator: ", ")
-            throw DocumentError(path + ".type", "unknown layer type \"\(type)\" (\(names))")
+            throw DocumentError(path + ".type", "unknown layer type \(DocumentText.quoted(type)) (\(names))")
         }
         let l = make()
         let table = Swift.type(of: l).properties
         for (k, _) in members where !Self.structuralLayerKeys.contains(k) && table.property(forDocumentName: k) == nil {
-            throw DocumentError(path + "." + k, "unknown key \"\(k)\"")
+            throw DocumentError(path + "." + DocumentText.key(k), "unknown key \(DocumentText.quoted(k))")
         }
         // Model values are set before the layer joins a tree: no implicit animations.
         for (k, v) in members {
@@ -67,10 +74,10 @@ struct DocumentBuilder {
             case "type", "sublayers", "animations", "actions": continue
             case "name":
                 let n = try string(v, p)
-                guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \"\(n)\"") }
+                guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \(DocumentText.quoted(n))") }
                 names[n] = l; l.name = n
             default:
-                guard let read = table.property(forDocumentName: k)?.readDocument else { throw DocumentError(p, "unknown key \"\(k)\"") }
+                guard let read = table.property(forDocumentName: k)?.readDocument else { throw DocumentError(p, "unknown key \(DocumentText.quoted(k))") }
                 try read(&self, l, v, p)
             }
         }
@@ -79,7 +86,9 @@ struct DocumentBuilder {
             for (k, v) in try object(aj, p) {
                 // Any layer type's property may be named (actions are a plain dictionary in CA);
                 // a name no layer has is a typo.
-                guard l.isAnimatableKeyPath(k) || Self.anyLayerKeyPath(k) else { throw DocumentError(p + "." + k, "unknown key path \"\(k)\"") }
+                guard l.isAnimatableKeyPath(k) || Self.anyLayerKeyPath(k) else {
+                    throw DocumentError(p + "." + DocumentText.key(k), "unknown key path \(DocumentText.quoted(k))")
+                }
                 guard v == .null else { throw DocumentError(p + "." + k, "expected null (switches the implicit animation off), got \(v.kindName)") }
                 l.actions.updateValue(nil, forKey: k)
             }
@@ -92,11 +101,29 @@ struct DocumentBuilder {
         if let aj = json["animations"] {
             for (i, item) in try array(aj, path + ".animations").enumerated() {
                 let p = path + ".animations[\(i)]"
+                try checkAnimationSizes(item, p)
                 try validateAnimation(item, for: l, p)
                 animations.append((l, item, p))
             }
         }
         return l
+    }
+
+    /// Counts the animation (and those of a group) against the document's limit and checks
+    /// its keyframe lists against theirs, before anything is built from them.
+    mutating func checkAnimationSizes(_ json: JSONValue, _ p: String) throws(DocumentError) {
+        animationCount += 1
+        guard animationCount <= DocumentLimits.maximumAnimations else {
+            throw DocumentError(p, "animation \(animationCount) exceeds the limit \(DocumentLimits.maximumAnimations) animations")
+        }
+        for key in ["values", "keyTimes", "timingFunctions"] {
+            if case .array(let a)? = json[key], a.count > DocumentLimits.maximumKeyframes {
+                throw DocumentError(p + "." + key, "\(a.count) entries exceeds the limit \(DocumentLimits.maximumKeyframes)")
+            }
+        }
+        if case .array(let group)? = json["animations"] {
+            for (i, item) in group.enumerated() { try checkAnimationSizes(item, p + ".animations[\(i)]") }
+        }
     }
 
     /// Whether any document layer type has the animatable key path `k`.
@@ -108,7 +135,8 @@ struct DocumentBuilder {
 
     func checkKeys(_ members: [(String, JSONValue)], _ allowed: Set<String>, _ path: String) throws(DocumentError) {
         for (k, _) in members where !allowed.contains(k) {
-            throw DocumentError(path.isEmpty ? k : path + "." + k, "unknown key \"\(k)\"")
+            let place = DocumentText.key(k)
+            throw DocumentError(path.isEmpty ? place : path + "." + place, "unknown key \(DocumentText.quoted(k))")
         }
     }
 
@@ -122,6 +150,9 @@ struct DocumentBuilder {
     }
     func string(_ v: JSONValue, _ p: String) throws(DocumentError) -> String {
         guard case .string(let s) = v else { throw DocumentError(p, "expected a string, got \(v.kindName)") }
+        guard s.utf8.count <= DocumentLimits.maximumStringBytes else {
+            throw DocumentError(p, "a string of \(s.utf8.count) bytes exceeds the limit \(DocumentLimits.maximumStringBytes) bytes")
+        }
         return s
     }
     func bool(_ v: JSONValue, _ p: String) throws(DocumentError) -> Bool {
@@ -164,7 +195,7 @@ struct DocumentBuilder {
     where E.RawValue == String {
         let s = try string(v, p)
         guard let e = E(rawValue: s) else {
-            throw DocumentError(p, "unknown value \"\(s)\" (one of: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
+            throw DocumentError(p, "unknown value \(DocumentText.quoted(s)) (one of: \(E.allCases.map(\.rawValue).joined(separator: ", ")))")
         }
         return e
     }
@@ -175,7 +206,7 @@ struct DocumentBuilder {
         case .null: return nil
         case .string(let s):
             guard s.count == 7 || s.count == 9, let c = Color(hex: s) else {
-                throw DocumentError(p, "bad colour \"\(s)\" (expected #rrggbb or #rrggbbaa)")
+                throw DocumentError(p, "bad colour \(DocumentText.quoted(s)) (expected #rrggbb or #rrggbbaa)")
             }
             return c
         case .array(let a):
@@ -195,7 +226,15 @@ struct DocumentBuilder {
     func pathValue(_ v: JSONValue, _ p: String) throws(DocumentError) -> Path? {
         if v == .null { return nil }
         let s = try string(v, p)
-        do { return try Path(svg: s) } catch let e as SVGPathError {
+        do {
+            let path = try Path(svg: s)
+            guard path.elements.count <= DocumentLimits.maximumPathCommands else {
+                throw DocumentError(p, "\(path.elements.count) path commands exceeds the limit \(DocumentLimits.maximumPathCommands)")
+            }
+            return path
+        } catch let e as DocumentError {
+            throw e
+        } catch let e as SVGPathError {
             throw DocumentError(p, "bad SVG path at offset \(e.offset): \(e.message)")
         } catch { throw DocumentError(p, "bad SVG path: \(error)") }
     }
@@ -216,7 +255,7 @@ struct DocumentBuilder {
         guard m.count == 1, let (k, arg) = m.first else {
             throw DocumentError(p, "a transform operation is an object with exactly one key (translate, scale, rotate, perspective, matrix)")
         }
-        let q = p + "." + k
+        let q = p + "." + DocumentText.key(k)
         func vec(_ allowed: [Int]) throws(DocumentError) -> [Double] {
             let a = try array(arg, q)
             guard allowed.contains(a.count) else {
@@ -244,7 +283,7 @@ struct DocumentBuilder {
         case "matrix":
             return CATransform3D(try vec([16]))!
         default:
-            throw DocumentError(q, "unknown transform operation \"\(k)\" (translate, scale, rotate, perspective, matrix)")
+            throw DocumentError(q, "unknown transform operation \(DocumentText.quoted(k)) (translate, scale, rotate, perspective, matrix)")
         }
     }
 
@@ -254,12 +293,12 @@ struct DocumentBuilder {
         let rel = try string(v, p)
         let full = rel.hasPrefix("/") ? rel : (baseDirectory as NSString).appendingPathComponent(rel)
         if let c = imageCache[full] { return c }
-        guard FileManager.default.fileExists(atPath: full) else { throw DocumentError(p, "image file \"\(rel)\" not found") }
-        guard let loader = images else { throw DocumentError(p, "cannot load \"\(rel)\": no image loader") }
+        guard FileManager.default.fileExists(atPath: full) else { throw DocumentError(p, "image file \(DocumentText.quoted(rel)) not found") }
+        guard let loader = images else { throw DocumentError(p, "cannot load \(DocumentText.quoted(rel)): no image loader") }
         do {
             let r = ImageRef(try loader.loadImage(atPath: full))
             imageCache[full] = r
             return r
-        } catch { throw DocumentError(p, "cannot load image \"\(rel)\": \(error)") }
+        } catch { throw DocumentError(p, "cannot load image \(DocumentText.quoted(rel)): \(error)") }
     }
 }

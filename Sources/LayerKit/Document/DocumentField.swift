@@ -79,8 +79,12 @@ extension DocumentField where Value == [Double] {
     /// A list of lengths, none negative (dash patterns).
     public static var lengths: Self {
         Self { b, v, p throws(DocumentError) in
+            let items = try b.array(v, p)
+            guard items.count <= DocumentLimits.maximumDashEntries else {
+                throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumDashEntries)")
+            }
             var out: [Double] = []
-            for (i, x) in try b.array(v, p).enumerated() { out.append(try b.nonNegative(x, "\(p)[\(i)]")) }
+            for (i, x) in items.enumerated() { out.append(try b.nonNegative(x, "\(p)[\(i)]")) }
             return out
         }
     }

@@ -89,7 +89,10 @@ public struct JSONReader {
         case UInt8(ascii: "f"): try word("false"); return .bool(false)
         case UInt8(ascii: "n"): try word("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        default: throw error("unexpected character '\(Character(Unicode.Scalar(bytes[i])))'")
+        default:
+            let b = bytes[i]
+            let shown = (0x21...0x7E).contains(b) ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16)
+            throw error("unexpected character \(shown)")
         }
     }
 
@@ -116,7 +119,7 @@ public struct JSONReader {
             guard bytes[i] == UInt8(ascii: "\"") else { throw error("expected a member name in quotes") }
             let keyStart = i
             let k = try string()
-            guard seen.insert(k).inserted else { i = keyStart; throw error("duplicate key \"\(k)\"") }
+            guard seen.insert(k).inserted else { i = keyStart; throw error("duplicate key \(DocumentText.quoted(k))") }
             skipSpace()
             guard i < bytes.count else { throw error("unexpected end of input (truncated document?)") }
             guard bytes[i] == UInt8(ascii: ":") else { throw error("expected ':' after a member name") }

@@ -13,7 +13,11 @@ public struct DocumentError: Error, CustomStringConvertible, Sendable {
     public var path: String
     public var message: String
     public init(_ path: String, _ message: String) { self.path = path; self.message = message }
-    public var description: String { path.isEmpty ? message : "\(path): \(message)" }
+    /// Always one line of at most `DocumentText.messageLength` characters: whatever a
+    /// message quotes is escaped again here, so no input can break or flood the line.
+    public var description: String {
+        DocumentText.escaped(path.isEmpty ? message : "\(path): \(message)", limit: DocumentText.messageLength)
+    }
 }
 
 /// An animation document (docs/document-format.md) loaded into a layer tree.
@@ -47,8 +51,12 @@ public final class LayerDocument {
     /// Reads and validates the document at `path`; every problem is a `DocumentError`.
     public static func load(path: String, images: ImageLoading? = nil) throws(DocumentError) -> LayerDocument {
         let url = URL(fileURLWithPath: path)
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.intValue > DocumentLimits.maximumFileBytes {
+            throw DocumentError("", "document: \(size.intValue) bytes exceeds the limit \(DocumentLimits.maximumFileBytes) bytes")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
-            throw DocumentError("", "cannot read \"\(path)\"")
+            throw DocumentError("", "cannot read \(DocumentText.quoted(path))")
         }
         return try parse(Array(data), baseDirectory: url.deletingLastPathComponent().path, images: images, url: url)
     }

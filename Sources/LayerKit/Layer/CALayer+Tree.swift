@@ -15,9 +15,10 @@ extension CALayer {
             if old < idx { idx -= 1 }
         }
         layer.removeFromSuperlayer()
-        var subs = sublayers ?? []
-        subs.insert(layer, at: max(0, min(idx, subs.count)))
-        sublayers = subs
+        // In place: a local copy of the array would share its storage with `sublayers`, and
+        // the insert would then copy every sibling (quadratic when adding many).
+        if sublayers == nil { sublayers = [] }
+        sublayers!.insert(layer, at: max(0, min(idx, sublayers!.count)))
         layer.superlayer = self
     }
 

@@ -21,6 +21,9 @@ open class CALayer: CAMediaTiming {
     public var actions: [String: CAAction?] = [:]
     /// The attached animations in the order added (later ones are applied later).
     public var animationStore: [(key: String, animation: CAAnimation)] = []
+    /// The keys in `animationStore` (each key is there at most once): `add(_:forKey:)` looks
+    /// a key up here instead of searching the store, so adding n animations is linear.
+    var animationStoreKeys: Set<String> = []
 
     // MARK: Identity
     /// The layer's name (CALayer.name); documents and `inspect` refer to layers by it.
@@ -130,10 +133,17 @@ open class CALayer: CAMediaTiming {
     /// Adds a copy of `anim` under `key` (replacing one with the same key): add(_:forKey:).
     open func add(_ anim: CAAnimation, forKey key: String?) {
         let k = key ?? "__anim\(animationStore.count)_\(ObjectIdentifier(anim).hashValue)"
-        let replaced = animationStore.filter { $0.key == k }.map(\.animation)
-        animationStore.removeAll { $0.key == k }
-        animationStore.append((k, anim.copy()))
-        animationWasAdded(animationStore[animationStore.count - 1].animation, forKey: k, replacing: replaced)
+        var replaced: [CAAnimation] = []
+        if animationStoreKeys.contains(k) {
+            replaced = animationStore.filter { $0.key == k }.map(\.animation)
+            animationStore.removeAll { $0.key == k }
+            for r in replaced { r.isInLayerStore = false }
+        }
+        let stored = anim.copy()
+        stored.isInLayerStore = true
+        animationStore.append((k, stored))
+        animationStoreKeys.insert(k)
+        animationWasAdded(stored, forKey: k, replacing: replaced)
     }
 }
 

@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import LayerKit
 import Media
 import Raster
@@ -43,10 +44,17 @@ public final class WindowHost {
         guard config.size.width >= 1, config.size.height >= 1, config.size.width <= 16384, config.size.height <= 16384 else {
             throw PlayerError("--size: \(config.size.width)x\(config.size.height) is not a window size (1…16384 points each way)")
         }
-        if SDL_Init(SDL_INIT_VIDEO) != 0 {
-            throw PlayerError("cannot open a window: \(sdlError()). Hint: run under `xvfb-run -a`, or set SDL_VIDEODRIVER (e.g. SDL_VIDEODRIVER=dummy for no display)")
+        // SDL's own warnings (a missing XDG_RUNTIME_DIR, a Wayland probe) are captured: the
+        // refusals below say what matters in one line, and --verbose shows the rest.
+        let (initStatus, sdlSaid) = StandardErrorCapture.run { SDL_Init(SDL_INIT_VIDEO) }
+        if initStatus != 0 {
+            throw PlayerError("cannot open a window: \(sdlError()). Hint: run under `xvfb-run -a`, or set SDL_VIDEODRIVER=offscreen to run without a window")
         }
         defer { SDL_Quit() }
+        let chosenDriver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
+        if let refusal = VideoDriverCheck.refusal(driver: chosenDriver, requested: ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"]) {
+            throw PlayerError(refusal)
+        }
         _ = IMG_Init(Int32(IMG_INIT_PNG.rawValue))
         defer { IMG_Quit() }
         for item in config.script {
@@ -102,6 +110,7 @@ public final class WindowHost {
         SDL_RenderPresent(renderer)
         if config.verbose {
             log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1); thread priority \(priority)")
+            if !sdlSaid.isEmpty { log("player: SDL said: \(sdlSaid.split(whereSeparator: \.isNewline).joined(separator: " / "))") }
         }
         try loop(scene, period: period, mode: pacing.0)
     }
