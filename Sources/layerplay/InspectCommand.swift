@@ -25,13 +25,13 @@ struct InspectCommand: ParsableCommand {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
         let doc = try loadDocument(document)
         let ts = times.isEmpty ? [0] : times
-        let snapshots = ts.map { displayList ? displayListSnapshot(doc, at: $0) : snapshot(doc, at: $0) }
+        let snapshots = try ts.map { displayList ? try displayListSnapshot(doc, at: $0) : snapshot(doc, at: $0) }
         print(times.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
     }
 
-    func displayListSnapshot(_ doc: LayerDocument, at t: Double) -> String {
+    func displayListSnapshot(_ doc: LayerDocument, at t: Double) throws -> String {
         let tree = doc.presentationTree(at: t)
-        let (w, h) = doc.pixelSize(scale: 1)
+        let (w, h) = try doc.pixelSize(scale: 1)
         let list = doc.makeRenderer(scale: 1).displayList(tree, width: w, height: h)
         return "{\"time\": \(num(t)), \"width\": \(w), \"height\": \(h), \"displayList\": "
             + displayListJSON(list, root: doc.root) + "}"
