@@ -72,12 +72,15 @@ struct Scene {
     /// Adds the move at document time 0; the engine's first tick commits it, which fixes the
     /// animation's beginTime to that instant, as Core Animation does when a transaction commits.
     func addAnimation() {
+        // The commit reads the context's clock as "now": stop it at document time 0.
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = .number(Self.dotStartX)
         move.toValue = .number(Self.dotEndX)
         move.duration = Self.moveDuration
         dot.add(move, forKey: "move")
-        CAAnimationContext.current.engine.tick(at: 0)
+        context.engine.tick(at: 0)
     }
 
     /// Where the dot's centre is at document time `t` (the animation is linear, and after it
