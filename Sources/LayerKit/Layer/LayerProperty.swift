@@ -62,16 +62,9 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
                 default defaultValue: Value,
                 animatable: Bool, affects: LayerPropertyEffect, document: DocumentField<Value>?)
     where Value: AnimatableValueConvertible {
-        self.get = get
-        self.set = set
-        self.key = key
-        self.defaultValue = defaultValue
-        self.affects = affects
-        self.document = document
-        boxing = animatable ? Boxing(box: { $0.animatableValue }, unbox: Value.init(animatableValue:),
-                                     component: Value.component, setting: Value.setting) : nil
-        erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects,
-                                  boxing: boxing, document: document)
+        self.init(key, get: get, set: set, default: defaultValue, affects: affects, document: document,
+                  boxing: animatable ? Boxing(box: { $0.animatableValue }, unbox: Value.init(animatableValue:),
+                                              component: Value.component, setting: Value.setting) : nil)
     }
 
     /// A property whose value type cannot animate (enumerations, strings, lists):
@@ -81,15 +74,21 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
                 default defaultValue: Value,
                 animatable: Bool, affects: LayerPropertyEffect, document: DocumentField<Value>?) {
         precondition(!animatable, "\(key): a \(Value.self) value cannot animate (not AnimatableValueConvertible)")
+        self.init(key, get: get, set: set, default: defaultValue, affects: affects, document: document, boxing: nil)
+    }
+
+    private init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
+                 default defaultValue: Value, affects: LayerPropertyEffect, document: DocumentField<Value>?,
+                 boxing: Boxing?) {
         self.get = get
         self.set = set
         self.key = key
         self.defaultValue = defaultValue
         self.affects = affects
         self.document = document
-        boxing = nil
+        self.boxing = boxing
         erased = AnyLayerProperty(get: get, set: set, key: key, default: defaultValue, affects: affects,
-                                  boxing: nil, document: document)
+                                  boxing: boxing, document: document)
     }
 }
 
