@@ -27,6 +27,7 @@ public final class DisplayListBuilder {
     /// The display list of `root` for a `width` × `height` pixel target.
     public func build(_ root: CALayer, width: Int, height: Int) -> DisplayList {
         items.removeAll(keepingCapacity: true)
+        root.displayPendingContents()
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))

@@ -145,6 +145,21 @@ open class CALayer: CAMediaTiming {
         animationStoreKeys.insert(k)
         animationWasAdded(stored, forKey: k, replacing: replaced)
     }
+
+    // MARK: Custom drawing (CALayer+Drawing.swift)
+    /// The delegate, display marks and backing store; nil until the layer gets a delegate or
+    /// is marked for display.
+    final var drawingState: LayerDrawingState?
+    /// Pixels per point of the backing store `display()` draws (CALayer.contentsScale; 1).
+    public var contentsScale: Double = 1
+    /// Reloads the layer's contents: the delegate's `display(_:)`, else a backing store filled
+    /// by `draw(in:)`. Subclasses may override it to set `contents` directly.
+    open func display() { displayThroughDelegate() }
+    /// Draws the layer's contents into `ctx`; by default the delegate's `draw(_:in:)`.
+    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+    /// Whether a change of `key`, or an animation of it, redisplays the layer: false for
+    /// every key unless a subclass says otherwise.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
 }
 
 /// How layer contents are placed in the bounds (kCAGravity…).
