@@ -36,7 +36,7 @@ public enum DemoCatalog {
     public static var all: [any Demo.Type] { [
         WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,
         FishDemo.self, ViewAnimationsDemo.self, DownloadButtonDemo.self, RipplesWaveDemo.self,
-        MagnifierDemo.self,
+        MagnifierDemo.self, GaugeDemo.self,
     ] }
     /// The demo type called `name`, or nil.
     public static func named(_ name: String) -> (any Demo.Type)? {

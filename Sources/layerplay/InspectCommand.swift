@@ -50,6 +50,8 @@ struct InspectCommand: ParsableCommand {
                 for p in type(of: s).properties.animatable {
                     if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
                 }
+                // A layer that draws its own contents (a delegate, draw(in:)) says so.
+                if s.drawsOwnContents { fields.append("\"drawsOwnContents\": true") }
                 if showAnimations, let model = models[p] {
                     let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
                     fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")

@@ -26,3 +26,15 @@ extension CGContext {
         return Double(image.width) / ds
     }
 }
+
+extension CGContext {
+    /// The size in user space `showText` would give `string` at the current font size (as
+    /// UIKit's `NSString.size(withAttributes:)`); zero when it cannot be drawn.
+    public func sizeOfText(_ string: String) -> Size {
+        let ds = state.ctm.maxScale
+        let size = (state.fontSize * ds * 4).rounded() / 4
+        guard !string.isEmpty, ds > 0, size > 0, size.isFinite, size <= 4096, let renderer = CATextLayer.renderer,
+              let image = renderer.render(string, fontSize: size, color: .black) else { return .zero }
+        return Size(Double(image.width) / ds, Double(image.height) / ds)
+    }
+}
