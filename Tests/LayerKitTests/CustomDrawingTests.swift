@@ -188,4 +188,38 @@ import TestSupport
         render(root, at: 2)
         #expect(g.drawn.last == 1 && g.drawn.count == 5)
     }
+    @Test func damageTrackingEqualsAFullRedrawFrameByFrame() throws {
+        let root = CALayer()
+        root.bounds = Rect(0, 0, 64, 64); root.position = Point(32, 32)
+        let g = GaugeLayer()
+        g.bounds = Rect(0, 0, 40, 12); g.position = Point(30, 12); g.contentsScale = 1.5
+        let plain = layer(20, 20)
+        plain.position = Point(20, 44)
+        let d = Recorder()
+        plain.delegate = d
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        root.addSublayer(g); root.addSublayer(plain)
+        g.progress = 1
+        plain.setNeedsDisplay()
+        CATransaction.commit()
+        let a = CABasicAnimation(keyPath: "progress")
+        a.fromValue = .number(0); a.toValue = .number(1); a.duration = 1
+        g.add(a, forKey: "fill")
+        CATransaction.flush()
+        let renderer = LayerRenderer(background: .white)
+        let incremental = Bitmap(width: 64, height: 64)
+        for i in 0..<14 {
+            let t = Double(i) * 0.1
+            if i == 5 { d.color = .blue; plain.setNeedsDisplay(Rect(5, 5, 8, 8)) }
+            let tree = root.presentation(at: t)
+            let stats = renderer.renderFrame(tree, into: Canvas(incremental))
+            let full = Bitmap(width: 64, height: 64)
+            LayerRenderer(background: .white).draw(tree, into: Canvas(full))
+            #expect(try #require(incremental.difference(from: full)).maxAbsolute == 0, "frame \(i)")
+            if i > 0 && i <= 10 { #expect(stats.damage != nil, "frame \(i): the animated drawing damages") }
+            if i == 12 { #expect(stats.damage == nil, "frame \(i): nothing changed") }
+        }
+        #expect(incremental[18, 42] == Color.blue.premultipliedARGB)  // the partial redraw is on screen
+        #expect(incremental[25, 50] == Color.red.premultipliedARGB)
+    }
 }
