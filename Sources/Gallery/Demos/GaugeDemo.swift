@@ -1,9 +1,11 @@
-// The custom-drawing demo: a gauge layer that draws itself with the Core Graphics-style
-// context (a radial-gradient dial clipped to a circle, dashed ticks turned by the CTM, a
-// round-capped track and value arc, a needle, the value as text) and declares its own
-// animatable `progress` property, listed in `needsDisplay(forKey:)`. Animating `progress`
-// with a CABasicAnimation redraws the layer every frame with the presentation value, the
-// classic Core Animation technique for animating what `draw(in:)` draws.
+// The custom-drawing demo, both ways Core Animation offers. The dial (a radial-gradient disc
+// clipped to a circle, dashed ticks turned by the CTM) is drawn once by a layer delegate's
+// `draw(_:in:)` and kept as its backing store. Over it a gauge layer subclass draws the
+// moving parts in `draw(in:)` (a round-capped track and value arc, a needle, the value as
+// text) and declares its own animatable `progress` property, listed in
+// `needsDisplay(forKey:)`: animating `progress` with a CABasicAnimation redraws that layer
+// every frame with the presentation value, the classic technique for animating what
+// `draw(in:)` draws, while the dial is not redrawn.
 import LayerKit
 import Player
 
@@ -35,29 +37,6 @@ public final class GaugeLayer: CALayer {
         let b = bounds
         let c = Point(b.midX, b.midY), r = min(b.width, b.height) / 2
         let value = max(0, min(1, progress))
-        // The dial: a radial gradient, lit from the upper left, clipped to the circle.
-        ctx.saveGState()
-        ctx.addEllipse(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r))
-        ctx.clip()
-        ctx.drawRadialGradient(CGGradient(colors: [Color(0.32, 0.34, 0.42), Color(0.1, 0.1, 0.14)])!,
-                               startCenter: Point(c.x - r * 0.3, c.y - r * 0.35), startRadius: 0,
-                               endCenter: c, endRadius: r, options: [.drawsAfterEndLocation])
-        ctx.restoreGState()
-        // Ticks: one short dashed spoke per tenth, the CTM turned about the centre.
-        ctx.saveGState()
-        ctx.translateBy(x: c.x, y: c.y)
-        ctx.setStrokeColor(Color(1, 1, 1, 0.55))
-        ctx.setLineWidth(r * 0.018)
-        ctx.setLineDash(phase: 0, lengths: [r * 0.03, r * 0.02])
-        for i in 0...10 {
-            ctx.saveGState()
-            ctx.rotate(by: Self.startAngle + Self.sweep * Double(i) / 10)
-            ctx.move(to: Point(r * 0.62, 0))
-            ctx.addLine(to: Point(r * 0.72, 0))
-            ctx.strokePath()
-            ctx.restoreGState()
-        }
-        ctx.restoreGState()
         // The track and the value arc: Core Graphics' counterclockwise (clockwise: false) turns
         // clockwise on screen in a layer's y-down space.
         let arcRadius = r * 0.82
@@ -94,6 +73,39 @@ public final class GaugeLayer: CALayer {
     }
 }
 
+/// Draws the gauge's dial into the layer it is the delegate of.
+public final class GaugeDialDrawer: CALayerDelegate {
+    public init() {}
+
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        let b = layer.bounds
+        let c = Point(b.midX, b.midY), r = min(b.width, b.height) / 2
+        // The dial: a radial gradient, lit from the upper left, clipped to the circle.
+        ctx.saveGState()
+        ctx.addEllipse(in: Rect(c.x - r, c.y - r, 2 * r, 2 * r))
+        ctx.clip()
+        ctx.drawRadialGradient(CGGradient(colors: [Color(0.32, 0.34, 0.42), Color(0.1, 0.1, 0.14)])!,
+                               startCenter: Point(c.x - r * 0.3, c.y - r * 0.35), startRadius: 0,
+                               endCenter: c, endRadius: r, options: [.drawsAfterEndLocation])
+        ctx.restoreGState()
+        // Ticks: one short dashed spoke per tenth, the CTM turned about the centre.
+        ctx.saveGState()
+        ctx.translateBy(x: c.x, y: c.y)
+        ctx.setStrokeColor(Color(1, 1, 1, 0.55))
+        ctx.setLineWidth(r * 0.018)
+        ctx.setLineDash(phase: 0, lengths: [r * 0.03, r * 0.02])
+        for i in 0...10 {
+            ctx.saveGState()
+            ctx.rotate(by: GaugeLayer.startAngle + GaugeLayer.sweep * Double(i) / 10)
+            ctx.move(to: Point(r * 0.62, 0))
+            ctx.addLine(to: Point(r * 0.72, 0))
+            ctx.strokePath()
+            ctx.restoreGState()
+        }
+        ctx.restoreGState()
+    }
+}
+
 /// The gauge demo: the dial fills to 72 % on opening; each click animates it to the next
 /// value of a fixed sequence.
 public final class GaugeDemo: Demo {
@@ -101,6 +113,9 @@ public final class GaugeDemo: Demo {
     public static let title = "Custom drawing: gauge"
     static let targets = [0.35, 0.95, 0.15, 0.6]
 
+    /// The dial (drawn once by `dialDrawer`) and the gauge drawn over it every frame it moves.
+    public let dial = CALayer()
+    public let dialDrawer = GaugeDialDrawer()
     public let gauge = GaugeLayer()
     private var next = 0
 
@@ -109,11 +124,16 @@ public final class GaugeDemo: Demo {
     public func build(root: CALayer, size: Size) {
         root.backgroundColor = Color(0.93, 0.93, 0.95)
         let side = min(size.width, size.height) * 0.8
-        gauge.bounds = Rect(0, 0, side, side)
-        gauge.position = Point(size.width / 2, size.height / 2)
-        gauge.contentsScale = 2
+        for l in [dial, gauge] as [CALayer] {
+            l.bounds = Rect(0, 0, side, side)
+            l.position = Point(size.width / 2, size.height / 2)
+            l.contentsScale = 2
+        }
+        dial.delegate = dialDrawer
+        dial.setNeedsDisplay()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        root.addSublayer(dial)
         root.addSublayer(gauge)
         CATransaction.commit()
         animate(to: 0.72)

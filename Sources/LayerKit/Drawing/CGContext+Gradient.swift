@@ -53,11 +53,12 @@ extension CGContext {
         fillClip(gradient) { table, row, x0, x1, y in
             let last = Double(table.count - 1)
             let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
-            let fy = Double(y) + 0.5
+            // The pixel centre relative to the start centre, user space, stepped along the row.
+            let fx0 = Double(x0) + 0.5, fy = Double(y) + 0.5
+            var px = inv.a * fx0 + inv.c * fy + inv.tx - startCenter.x
+            var py = inv.b * fx0 + inv.d * fy + inv.ty - startCenter.y
             for x in x0..<x1 {
-                let fx = Double(x) + 0.5
-                let px = inv.a * fx + inv.c * fy + inv.tx - startCenter.x
-                let py = inv.b * fx + inv.d * fy + inv.ty - startCenter.y
+                defer { px += inv.a; py += inv.b }
                 let b = px * dc.x + py * dc.y + r0 * dr
                 let c = px * px + py * py - r0 * r0
                 // The candidate roots, larger first.
