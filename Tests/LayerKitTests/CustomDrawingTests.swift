@@ -86,7 +86,8 @@ import TestSupport
         #expect(store.width == 40 && store.height == 20)
         #expect(store[39, 19] == Color.red.premultipliedARGB)
         #expect(d.clipBoxes == [Rect(0, 0, 20, 10)])
-        #expect(l.drawsOwnContents)
+        #expect(l.drawsOwnContents && l.presentation().drawsOwnContents)
+        #expect(l.presentation().contentsScale == 2)
     }
 
     @Test func displayOfTheDelegateTakesPrecedenceOverDraw() {

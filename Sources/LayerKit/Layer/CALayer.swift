@@ -109,11 +109,13 @@ open class CALayer: CAMediaTiming {
 
     public init() {}
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
-    /// presentation copy): its name, actions and every declared property both classes have.
+    /// presentation copy): its name, actions, contentsScale and every declared property both
+    /// classes have.
     /// Subclasses inherit it; their properties are copied through their `properties` table.
     public required init(layer: CALayer) {
         name = layer.name
         actions = layer.actions
+        contentsScale = layer.contentsScale
         isCopyingProperties = true
         type(of: self).properties.copy(from: layer, to: self)
         isCopyingProperties = false
