@@ -86,6 +86,10 @@ import TestSupport
         #expect(store.width == 40 && store.height == 20)
         #expect(store[39, 19] == Color.red.premultipliedARGB)
         #expect(d.clipBoxes == [Rect(0, 0, 20, 10)])
+        l.setNeedsDisplay()
+        l.displayIfNeeded()                            // now, without a frame
+        l.displayIfNeeded()
+        #expect(d.drawCount == 2 && l.contents?.bitmap !== store)
         #expect(l.drawsOwnContents && l.presentation().drawsOwnContents)
         #expect(l.presentation().contentsScale == 2)
     }
@@ -98,6 +102,23 @@ import TestSupport
         render(l)
         #expect(d.displayCount == 1 && d.drawCount == 0)
         #expect(l.contents?.bitmap === d.image)
+    }
+
+    /// Sets its contents in `display()` itself, as Apple's documentation allows subclasses to.
+    final class ContentsLayer: CALayer {
+        let image = Bitmap(width: 2, height: 2)
+        override func display() { contents = ImageRef(image) }
+    }
+
+    @Test func subclassDisplaySetsContentsDirectly() {
+        let l = ContentsLayer()
+        l.bounds = Rect(0, 0, 10, 10)
+        let d = Recorder()
+        l.delegate = d                                 // an overridden display() skips the delegate
+        l.setNeedsDisplay()
+        render(l.presentation())
+        #expect(l.contents?.bitmap === l.image)
+        #expect(d.drawCount == 0 && !l.needsDisplay())
     }
 
     @Test func partialRedrawKeepsTheRestOfTheStore() throws {
