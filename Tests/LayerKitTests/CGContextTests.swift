@@ -173,6 +173,24 @@ import TestSupport
         }
     }
 
+    @Test func mutablePathArcsAsTheContextDoes() {
+        for clockwise in [false, true] {
+            let viaContext = context(40, 40), viaPath = context(40, 40)
+            viaContext.move(to: Point(20, 20))
+            viaContext.addArc(center: Point(20, 20), radius: 16, startAngle: 0, endAngle: 2, clockwise: clockwise)
+            viaContext.closePath()
+            viaContext.fillPath()
+            let p = CGMutablePath()
+            p.move(to: Point(20, 20))
+            p.addArc(center: Point(20, 20), radius: 16, startAngle: 0, endAngle: 2, clockwise: clockwise)
+            p.closeSubpath()
+            viaPath.addPath(p)
+            viaPath.fillPath()
+            #expect(viaContext.bitmap.difference(from: viaPath.bitmap)?.maxAbsolute == 0)
+            #expect(rgba(viaPath.bitmap, 27, 27).3 == (clockwise ? 0 : 255))
+        }
+    }
+
     @Test func evenOddAndWindingDiffer() {
         for rule in [CGPathFillRule.winding, .evenOdd] {
             let ctx = context(30, 30)

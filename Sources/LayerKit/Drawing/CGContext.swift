@@ -127,14 +127,7 @@ public final class CGContext {
     public func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {
         var arc = Path()
         arc.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle, clockwise: !clockwise)
-        let mapped = arc.applying(state.ctm)
-        for (i, e) in mapped.elements.enumerated() {
-            if i == 0, case .move(let p) = e, path.currentPoint != nil {
-                if path.currentPoint != p { path.addLine(to: p) }
-                continue
-            }
-            path.append(e)
-        }
+        path.appendJoining(arc.applying(state.ctm))
     }
 
     // MARK: Filling and stroking
