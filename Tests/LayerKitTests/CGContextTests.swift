@@ -218,6 +218,13 @@ import TestSupport
         #expect(rgba(ctx.bitmap, 32, 32).3 == 255)
     }
 
+    @Test func clipToRectDiscardsThePath() {
+        let ctx = context(20, 20)
+        ctx.addRect(Rect(0, 0, 20, 20))
+        ctx.clip(to: Rect(0, 0, 10, 20))
+        #expect(ctx.isPathEmpty)                       // as CGContextClipToRect resets it
+    }
+
     @Test func clipsIntersectAndAntialias() {
         let ctx = context(40, 40)
         ctx.addEllipse(in: Rect(0, 0, 30, 30)); ctx.clip()

@@ -17,8 +17,9 @@ extension CALayer {
         set { drawingStateCreatingIfNeeded().delegate = newValue }
     }
 
-    /// "When this property is set to true, the layer automatically calls setNeedsDisplay()
-    /// whenever its bounds property changes" (CALayer.needsDisplayOnBoundsChange). Default false.
+    /// "When this property is set to true, the layer automatically calls its setNeedsDisplay()
+    /// method whenever its bounds property changes" (CALayer.needsDisplayOnBoundsChange);
+    /// false by default.
     public var needsDisplayOnBoundsChange: Bool {
         get { model().drawingState?.needsDisplayOnBoundsChange ?? false }
         set {

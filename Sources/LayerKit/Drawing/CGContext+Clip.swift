@@ -1,12 +1,14 @@
 // The clip of a CGContext and how drawing passes through it. Core Graphics intersects the
-// clip with each new region and never widens it except by restoreGState: "the new clipping
-// path is the intersection of the current clipping path and the current path" (CGContext
-// clip(), Apple's documentation). Here the clip is kept as a device-space rectangle (exact,
-// anti-aliased at fractional edges by the canvas) and, once a region that is not an
-// axis-aligned rectangle has been intersected, a coverage mask of the context's size. A
-// drawing operation under a mask is drawn into a scratch bitmap, multiplied by the mask and
-// composited source-over; without a mask it is drawn straight into the target, clipped to
-// the rectangle.
+// clip with each new region and never widens it except by restoreGState: clip(using:) "uses
+// the specified rule to calculate the intersection of the current path with the current
+// clipping path. The path resulting from the intersection is used as the new current
+// clipping path for subsequent painting operations" (CGContext.clip(using:), Apple's
+// documentation); clip(to:) then "resets the context's current path to an empty path". Here
+// the clip is kept as a device-space rectangle (exact, anti-aliased at fractional edges by the
+// canvas) and, once a region that is not an axis-aligned rectangle has been intersected, a
+// coverage mask of the context's size. A drawing operation under a mask is drawn into a
+// scratch bitmap, multiplied by the mask and composited source-over; without a mask it is
+// drawn straight into the target, clipped to the rectangle.
 
 extension CGContext {
     /// Intersects the clip with the current path's interior under `rule`, then discards the path.
@@ -16,15 +18,17 @@ extension CGContext {
         intersectClip(with: p, rule: rule.rasterRule)
     }
 
-    /// Intersects the clip with `rect` (user space); the current path is kept.
+    /// Intersects the clip with `rect` (user space), then discards the current path.
     public func clip(to rect: Rect) {
+        path = Path()
         intersectClip(with: Path.rect(rect).applying(state.ctm), rule: .nonZero)
     }
 
-    /// Intersects the clip with the union of `rects` (user space).
+    /// Intersects the clip with the union of `rects` (user space), then discards the current path.
     public func clip(to rects: [Rect]) {
         var p = Path()
         for r in rects { p.addRect(r) }
+        path = Path()
         intersectClip(with: p.applying(state.ctm), rule: .nonZero)
     }
 

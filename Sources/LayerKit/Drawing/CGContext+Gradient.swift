@@ -1,6 +1,5 @@
 // Gradient drawing of a CGContext: the gradient paints the whole clip, as Core Graphics'
-// does ("The gradient fills the current clipping area", drawLinearGradient /
-// drawRadialGradient), written pixel by pixel into the scratch bitmap over the clip's pixels
+// drawLinearGradient and drawRadialGradient do (they take no shape: clip first), written pixel by pixel into the scratch bitmap over the clip's pixels
 // and composited through the clip. Each pixel centre maps back to user space through the
 // inverse CTM; its gradient parameter t picks a premultiplied colour from the gradient's table.
 //   Axial: t is the projection of the point onto start→end, t = (p − s)·(e − s) / |e − s|².

@@ -1,8 +1,8 @@
 // A Core Graphics-style drawing context over a Raster bitmap, with Core Graphics' names: a
 // graphics state (CTM, clip, colours, line parameters, alpha) saved and restored as a stack,
-// and a current path built in user space and stored in device space, as Quartz does: "the
-// current transformation matrix is applied to the points when they are added to the path"
-// (Quartz 2D Programming Guide, Paths). Filling and stroking consume the current path.
+// and a current path built in user space and stored in device space, as Quartz does: each
+// point is mapped by the CTM in force when it is added, so changing the CTM afterwards does
+// not move the path. Filling, stroking and clipping consume the current path.
 // Strokes are outlined in user space (the line width, dashes and caps are user-space
 // lengths) and mapped by the CTM in force when the path is stroked. Everything is drawn
 // through Raster's Canvas; clipping, gradients, images and text live in the extensions
@@ -120,8 +120,8 @@ public final class CGContext {
     /// A circular arc in user space, angles in radians from +x towards +y. Core Graphics'
     /// sense of `clockwise` is that of its unflipped (y up) space: "In a flipped coordinate
     /// system (the default for UIView drawing methods in iOS), specifying a clockwise arc
-    /// results in a counterclockwise arc after the transformation is applied" (Quartz 2D
-    /// Programming Guide, Paths). So `clockwise: true` runs towards decreasing angles, which
+    /// results in a counterclockwise arc after the transformation is applied"
+    /// (CGContextAddArc, Apple's documentation). So `clockwise: true` runs towards decreasing angles, which
     /// in a layer's y-down space turns counterclockwise on screen. A line joins the current
     /// point to the arc's start.
     public func addArc(center: Point, radius: Double, startAngle: Double, endAngle: Double, clockwise: Bool) {

@@ -1,10 +1,9 @@
 // A colour gradient (CGGradient): colours at locations in 0…1, and the table of premultiplied
 // pixels that gradient drawing reads. Between two locations the colour components, alpha
-// included, interpolate linearly unpremultiplied, then the result is premultiplied. "If
-// locations is NULL, the first color in colors is assigned to location 0, the last color
-// in colors is assigned to location 1, and intervening colors are assigned locations that
-// are at equal intervals in between" (CGGradientCreateWithColorComponents, CGGradient.h).
-// Outside the first and last location the end colours hold.
+// included, interpolate linearly unpremultiplied, then the result is premultiplied. Without
+// locations the colours are spread evenly from 0 to 1, first to last, as CGGradient's
+// initializers do with a nil `locations`. Outside the first and last location the end
+// colours hold.
 
 /// Colours at locations, for `drawLinearGradient` and `drawRadialGradient`.
 public final class CGGradient: @unchecked Sendable {
