@@ -300,6 +300,20 @@ import TestSupport
         #expect(rgba(ctx.bitmap, 15, 10).3 == 128)
     }
 
+    @Test func clearUnderAPathClip() {
+        let ctx = context(40, 40)
+        ctx.fill(Rect(0, 0, 40, 40))
+        ctx.addEllipse(in: Rect(0, 0, 40, 40))
+        ctx.clip()
+        ctx.clear(Rect(0, 0, 40, 40))
+        #expect(rgba(ctx.bitmap, 20, 20).3 == 0)       // inside the clip: erased
+        #expect(rgba(ctx.bitmap, 1, 1).3 == 255)       // outside it: kept
+        ctx.setFillColor(.red)
+        ctx.fill(Rect(0, 0, 40, 40))                   // the scratch was left clean: no stale pixels
+        #expect(rgba(ctx.bitmap, 20, 20) == (255, 0, 0, 255))
+        #expect(rgba(ctx.bitmap, 1, 1) == (0, 0, 0, 255))
+    }
+
     @Test func textUsesTheTextLayerRenderer() throws {
         TTFTextRenderer.installAsDefault()
         let ctx = context(80, 30)

@@ -78,12 +78,17 @@ extension CGContext {
 
     /// Composites the scratch bitmap over the target through the clip (mask and rectangle),
     /// then clears the scratch.
+    /// Only the clip's whole pixels are touched: nothing was drawn into the scratch elsewhere.
     func compositeScratch() {
         guard let s = scratch else { return }
-        if let mask = state.clipMask { s.multiply(byAlphaOf: mask) }
+        let area = state.clipRect.pixelAligned
+        if let mask = state.clipMask {
+            let m = mask.pixels
+            s.scalePixels(in: area) { i, _ in m[i] >> 24 }
+        }
         canvas.clip = .rect(state.clipRect)
         canvas.draw(s, transform: .identity)
-        s.clear()
+        s.scalePixels(in: area) { _, _ in 0 }
     }
 
     /// The cleared scratch bitmap of the context's size.
@@ -97,20 +102,22 @@ extension CGContext {
 
 extension Bitmap {
     /// Multiplies every premultiplied pixel inside `rect` (device pixels, clipped to the
-    /// bitmap) by one minus the alpha of the same pixel of `eraser`, rounded exactly
-    /// ((x·k + 127) / 255): Porter-Duff destination-out.
-    func multiply(byInverseAlphaOf eraser: Bitmap, in rect: Rect) {
-        guard eraser.width == width, eraser.height == height, !rect.isNull else { return }
-        let x0 = max(0, Int(rect.minX.rounded(.down))), y0 = max(0, Int(rect.minY.rounded(.down)))
-        let x1 = min(width, Int(rect.maxX.rounded(.up))), y1 = min(height, Int(rect.maxY.rounded(.up)))
+    /// bitmap) by `factor(index, pixel)` / 255 (0…255), rounded exactly ((x·k + 127) / 255).
+    @inline(__always)
+    func scalePixels(in rect: Rect, _ factor: (Int, UInt32) -> UInt32) {
+        guard !rect.isNull, rect.isFiniteRect else { return }
+        let x0 = max(0, Int(max(-1, rect.minX).rounded(.down))), y0 = max(0, Int(max(-1, rect.minY).rounded(.down)))
+        let x1 = min(width, Int(min(Double(width), rect.maxX).rounded(.up)))
+        let y1 = min(height, Int(min(Double(height), rect.maxY).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
-        let p = pixels, q = eraser.pixels
+        let p = pixels
         for y in y0..<y1 {
             for i in (y * width + x0)..<(y * width + x1) {
-                let k = 255 &- (q[i] >> 24)
+                let v = p[i]
+                if v == 0 { continue }
+                let k = factor(i, v)
                 if k == 255 { continue }
                 if k == 0 { p[i] = 0; continue }
-                let v = p[i]
                 @inline(__always) func ch(_ s: UInt32) -> UInt32 {
                     let t = ((v >> s) & 0xff) &* k &+ 128
                     return ((t &+ (t >> 8)) >> 8) << s
@@ -118,6 +125,14 @@ extension Bitmap {
                 p[i] = ch(24) | ch(16) | ch(8) | ch(0)
             }
         }
+    }
+
+    /// Multiplies every premultiplied pixel inside `rect` by one minus the alpha of the same
+    /// pixel of `eraser` (Porter-Duff destination-out).
+    func multiply(byInverseAlphaOf eraser: Bitmap, in rect: Rect) {
+        guard eraser.width == width, eraser.height == height else { return }
+        let q = eraser.pixels
+        scalePixels(in: rect) { i, _ in 255 &- (q[i] >> 24) }
     }
 }
 

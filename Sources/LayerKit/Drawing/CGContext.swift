@@ -169,9 +169,10 @@ public final class CGContext {
             let c = Canvas(s)
             c.clip = .rect(state.clipRect)
             c.fill(polygon, color: .white, rule: .nonZero)
-            s.multiply(byAlphaOf: mask)
-            bitmap.multiply(byInverseAlphaOf: s, in: state.clipRect)
-            s.clear()
+            let area = state.clipRect.pixelAligned, m = mask.pixels
+            s.scalePixels(in: area) { i, _ in m[i] >> 24 }
+            bitmap.multiply(byInverseAlphaOf: s, in: area)
+            s.scalePixels(in: area) { _, _ in 0 }
         } else {
             canvas.clip = .rect(state.clipRect)
             canvas.clear(polygon)
