@@ -50,6 +50,10 @@ struct InspectCommand: ParsableCommand {
                 for p in type(of: s).properties.animatable {
                     if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
                 }
+                // An emitter's particles are no property: their count at this instant.
+                if let e = s as? CAEmitterLayer {
+                    fields.append("\"particleCount\": \(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))")
+                }
                 if showAnimations, let model = models[p] {
                     let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
                     fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")

@@ -12,8 +12,8 @@
 public final class DisplayListBuilder {
     /// Device pixels per point (hi-DPI); applied at the last step.
     public var scale: Double
-    /// Rendered text bitmaps by (string, size, colour), so unchanged text is rendered once.
-    var textCache: [TextKey: Bitmap] = [:]
+    /// Rendered text bitmaps by everything their pixels depend on, so unchanged text is rendered once.
+    var textCache: [TextLayoutSpec: Bitmap] = [:]
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
@@ -24,12 +24,16 @@ public final class DisplayListBuilder {
     /// Mixed into every item's slot while a replicator's instance is appended, so each copy of
     /// a layer keeps keys of its own (0 outside replicators).
     @exclusivity(unchecked) var instanceSalt = 0
+    /// Counts the lists built, so a layer can keep what it computed for one build (an
+    /// emitter's particles) and recompute it for the next.
+    @exclusivity(unchecked) var buildNumber = 0
 
     public init(scale: Double = 1) { self.scale = scale }
 
     /// The display list of `root` for a `width` × `height` pixel target.
     public func build(_ root: CALayer, width: Int, height: Int) -> DisplayList {
         items.removeAll(keepingCapacity: true)
+        buildNumber &+= 1
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))

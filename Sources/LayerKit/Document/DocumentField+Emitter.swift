@@ -35,6 +35,7 @@ extension DocumentBuilder {
     /// The numeric members of a cell object, by CAEmitterCell's names.
     static let cellNumbers: [(name: String, set: @Sendable (CAEmitterCell, Double) -> Void, nonNegative: Bool)] = [
         ("birthRate", { $0.birthRate = $1 }, true), ("lifetime", { $0.lifetime = $1 }, true),
+        ("beginTime", { $0.beginTime = $1 }, false), ("duration", { $0.duration = $1 }, true),
         ("lifetimeRange", { $0.lifetimeRange = $1 }, true),
         ("velocity", { $0.velocity = $1 }, false), ("velocityRange", { $0.velocityRange = $1 }, true),
         ("emissionLatitude", { $0.emissionLatitude = $1 }, false), ("emissionLongitude", { $0.emissionLongitude = $1 }, false),

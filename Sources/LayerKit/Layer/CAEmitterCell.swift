@@ -12,6 +12,11 @@ public final class CAEmitterCell: Equatable {
     public var isEnabled = true
     /// "Number of emitted objects created every second. Default value is zero."
     public var birthRate = 0.0
+    /// When the cell emits (CAEmitterCell adopts CAMediaTiming): from `beginTime` after its
+    /// source starts (the emitter layer's local time 0, or a parent particle's birth) for
+    /// `duration` seconds; a duration of 0 emits for as long as the source lives.
+    public var beginTime = 0.0
+    public var duration = 0.0
     /// "The lifetime of each emitted object in seconds, specified as a mean value and a range
     /// about the mean. Both values default to zero."
     public var lifetime = 0.0

@@ -1,7 +1,7 @@
 // The particles an emitter layer shows at one instant of its local time, computed from that
 // time alone. A cell with birth rate R (times the layer's) emits its n-th particle at
-// t₀ + n / R after its source starts (the layer at local time 0, or, for a sub-cell, its parent
-// particle's birth) for as long as the source lives. Every random choice of the n-th particle
+// t₀ + n / R, t₀ its beginTime after its source starts (the layer at local time 0, or, for a
+// sub-cell, its parent particle's birth), for its duration or as long as the source lives. Every random choice of the n-th particle
 // — lifetime, speed, direction, scale, spin, colour, birth point on the shape — comes from a
 // counter-based generator keyed by the layer's seed, the cell's place in the cell tree and n
 // (SplitMix64's finalizer), so no state carries from one frame to the next and any frame rate
@@ -50,13 +50,20 @@ extension CAEmitterLayer {
         return out
     }
 
-    /// The particles this layer shows (a presentation copy: at its time, computed once).
-    func shownParticlesNow() -> [EmitterParticle] {
-        if let p = shownParticles { return p }
+    /// The particles this layer shows in the list `builder` is building (a presentation copy
+    /// at its time; a model layer at the context's presentation time), computed once a build.
+    func shownParticles(for builder: DisplayListBuilder) -> [EmitterParticle] {
+        let id = ObjectIdentifier(builder)
+        if let s = shownParticles, s.builder == id, s.build == builder.buildNumber { return s.particles }
         let time = presentationTime ?? CAAnimationContext.current.presentationTime
         let p = particles(atLocalTime: model().convertTime(time, from: nil))
-        shownParticles = p
+        shownParticles = (id, builder.buildNumber, p)
         return p
+    }
+
+    /// Whether any cell can emit: an emitter that may show particles.
+    var canEmit: Bool {
+        birthRate > 0 && lifetime > 0 && (emitterCells ?? []).contains { $0.isEnabled && $0.birthRate > 0 }
     }
 }
 
@@ -89,11 +96,14 @@ struct EmitterRun {
         guard cell.isEnabled, budget > 0 else { return }
         let rate = cell.birthRate * layer.birthRate
         guard rate > 0, rate.isFinite else { return }
-        let start: Double, end: Double
+        var start: Double, end: Double
         switch source {
         case .layer: start = 0; end = .infinity
         case let .particle(birth, life, _, _, _, _, _): start = birth; end = birth + life
         }
+        start += cell.beginTime
+        if cell.duration > 0 { end = min(end, start + cell.duration) }
+        guard start.isFinite, start < end else { return }
         let reach = reach(cell, depth: depth)
         // Births at start + n / rate within [now − reach, min(now, end)).
         let hi = ((min(now, end) - start) * rate).rounded(.down)

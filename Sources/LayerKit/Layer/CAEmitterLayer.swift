@@ -98,9 +98,9 @@ open class CAEmitterLayer: CALayer {
     /// uniformly distributed in the interval [M - R/2, M + R/2]."
     public var seed: UInt32 = CAEmitterLayer.seed.defaultValue
 
-    /// On a presentation copy: the particles it shows (computed on first use; a copy shows
-    /// one instant).
-    var shownParticles: [EmitterParticle]? = nil
+    /// The particles computed for one build of a display list (by builder and build number):
+    /// each frame computes them once, from its time.
+    var shownParticles: (builder: ObjectIdentifier, build: Int, particles: [EmitterParticle])? = nil
 
     open override class var properties: LayerPropertyTable { CAEmitterLayer.emitterProperties }
 }

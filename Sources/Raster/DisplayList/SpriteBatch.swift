@@ -38,7 +38,53 @@ extension Canvas {
     public func draw(_ batch: SpriteBatch) {
         let images = batch.images
         for s in batch.sprites where s.image >= 0 && s.image < images.count {
-            draw(images[s.image], transform: s.transform, tint: s.color, additive: batch.additive)
+            drawSprite(images[s.image], transform: s.transform, tint: s.color, additive: batch.additive)
+        }
+    }
+
+    /// One sprite: within a rectangular clip (or none), scanned row by row over the pixels
+    /// whose centres map into the image grown by half a texel, the bilinear sample fading to
+    /// transparent over the edge texels (the outline's anti-aliasing: no coverage pass);
+    /// under a rounded clip, through the coverage rasterizer like any image.
+    public func drawSprite(_ image: Bitmap, transform m: AffineTransform, tint: Color, additive: Bool) {
+        guard image.width > 0, image.height > 0, tint.a > 0, tint.a.isFinite else { return }
+        var region = target.bounds
+        switch clip {
+        case .roundedRect?: draw(image, transform: m, tint: tint, additive: additive); return
+        case .rect(let r)?: region = region.intersection(r)
+        case nil: break
+        }
+        guard let t = m.inverted, t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite,
+              !region.isNull, !region.isEmpty else { return }
+        let w = Double(image.width), h = Double(image.height)
+        let corners = [m.apply(Point(0, 0)), m.apply(Point(w, 0)), m.apply(Point(0, h)), m.apply(Point(w, h))]
+        let minX = corners.map(\.x).min()!, maxX = corners.map(\.x).max()!
+        let minY = corners.map(\.y).min()!, maxY = corners.map(\.y).max()!
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
+        // Whole pixels of the region the grown quad can touch (one pixel of margin).
+        let x0 = Int(max(region.minX.rounded(.up), (minX - 1).rounded(.down)))
+        let x1 = Int(min(region.maxX.rounded(.down), (maxX + 1).rounded(.up)))
+        let y0 = Int(max(region.minY.rounded(.up), (minY - 1).rounded(.down)))
+        let y1 = Int(min(region.maxY.rounded(.down), (maxY + 1).rounded(.up)))
+        guard x1 > x0, y1 > y0 else { return }
+        let painter = TintedImagePainter(sampler: ImageSampler(image), inverse: t, tint: tint, additive: additive)
+        guard painter.alpha > 0 else { return }
+        let px = target.pixels, stride = target.width
+        for y in y0..<y1 {
+            let py = Double(y) + 0.5
+            // Pixel centres x + 0.5 with −½ < u < w + ½ and −½ < v < h + ½.
+            var lo = Double(x0), hi = Double(x1)
+            for (k, base, limit) in [(t.a, t.c * py + t.tx, w), (t.b, t.d * py + t.ty, h)] {
+                if abs(k) < 1e-12 {
+                    if !(base > -0.5 && base < limit + 0.5) { hi = lo }
+                    continue
+                }
+                let e0 = (-0.5 - base) / k - 0.5, e1 = (limit + 0.5 - base) / k - 0.5
+                lo = max(lo, min(e0, e1).rounded(.down)); hi = min(hi, max(e0, e1).rounded(.up) + 1)
+            }
+            guard hi > lo else { continue }
+            let xs = Int(lo), xe = Int(hi)
+            painter.paintFading(row: px + y &* stride, y: y, x: xs, count: xe - xs)
         }
     }
 }
