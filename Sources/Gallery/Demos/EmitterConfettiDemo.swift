@@ -43,6 +43,8 @@ public final class EmitterConfettiDemo: Demo {
         snow.emitterPosition = Point(size.width / 2, -10)
         snow.emitterSize = Size(size.width * 1.2, 0)
         snow.seed = 2024
+        // Already snowing at the first frame: the layer's clock starts one flake's lifetime in.
+        snow.timeOffset = 14
         let flake = CAEmitterCell()
         flake.name = "flake"
         flake.contents = Self.flake
