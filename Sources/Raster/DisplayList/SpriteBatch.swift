@@ -43,9 +43,10 @@ extension Canvas {
     }
 
     /// One sprite: within a rectangular clip (or none), scanned row by row over the pixels
-    /// whose centres map into the image grown by half a texel, the bilinear sample fading to
-    /// transparent over the edge texels (the outline's anti-aliasing: no coverage pass);
-    /// under a rounded clip, through the coverage rasterizer like any image.
+    /// whose centres map into the image grown by half a texel, the bilinear sample reading
+    /// transparent texels beyond the image (the outline's anti-aliasing, without a coverage
+    /// pass: placed on whole pixels a sprite is exactly its image); under a rounded clip,
+    /// through the coverage rasterizer like any image.
     public func drawSprite(_ image: Bitmap, transform m: AffineTransform, tint: Color, additive: Bool) {
         guard image.width > 0, image.height > 0, tint.a > 0, tint.a.isFinite else { return }
         var region = target.bounds
