@@ -37,6 +37,7 @@ public enum DemoCatalog {
         WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,
         FishDemo.self, ViewAnimationsDemo.self, DownloadButtonDemo.self, RipplesWaveDemo.self,
         MagnifierDemo.self, GaugeDemo.self,
+        ReplicatorActivityDemo.self, EmitterConfettiDemo.self, TransformCubeDemo.self,
     ] }
     /// The demo type called `name`, or nil.
     public static func named(_ name: String) -> (any Demo.Type)? {

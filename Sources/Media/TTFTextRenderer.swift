@@ -47,6 +47,95 @@ public final class TTFTextRenderer: TextRendering {
         return f
     }
 
+    /// Font files by family name, as fontconfig matches them (nil: no match; the default font).
+    var familyFiles: [String: String?] = [:]
+    /// Fonts by file and pixel size, for named families.
+    var familyFonts: [String: OpaquePointer] = [:]
+
+    /// The font of family `family` (nil: the default) at `size` pixels. A family is found by
+    /// `fc-match` once; one fontconfig cannot find (or no fontconfig) falls back to the default.
+    func font(_ family: String?, _ size: Double) -> OpaquePointer? {
+        guard let family else { return font(size) }
+        if familyFiles[family] == nil { familyFiles[family] = Self.matchFont(family) }
+        guard let file = familyFiles[family]!, file != fontPath else { return font(size) }
+        let px = max(1, Int(size.rounded()))
+        let key = "\(px) \(file)"
+        if let f = familyFonts[key] { return f }
+        guard let f = TTF_OpenFont(file, Int32(px)) else { return font(size) }
+        familyFonts[key] = f
+        return f
+    }
+
+    /// The font file fontconfig matches for `family`, nil when it cannot be asked.
+    static func matchFont(_ family: String) -> String? {
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
+        p.arguments = ["-f", "%{file}", family]
+        let out = Pipe()
+        p.standardOutput = out
+        p.standardError = FileHandle.nullDevice
+        do { try p.run() } catch { return nil }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0, let path = String(data: data, encoding: .utf8), !path.isEmpty,
+              FileManager.default.fileExists(atPath: path) else { return nil }
+        return path
+    }
+
+    public func width(of line: String, font family: String?, fontSize: Double) -> Double {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard !line.isEmpty, let f = font(family, fontSize) else { return 0 }
+        var w: Int32 = 0, h: Int32 = 0
+        guard TTF_SizeUTF8(f, line, &w, &h) == 0 else { return 0 }
+        return Double(w)
+    }
+
+    public func lineHeight(font family: String?, fontSize: Double) -> Double {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard let f = font(family, fontSize) else { return 0 }
+        return Double(TTF_FontLineSkip(f))
+    }
+
+    public func renderLine(_ line: String, font family: String?, fontSize: Double, color: Color) -> Bitmap? {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard !line.isEmpty, let f = font(family, fontSize), let b = Self.renderLine(line, f, color) else { return nil }
+        Self.scaleAlpha(b, color.a)
+        return b
+    }
+
+    /// One line rendered blended in `color` (opaque), premultiplied; nil when SDL_ttf fails.
+    static func renderLine(_ line: String, _ f: OpaquePointer, _ color: Color) -> Bitmap? {
+        func c(_ v: Double) -> UInt8 { UInt8(max(0, min(1, v)) * 255 + 0.5) }
+        let fg = SDL_Color(r: c(color.r), g: c(color.g), b: c(color.b), a: 255)
+        guard let s = TTF_RenderUTF8_Blended(f, line, fg) else { return nil }
+        defer { SDL_FreeSurface(s) }
+        guard let conv = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { return nil }
+        defer { SDL_FreeSurface(conv) }
+        let w = Int(conv.pointee.w), h = Int(conv.pointee.h), pitch = Int(conv.pointee.pitch)
+        let b = Bitmap(width: w, height: h)
+        if let base = conv.pointee.pixels {
+            for y in 0..<h {
+                let src = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
+                for x in 0..<w { b.pixels[y * w + x] = premultiply(src[x]) }
+            }
+        }
+        return b
+    }
+
+    /// Every pixel times `alpha` (a colour's alpha below 1).
+    static func scaleAlpha(_ out: Bitmap, _ alpha: Double) {
+        guard alpha < 1 else { return }
+        let k = UInt32(max(0, alpha) * 255 + 0.5)
+        for i in 0..<out.pixelCount {
+            let v = out.pixels[i]
+            func m(_ s: UInt32) -> UInt32 { let t = ((v >> s) & 0xff) * k + 128; return ((t + (t >> 8)) >> 8) << s }
+            out.pixels[i] = m(24) | m(16) | m(8) | m(0)
+        }
+    }
+
     public func render(_ string: String, fontSize: Double, color: Color) -> Bitmap? {
         Self.lock.lock()
         defer { Self.lock.unlock() }

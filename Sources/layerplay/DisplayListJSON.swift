@@ -74,6 +74,9 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
                       "\"to\": {\"size\": " + array([Double(t.to.list.width), Double(t.to.list.height)]) + ", \"items\": [\n"
                         + lines(t.to.list, inner).joined(separator: ",\n") + "]}"]
             case .invalidate: f.append("\"op\": \"invalidate\"")
+            case .tintGroup(let c): f += ["\"op\": \"tintGroup\"", "\"color\": " + color(c)]
+            case .sprites(let b):
+                f += ["\"op\": \"sprites\"", "\"count\": " + String(b.sprites.count), "\"additive\": " + (b.additive ? "true" : "false")]
             }
             return indent + "{" + f.joined(separator: ", ") + "}"
         }

@@ -52,6 +52,10 @@ struct InspectCommand: ParsableCommand {
                 }
                 // A layer that draws its own contents (a delegate, draw(in:)) says so.
                 if s.drawsOwnContents { fields.append("\"drawsOwnContents\": true") }
+                // An emitter's particles are no property: their count at this instant.
+                if let e = s as? CAEmitterLayer {
+                    fields.append("\"particleCount\": \(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))")
+                }
                 if showAnimations, let model = models[p] {
                     let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
                     fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")

@@ -24,6 +24,8 @@ import Testing
             case .endPlane: "endPlane"
             case .transition: "transition"
             case .invalidate: "invalidate"
+            case .tintGroup: "tintGroup"
+            case .sprites: "sprites"
             }
         }
     }

@@ -9,7 +9,8 @@ import TestSupport
 @Suite(.freshAnimationContext) struct LayerPropertyTableTests {
     /// The document type name and a fresh layer of each layer class.
     static var classes: [(type: String, make: () -> CALayer)] {
-        [("layer", { CALayer() }), ("shape", { CAShapeLayer() }), ("text", { CATextLayer() })]
+        [("layer", { CALayer() }), ("shape", { CAShapeLayer() }), ("text", { CATextLayer() }),
+         ("replicator", { CAReplicatorLayer() }), ("transform", { CATransformLayer() }), ("emitter", { CAEmitterLayer() })]
     }
 
     /// A document value for each value type a property can have, unlike any default.
@@ -31,6 +32,15 @@ import TestSupport
         case is LineCap.Type: return #""round""#
         case is LineJoin.Type: return #""bevel""#
         case is CATextLayerAlignmentMode.Type: return #""center""#
+        case is Int.Type: return "3"
+        case is Size.Type: return "[3, 4]"
+        case is UInt32.Type: return "7"
+        case is String?.Type: return #""DejaVu Serif""#
+        case is [CAEmitterCell]?.Type: return #"[{"birthRate": 2}]"#
+        case is CATextLayerTruncationMode.Type: return #""middle""#
+        case is CAEmitterLayerEmitterShape.Type: return #""circle""#
+        case is CAEmitterLayerEmitterMode.Type: return #""outline""#
+        case is CAEmitterLayerRenderMode.Type: return #""additive""#
         default: return nil
         }
     }
@@ -158,7 +168,7 @@ import TestSupport
         #expect(CALayer.layerPropertyKeys == [
             "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
-            "masksToBounds", "contents",
+            "masksToBounds", "contents", "doubleSided",
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
@@ -168,13 +178,14 @@ import TestSupport
             "name", "type", "bounds", "position", "anchorPoint", "transform", "sublayerTransform", "zPosition",
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
             "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-            "actions", "sublayers", "animations", "contents", "contentsGravity",
+            "actions", "sublayers", "animations", "contents", "contentsGravity", "doubleSided",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
             "strokeStart", "strokeEnd", "lineDashPattern", "lineDashPhase",
         ]
-        let textKeys: Set<String> = ["string", "fontSize", "foregroundColor", "alignmentMode"]
+        let textKeys: Set<String> = ["string", "fontSize", "foregroundColor", "alignmentMode", "font", "wrapped",
+                                     "truncationMode"]
         #expect(DocumentBuilder.allowedKeys(CALayer.layerProperties) == layerKeys)
         #expect(DocumentBuilder.allowedKeys(CAShapeLayer.shapeProperties) == layerKeys.union(shapeKeys))
         #expect(DocumentBuilder.allowedKeys(CATextLayer.textProperties) == layerKeys.union(textKeys))

@@ -39,7 +39,7 @@ struct DisplayItemSink {
 
     /// Appends `operation` in `slot`; it paints within `local` (layer coordinates).
     func append(_ slot: DisplaySlot, _ operation: DisplayOperation, local: Rect) {
-        builder.items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue),
+        builder.items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue &+ builder.instanceSalt),
                                          operation: operation,
                                          bounds: DisplayListBuilder.deviceBounds(local, device, deviceClip, pad: 1)))
     }

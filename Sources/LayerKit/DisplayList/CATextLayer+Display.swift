@@ -1,6 +1,8 @@
 // What a text layer paints: its string rendered by the text renderer at the device size
-// (cached by string, size and colour) and drawn as an image, top-aligned in the bounds and
-// placed horizontally by alignmentMode.
+// (cached by everything its pixels depend on) and drawn as an image, top-aligned in the
+// bounds and placed horizontally by alignmentMode. A single line in the default font,
+// neither wrapped nor truncated, is one rendered string; anything else is laid out line by
+// line (`CATextLayer+Layout.swift`).
 
 extension CATextLayer: LayerContentDisplay {
     func appendContentItems(to sink: DisplayItemSink) {
@@ -35,7 +37,6 @@ extension CATextLayer: LayerContentDisplay {
 }
 
 extension DisplayListBuilder {
-    struct TextKey: Hashable { var string: String; var size: Double; var color: Color }
 
     /// The text layer's string rendered at its device size under `a`, cached.
     func textBitmap(_ t: CATextLayer, _ a: AffineTransform) -> Bitmap? {
@@ -43,9 +44,17 @@ extension DisplayListBuilder {
         let size = (t.fontSize * a.maxScale * 4).rounded() / 4
         // SDL_ttf takes whole pixel sizes as Int32; beyond a few thousand pixels text is not useful.
         guard size > 0, size.isFinite, size <= 4096 else { return nil }
-        let key = TextKey(string: t.string, size: size, color: fg)
+        let simple = t.font == nil && !t.isWrapped && t.truncationMode == .none
+            && (t.alignmentMode == .natural || t.alignmentMode == .left || !t.string.contains("\n"))
+        let k = a.maxScale
+        let key = simple
+            ? TextLayoutSpec(string: t.string, font: nil, size: size, color: fg, width: 0, height: 0, wrapped: false,
+                             truncation: .none, alignment: .natural)
+            : TextLayoutSpec(string: t.string, font: t.font, size: size, color: fg, width: t.bounds.width * k,
+                             height: t.bounds.height * k, wrapped: t.isWrapped, truncation: t.truncationMode,
+                             alignment: t.alignmentMode)
         if let b = textCache[key] { return b }
-        guard let b = r.render(t.string, fontSize: size, color: fg) else { return nil }
+        guard let b = simple ? r.render(t.string, fontSize: size, color: fg) : TextLayout.render(key, r) else { return nil }
         if textCache.count > 256 { textCache.removeAll() }
         textCache[key] = b
         return b

@@ -12,8 +12,8 @@
 public final class DisplayListBuilder {
     /// Device pixels per point (hi-DPI); applied at the last step.
     public var scale: Double
-    /// Rendered text bitmaps by (string, size, colour), so unchanged text is rendered once.
-    var textCache: [TextKey: Bitmap] = [:]
+    /// Rendered text bitmaps by everything their pixels depend on, so unchanged text is rendered once.
+    var textCache: [TextLayoutSpec: Bitmap] = [:]
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
@@ -21,6 +21,12 @@ public final class DisplayListBuilder {
     /// Per layer class: the type through which it draws content of its own, nil when it has
     /// none (see `contentDisplay(of:)`).
     @exclusivity(unchecked) var contentDisplayTypes: [ObjectIdentifier: (any LayerContentDisplay.Type)?] = [:]
+    /// Mixed into every item's slot while a replicator's instance is appended, so each copy of
+    /// a layer keeps keys of its own (0 outside replicators).
+    @exclusivity(unchecked) var instanceSalt = 0
+    /// Counts the lists built, so a layer can keep what it computed for one build (an
+    /// emitter's particles) and recompute it for the next.
+    @exclusivity(unchecked) var buildNumber = 0
 
     public init(scale: Double = 1) { self.scale = scale }
 
@@ -28,6 +34,7 @@ public final class DisplayListBuilder {
     public func build(_ root: CALayer, width: Int, height: Int) -> DisplayList {
         items.removeAll(keepingCapacity: true)
         root.displayPendingContents()
+        buildNumber &+= 1
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))
@@ -45,9 +52,14 @@ public final class DisplayListBuilder {
     }
 
     /// Appends `l` and its subtree; `parent` maps the superlayer's plane onto the surface.
-    func appendLayer(_ l: CALayer, parent: ProjectiveTransform, _ s: Surface) {
+    /// `local` replaces the layer's own map into that plane (a replicated or 3D-composed
+    /// layer) and `opacity` multiplies its opacity (a transform layer's, applied to each of
+    /// its sublayers).
+    func appendLayer(_ l: CALayer, parent: ProjectiveTransform, _ s: Surface,
+                     local override: ProjectiveTransform? = nil, opacity k: Double = 1) {
         guard !l.isHidden, l.opacity > 0 else { return }
-        let local = l.transformToSuperlayer
+        if l is CATransformLayer { appendTransformLayer(l, parent: parent, s, local: override, opacity: k); return }
+        let local = override ?? l.transformToSuperlayer
         let m = local.concatenating(parent)
         // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
         guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
@@ -66,8 +78,8 @@ public final class DisplayListBuilder {
             append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))
         }
         if animated, appendTransitionIfActive(l, m, device: device, s) { return }
-        guard m.isAffine else { appendProjected(l, m, device: device, s); return }
-        appendBody(l, m.affinePart, device: device, s, opacity: l.opacity)
+        guard m.isAffine else { appendProjected(l, m, device: device, s, opacity: l.opacity * k); return }
+        appendBody(l, m.affinePart, device: device, s, opacity: l.opacity * k)
     }
 
     /// Appends `l` (known visible) with its plane mapped onto the surface by `a`, its group
@@ -102,7 +114,7 @@ public final class DisplayListBuilder {
         }
         l.appendOwnItems(to: sink, content: content)
         let pa = ProjectiveTransform(a)
-        for sub in subs { appendLayer(sub, parent: pa, inner) }
+        appendSublayers(of: l, subs, content: content, parent: pa, inner)
         if clipShape != nil { append(source, .endClip, .endClip, bounds: clipBounds) }
         l.appendBorderItem(to: sink)
     }
@@ -136,7 +148,7 @@ public final class DisplayListBuilder {
         }
         l.appendOwnItems(to: sink, content: content)
         let pa = ProjectiveTransform(a2)
-        for sub in subs { appendLayer(sub, parent: pa, g) }
+        appendSublayers(of: l, subs, content: content, parent: pa, g)
         if clipped { append(source, .endClip, .endClip, bounds: bounds) }
         if mask {
             let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
@@ -148,7 +160,8 @@ public final class DisplayListBuilder {
 
     /// Appends `l`, whose plane is not affine on the surface under `m`, drawn flat in a plane
     /// of its own at about the device resolution and composited through the projective map.
-    func appendProjected(_ l: CALayer, _ m: ProjectiveTransform, device: ProjectiveTransform, _ s: Surface) {
+    func appendProjected(_ l: CALayer, _ m: ProjectiveTransform, device: ProjectiveTransform, _ s: Surface,
+                         opacity: Double) {
         var r = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
         guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
         // Keep the flat image within reason: about the device resolution where it lands.
@@ -171,7 +184,7 @@ public final class DisplayListBuilder {
         guard let inv = aOff.inverted else { return }
         let source = ObjectIdentifier(l.model())
         append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(inv).concatenating(m),
-                                           opacity: l.opacity), bounds: bounds)
+                                           opacity: opacity), bounds: bounds)
         var plane = s
         plane.clip = nil
         plane.bounds = Rect(0, 0, Double(w), Double(h))
@@ -180,7 +193,8 @@ public final class DisplayListBuilder {
     }
 
     func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect) {
-        items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue), operation: operation, bounds: bounds))
+        items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue &+ instanceSalt),
+                                 operation: operation, bounds: bounds))
     }
 
     // MARK: Geometry

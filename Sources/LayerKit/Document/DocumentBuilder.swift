@@ -19,7 +19,8 @@ struct DocumentBuilder {
     static let structuralLayerKeys: Set<String> = ["name", "type", "actions", "sublayers", "animations"]
     /// The layer types a document can name, in the order error messages list them.
     static var layerTypes: [(name: String, make: () -> CALayer)] {
-        [("layer", CALayer.init), ("shape", CAShapeLayer.init), ("image", CALayer.init), ("text", CATextLayer.init)]
+        [("layer", CALayer.init), ("shape", CAShapeLayer.init), ("image", CALayer.init), ("text", CATextLayer.init),
+         ("replicator", CAReplicatorLayer.init), ("transform", CATransformLayer.init), ("emitter", CAEmitterLayer.init)]
     }
     /// The property members a layer object of each class may have.
     static func allowedKeys(_ table: LayerPropertyTable) -> Set<String> {

@@ -102,6 +102,11 @@ open class CALayer: CAMediaTiming {
     }
     /// How `contents` is fitted into the bounds.
     public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue
+    /// Whether the layer shows its back when turned away from the viewer (drawn mirrored) or
+    /// nothing (CALayer.isDoubleSided, default true).
+    @exclusivity(unchecked) public var isDoubleSided: Bool = CALayer.isDoubleSided.defaultValue {
+        didSet { changed(CALayer.isDoubleSided, oldValue) }
+    }
 
     /// The declared properties of this class (its superclasses' included). A subclass that
     /// declares properties overrides this with its own table.

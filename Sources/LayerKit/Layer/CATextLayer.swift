@@ -1,10 +1,41 @@
 
 /// Turns a string into pixels. LayerKit knows nothing of SDL, so the font machinery is
-/// injected: Media provides an SDL2_ttf implementation (`TTFTextRenderer`).
+/// injected: Media provides an SDL2_ttf implementation (`TTFTextRenderer`). Line breaking,
+/// truncation and alignment are LayerKit's (`CATextLayer+Layout.swift`), built on the
+/// measuring and one-line drawing below.
 public protocol TextRendering: AnyObject {
     /// The string drawn in `color` at `fontSize` pixels, tightly sized (one line per "\n");
     /// nil when it cannot be drawn.
     func render(_ string: String, fontSize: Double, color: Color) -> Bitmap?
+    /// The advance width in pixels of one line set in the font family `font` (nil: the
+    /// default font) at `fontSize` pixels.
+    func width(of line: String, font: String?, fontSize: Double) -> Double
+    /// The distance in pixels from one line's top to the next's in that font and size.
+    func lineHeight(font: String?, fontSize: Double) -> Double
+    /// One line drawn in `color`, `width(of:)` wide and `lineHeight` tall; nil when empty or
+    /// it cannot be drawn.
+    func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap?
+}
+
+extension TextRendering {
+    /// Through `render` (the default font only): the rendered line's width.
+    public func width(of line: String, font: String?, fontSize: Double) -> Double {
+        line.isEmpty ? 0 : Double(render(line, fontSize: fontSize, color: .white)?.width ?? 0)
+    }
+    /// Through `render` (the default font only): the height of a rendered line.
+    public func lineHeight(font: String?, fontSize: Double) -> Double {
+        Double(render("Ag", fontSize: fontSize, color: .white)?.height ?? 0)
+    }
+    /// Through `render` (the default font only).
+    public func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap? {
+        line.isEmpty ? nil : render(line, fontSize: fontSize, color: color)
+    }
+}
+
+/// How a string too long for the bounds is shortened (kCATruncation…): an ellipsis
+/// replaces its start, middle or end, or (`none`) it is cut off at the bounds.
+public enum CATextLayerTruncationMode: String, Sendable, CaseIterable {
+    case none, start, middle, end
 }
 
 /// Horizontal alignment of a text layer's lines (kCAAlignment…).
@@ -26,6 +57,15 @@ open class CATextLayer: CALayer {
         didSet { changed(CATextLayer.foregroundColor, oldValue) }
     }
     public var alignmentMode: CATextLayerAlignmentMode = CATextLayer.alignmentMode.defaultValue
+    /// The font family the text is set in (CATextLayer.font as a font name); nil: the
+    /// renderer's default (Core Animation's is Helvetica).
+    public var font: String? = CATextLayer.font.defaultValue
+    /// "Determines whether the text is wrapped to fit within the receiver's bounds.
+    /// Defaults to false."
+    public var isWrapped: Bool = CATextLayer.isWrapped.defaultValue
+    /// "Determines how the string is truncated to fit within the receiver's bounds.
+    /// Defaults to none."
+    public var truncationMode: CATextLayerTruncationMode = CATextLayer.truncationMode.defaultValue
 
     open override class var properties: LayerPropertyTable { CATextLayer.textProperties }
 }

@@ -52,6 +52,10 @@ public enum DisplayOperation {
     /// Draws nothing; its bounds change every frame in ways no item shows (an animation that
     /// is not a property animation).
     case invalidate
+    /// Multiplies the open group's pixels by a colour, channel by channel (a tint).
+    case tintGroup(Color)
+    /// Draws a batch of tinted sprites (a particle system).
+    case sprites(SpriteBatch)
 }
 
 extension DisplayOperation: Equatable {
@@ -79,6 +83,10 @@ extension DisplayOperation: Equatable {
             return a == b
         case (.invalidate, .invalidate):
             return false // changes every frame
+        case let (.tintGroup(c1), .tintGroup(c2)):
+            return c1 == c2
+        case let (.sprites(b1), .sprites(b2)):
+            return b1 == b2
         default:
             return false
         }

@@ -72,6 +72,10 @@ public final class DisplayListRasterizer {
                 drawTransition(t, into: canvas)
             case .invalidate:
                 break
+            case .tintGroup(let color):
+                canvas.target.multiply(by: color)
+            case .sprites(let batch):
+                canvas.draw(batch)
             }
             i += 1
         }
