@@ -131,8 +131,10 @@ public final class DisplayListBuilder {
         if l.masksToBounds, let m = maskLayer { local = local.intersection(m.maskLocalExtent(self)) }
         var ext = local.applyingOrNull(a)
         // Border and background live inside the bounds; the unmasked extent already holds them.
-        ext = ext.intersection(s.bounds)
-        if let c = s.clip { ext = ext.intersection(c.boundingRect) }
+        // What casts a shadow may lie beyond the surface and still shade it.
+        let reach = shadow ? min(l.displayShadow(a).extent, 256) : 0
+        ext = ext.intersection(s.bounds.insetBy(dx: -reach, dy: -reach))
+        if let c = s.clip { ext = ext.intersection(c.boundingRect.insetBy(dx: -reach, dy: -reach)) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
         let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
         let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))

@@ -3,9 +3,9 @@
 // source-over at an offset, under whatever is drawn next. The blurred plane is read with
 // bilinear interpolation, so a fractional offset moves the shadow smoothly. For a large σ
 // the plane is first reduced to half resolution (2 × 2 averages) and blurred with
-// σ' = √(σ²/4 − 1/8): the averaging itself is a box of variance 1/12 + 1/24 per axis in
-// reduced pixels, so the total stays σ; at σ ≥ `reducedThreshold` the lost detail is far
-// below what the blur removes anyway.
+// σ' = √(σ²/4 − 1/12): the averaging is itself a box two pixels wide, of variance 1/12 in
+// reduced pixels per axis, so the total stays σ; at σ ≥ `reducedShadowThreshold` the detail
+// lost is far below what the blur removes anyway.
 
 /// A shadow as the rasterizer draws it: colour (its alpha already times the shadow's
 /// opacity), the Gaussian's standard deviation and the offset, both in surface pixels.
@@ -15,8 +15,14 @@ public struct DisplayShadow: Hashable, Sendable {
     public var offset: Point
     public init(color: Color, sigma: Double, offset: Point) { self.color = color; self.sigma = sigma; self.offset = offset }
 
+    /// The largest σ drawn (pixels); a larger one is drawn with this (the shadow is then a
+    /// faint haze wider than any surface this size bounds).
+    public static let maximumSigma = 256.0
+
     /// How far beyond the caster the shadow can reach, in pixels (blur and offset).
-    public var extent: Double { Double(GaussianBlur.reach(sigma: sigma) + 2) + max(abs(offset.x), abs(offset.y)) }
+    public var extent: Double {
+        Double(GaussianBlur.reach(sigma: min(sigma, Self.maximumSigma)) + 2) + max(abs(offset.x), abs(offset.y))
+    }
 }
 
 extension Canvas {
@@ -35,9 +41,10 @@ extension Canvas {
         guard !path.isEmpty, path.isFinite else { return }
         var r = path.controlPointBounds.applying(transform)
         r = r.insetBy(dx: -1, dy: -1)
-        // Only what can reach the target matters.
-        let reach = shadow.extent
-        r = r.intersection(target.bounds.insetBy(dx: -reach, dy: -reach))
+        // Only what can reach the target matters: the target moved back by the offset, grown by the blur.
+        let blur = Double(GaussianBlur.reach(sigma: min(shadow.sigma, DisplayShadow.maximumSigma)) + 2)
+        r = r.intersection(Rect(-shadow.offset.x - blur, -shadow.offset.y - blur,
+                                Double(target.width) + 2 * blur, Double(target.height) + 2 * blur))
         guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
         let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
         let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
@@ -54,9 +61,10 @@ extension Canvas {
                     shadow: DisplayShadow) {
         let argb = shadow.color.premultipliedARGB
         guard argb >> 24 != 0, shadow.sigma.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
-        let reduced = shadow.sigma >= Self.reducedShadowThreshold
+        let full = min(shadow.sigma, DisplayShadow.maximumSigma)
+        let reduced = full >= Self.reducedShadowThreshold
         let k = reduced ? 2 : 1
-        let sigma = reduced ? (shadow.sigma * shadow.sigma / 4 - 0.125).squareRoot() : shadow.sigma
+        let sigma = reduced ? (full * full / 4 - 1.0 / 12).squareRoot() : full
         let pad = GaussianBlur.reach(sigma: sigma) + 1
         let sw = (width + k - 1) / k, sh = (height + k - 1) / k
         let pw = sw + 2 * pad, ph = sh + 2 * pad
