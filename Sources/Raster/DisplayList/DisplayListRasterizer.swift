@@ -80,7 +80,7 @@ public final class DisplayListRasterizer {
                 if case let .group(parent, x, y, opacity, shadow)? = stack.popLast() {
                     if var shadow {
                         shadow.color = shadow.color.withAlphaScaled(opacity)
-                        parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow)
+                        parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow, occluded: opacity >= 1)
                     }
                     parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
                     canvas = parent

@@ -2,10 +2,10 @@
 // blurred by a Gaussian (GaussianBlur), tinted with the shadow's colour and composited
 // source-over at an offset, under whatever is drawn next. The blurred plane is read with
 // bilinear interpolation, so a fractional offset moves the shadow smoothly. For a large σ
-// the plane is first reduced to half resolution (2 × 2 averages) and blurred with
-// σ' = √(σ²/4 − 1/12): the averaging is itself a box two pixels wide, of variance 1/12 in
-// reduced pixels per axis, so the total stays σ; at σ ≥ `reducedShadowThreshold` the detail
-// lost is far below what the blur removes anyway.
+// the plane is first reduced to 1/k resolution (k × k averages; k = 2 from σ = 6 px, 4 from
+// σ = 16 px) and blurred with σ' = √(σ²/k² − 1/12): the averaging is itself a box k pixels
+// wide, of variance 1/12 in reduced pixels per axis, so the total stays σ; at these σ the
+// detail lost is far below what the blur removes anyway (σ' stays at least 3 pixels).
 
 /// A shadow as the rasterizer draws it: colour (its alpha already times the shadow's
 /// opacity), the Gaussian's standard deviation and the offset, both in surface pixels.
@@ -30,10 +30,12 @@ extension Canvas {
     public static let reducedShadowThreshold = 6.0
 
     /// Draws the shadow cast by `source` (premultiplied, its top left at (`x`, `y`) on this
-    /// canvas), through the clip.
-    public func drawShadow(of source: Bitmap, x: Int, y: Int, shadow: DisplayShadow) {
+    /// canvas), through the clip. With `occluded` the caller is about to draw `source`
+    /// opaquely in the same place, so the shadow is not drawn under its opaque pixels.
+    public func drawShadow(of source: Bitmap, x: Int, y: Int, shadow: DisplayShadow, occluded: Bool = false) {
         guard source.width > 0, source.height > 0 else { return }
-        castShadow(alphaOf: source.pixels, width: source.width, height: source.height, x: x, y: y, shadow: shadow)
+        castShadow(alphaOf: source.pixels, width: source.width, height: source.height, x: x, y: y, shadow: shadow,
+                   occluder: occluded ? source : nil)
     }
 
     /// Draws the shadow of `path` mapped by `transform`, filled with the non-zero rule.
@@ -58,13 +60,12 @@ extension Canvas {
     /// The blurred, tinted alpha of the `width` × `height` pixels at `pixels`, composited
     /// with its top left at (x, y) + offset.
     func castShadow(alphaOf pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, x: Int, y: Int,
-                    shadow: DisplayShadow) {
+                    shadow: DisplayShadow, occluder: Bitmap? = nil) {
         let argb = shadow.color.premultipliedARGB
         guard argb >> 24 != 0, shadow.sigma.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
         let full = min(shadow.sigma, DisplayShadow.maximumSigma)
-        let reduced = full >= Self.reducedShadowThreshold
-        let k = reduced ? 2 : 1
-        let sigma = reduced ? (full * full / 4 - 1.0 / 12).squareRoot() : full
+        let k = full >= 2 * Self.reducedShadowThreshold + 4 ? 4 : (full >= Self.reducedShadowThreshold ? 2 : 1)
+        let sigma = k == 1 ? full : (full * full / Double(k * k) - 1.0 / 12).squareRoot()
         let pad = GaussianBlur.reach(sigma: sigma) + 1
         let sw = (width + k - 1) / k, sh = (height + k - 1) / k
         let pw = sw + 2 * pad, ph = sh + 2 * pad
@@ -79,19 +80,25 @@ extension Canvas {
             if k == 1 {
                 for xx in 0..<width { dst[xx] = Float(src[xx] >> 24) * unit }
             } else {
-                for xx in 0..<width { dst[xx >> 1] += Float(src[xx] >> 24) * unit }
+                let shift = k == 2 ? 1 : 2
+                for xx in 0..<width { dst[xx &>> shift] += Float(src[xx] >> 24) * unit }
             }
         }
         GaussianBlur.blur(plane, width: pw, height: ph, sigma: sigma, scratch: scratch)
         // The plane's pixel (i, j) covers surface pixels from origin + k·(i, j).
         let ox = Double(x) + shadow.offset.x - Double(pad * k), oy = Double(y) + shadow.offset.y - Double(pad * k)
-        composite(plane: plane, width: pw, height: ph, scale: k, originX: ox, originY: oy, color: argb)
+        composite(plane: plane, width: pw, height: ph, scale: k, originX: ox, originY: oy, color: argb,
+                  occluder: occluder.map { ($0, x, y) })
     }
 
     /// Source-over of `color` × the plane's bilinear value at every target pixel the plane
-    /// covers, through the clip.
+    /// covers, through the clip, skipping pixels under an opaque pixel of `occluder`. Each
+    /// row first mixes its two plane rows into a line (with a zero on either side), then
+    /// reads the line at the pixels' columns: the horizontal weights repeat with period
+    /// `k`, so they are computed once per row.
     private func composite(plane: UnsafeMutablePointer<Float>, width pw: Int, height ph: Int, scale k: Int,
-                           originX ox: Double, originY oy: Double, color: UInt32) {
+                           originX ox: Double, originY oy: Double, color: UInt32,
+                           occluder: (bitmap: Bitmap, x: Int, y: Int)?) {
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
         let fk = Double(k)
         let x0 = max(mask.left, Int(ox.rounded(.down))), x1 = min(mask.right, Int((ox + Double(pw) * fk).rounded(.up)))
@@ -99,30 +106,61 @@ extension Canvas {
         guard x0 < x1, y0 < y1 else { return }
         let tw = target.width, px = target.pixels
         let invK = 1 / fk
+        // line[i + 1] is plane column i; line[0] and line[pw + 1] are the zeros around it.
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: pw + 2)
+        defer { line.deallocate() }
+        line[0] = 0; line[pw + 1] = 0
+        // Per column phase (tx − x0) mod k: the line index and weight of the pixel x0 + phase.
+        var baseIndex = [Int](repeating: 0, count: k), weight = [Float](repeating: 0, count: k)
+        for phase in 0..<k {
+            let u = (Double(x0 + phase) + 0.5 - ox) * invK - 0.5
+            let ui = Int(u.rounded(.down))
+            baseIndex[phase] = ui + 1
+            weight[phase] = Float(u - Double(ui))
+        }
         for ty in y0..<y1 {
-            // Plane coordinates of the pixel centre (plane samples sit at their centres).
             let v = (Double(ty) + 0.5 - oy) * invK - 0.5
             let vj = Int(v.rounded(.down)), fv = Float(v - Double(vj))
-            let rowA = vj >= 0 && vj < ph ? plane + vj &* pw : nil
-            let rowB = vj + 1 >= 0 && vj + 1 < ph ? plane + (vj &+ 1) &* pw : nil
-            if rowA == nil && rowB == nil { continue }
+            let hasA = vj >= 0 && vj < ph, hasB = vj + 1 >= 0 && vj + 1 < ph
+            if !hasA && !hasB { continue }
+            let ra = plane + max(0, min(ph - 1, vj)) &* pw, rb = plane + max(0, min(ph - 1, vj + 1)) &* pw
+            let wa: Float = hasA ? 1 - fv : 0, wb: Float = hasB ? fv : 0
+            for i in 0..<pw { line[i &+ 1] = ra[i] * wa + rb[i] * wb }
             var inLo = 0, inHi = 0
             if mask.active { (inLo, inHi) = mask.interior(row: ty) }
+            // The occluder's opaque run on this row: from its first to its last opaque pixel,
+            // when every pixel between them is opaque (else nothing is skipped).
+            var skipLo = x1, skipHi = x1
+            if let o = occluder, ty >= o.y, ty < o.y + o.bitmap.height {
+                let row = o.bitmap.pixels + ((ty - o.y) &* o.bitmap.width)
+                let n = o.bitmap.width
+                var a = 0, b = n
+                while a < n && row[a] >> 24 != 255 { a &+= 1 }
+                while b > a && row[b &- 1] >> 24 != 255 { b &-= 1 }
+                var all: UInt32 = 0xFF00_0000
+                for j in a..<b { all &= row[j] }
+                if b > a && all == 0xFF00_0000 { skipLo = o.x &+ a; skipHi = o.x &+ b }
+            }
             let dst = px + ty &* tw
-            for tx in x0..<x1 {
-                let u = (Double(tx) + 0.5 - ox) * invK - 0.5
-                let ui = Int(u.rounded(.down)), fu = Float(u - Double(ui))
-                @inline(__always) func at(_ row: UnsafeMutablePointer<Float>?, _ i: Int) -> Float {
-                    guard let row, i >= 0, i < pw else { return 0 }
-                    return row[i]
+            for phase in 0..<k {
+                let w = weight[phase], iw = 1 - w
+                var tx = x0 &+ phase, i = baseIndex[phase]
+                // Columns outside the plane (i < 0 or i > pw) read nothing.
+                while tx < x1 && i < 0 { tx &+= k; i &+= 1 }
+                while tx < x1 && i <= pw {
+                    if tx >= skipLo && tx < skipHi {
+                        let jump = (skipHi &- tx &+ k &- 1) / k
+                        tx &+= jump &* k; i &+= jump
+                        continue
+                    }
+                    let a = line[i] * iw + line[i &+ 1] * w
+                    if a > 0.5 / 255 {
+                        var c = UInt32(min(255, a * 255 + 0.5))
+                        if mask.active && (tx < inLo || tx >= inHi) { c = lkDiv255(c * mask.coverage(x: tx, y: ty)) }
+                        dst[tx] = lkSourceOver(lkScale(color, c), dst[tx])
+                    }
+                    tx &+= k; i &+= 1
                 }
-                let top = at(rowA, ui) * (1 - fu) + at(rowA, ui + 1) * fu
-                let bottom = at(rowB, ui) * (1 - fu) + at(rowB, ui + 1) * fu
-                let a = top * (1 - fv) + bottom * fv
-                var c = UInt32(min(255, max(0, a * 255 + 0.5)))
-                if mask.active && (tx < inLo || tx >= inHi) { c = lkDiv255(c * mask.coverage(x: tx, y: ty)) }
-                if c == 0 { continue }
-                dst[tx] = lkSourceOver(lkScale(color, c), dst[tx])
             }
         }
     }
