@@ -46,7 +46,10 @@ public final class GradientRingDemo: Demo {
         ring.position = center
         ring.type = .conic
         ring.startPoint = Point(0.5, 0.5)
-        ring.endPoint = Point(0.5, 0)
+        // The gradient's 0° a little before the top, so the round cap at the arc's start (which
+        // reaches back past the top) shows the first colour, not the last.
+        let seam = AffineTransform.rotation(-Double.pi / 2 - 0.25).applyVector(Point(0.5, 0))
+        ring.endPoint = Point(0.5 + seam.x, 0.5 + seam.y)
         ring.colors = [Color(0.2, 0.85, 1), Color(0.35, 0.4, 1), Color(0.85, 0.3, 0.95), Color(1, 0.45, 0.55)]
         arc.frame = ring.bounds
         arc.path = path
