@@ -19,6 +19,12 @@ public struct DisplayShadow: Hashable, Sendable {
     /// faint haze wider than any surface this size bounds).
     public static let maximumSigma = 256.0
 
+    /// Whether the shadow can land on a target at all: a finite σ, and an offset within a
+    /// million pixels (beyond that it misses every target a canvas can have).
+    public var isDrawable: Bool {
+        sigma.isFinite && sigma >= 0 && abs(offset.x) < 1e6 && abs(offset.y) < 1e6
+    }
+
     /// How far beyond the caster the shadow can reach, in pixels (blur and offset).
     public var extent: Double {
         Double(GaussianBlur.reach(sigma: min(sigma, Self.maximumSigma)) + 2) + max(abs(offset.x), abs(offset.y))
@@ -40,7 +46,7 @@ extension Canvas {
 
     /// Draws the shadow of `path` mapped by `transform`, filled with the non-zero rule.
     public func fillShadow(_ path: Path, transform: AffineTransform, shadow: DisplayShadow) {
-        guard !path.isEmpty, path.isFinite else { return }
+        guard !path.isEmpty, path.isFinite, shadow.isDrawable else { return }
         var r = path.controlPointBounds.applying(transform)
         r = r.insetBy(dx: -1, dy: -1)
         // Only what can reach the target matters: the target moved back by the offset, grown by the blur.
@@ -62,7 +68,7 @@ extension Canvas {
     func castShadow(alphaOf pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, x: Int, y: Int,
                     shadow: DisplayShadow, occluder: Bitmap? = nil) {
         let argb = shadow.color.premultipliedARGB
-        guard argb >> 24 != 0, shadow.sigma.isFinite, shadow.offset.x.isFinite, shadow.offset.y.isFinite else { return }
+        guard argb >> 24 != 0, shadow.isDrawable else { return }
         let full = min(shadow.sigma, DisplayShadow.maximumSigma)
         let k = full >= 2 * Self.reducedShadowThreshold + 4 ? 4 : (full >= Self.reducedShadowThreshold ? 2 : 1)
         let sigma = k == 1 ? full : (full * full / Double(k * k) - 1.0 / 12).squareRoot()
