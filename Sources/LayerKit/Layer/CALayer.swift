@@ -157,7 +157,8 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue
     /// Whether opacity below 1 composites the layer and its sublayers as one group.
     @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue
-    /// Whether the layer's edges are anti-aliased when it is transformed off the pixel grid.
+    /// Whether the layer may anti-alias its edges. Stored, copied, loaded and inspected;
+    /// the rasterizer anti-aliases every edge whatever its value (as when it is true).
     @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue
 
     /// The declared properties of this class (its superclasses' included). A subclass that
