@@ -8,7 +8,9 @@ import Player
 /// One time: `{"time": T, "layers": [{"name": …, "indexPath": [i, j], <property>: value, …}]}`;
 /// several: an array of those. Values: numbers, points [x, y], sizes [w, h], rects [x, y, w, h],
 /// colours [r, g, b, a] (null for none), transforms 16 numbers row-major m11…m44, booleans,
-/// paths as SVG path data, contents as [width, height] in pixels (or null).
+/// paths as SVG path data, contents as [width, height] in pixels (or null), lists as arrays.
+/// A layer's mask follows the layer's subtree as an entry with "maskOf" (the masked layer's
+/// index path) instead of "indexPath".
 /// With `--display-list`: `{"time": T, "width": W, "height": H, "displayList": [item, …]}`,
 /// the frame's display list at scale 1, one item a line (see `displayListJSON`).
 struct InspectCommand: ParsableCommand {
@@ -62,7 +64,18 @@ struct InspectCommand: ParsableCommand {
                 }
                 items.append("    {" + fields.joined(separator: ", ") + "}")
                 walk(s, p)
+                if let m = s.mask { mask(m, of: p) }
             }
+        }
+        // A mask layer: listed after its layer's subtree with "maskOf" (the masked layer's
+        // index path) in place of an index path of its own.
+        func mask(_ m: CALayer, of owner: [Int]) {
+            var fields = ["\"name\": " + (m.name.map(jsonString) ?? "null"),
+                          "\"maskOf\": [" + owner.map(String.init).joined(separator: ", ") + "]"]
+            for p in type(of: m).properties.animatable {
+                if let v = p.value(of: m) { fields.append(jsonString(p.key) + ": " + json(v)) }
+            }
+            items.append("    {" + fields.joined(separator: ", ") + "}")
         }
         walk(tree, [])
         return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
@@ -115,6 +128,7 @@ func json(_ v: AnimatableValue) -> String {
     case .transform(let t): return list(t.values)
     case .path(let p): return p.map { jsonString($0.svgString) } ?? "null"
     case .image(let i): return i.map { list([Double($0.bitmap.width), Double($0.bitmap.height)]) } ?? "null"
+    case .list(let xs): return "[" + xs.map(json).joined(separator: ", ") + "]"
     }
 }
 

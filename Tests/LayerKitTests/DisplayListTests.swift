@@ -26,6 +26,11 @@ import Testing
             case .invalidate: "invalidate"
             case .tintGroup: "tintGroup"
             case .sprites: "sprites"
+            case .gradient: "gradient"
+            case .shadow: "shadow"
+            case .beginShadowedGroup: "beginShadowedGroup"
+            case .beginMask: "beginMask"
+            case .endMask: "endMask"
             }
         }
     }

@@ -10,7 +10,8 @@ import TestSupport
     /// The document type name and a fresh layer of each layer class.
     static var classes: [(type: String, make: () -> CALayer)] {
         [("layer", { CALayer() }), ("shape", { CAShapeLayer() }), ("text", { CATextLayer() }),
-         ("replicator", { CAReplicatorLayer() }), ("transform", { CATransformLayer() }), ("emitter", { CAEmitterLayer() })]
+         ("gradient", { CAGradientLayer() }), ("replicator", { CAReplicatorLayer() }), ("transform", { CATransformLayer() }),
+         ("emitter", { CAEmitterLayer() })]
     }
 
     /// A document value for each value type a property can have, unlike any default.
@@ -33,7 +34,7 @@ import TestSupport
         case is LineJoin.Type: return #""bevel""#
         case is CATextLayerAlignmentMode.Type: return #""center""#
         case is Int.Type: return "3"
-        case is Size.Type: return "[3, 4]"
+        case is Size.Type: return "[7, 8]"
         case is UInt32.Type: return "7"
         case is String?.Type: return #""DejaVu Serif""#
         case is [CAEmitterCell]?.Type: return #"[{"birthRate": 2}]"#
@@ -41,6 +42,11 @@ import TestSupport
         case is CAEmitterLayerEmitterShape.Type: return #""circle""#
         case is CAEmitterLayerEmitterMode.Type: return #""outline""#
         case is CAEmitterLayerRenderMode.Type: return #""additive""#
+        case is CACornerMask.Type: return #"["minXMinY", "maxXMaxY"]"#
+        case is CALayerCornerCurve.Type: return #""continuous""#
+        case is [Color].Type: return ##"["#ff0000", "#00ff0080"]"##
+        case is [Double]?.Type: return "[0, 0.75]"
+        case is CAGradientLayerType.Type: return #""conic""#
         default: return nil
         }
     }
@@ -168,7 +174,8 @@ import TestSupport
         #expect(CALayer.layerPropertyKeys == [
             "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
-            "masksToBounds", "contents", "doubleSided",
+            "masksToBounds", "contents", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+            "contentsRect", "contentsCenter", "contentsScale", "doubleSided", "anchorPointZ",
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
@@ -178,7 +185,10 @@ import TestSupport
             "name", "type", "bounds", "position", "anchorPoint", "transform", "sublayerTransform", "zPosition",
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
             "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
-            "actions", "sublayers", "animations", "contents", "contentsGravity", "doubleSided",
+            "actions", "sublayers", "animations", "contents", "contentsGravity",
+            "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "contentsRect",
+            "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
+            "geometryFlipped", "allowsGroupOpacity", "allowsEdgeAntialiasing",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
@@ -189,6 +199,8 @@ import TestSupport
         #expect(DocumentBuilder.allowedKeys(CALayer.layerProperties) == layerKeys)
         #expect(DocumentBuilder.allowedKeys(CAShapeLayer.shapeProperties) == layerKeys.union(shapeKeys))
         #expect(DocumentBuilder.allowedKeys(CATextLayer.textProperties) == layerKeys.union(textKeys))
+        #expect(DocumentBuilder.allowedKeys(CAGradientLayer.gradientProperties)
+                == layerKeys.union(["colors", "locations", "startPoint", "endPoint", "gradientType"]))
     }
 
     @Test func effectsSayWhatAChangeAlters() {

@@ -79,16 +79,12 @@ extension CALayer {
         "contentsGravity", get: { $0.contentsGravity }, set: { $0.contentsGravity = $1 },
         default: .resize, animatable: false, affects: .geometry, document: .enumeration)
 
-    public static let isDoubleSided: LayerProperty<CALayer, Bool> = .init(
-        "doubleSided", get: { $0.isDoubleSided }, set: { $0.isDoubleSided = $1 },
-        default: true, animatable: true, affects: .geometry, document: .bool)
-
     /// CALayer's table: every property above, animatable ones in Core Animation's order.
     public static let layerProperties = LayerPropertyTable(CALayer.self, superclass: nil, declared: [
         bounds.erased, position.erased, anchorPoint.erased, zPosition.erased, transform.erased,
         sublayerTransform.erased, opacity.erased, isHidden.erased, backgroundColor.erased, cornerRadius.erased,
         borderWidth.erased, borderColor.erased, masksToBounds.erased, contents.erased, contentsGravity.erased,
         beginTime.erased, duration.erased, speed.erased, timeOffset.erased, repeatCount.erased,
-        repeatDuration.erased, autoreverses.erased, fillMode.erased, isDoubleSided.erased,
-    ])
+        repeatDuration.erased, autoreverses.erased, fillMode.erased,
+    ] + styleProperties)
 }

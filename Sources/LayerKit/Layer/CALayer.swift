@@ -102,11 +102,64 @@ open class CALayer: CAMediaTiming {
     }
     /// How `contents` is fitted into the bounds.
     public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue
-    /// Whether the layer shows its back when turned away from the viewer (drawn mirrored) or
-    /// nothing (CALayer.isDoubleSided, default true).
+
+    // MARK: Styling (declared in CALayer+StyleProperties.swift)
+    /// The shadow's colour (default opaque black); nil casts none.
+    @exclusivity(unchecked) public var shadowColor: Color? = CALayer.shadowColor.defaultValue {
+        didSet { changed(CALayer.shadowColor, oldValue) }
+    }
+    /// The shadow's opacity, 0…1 (default 0: no shadow).
+    @exclusivity(unchecked) public var shadowOpacity: Double = CALayer.shadowOpacity.defaultValue {
+        didSet { changed(CALayer.shadowOpacity, oldValue) }
+    }
+    /// The shadow's offset in the layer's coordinates (default (0, −3): up on a y-down screen).
+    @exclusivity(unchecked) public var shadowOffset: Size = CALayer.shadowOffset.defaultValue {
+        didSet { changed(CALayer.shadowOffset, oldValue) }
+    }
+    /// The shadow's blur radius (default 3); the Gaussian's standard deviation, see `shadowSigma`.
+    @exclusivity(unchecked) public var shadowRadius: Double = CALayer.shadowRadius.defaultValue {
+        didSet { changed(CALayer.shadowRadius, oldValue) }
+    }
+    /// The outline of the shadow instead of the layer's composited alpha (non-zero rule).
+    public var shadowPath: Path? = CALayer.shadowPath.defaultValue {
+        didSet { changed(CALayer.shadowPath, oldValue) }
+    }
+    /// A layer whose alpha masks this layer, its contents and its sublayers; it lives in this
+    /// layer's coordinates and has no superlayer.
+    public var mask: CALayer? {
+        didSet { if let m = mask, m.modelLayer == nil { m.removeFromSuperlayer() } }
+    }
+    /// The part of `contents` drawn, in unit coordinates of the image (default the whole).
+    @exclusivity(unchecked) public var contentsRect: Rect = CALayer.contentsRect.defaultValue {
+        didSet { changed(CALayer.contentsRect, oldValue) }
+    }
+    /// The stretchable centre of `contents` (nine-part scaling), in unit coordinates.
+    @exclusivity(unchecked) public var contentsCenter: Rect = CALayer.contentsCenter.defaultValue {
+        didSet { changed(CALayer.contentsCenter, oldValue) }
+    }
+    /// Image pixels per point of `contents` (its logical size for contentsGravity).
+    @exclusivity(unchecked) public var contentsScale: Double = CALayer.contentsScale.defaultValue {
+        didSet { changed(CALayer.contentsScale, oldValue) }
+    }
+    /// Which corners cornerRadius rounds (default all four).
+    @exclusivity(unchecked) public var maskedCorners: CACornerMask = CALayer.maskedCorners.defaultValue
+    /// The curve of the rounded corners (default circular).
+    @exclusivity(unchecked) public var cornerCurve: CALayerCornerCurve = CALayer.cornerCurve.defaultValue
+    /// When false the layer is hidden while it faces away from the viewer.
     @exclusivity(unchecked) public var isDoubleSided: Bool = CALayer.isDoubleSided.defaultValue {
         didSet { changed(CALayer.isDoubleSided, oldValue) }
     }
+    /// The z component of the anchor point.
+    @exclusivity(unchecked) public var anchorPointZ: Double = CALayer.anchorPointZ.defaultValue {
+        didSet { changed(CALayer.anchorPointZ, oldValue) }
+    }
+    /// Whether the sublayers' geometry is flipped vertically (measured from the bottom).
+    @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue
+    /// Whether opacity below 1 composites the layer and its sublayers as one group.
+    @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue
+    /// Whether the layer may anti-alias its edges. Stored, copied, loaded and inspected;
+    /// the rasterizer anti-aliases every edge whatever its value (as when it is true).
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue
 
     /// The declared properties of this class (its superclasses' included). A subclass that
     /// declares properties overrides this with its own table.
@@ -114,13 +167,12 @@ open class CALayer: CAMediaTiming {
 
     public init() {}
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
-    /// presentation copy): its name, actions, contentsScale and every declared property both
+    /// presentation copy): its name, actions and every declared property both
     /// classes have.
     /// Subclasses inherit it; their properties are copied through their `properties` table.
     public required init(layer: CALayer) {
         name = layer.name
         actions = layer.actions
-        contentsScale = layer.contentsScale
         isCopyingProperties = true
         type(of: self).properties.copy(from: layer, to: self)
         isCopyingProperties = false
@@ -157,8 +209,6 @@ open class CALayer: CAMediaTiming {
     /// The delegate, display marks and backing store; nil until the layer gets a delegate or
     /// is marked for display.
     final var drawingState: LayerDrawingState?
-    /// Pixels per point of the backing store `display()` draws (CALayer.contentsScale; 1).
-    public var contentsScale: Double = 1
     /// Reloads the layer's contents: the delegate's `display(_:)`, else a backing store filled
     /// by `draw(in:)`. Subclasses may override it to set `contents` directly.
     open func display() { displayThroughDelegate() }

@@ -1,0 +1,173 @@
+// Drop shadows: the alpha of what casts the shadow (a drawn bitmap, or a filled path),
+// blurred by a Gaussian (GaussianBlur), tinted with the shadow's colour and composited
+// source-over at an offset, under whatever is drawn next. The blurred plane is read with
+// bilinear interpolation, so a fractional offset moves the shadow smoothly. For a large σ
+// the plane is first reduced to 1/k resolution (k × k averages; k = 2 from σ = 6 px, 4 from
+// σ = 16 px) and blurred with σ' = √(σ²/k² − 1/12): the averaging is itself a box k pixels
+// wide, of variance 1/12 in reduced pixels per axis, so the total stays σ; at these σ the
+// detail lost is far below what the blur removes anyway (σ' stays at least 3 pixels).
+
+/// A shadow as the rasterizer draws it: colour (its alpha already times the shadow's
+/// opacity), the Gaussian's standard deviation and the offset, both in surface pixels.
+public struct DisplayShadow: Hashable, Sendable {
+    public var color: Color
+    public var sigma: Double
+    public var offset: Point
+    public init(color: Color, sigma: Double, offset: Point) { self.color = color; self.sigma = sigma; self.offset = offset }
+
+    /// The largest σ drawn (pixels); a larger one is drawn with this (the shadow is then a
+    /// faint haze wider than any surface this size bounds).
+    public static let maximumSigma = 256.0
+
+    /// Whether the shadow can land on a target at all: a finite σ, and an offset within a
+    /// million pixels (beyond that it misses every target a canvas can have).
+    public var isDrawable: Bool {
+        sigma.isFinite && sigma >= 0 && abs(offset.x) < 1e6 && abs(offset.y) < 1e6
+    }
+
+    /// How far beyond the caster the shadow can reach, in pixels (blur and offset).
+    public var extent: Double {
+        Double(GaussianBlur.reach(sigma: min(sigma, Self.maximumSigma)) + 2) + max(abs(offset.x), abs(offset.y))
+    }
+}
+
+extension Canvas {
+    /// From this σ (pixels) on, shadows are blurred at half resolution.
+    public static let reducedShadowThreshold = 6.0
+
+    /// Draws the shadow cast by `source` (premultiplied, its top left at (`x`, `y`) on this
+    /// canvas), through the clip. With `occluded` the caller is about to draw `source`
+    /// opaquely in the same place, so the shadow is not drawn under its opaque pixels.
+    public func drawShadow(of source: Bitmap, x: Int, y: Int, shadow: DisplayShadow, occluded: Bool = false) {
+        guard source.width > 0, source.height > 0 else { return }
+        castShadow(alphaOf: source.pixels, width: source.width, height: source.height, x: x, y: y, shadow: shadow,
+                   occluder: occluded ? source : nil)
+    }
+
+    /// Draws the shadow of `path` mapped by `transform`, filled with the non-zero rule.
+    public func fillShadow(_ path: Path, transform: AffineTransform, shadow: DisplayShadow) {
+        guard !path.isEmpty, path.isFinite, shadow.isDrawable else { return }
+        var r = path.controlPointBounds.applying(transform)
+        r = r.insetBy(dx: -1, dy: -1)
+        // Only what can reach the target matters: the target moved back by the offset, grown by the blur.
+        let blur = Double(GaussianBlur.reach(sigma: min(shadow.sigma, DisplayShadow.maximumSigma)) + 2)
+        r = r.intersection(Rect(-shadow.offset.x - blur, -shadow.offset.y - blur,
+                                Double(target.width) + 2 * blur, Double(target.height) + 2 * blur))
+        guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
+        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
+        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
+        guard w > 0, h > 0 else { return }
+        let caster = Canvas(Bitmap(width: w, height: h))
+        caster.tolerance = tolerance
+        caster.fill(path, transform: transform.concatenating(.translation(Double(-x0), Double(-y0))), color: .white)
+        drawShadow(of: caster.target, x: x0, y: y0, shadow: shadow)
+    }
+
+    /// The blurred, tinted alpha of the `width` × `height` pixels at `pixels`, composited
+    /// with its top left at (x, y) + offset.
+    func castShadow(alphaOf pixels: UnsafeMutablePointer<UInt32>, width: Int, height: Int, x: Int, y: Int,
+                    shadow: DisplayShadow, occluder: Bitmap? = nil) {
+        let argb = shadow.color.premultipliedARGB
+        guard argb >> 24 != 0, shadow.isDrawable else { return }
+        let full = min(shadow.sigma, DisplayShadow.maximumSigma)
+        let k = full >= 2 * Self.reducedShadowThreshold + 4 ? 4 : (full >= Self.reducedShadowThreshold ? 2 : 1)
+        let sigma = k == 1 ? full : (full * full / Double(k * k) - 1.0 / 12).squareRoot()
+        let pad = GaussianBlur.reach(sigma: sigma) + 1
+        let sw = (width + k - 1) / k, sh = (height + k - 1) / k
+        let pw = sw + 2 * pad, ph = sh + 2 * pad
+        let plane = UnsafeMutablePointer<Float>.allocate(capacity: pw * ph)
+        let scratch = UnsafeMutablePointer<Float>.allocate(capacity: pw * ph + max(pw, ph))
+        defer { plane.deallocate(); scratch.deallocate() }
+        plane.update(repeating: 0, count: pw * ph)
+        let unit: Float = 1 / (255 * Float(k * k))
+        for yy in 0..<height {
+            let src = pixels + yy &* width
+            let dst = plane + ((yy / k &+ pad) &* pw &+ pad)
+            if k == 1 {
+                for xx in 0..<width { dst[xx] = Float(src[xx] >> 24) * unit }
+            } else {
+                let shift = k == 2 ? 1 : 2
+                for xx in 0..<width { dst[xx &>> shift] += Float(src[xx] >> 24) * unit }
+            }
+        }
+        GaussianBlur.blur(plane, width: pw, height: ph, sigma: sigma, scratch: scratch)
+        // The plane's pixel (i, j) covers surface pixels from origin + k·(i, j).
+        let ox = Double(x) + shadow.offset.x - Double(pad * k), oy = Double(y) + shadow.offset.y - Double(pad * k)
+        composite(plane: plane, width: pw, height: ph, scale: k, originX: ox, originY: oy, color: argb,
+                  occluder: occluder.map { ($0, x, y) })
+    }
+
+    /// Source-over of `color` × the plane's bilinear value at every target pixel the plane
+    /// covers, through the clip, skipping pixels under an opaque pixel of `occluder`. Each
+    /// row first mixes its two plane rows into a line (with a zero on either side), then
+    /// reads the line at the pixels' columns: the horizontal weights repeat with period
+    /// `k`, so they are computed once per row.
+    private func composite(plane: UnsafeMutablePointer<Float>, width pw: Int, height ph: Int, scale k: Int,
+                           originX ox: Double, originY oy: Double, color: UInt32,
+                           occluder: (bitmap: Bitmap, x: Int, y: Int)?) {
+        guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
+        let fk = Double(k)
+        let x0 = max(mask.left, Int(ox.rounded(.down))), x1 = min(mask.right, Int((ox + Double(pw) * fk).rounded(.up)))
+        let y0 = max(mask.top, Int(oy.rounded(.down))), y1 = min(mask.bottom, Int((oy + Double(ph) * fk).rounded(.up)))
+        guard x0 < x1, y0 < y1 else { return }
+        let tw = target.width, px = target.pixels
+        let invK = 1 / fk
+        // line[i + 1] is plane column i; line[0] and line[pw + 1] are the zeros around it.
+        let line = UnsafeMutablePointer<Float>.allocate(capacity: pw + 2)
+        defer { line.deallocate() }
+        line[0] = 0; line[pw + 1] = 0
+        // Per column phase (tx − x0) mod k: the line index and weight of the pixel x0 + phase.
+        var baseIndex = [Int](repeating: 0, count: k), weight = [Float](repeating: 0, count: k)
+        for phase in 0..<k {
+            let u = (Double(x0 + phase) + 0.5 - ox) * invK - 0.5
+            let ui = Int(u.rounded(.down))
+            baseIndex[phase] = ui + 1
+            weight[phase] = Float(u - Double(ui))
+        }
+        for ty in y0..<y1 {
+            let v = (Double(ty) + 0.5 - oy) * invK - 0.5
+            let vj = Int(v.rounded(.down)), fv = Float(v - Double(vj))
+            let hasA = vj >= 0 && vj < ph, hasB = vj + 1 >= 0 && vj + 1 < ph
+            if !hasA && !hasB { continue }
+            let ra = plane + max(0, min(ph - 1, vj)) &* pw, rb = plane + max(0, min(ph - 1, vj + 1)) &* pw
+            let wa: Float = hasA ? 1 - fv : 0, wb: Float = hasB ? fv : 0
+            for i in 0..<pw { line[i &+ 1] = ra[i] * wa + rb[i] * wb }
+            var inLo = 0, inHi = 0
+            if mask.active { (inLo, inHi) = mask.interior(row: ty) }
+            // The occluder's opaque run on this row: from its first to its last opaque pixel,
+            // when every pixel between them is opaque (else nothing is skipped).
+            var skipLo = x1, skipHi = x1
+            if let o = occluder, ty >= o.y, ty < o.y + o.bitmap.height {
+                let row = o.bitmap.pixels + ((ty - o.y) &* o.bitmap.width)
+                let n = o.bitmap.width
+                var a = 0, b = n
+                while a < n && row[a] >> 24 != 255 { a &+= 1 }
+                while b > a && row[b &- 1] >> 24 != 255 { b &-= 1 }
+                var all: UInt32 = 0xFF00_0000
+                for j in a..<b { all &= row[j] }
+                if b > a && all == 0xFF00_0000 { skipLo = o.x &+ a; skipHi = o.x &+ b }
+            }
+            let dst = px + ty &* tw
+            for phase in 0..<k {
+                let w = weight[phase], iw = 1 - w
+                var tx = x0 &+ phase, i = baseIndex[phase]
+                // Columns outside the plane (i < 0 or i > pw) read nothing.
+                while tx < x1 && i < 0 { tx &+= k; i &+= 1 }
+                while tx < x1 && i <= pw {
+                    if tx >= skipLo && tx < skipHi {
+                        let jump = (skipHi &- tx &+ k &- 1) / k
+                        tx &+= jump &* k; i &+= jump
+                        continue
+                    }
+                    let a = line[i] * iw + line[i &+ 1] * w
+                    if a > 0.5 / 255 {
+                        var c = UInt32(min(255, a * 255 + 0.5))
+                        if mask.active && (tx < inLo || tx >= inHi) { c = lkDiv255(c * mask.coverage(x: tx, y: ty)) }
+                        dst[tx] = lkSourceOver(lkScale(color, c), dst[tx])
+                    }
+                    tx &+= k; i &+= 1
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,101 @@
+// Filling with a gradient: the span painter that gives each covered pixel the gradient's
+// colour at the pixel centre, and the Canvas entry point. The colours come from a table of
+// `gradientTableSize` premultiplied entries with 8 fractional bits per channel (the stops
+// mixed unpremultiplied, then premultiplied; four 16-bit lanes in one 64-bit word), read at
+// the nearest entry (1024 entries: within 1/8 of an 8-bit step of the exact colour); each
+// pixel drops the fraction after adding a 4 × 4 ordered (Bayer) dither, so a slow ramp shows
+// no bands, and a premultiplied channel never exceeds its alpha (the same dither on every
+// lane keeps their order). Along a row an axial gradient's parameter grows by a constant
+// step, so it is added, not recomputed.
+
+/// Paints runs with a gradient: no allocation, no reference counting, no existential per pixel.
+@usableFromInline struct GradientPainter: SpanPainter {
+    /// `count` entries: lanes (b, g, r, a) from the low end, premultiplied, × 256, opacity applied.
+    let lut: UnsafePointer<UInt64>
+    let count: Int
+    /// Table index = (t − t0) · tScale.
+    let t0: Double, tScale: Double
+    let gradient: Gradient
+    /// Device pixel → gradient plane.
+    let inverse: AffineTransform
+
+    /// The 4 × 4 Bayer matrix, one nibble per entry (row-major).
+    static let bayer: UInt64 = 0x5d7f_91b3_6e4c_a280
+
+    @inline(__always) @usableFromInline
+    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int, coverage: UInt32) {
+        let py = Double(y) + 0.5, px0 = Double(x) + 0.5
+        let m = inverse, g = gradient, last = Double(count - 1)
+        let rowShift = (y & 3) << 4
+        // The axial parameter at the first pixel and its step per pixel, in table units.
+        var f = 0.0, df = 0.0
+        let axial = g.kind == .axial
+        if axial {
+            let dx = g.end.x - g.start.x, dy = g.end.y - g.start.y
+            let l2 = dx * dx + dy * dy
+            if l2 > 0 {
+                let u = m.a * px0 + m.c * py + m.tx - g.start.x, v = m.b * px0 + m.d * py + m.ty - g.start.y
+                f = ((u * dx + v * dy) / l2 - t0) * tScale
+                df = (m.a * dx + m.b * dy) / l2 * tScale
+            } else {
+                f = -t0 * tScale
+            }
+        }
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        // Axial: the table index in 16.16 fixed point, stepped per pixel (bounded so that no
+        // sum can overflow; beyond those bounds every pixel is clamped to an end anyway).
+        let fixedStart = Int64((max(-1e7, min(1e7, f)) + 0.5) * 65536)
+        let fixedStep = Int64(max(-1e6, min(1e6, df)) * 65536)
+        let lastIndex = Int64(count - 1)
+        for i in 0..<n {
+            let xi = x &+ i
+            let index: Int
+            if axial {
+                index = Int(max(0, min(lastIndex, (fixedStart &+ Int64(i) &* fixedStep) >> 16)))
+            } else {
+                let px = px0 + Double(i)
+                var fi = (g.parameter(at: Point(m.a * px + m.c * py + m.tx, m.b * px + m.d * py + m.ty)) - t0) * tScale
+                if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
+                index = Int(fi + 0.5)
+            }
+            let e = lut[index]
+            let d = ((Self.bayer >> UInt64(rowShift | ((xi & 3) << 2))) & 15) &* 16 &+ 8
+            let q = ((e &+ d &* 0x0001_0001_0001_0001) >> 8) & lanes
+            var src = UInt32(truncatingIfNeeded: q & 0xFF) | UInt32(truncatingIfNeeded: (q >> 8) & 0xFF00)
+                | UInt32(truncatingIfNeeded: (q >> 16) & 0xFF_0000) | UInt32(truncatingIfNeeded: (q >> 24) & 0xFF00_0000)
+            if coverage != 255 { src = lkScale(src, coverage) }
+            row[xi] = src >> 24 == 255 ? src : lkSourceOver(src, row[xi])
+        }
+    }
+}
+
+extension Canvas {
+    /// Entries of a gradient's colour table.
+    static let gradientTableSize = 1024
+
+    /// Fills `path` mapped by `transform` with `gradient` (in the path's plane) × `opacity`.
+    public func fill(_ path: Path, transform: AffineTransform = .identity, gradient: Gradient,
+                     rule: FillRule = .nonZero, opacity: Double = 1) {
+        guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, !path.isEmpty, path.isFinite,
+              let inverse = transform.inverted else { return }
+        let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
+        guard lo.isFinite, hi.isFinite else { return }
+        let n = Self.gradientTableSize
+        let lut = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
+        defer { lut.deallocate() }
+        let op = min(1, opacity)
+        for i in 0..<n {
+            let c = gradient.color(at: lo + (hi - lo) * Double(i) / Double(n - 1))
+            let a = max(0, min(1, c.a)) * op
+            @inline(__always) func lane(_ v: Double) -> UInt64 { UInt64(max(0, min(65280, (v * 65280).rounded()))) }
+            let aa = lane(a)
+            lut[i] = min(lane(max(0, min(1, c.b)) * a), aa) | min(lane(max(0, min(1, c.g)) * a), aa) << 16
+                | min(lane(max(0, min(1, c.r)) * a), aa) << 32 | aa << 48
+        }
+        scratch.removeAll()
+        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        let painter = GradientPainter(lut: UnsafePointer(lut), count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
+                                      gradient: gradient, inverse: inverse)
+        rasterize(scratch, rule: rule, painter: painter)
+    }
+}
