@@ -33,6 +33,11 @@ public final class LottieScene {
         let builder = LottieCompositionBuilder(model: model, warnings: w,
                                                images: LottieImageSource(baseDirectory: baseDirectory, loader: images))
         let timeline = LottieTimeline(rootIn: model.inPoint, rootOut: model.outPoint, frameRate: model.frameRate)
+        // The tree is built as it is meant to be seen: no implicit animation from one
+        // property value to the next while the importer sets them.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         let root = CALayer()
         root.name = model.name.isEmpty ? "Lottie" : model.name
         root.anchorPoint = Point(0, 0)

@@ -1,8 +1,9 @@
 // How a property's frames relate to the animation's time. Core Animation time in the
 // generated tree is seconds since the root composition's in point: t = (rootFrame − ip) / fr.
-// A layer's properties run in its composition's frames minus its start time `st`; a
-// precomposition's layers run in (parent frame − st) / sr, or, with time remapping, in the
-// remapped seconds × fr. Without remapping that chain is affine (frame = a · root + b) and
+// A layer's own properties run in its composition's frames (as in lottie-ios's Core
+// Animation engine, the start time `st` and stretch `sr` act on a precomposition's content
+// only); a precomposition's layers run in (parent frame − st) / sr, or, with time
+// remapping, in the remapped seconds (read at the parent frame) × fr. Without remapping that chain is affine (frame = a · root + b) and
 // every keyframe lands on an exact Core Animation time; with it the importer samples.
 
 /// Root frame → property frame.
@@ -32,25 +33,18 @@ public struct LottieTimeline: Sendable {
     /// Core Animation seconds of root frame `r`.
     public func seconds(ofRoot r: Double) -> Double { (r - rootIn) / frameRate }
 
-    /// The timeline of a layer's own properties: its composition's frames minus `st`.
-    public func shifted(by startTime: Double) -> LottieTimeline {
-        if let remap { return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
-                                             remap: { remap($0) - startTime }) }
-        return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: scale, offset: offset - startTime, remap: nil)
-    }
-
-    /// The timeline inside a precomposition whose layer runs on `self` (already shifted by
-    /// the layer's `st`): stretched by `sr`, or remapped by `timeRemap` (seconds, read on
-    /// `self`) × the frame rate.
-    public func precomposition(stretch: Double, timeRemap: LottieProperty<[Double]>?) -> LottieTimeline {
+    /// The timeline inside a precomposition whose layer runs on `self`: shifted by `st` and
+    /// stretched by `sr`, or remapped by `timeRemap` (seconds, read on `self`) × the frame rate.
+    public func precomposition(startTime: Double, stretch: Double, timeRemap: LottieProperty<[Double]>?) -> LottieTimeline {
         if let timeRemap {
             let outer = self, fr = frameRate
             return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
                                   remap: { (timeRemap.value(at: outer.frame(atRoot: $0)).first ?? 0) * fr })
         }
         if let remap { return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
-                                             remap: { remap($0) / stretch }) }
-        return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: scale / stretch, offset: offset / stretch, remap: nil)
+                                             remap: { (remap($0) - startTime) / stretch }) }
+        return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate,
+                              scale: scale / stretch, offset: (offset - startTime) / stretch, remap: nil)
     }
 
     /// The root frames a sampled animation is evaluated at: every frame from the in point to

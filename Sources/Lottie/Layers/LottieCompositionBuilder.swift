@@ -35,18 +35,17 @@ struct LottieCompositionBuilder {
             guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { continue }
             // Visibility and opacity on the content; then the transforms, own first, parents outward.
             applyVisibility(layer, to: content, timeline: timeline)
-            let own = timeline.shifted(by: layer.startTime)
-            LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: own) {
+            LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: timeline) {
                 .number(min(max(($0.first ?? 100) / 100, 0), 1))
             }
-            var top = try wrap(content, in: layer, timeline: own)
+            var top = try wrap(content, in: layer, timeline: timeline)
             var parent = layer.parent
             var seen: Set<Int> = [layer.index ?? Int.min]
             while let p = parent, let pl = byIndex[p] {
                 guard seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting else {
                     throw DocumentError("layers[\(position)].parent", "layer \"\(layer.name)\": the parent chain loops or is deeper than \(LottieLimits.maximumNesting)")
                 }
-                top = try wrap(top, in: pl, timeline: timeline.shifted(by: pl.startTime))
+                top = try wrap(top, in: pl, timeline: timeline)
                 parent = pl.parent
             }
             out.append(top)
@@ -103,11 +102,10 @@ struct LottieCompositionBuilder {
         content.name = layer.name
         content.anchorPoint = Point(0, 0)
         content.position = Point(0, 0)
-        let own = timeline.shifted(by: layer.startTime)
         switch layer.kind {
         case .shape(let items):
             content.bounds = Rect(0, 0, model.width, model.height)
-            let builder = LottieShapeGroupBuilder(timeline: own, layerName: layer.name, warnings: warnings, counter: counter)
+            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter)
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .solid(let color, let w, let h):
             content.bounds = Rect(0, 0, w, h)
@@ -128,7 +126,7 @@ struct LottieCompositionBuilder {
             }
             content.bounds = Rect(0, 0, w, h)
             content.masksToBounds = true
-            let inside = own.precomposition(stretch: layer.timeStretch, timeRemap: timeRemap)
+            let inside = timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
             for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
         case .text:
             warnings.unsupported("text layer", layer: layer.name); return nil
