@@ -31,13 +31,32 @@ extension Demo {
     public func tearDown() {}
 }
 
-/// Every demo, in gallery order (the gallery grid and `layerplay demos` use it).
+/// One page of the gallery: a title and its demos, in grid order.
+public struct DemoPage {
+    public let title: String
+    public let demos: [any Demo.Type]
+    public init(title: String, demos: [any Demo.Type]) { self.title = title; self.demos = demos }
+}
+
+/// Every demo, page by page in gallery order (the gallery grid and `layerplay demos` use it).
 public enum DemoCatalog {
-    public static var all: [any Demo.Type] { [
-        WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,
-        FishDemo.self, ViewAnimationsDemo.self, DownloadButtonDemo.self, RipplesWaveDemo.self,
-        MagnifierDemo.self,
+    /// The gallery's pages: the first holds the original nine demos, the second the layer
+    /// classes beyond the basics.
+    public static var pages: [DemoPage] { [
+        DemoPage(title: "LayerKit Gallery", demos: [
+            WormHUDDemo.self, PetalBasicDemo.self, PetalKeyframeDemo.self, ImageBrowserDemo.self,
+            FishDemo.self, ViewAnimationsDemo.self, DownloadButtonDemo.self, RipplesWaveDemo.self,
+            MagnifierDemo.self,
+        ]),
+        DemoPage(title: "Layers", demos: layersPage),
     ] }
+    /// The "Layers" page: shadows, masks, gradients and the other layer classes.
+    public static var layersPage: [any Demo.Type] { [
+        GradientRingDemo.self,
+        ShadowCardsDemo.self,
+    ] }
+    /// Every demo of every page, in order.
+    public static var all: [any Demo.Type] { pages.flatMap(\.demos) }
     /// The demo type called `name`, or nil.
     public static func named(_ name: String) -> (any Demo.Type)? {
         all.first { $0.name == name }

@@ -74,6 +74,22 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
                       "\"to\": {\"size\": " + array([Double(t.to.list.width), Double(t.to.list.height)]) + ", \"items\": [\n"
                         + lines(t.to.list, inner).joined(separator: ",\n") + "]}"]
             case .invalidate: f.append("\"op\": \"invalidate\"")
+            case let .gradient(path, t, g, rule, o):
+                f += ["\"op\": \"gradient\"", "\"path\": " + jsonString(path.svgString), "\"transform\": " + affine(t),
+                      "\"kind\": " + jsonString(g.kind.rawValue), "\"start\": " + array([g.start.x, g.start.y]),
+                      "\"end\": " + array([g.end.x, g.end.y]),
+                      "\"stops\": [" + g.stops.map { "[" + num($0.location) + ", " + color($0.color) + "]" }.joined(separator: ", ") + "]",
+                      "\"rule\": " + jsonString(rule.rawValue), "\"opacity\": " + num(o)]
+            case let .shadow(path, t, sh):
+                f += ["\"op\": \"shadow\"", "\"path\": " + jsonString(path.svgString), "\"transform\": " + affine(t),
+                      "\"color\": " + color(sh.color), "\"sigma\": " + num(sh.sigma),
+                      "\"offset\": " + array([sh.offset.x, sh.offset.y])]
+            case let .beginShadowedGroup(x, y, w, h, o, sh):
+                f += ["\"op\": \"beginShadowedGroup\"", "\"rect\": " + array([Double(x), Double(y), Double(w), Double(h)]),
+                      "\"opacity\": " + num(o), "\"color\": " + color(sh.color), "\"sigma\": " + num(sh.sigma),
+                      "\"offset\": " + array([sh.offset.x, sh.offset.y])]
+            case .beginMask: f.append("\"op\": \"beginMask\"")
+            case .endMask: f.append("\"op\": \"endMask\"")
             }
             return indent + "{" + f.joined(separator: ", ") + "}"
         }

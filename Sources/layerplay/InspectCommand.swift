@@ -117,6 +117,7 @@ func json(_ v: AnimatableValue) -> String {
     case .transform(let t): return list(t.values)
     case .path(let p): return p.map { jsonString($0.svgString) } ?? "null"
     case .image(let i): return i.map { list([Double($0.bitmap.width), Double($0.bitmap.height)]) } ?? "null"
+    case .list(let xs): return "[" + xs.map(json).joined(separator: ", ") + "]"
     }
 }
 

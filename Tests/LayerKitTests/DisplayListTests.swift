@@ -24,6 +24,11 @@ import Testing
             case .endPlane: "endPlane"
             case .transition: "transition"
             case .invalidate: "invalidate"
+            case .gradient: "gradient"
+            case .shadow: "shadow"
+            case .beginShadowedGroup: "beginShadowedGroup"
+            case .beginMask: "beginMask"
+            case .endMask: "endMask"
             }
         }
     }

@@ -9,7 +9,8 @@ import TestSupport
 @Suite(.freshAnimationContext) struct LayerPropertyTableTests {
     /// The document type name and a fresh layer of each layer class.
     static var classes: [(type: String, make: () -> CALayer)] {
-        [("layer", { CALayer() }), ("shape", { CAShapeLayer() }), ("text", { CATextLayer() })]
+        [("layer", { CALayer() }), ("shape", { CAShapeLayer() }), ("text", { CATextLayer() }),
+         ("gradient", { CAGradientLayer() })]
     }
 
     /// A document value for each value type a property can have, unlike any default.
@@ -31,6 +32,12 @@ import TestSupport
         case is LineCap.Type: return #""round""#
         case is LineJoin.Type: return #""bevel""#
         case is CATextLayerAlignmentMode.Type: return #""center""#
+        case is Size.Type: return "[7, 8]"
+        case is CACornerMask.Type: return #"["minXMinY", "maxXMaxY"]"#
+        case is CALayerCornerCurve.Type: return #""continuous""#
+        case is [Color].Type: return ##"["#ff0000", "#00ff0080"]"##
+        case is [Double]?.Type: return "[0, 0.75]"
+        case is CAGradientLayerType.Type: return #""conic""#
         default: return nil
         }
     }
@@ -158,7 +165,8 @@ import TestSupport
         #expect(CALayer.layerPropertyKeys == [
             "bounds", "position", "anchorPoint", "zPosition", "transform", "sublayerTransform",
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
-            "masksToBounds", "contents",
+            "masksToBounds", "contents", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
+            "contentsRect", "contentsCenter", "contentsScale", "doubleSided", "anchorPointZ",
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
@@ -169,6 +177,9 @@ import TestSupport
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor", "masksToBounds",
             "beginTime", "timeOffset", "speed", "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode",
             "actions", "sublayers", "animations", "contents", "contentsGravity",
+            "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "contentsRect",
+            "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
+            "geometryFlipped", "allowsGroupOpacity", "allowsEdgeAntialiasing",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",
@@ -178,6 +189,8 @@ import TestSupport
         #expect(DocumentBuilder.allowedKeys(CALayer.layerProperties) == layerKeys)
         #expect(DocumentBuilder.allowedKeys(CAShapeLayer.shapeProperties) == layerKeys.union(shapeKeys))
         #expect(DocumentBuilder.allowedKeys(CATextLayer.textProperties) == layerKeys.union(textKeys))
+        #expect(DocumentBuilder.allowedKeys(CAGradientLayer.gradientProperties)
+                == layerKeys.union(["colors", "locations", "startPoint", "endPoint", "gradientType"]))
     }
 
     @Test func effectsSayWhatAChangeAlters() {

@@ -1,15 +1,26 @@
-// The gallery screen: live tiles, one per demo; a click opens one.
+// The gallery screen: pages of live tiles, one per demo; a click opens one.
 import LayerKit
 import Player
 
-/// The window's first screen: a grid of live, animating tiles (each a running demo drawn
-/// small, with its title). A click on a tile opens that demo full-window with a push
-/// transition; Escape or the back control returns with the reverse push. Escape on the grid
+/// The window's first screen: pages of live, animating tiles (each a running demo drawn
+/// small, with its title), one page per `DemoCatalog` page. A click on a tile opens that
+/// demo full-window with a push transition; Escape or the back control returns with the
+/// reverse push. PageDown or Right, PageUp or Left, or the "Next page ›" / "‹ Previous
+/// page" controls in the heading's corners turn the page (a push too). Escape on the grid
 /// is not consumed, so the player quits.
 public final class GalleryScene: LayerScene {
-    /// The grid (tiles + heading) and, while open, the demo's full-window layer.
+    /// The grid (one layer per page: heading, page controls, tiles) and, while open, the
+    /// demo's full-window layer.
     public let gridLayer = CALayer()
-    public private(set) var tiles: [(frame: Rect, demo: any Demo, type: any Demo.Type)] = []
+    /// Every page's tiles (frames in window coordinates; only the shown page's are live to clicks).
+    public private(set) var tiles: [(frame: Rect, demo: any Demo, type: any Demo.Type, page: Int)] = []
+    /// One layer per page, under `gridLayer`; all but `currentPage` hidden.
+    public private(set) var pageLayers: [CALayer] = []
+    /// The page shown.
+    public private(set) var currentPage = 0
+    /// The clickable page controls of the heading (window coordinates).
+    public static let previousPageFrame = Rect(10, 8, 150, 26)
+    public var nextPageFrame: Rect { Rect(size.width - 160, 8, 150, 26) }
     /// The demo open full-window, if any.
     public private(set) var openDemo: (any Demo)?
     public private(set) var openDemoLayer: CALayer?
@@ -35,18 +46,46 @@ public final class GalleryScene: LayerScene {
         if let initialDemo { open(initialDemo, animated: false) }
     }
 
-    /// The 3 × 3 grid: each tile holds its demo built at full size and scaled down.
+    /// One page layer per catalog page, the first shown.
     private func buildGrid() {
+        let pages = DemoCatalog.pages
+        for (i, page) in pages.enumerated() {
+            let layer = CALayer()
+            layer.frame = Rect(0, 0, size.width, size.height)
+            layer.isHidden = i != 0
+            gridLayer.addSublayer(layer)
+            pageLayers.append(layer)
+            buildPage(page, index: i, count: pages.count, into: layer)
+        }
+    }
+
+    /// A page control: a text button in a heading corner.
+    private func pageControl(_ text: String, frame: Rect) -> CATextLayer {
+        let c = CATextLayer()
+        c.frame = frame
+        c.string = text
+        c.fontSize = 14
+        c.alignmentMode = .center
+        c.foregroundColor = .white
+        c.backgroundColor = Color(1, 1, 1, 0.12)
+        c.cornerRadius = 6
+        return c
+    }
+
+    /// The 3 × 3 grid of one page: each tile holds its demo built at full size and scaled down.
+    private func buildPage(_ page: DemoPage, index: Int, count: Int, into pageLayer: CALayer) {
         let heading = CATextLayer()
         heading.frame = Rect(0, 8, size.width, 26)
-        heading.string = "LayerKit Gallery"
+        heading.string = page.title
         heading.fontSize = 20
         heading.alignmentMode = .center
         heading.foregroundColor = .white
-        gridLayer.addSublayer(heading)
+        pageLayer.addSublayer(heading)
+        if index > 0 { pageLayer.addSublayer(pageControl("‹ Previous page", frame: Self.previousPageFrame)) }
+        if index + 1 < count { pageLayer.addSublayer(pageControl("Next page ›", frame: nextPageFrame)) }
 
-        let types = DemoCatalog.all
-        let cols = 3, rows = (types.count + cols - 1) / cols
+        let types = page.demos
+        let cols = 3, rows = max(3, (types.count + cols - 1) / cols)
         let margin = 14.0, top = 42.0, titleH = 20.0
         let cellW = (size.width - margin * Double(cols + 1)) / Double(cols)
         let cellH = (size.height - top - margin * Double(rows)) / Double(rows)
@@ -71,16 +110,30 @@ public final class GalleryScene: LayerScene {
             let demo = type.init()
             demo.build(root: content, size: size)
             demo.startForTile()
-            gridLayer.addSublayer(tile)
+            pageLayer.addSublayer(tile)
             let title = CATextLayer()
             title.frame = Rect(x, y + contentH + 2, contentW, titleH - 2)
             title.string = type.title
             title.fontSize = 13
             title.alignmentMode = .center
             title.foregroundColor = Color(0.9, 0.9, 0.92)
-            gridLayer.addSublayer(title)
-            tiles.append((Rect(x, y, contentW, contentH + titleH), demo, type))
+            pageLayer.addSublayer(title)
+            tiles.append((Rect(x, y, contentW, contentH + titleH), demo, type, index))
         }
+    }
+
+    /// Shows page `index` (clamped), pushed in from the side it comes from.
+    public func showPage(_ index: Int, animated: Bool = true) {
+        let target = max(0, min(pageLayers.count - 1, index))
+        guard target != currentPage, openDemo == nil else { return }
+        let forward = target > currentPage
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        pageLayers[currentPage].isHidden = true
+        pageLayers[target].isHidden = false
+        currentPage = target
+        if animated { gridLayer.add(navigationTransition(forward ? .fromRight : .fromLeft), forKey: "page") }
+        CATransaction.commit()
     }
 
     // MARK: Navigation
@@ -145,14 +198,20 @@ public final class GalleryScene: LayerScene {
                 if Self.backControlFrame.contains(p) { close(); return true }
                 return demo.click(at: p)
             }
-            if let tile = tiles.first(where: { $0.frame.contains(p) }) { open(tile.type); return true }
+            if currentPage > 0, Self.previousPageFrame.contains(p) { showPage(currentPage - 1); return true }
+            if currentPage + 1 < pageLayers.count, nextPageFrame.contains(p) { showPage(currentPage + 1); return true }
+            if let tile = tiles.first(where: { $0.page == currentPage && $0.frame.contains(p) }) { open(tile.type); return true }
             return false
         case .key(let name):
             if let demo = openDemo {
                 if name == "Escape" { close(); return true }
                 return demo.key(name)
             }
-            return false
+            switch name {
+            case "PageDown", "Right": showPage(currentPage + 1); return true
+            case "PageUp", "Left": showPage(currentPage - 1); return true
+            default: return false
+            }
         default:
             return false
         }

@@ -22,6 +22,7 @@ protocol LayerContentDisplay: CALayer {
 public enum DisplaySlot: Int, Sendable, CaseIterable {
     case background, contents, fill, stroke, text, border
     case clip, endClip, group, mask, endGroup, plane, endPlane, transition, invalidate
+    case shadow, maskLayer, endMaskLayer, gradient
 }
 
 /// Where a layer's items go: the list being built, with the layer's map onto the surface
@@ -37,9 +38,10 @@ struct DisplayItemSink {
     let device: ProjectiveTransform
     let deviceClip: Rect?
 
-    /// Appends `operation` in `slot`; it paints within `local` (layer coordinates).
-    func append(_ slot: DisplaySlot, _ operation: DisplayOperation, local: Rect) {
-        builder.items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue),
+    /// Appends `operation` in `slot`; it paints within `local` (layer coordinates). A slot
+    /// that holds several items numbers them by `index` (the key's slot above its low byte).
+    func append(_ slot: DisplaySlot, _ operation: DisplayOperation, local: Rect, index: Int = 0) {
+        builder.items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue | index << 8),
                                          operation: operation,
                                          bounds: DisplayListBuilder.deviceBounds(local, device, deviceClip, pad: 1)))
     }
@@ -74,16 +76,21 @@ extension CALayer {
     /// The layer's own items below its sublayers: background, contents, the class's drawing.
     func appendOwnItems(to sink: DisplayItemSink, content: (any LayerContentDisplay)?) {
         let b = bounds
+        appendShadowPathItem(to: sink)
         if let bg = backgroundColor, bg.a > 0, !b.isEmpty {
-            let p = cornerRadius > 0 ? Path.roundedRect(b, cornerRadius: cornerRadius) : Path.rect(b)
+            let p = cornerRadius > 0 ? cornerShape() : Path.rect(b)
             sink.append(.background, .fill(p, transform: sink.transform, color: bg, rule: .nonZero, opacity: sink.opacity),
                         local: b)
         }
         if let img = contents?.bitmap, img.width > 0, img.height > 0 {
-            let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: b)
-            let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
-                .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
-            sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst)
+            if hasPlainContentsGeometry {
+                let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: b)
+                let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
+                    .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
+                sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst)
+            } else {
+                appendContentsPieces(img, to: sink)
+            }
         }
         content?.appendContentItems(to: sink)
     }
@@ -92,8 +99,8 @@ extension CALayer {
     func appendBorderItem(to sink: DisplayItemSink) {
         guard borderWidth > 0, let bc = borderColor, bc.a > 0, !bounds.isEmpty else { return }
         let b = bounds, w = min(borderWidth, b.width / 2, b.height / 2)
-        var p = Path.roundedRect(b, cornerRadius: cornerRadius)
-        p.addPath(.roundedRect(b.insetBy(dx: w, dy: w), cornerRadius: max(0, cornerRadius - w)))
+        var p = cornerShape(b, radius: cornerRadius)
+        p.addPath(cornerShape(b.insetBy(dx: w, dy: w), radius: max(0, cornerRadius - w)))
         sink.append(.border, .fill(p, transform: sink.transform, color: bc, rule: .evenOdd, opacity: sink.opacity), local: b)
     }
 
@@ -103,6 +110,7 @@ extension CALayer {
         if let c = backgroundColor, c.a > 0 { n += 1 }
         if contents != nil { n += 1 }
         if borderWidth > 0, let c = borderColor, c.a > 0 { n += 1 }
+        if shadowPath != nil && castsShadow { n += 1 }
         return n + (content?.contentPrimitiveCount ?? 0)
     }
 
@@ -117,22 +125,26 @@ extension CALayer {
         var r = Rect.null
         if backgroundColor != nil || borderWidth > 0 { r = bounds }
         if let img = contents?.bitmap {
-            r = r.union(contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds))
+            r = r.union(contentsDestination(img))
         }
         if let c = builder.contentDisplay(of: self) { r = r.union(c.contentLocalExtent(builder)) }
-        return r
+        return r.union(shadowPathLocalExtent)
     }
 
     /// The subtree's extent in the layer's own coordinates (visible sublayers through their
     /// maps, cut by masksToBounds).
     func subtreeLocalExtent(_ builder: DisplayListBuilder) -> Rect {
         var r = ownLocalExtent(builder)
-        if masksToBounds { return r.union(bounds).intersection(bounds) }
-        for s in sublayers ?? [] where !s.isHidden && s.opacity > 0 {
-            let e = s.subtreeLocalExtent(builder)
-            guard !e.isNull else { continue }
-            r = r.union(DisplayListBuilder.map(e, s.transformToSuperlayer) ?? .null)
+        if masksToBounds {
+            r = r.union(bounds).intersection(bounds)
+        } else {
+            for s in sublayers ?? [] where !s.isHidden && s.opacity > 0 {
+                let e = s.paintedLocalExtent(builder)
+                guard !e.isNull else { continue }
+                r = r.union(DisplayListBuilder.map(e, s.transformToSuperlayer) ?? .null)
+            }
         }
+        if let m = mask { r = r.intersection(m.maskLocalExtent(builder)) }
         return r
     }
 }

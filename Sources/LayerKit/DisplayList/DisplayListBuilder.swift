@@ -14,6 +14,8 @@ public final class DisplayListBuilder {
     public var scale: Double
     /// Rendered text bitmaps by (string, size, colour), so unchanged text is rendered once.
     var textCache: [TextKey: Bitmap] = [:]
+    /// Cropped parts of contents images (contentsRect, contentsCenter), by image and rectangle.
+    var contentsParts: [ContentsPartKey: (source: Bitmap, part: Bitmap)] = [:]
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
@@ -41,6 +43,9 @@ public final class DisplayListBuilder {
         var deviceClip: Rect?
         var clip: ClipShape?
         var bounds: Rect
+        /// The opacity of superlayers that do not composite as a group (allowsGroupOpacity
+        /// false), passed on to each sublayer.
+        var inheritedOpacity = 1.0
     }
 
     /// Appends `l` and its subtree; `parent` maps the superlayer's plane onto the surface.
@@ -64,9 +69,10 @@ public final class DisplayListBuilder {
             let sub = l.subtreeLocalExtent(self).union(l.bounds)
             append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))
         }
+        if !l.isDoubleSided && l.isFacingAway(m) { return }
         if animated, appendTransitionIfActive(l, m, device: device, s) { return }
         guard m.isAffine else { appendProjected(l, m, device: device, s); return }
-        appendBody(l, m.affinePart, device: device, s, opacity: l.opacity)
+        appendBody(l, m.affinePart, device: device, s, opacity: l.opacity * s.inheritedOpacity)
     }
 
     /// Appends `l` (known visible) with its plane mapped onto the surface by `a`, its group
@@ -74,7 +80,14 @@ public final class DisplayListBuilder {
     func appendBody(_ l: CALayer, _ a: AffineTransform, device: ProjectiveTransform, _ s: Surface, opacity: Double) {
         let subs = l.sublayersInDrawingOrder.filter { !$0.isHidden && $0.opacity > 0 }
         let content = contentDisplay(of: l)
-        let needsGroup = opacity < 1 && (!subs.isEmpty || l.primitiveCount(content: content) > 1)
+        // "When true, and the layer's opacity property is less than one, the layer is allowed
+        // to composite itself as a group separate from its parent." (CALayer.h,
+        // allowsGroupOpacity): when false, each part takes the opacity on its own.
+        let needsGroup = opacity < 1 && l.allowsGroupOpacity && (!subs.isEmpty || l.primitiveCount(content: content) > 1)
+        // A mask, or a shadow of the composited alpha, needs the layer's pixels as a group.
+        let maskLayer = l.mask
+        if let m = maskLayer, m.isHidden || m.opacity <= 0 { return }
+        let shadow = l.castsShadow && l.shadowPath == nil
         var clipShape: ClipShape? = nil
         var needsMask = false
         if l.masksToBounds && (!subs.isEmpty || l.hasContentBeyondBackground(content: content)) {
@@ -87,10 +100,13 @@ public final class DisplayListBuilder {
             let b = Self.map(l.bounds, device)?.insetBy(dx: -1, dy: -1) ?? .infinite
             inner.deviceClip = s.deviceClip.map { $0.intersection(b) } ?? b
         }
-        if needsGroup || needsMask {
-            appendGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs, mask: needsMask)
+        if needsGroup || needsMask || shadow || maskLayer != nil {
+            inner.inheritedOpacity = 1
+            appendGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs, mask: needsMask,
+                        shadow: shadow, maskLayer: maskLayer)
             return
         }
+        inner.inheritedOpacity = opacity < 1 ? opacity : 1
         let sink = DisplayItemSink(builder: self, source: source, transform: a, opacity: opacity,
                                    device: device, deviceClip: s.deviceClip)
         var clipBounds = Rect.null
@@ -109,18 +125,29 @@ public final class DisplayListBuilder {
     /// Appends `l` as an offscreen group in the surface's pixels over its subtree's extent,
     /// masked by its (rounded) bounds when `mask`, composited once with `opacity`.
     func appendGroup(_ l: CALayer, _ a: AffineTransform, source: ObjectIdentifier, content: (any LayerContentDisplay)?,
-                     _ s: Surface, _ inner: Surface, opacity: Double, subs: [CALayer], mask: Bool) {
-        var ext = l.masksToBounds ? l.bounds.applying(a) : l.subtreeLocalExtent(self).applyingOrNull(a)
+                     _ s: Surface, _ inner: Surface, opacity: Double, subs: [CALayer], mask: Bool,
+                     shadow: Bool = false, maskLayer: CALayer? = nil) {
+        var local = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
+        if l.masksToBounds, let m = maskLayer { local = local.intersection(m.maskLocalExtent(self)) }
+        var ext = local.applyingOrNull(a)
         // Border and background live inside the bounds; the unmasked extent already holds them.
-        ext = ext.intersection(s.bounds)
-        if let c = s.clip { ext = ext.intersection(c.boundingRect) }
+        // What casts a shadow may lie beyond the surface and still shade it.
+        let reach = shadow ? min(l.displayShadow(a).extent, 256) : 0
+        ext = ext.intersection(s.bounds.insetBy(dx: -reach, dy: -reach))
+        if let c = s.clip { ext = ext.intersection(c.boundingRect.insetBy(dx: -reach, dy: -reach)) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
         let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
         let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
-        let local = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
-        let bounds = Self.deviceBounds(local, inner.device, s.deviceClip, pad: 1)
-        append(source, .group, .beginGroup(x: x0, y: y0, width: x1 - x0, height: y1 - y0, opacity: opacity), bounds: bounds)
+        var bounds = Self.deviceBounds(local, inner.device, s.deviceClip, pad: 1)
+        let groupStart = items.count
+        if shadow {
+            bounds = bounds.union(Self.deviceBounds(l.shadowLocalExtent(of: local), inner.device, s.deviceClip, pad: 2))
+            append(source, .group, .beginShadowedGroup(x: x0, y: y0, width: x1 - x0, height: y1 - y0, opacity: opacity,
+                                                       shadow: l.displayShadow(a)), bounds: bounds)
+        } else {
+            append(source, .group, .beginGroup(x: x0, y: y0, width: x1 - x0, height: y1 - y0, opacity: opacity), bounds: bounds)
+        }
         let a2 = a.concatenating(.translation(Double(-x0), Double(-y0)))
         var g = inner
         g.clip = nil
@@ -142,13 +169,21 @@ public final class DisplayListBuilder {
             append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds)
         }
         l.appendBorderItem(to: sink)
+        if let m = maskLayer {
+            append(source, .maskLayer, .beginMask, bounds: bounds)
+            var ms = g
+            ms.clip = nil
+            appendLayer(m, parent: pa, ms)
+            append(source, .endMaskLayer, .endMask, bounds: bounds)
+        }
+        if shadow { spreadShadowDamage(from: groupStart, l, local: local, device: inner.device, clip: s.deviceClip) }
         append(source, .endGroup, .endGroup, bounds: bounds)
     }
 
     /// Appends `l`, whose plane is not affine on the surface under `m`, drawn flat in a plane
     /// of its own at about the device resolution and composited through the projective map.
     func appendProjected(_ l: CALayer, _ m: ProjectiveTransform, device: ProjectiveTransform, _ s: Surface) {
-        var r = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
+        var r = l.masksToBounds ? l.bounds : l.paintedLocalExtent(self)
         guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
         // Keep the flat image within reason: about the device resolution where it lands.
         var dev = Rect.null
@@ -170,9 +205,10 @@ public final class DisplayListBuilder {
         guard let inv = aOff.inverted else { return }
         let source = ObjectIdentifier(l.model())
         append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(inv).concatenating(m),
-                                           opacity: l.opacity), bounds: bounds)
+                                           opacity: l.opacity * s.inheritedOpacity), bounds: bounds)
         var plane = s
         plane.clip = nil
+        plane.inheritedOpacity = 1
         plane.bounds = Rect(0, 0, Double(w), Double(h))
         appendBody(l, aOff, device: device, plane, opacity: 1)
         append(source, .endPlane, .endPlane, bounds: bounds)

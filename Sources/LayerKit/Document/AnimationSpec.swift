@@ -263,6 +263,7 @@ extension DocumentBuilder {
             return .transform(try transform(v, p))
         case .path: return .path(try pathValue(v, p))
         case .image: return .image(try image(v, p))
+        case .list: return try listValue(v, p)
         }
     }
 }

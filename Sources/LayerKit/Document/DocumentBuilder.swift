@@ -16,10 +16,11 @@ struct DocumentBuilder {
 
     static let topKeys: Set<String> = ["width", "height", "background", "layers"]
     /// The members of a layer object that are not layer properties.
-    static let structuralLayerKeys: Set<String> = ["name", "type", "actions", "sublayers", "animations"]
+    static let structuralLayerKeys: Set<String> = ["name", "type", "actions", "sublayers", "animations", "mask"]
     /// The layer types a document can name, in the order error messages list them.
     static var layerTypes: [(name: String, make: () -> CALayer)] {
-        [("layer", CALayer.init), ("shape", CAShapeLayer.init), ("image", CALayer.init), ("text", CATextLayer.init)]
+        [("layer", CALayer.init), ("shape", CAShapeLayer.init), ("image", CALayer.init), ("text", CATextLayer.init),
+         ("gradient", CAGradientLayer.init)]
     }
     /// The property members a layer object of each class may have.
     static func allowedKeys(_ table: LayerPropertyTable) -> Set<String> {
@@ -72,6 +73,7 @@ struct DocumentBuilder {
             let p = path + "." + k
             switch k {
             case "type", "sublayers", "animations", "actions": continue
+            case "mask": l.mask = v == .null ? nil : try layer(v, p)
             case "name":
                 let n = try string(v, p)
                 guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \(DocumentText.quoted(n))") }

@@ -24,6 +24,8 @@ public enum DocumentLimits {
     public static let maximumDashEntries = 1_024
     /// The longest string (names, text, paths, key paths), in UTF-8 bytes.
     public static let maximumStringBytes = 1_048_576
+    /// The most colours (or locations) of one gradient.
+    public static let maximumGradientStops = 1_024
 
     /// The pixel size of a `width` × `height` point canvas at `scale`, or why it is refused
     /// (non-finite, not positive, a side above `maximumSide` or more than `maximumPixels`).

@@ -3,30 +3,37 @@
 
 extension CALayer {
     /// The layer's 4×4 map from its own (bounds) coordinates into its superlayer's, before
-    /// the superlayer's sublayerTransform: translate(−anchorPoint·size − bounds.origin) ·
-    /// transform · translate(position, zPosition) (row-vector order: the first acts first).
+    /// the superlayer's sublayerTransform: translate(−anchorPoint·size − bounds.origin,
+    /// −anchorPointZ) · transform · translate(position, zPosition) (row-vector order: the
+    /// first acts first). anchorPointZ is "The Z component of the layer's anchor point (i.e.
+    /// reference point for position and transform)" (CALayer.h).
     public var localTransform: CATransform3D {
         let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
         let ay = anchorPoint.y * bounds.size.height + bounds.origin.y
-        var m = CATransform3D.translation(-ax, -ay, 0)
+        var m = CATransform3D.translation(-ax, -ay, -anchorPointZ)
         if !transform.isIdentity { m = m.concatenating(transform) }
         return m.concatenating(.translation(position.x, position.y, zPosition))
     }
 
     /// The superlayer's sublayerTransform as applied to its sublayers: about the centre of
-    /// its bounds (identity when there is no superlayer or no sublayerTransform).
+    /// its bounds (identity when there is no superlayer or no sublayerTransform), then, when
+    /// the superlayer's geometry is flipped, the vertical mirror of its bounds ("Whether or
+    /// not the geometry of the layer (and its sublayers) is flipped vertically", CALayer.h):
+    /// sublayers are placed from its bottom edge up.
     public var superlayerSublayerTransform: CATransform3D {
-        guard let s = superlayer, !s.sublayerTransform.isIdentity else { return .identity }
+        guard let s = superlayer, !s.sublayerTransform.isIdentity || s.isGeometryFlipped else { return .identity }
         let cx = s.bounds.midX, cy = s.bounds.midY
-        return CATransform3D.translation(-cx, -cy, 0).concatenating(s.sublayerTransform)
-            .concatenating(.translation(cx, cy, 0))
+        var m = CATransform3D.translation(-cx, -cy, 0)
+        if !s.sublayerTransform.isIdentity { m = m.concatenating(s.sublayerTransform) }
+        if s.isGeometryFlipped { m = m.concatenating(.scale(1, -1, 1)) }
+        return m.concatenating(.translation(cx, cy, 0))
     }
 
     /// The layer's plane mapped into its superlayer's plane. Core Animation flattens each
     /// layer into its superlayer's plane, so the 4×4 product is taken at z = 0 and z dropped.
     public var transformToSuperlayer: ProjectiveTransform {
         // The common case (no transforms): a translation, without 4×4 products.
-        if transform.isIdentity && (superlayer?.sublayerTransform.isIdentity ?? true) {
+        if transform.isIdentity && (superlayer.map { $0.sublayerTransform.isIdentity && !$0.isGeometryFlipped } ?? true) {
             let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
             let ay = anchorPoint.y * bounds.size.height + bounds.origin.y
             return ProjectiveTransform(1, 0, position.x - ax, 0, 1, position.y - ay, 0, 0, 1)

@@ -103,6 +103,63 @@ open class CALayer: CAMediaTiming {
     /// How `contents` is fitted into the bounds.
     public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue
 
+    // MARK: Styling (declared in CALayer+StyleProperties.swift)
+    /// The shadow's colour (default opaque black); nil casts none.
+    @exclusivity(unchecked) public var shadowColor: Color? = CALayer.shadowColor.defaultValue {
+        didSet { changed(CALayer.shadowColor, oldValue) }
+    }
+    /// The shadow's opacity, 0…1 (default 0: no shadow).
+    @exclusivity(unchecked) public var shadowOpacity: Double = CALayer.shadowOpacity.defaultValue {
+        didSet { changed(CALayer.shadowOpacity, oldValue) }
+    }
+    /// The shadow's offset in the layer's coordinates (default (0, −3): up on a y-down screen).
+    @exclusivity(unchecked) public var shadowOffset: Size = CALayer.shadowOffset.defaultValue {
+        didSet { changed(CALayer.shadowOffset, oldValue) }
+    }
+    /// The shadow's blur radius (default 3); the Gaussian's standard deviation, see `shadowSigma`.
+    @exclusivity(unchecked) public var shadowRadius: Double = CALayer.shadowRadius.defaultValue {
+        didSet { changed(CALayer.shadowRadius, oldValue) }
+    }
+    /// The outline of the shadow instead of the layer's composited alpha (non-zero rule).
+    public var shadowPath: Path? = CALayer.shadowPath.defaultValue {
+        didSet { changed(CALayer.shadowPath, oldValue) }
+    }
+    /// A layer whose alpha masks this layer, its contents and its sublayers; it lives in this
+    /// layer's coordinates and has no superlayer.
+    public var mask: CALayer? {
+        didSet { if let m = mask, m.modelLayer == nil { m.removeFromSuperlayer() } }
+    }
+    /// The part of `contents` drawn, in unit coordinates of the image (default the whole).
+    @exclusivity(unchecked) public var contentsRect: Rect = CALayer.contentsRect.defaultValue {
+        didSet { changed(CALayer.contentsRect, oldValue) }
+    }
+    /// The stretchable centre of `contents` (nine-part scaling), in unit coordinates.
+    @exclusivity(unchecked) public var contentsCenter: Rect = CALayer.contentsCenter.defaultValue {
+        didSet { changed(CALayer.contentsCenter, oldValue) }
+    }
+    /// Image pixels per point of `contents` (its logical size for contentsGravity).
+    @exclusivity(unchecked) public var contentsScale: Double = CALayer.contentsScale.defaultValue {
+        didSet { changed(CALayer.contentsScale, oldValue) }
+    }
+    /// Which corners cornerRadius rounds (default all four).
+    @exclusivity(unchecked) public var maskedCorners: CACornerMask = CALayer.maskedCorners.defaultValue
+    /// The curve of the rounded corners (default circular).
+    @exclusivity(unchecked) public var cornerCurve: CALayerCornerCurve = CALayer.cornerCurve.defaultValue
+    /// When false the layer is hidden while it faces away from the viewer.
+    @exclusivity(unchecked) public var isDoubleSided: Bool = CALayer.isDoubleSided.defaultValue {
+        didSet { changed(CALayer.isDoubleSided, oldValue) }
+    }
+    /// The z component of the anchor point.
+    @exclusivity(unchecked) public var anchorPointZ: Double = CALayer.anchorPointZ.defaultValue {
+        didSet { changed(CALayer.anchorPointZ, oldValue) }
+    }
+    /// Whether the sublayers' geometry is flipped vertically (measured from the bottom).
+    @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue
+    /// Whether opacity below 1 composites the layer and its sublayers as one group.
+    @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue
+    /// Whether the layer's edges are anti-aliased when it is transformed off the pixel grid.
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue
+
     /// The declared properties of this class (its superclasses' included). A subclass that
     /// declares properties overrides this with its own table.
     open class var properties: LayerPropertyTable { CALayer.layerProperties }

@@ -29,6 +29,8 @@ extension CALayer {
             }
             copy.sublayers = out
         }
+        // The mask is drawn as seen at the same instant, its own animations applied.
+        if let m = mask { copy.mask = m.presentation(at: time) }
         return copy
     }
     /// The model layer behind a presentation copy; the layer itself on a model layer.

@@ -13,6 +13,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case bool(Bool)
     /// Layer contents (an image); opaque to interpolation (switches discretely).
     case image(ImageRef?)
+    /// An array of values (NSArray): a gradient's `colors` or `locations`. Lists of the same
+    /// length and element kinds interpolate element by element; others switch.
+    case list([AnimatableValue])
 }
 
 /// A reference to a bitmap used as layer contents; compared by identity.

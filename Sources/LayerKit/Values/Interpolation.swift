@@ -28,6 +28,13 @@ public enum Interpolation {
             }
             return out
         case .bool, .image: return nil
+        case .list(let xs):
+            var out: [Double] = []
+            for x in xs {
+                guard let v = vector(x) else { return nil }
+                out += v
+            }
+            return out
         }
     }
 
@@ -56,6 +63,15 @@ public enum Interpolation {
             }
             return .path(out)
         case .bool, .image: return template
+        case .list(let xs):
+            var out: [AnimatableValue] = []
+            var i = 0
+            for x in xs {
+                let n = vector(x)?.count ?? 0
+                out.append(value(Array(v[i..<i + n]), like: x))
+                i += n
+            }
+            return .list(out)
         }
     }
 
@@ -74,6 +90,8 @@ public enum Interpolation {
                 }
             }
             return true
+        case (.list(let p), .list(let q)):
+            return p.count == q.count && zip(p, q).allSatisfy { compatible($0, $1) }
         default: return false
         }
     }

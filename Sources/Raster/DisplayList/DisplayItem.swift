@@ -52,6 +52,17 @@ public enum DisplayOperation {
     /// Draws nothing; its bounds change every frame in ways no item shows (an animation that
     /// is not a property animation).
     case invalidate
+    /// Fills `path` mapped by `transform` with `gradient` (in the path's plane) × `opacity`.
+    case gradient(Path, transform: AffineTransform, gradient: Gradient, rule: FillRule, opacity: Double)
+    /// The shadow of `path` mapped by `transform` (a layer's shadowPath), filled non-zero.
+    case shadow(Path, transform: AffineTransform, shadow: DisplayShadow)
+    /// A group (as `beginGroup`, closed by `endGroup`) that casts `shadow`: at its end the
+    /// blurred, tinted alpha of its pixels is composited first, then the pixels themselves.
+    case beginShadowedGroup(x: Int, y: Int, width: Int, height: Int, opacity: Double, shadow: DisplayShadow)
+    /// Draws what follows, up to the matching `endMask`, into a cleared bitmap the size of
+    /// the open group, then multiplies the group's pixels by its alpha (a mask layer).
+    case beginMask
+    case endMask
 }
 
 extension DisplayOperation: Equatable {
@@ -77,6 +88,14 @@ extension DisplayOperation: Equatable {
             return w1 == w2 && h1 == h2 && t1 == t2 && o1 == o2
         case let (.transition(a), .transition(b)):
             return a == b
+        case let (.gradient(p1, t1, g1, r1, o1), .gradient(p2, t2, g2, r2, o2)):
+            return t1 == t2 && g1 == g2 && r1 == r2 && o1 == o2 && p1 == p2
+        case let (.shadow(p1, t1, s1), .shadow(p2, t2, s2)):
+            return t1 == t2 && s1 == s2 && p1 == p2
+        case let (.beginShadowedGroup(x1, y1, w1, h1, o1, s1), .beginShadowedGroup(x2, y2, w2, h2, o2, s2)):
+            return x1 == x2 && y1 == y2 && w1 == w2 && h1 == h2 && o1 == o2 && s1 == s2
+        case (.beginMask, .beginMask), (.endMask, .endMask):
+            return true
         case (.invalidate, .invalidate):
             return false // changes every frame
         default:

@@ -11,7 +11,8 @@ public final class DisplayListRasterizer {
     /// What a bracket saved, to be restored (and composited) at its end.
     private enum Bracket {
         case clip(ClipShape?)
-        case group(parent: Canvas, x: Int, y: Int, opacity: Double)
+        case group(parent: Canvas, x: Int, y: Int, opacity: Double, shadow: DisplayShadow?)
+        case mask(group: Canvas)
         case plane(parent: Canvas, transform: ProjectiveTransform, opacity: Double)
     }
 
@@ -35,11 +36,32 @@ public final class DisplayListRasterizer {
                 canvas.clip = shape.intersected(with: canvas.clip)
             case .endClip:
                 if case .clip(let saved)? = stack.popLast() { canvas.clip = saved }
+            case let .beginShadowedGroup(x, y, w, h, opacity, shadow):
+                // The blur reads pixels beyond any damage: the group is drawn whole.
+                let reach = shadow.extent
+                var visible = Rect(Double(x), Double(y), Double(w), Double(h)).insetBy(dx: -reach, dy: -reach)
+                    .intersection(canvas.target.bounds)
+                if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
+                guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
+                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: shadow))
+                canvas = Self.surface(width: w, height: h, like: canvas)
+            case .beginMask:
+                stack.append(.mask(group: canvas))
+                canvas = Self.surface(width: canvas.target.width, height: canvas.target.height, like: canvas)
+            case .endMask:
+                if case .mask(let group)? = stack.popLast() {
+                    group.target.multiply(byAlphaOf: canvas.target)
+                    canvas = group
+                }
+            case let .gradient(path, transform, gradient, rule, opacity):
+                canvas.fill(path, transform: transform, gradient: gradient, rule: rule, opacity: opacity)
+            case let .shadow(path, transform, shadow):
+                canvas.fillShadow(path, transform: transform, shadow: shadow)
             case let .beginGroup(x, y, w, h, opacity):
                 var visible = Rect(Double(x), Double(y), Double(w), Double(h)).intersection(canvas.target.bounds)
                 if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
                 guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
-                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity))
+                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: nil))
                 canvas = Self.surface(width: w, height: h, like: canvas)
                 // Only the visible whole pixels need drawing. A clip inside the group would
                 // combine with that rectangle differently from a full redraw, so a group with
@@ -55,7 +77,11 @@ public final class DisplayListRasterizer {
                 mask.fill(path, transform: transform, color: .white)
                 canvas.target.multiply(byAlphaOf: mask.target)
             case .endGroup:
-                if case let .group(parent, x, y, opacity)? = stack.popLast() {
+                if case let .group(parent, x, y, opacity, shadow)? = stack.popLast() {
+                    if var shadow {
+                        shadow.color = shadow.color.withAlphaScaled(opacity)
+                        parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow)
+                    }
                     parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
                     canvas = parent
                 }
@@ -90,7 +116,7 @@ public final class DisplayListRasterizer {
         var i = start
         while i < items.count {
             switch items[i].operation {
-            case .beginGroup, .beginPlane: depth += 1
+            case .beginGroup, .beginShadowedGroup, .beginPlane: depth += 1
             case .endGroup, .endPlane:
                 depth -= 1
                 if depth == 0 { return i }

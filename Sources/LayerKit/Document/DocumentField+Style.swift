@@ -1,0 +1,56 @@
+// The document readers of the styling and gradient properties: a size (`shadowOffset`),
+// the corner list of `maskedCorners`, a gradient's colour list and its optional locations.
+
+extension DocumentField where Value == Size {
+    /// `[width, height]`.
+    public static var size: Self { Self { b, v, p throws(DocumentError) in try b.size(v, p) } }
+}
+
+extension DocumentField where Value == CACornerMask {
+    /// A list of corner names (`minXMinY`, `maxXMinY`, `minXMaxY`, `maxXMaxY`).
+    public static var cornerMask: Self {
+        Self { b, v, p throws(DocumentError) in
+            var mask: CACornerMask = []
+            for (i, x) in try b.array(v, p).enumerated() {
+                let s = try b.string(x, "\(p)[\(i)]")
+                guard let c = CACornerMask.documentNames.first(where: { $0.name == s })?.corner else {
+                    let names = CACornerMask.documentNames.map(\.name).joined(separator: ", ")
+                    throw DocumentError("\(p)[\(i)]", "unknown corner \(DocumentText.quoted(s)) (one of: \(names))")
+                }
+                mask.insert(c)
+            }
+            return mask
+        }
+    }
+}
+
+extension DocumentField where Value == [Color] {
+    /// A list of colours (null entries are clear), at most `maximumGradientStops`.
+    public static var colors: Self {
+        Self { b, v, p throws(DocumentError) in
+            let items = try b.array(v, p)
+            guard items.count <= DocumentLimits.maximumGradientStops else {
+                throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
+            }
+            var out: [Color] = []
+            for (i, x) in items.enumerated() { out.append(try b.color(x, "\(p)[\(i)]") ?? .clear) }
+            return out
+        }
+    }
+}
+
+extension DocumentField where Value == [Double]? {
+    /// A list of numbers, or null; at most `maximumGradientStops`.
+    public static var locations: Self {
+        Self { b, v, p throws(DocumentError) in
+            if v == .null { return nil }
+            let items = try b.array(v, p)
+            guard items.count <= DocumentLimits.maximumGradientStops else {
+                throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
+            }
+            var out: [Double] = []
+            for (i, x) in items.enumerated() { out.append(try b.number(x, "\(p)[\(i)]")) }
+            return out
+        }
+    }
+}
