@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
     ]
 )

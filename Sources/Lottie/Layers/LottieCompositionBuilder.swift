@@ -26,31 +26,58 @@ struct LottieCompositionBuilder {
         var out: [CALayer] = []
         for (position, layer) in layers.enumerated().reversed() {
             if layer.hidden || layer.isMatteSource { continue }
-            if case .null = layer.kind { continue }
-            if layer.matteMode != 0 { warnings.unsupported("track matte", layer: layer.name) }
-            if !layer.masks.isEmpty { warnings.unsupported("mask", layer: layer.name) }
-            if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
-            if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
-            if layer.blendMode != 0 { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
-            guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { continue }
-            // Visibility and opacity on the content; then the transforms, own first, parents outward.
-            applyVisibility(layer, to: content, timeline: timeline)
-            LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: timeline) {
-                .number(min(max(($0.first ?? 100) / 100, 0), 1))
-            }
-            var top = try wrap(content, in: layer, timeline: timeline)
-            var parent = layer.parent
-            var seen: Set<Int> = [layer.index ?? Int.min]
-            while let p = parent, let pl = byIndex[p] {
-                guard seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting else {
-                    throw DocumentError("layers[\(position)].parent", "layer \"\(layer.name)\": the parent chain loops or is deeper than \(LottieLimits.maximumNesting)")
+            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
+            if layer.matteMode != 0 {
+                let source = layer.matteParent.flatMap { i in layers.firstIndex { $0.index == i } } ?? (position > 0 ? position - 1 : nil)
+                if layer.matteMode == 1, let s = source, layers[s].isMatteSource,
+                   let matte = try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth) {
+                    // "The layer's alpha channel determines how much of the layer's content and
+                    // background shows through" (CALayer.mask): an alpha matte.
+                    try counter.add(1)
+                    let holder = CALayer()
+                    holder.name = layer.name
+                    holder.anchorPoint = Point(0, 0)
+                    holder.bounds = Rect(0, 0, 0, 0)
+                    holder.addSublayer(top)
+                    holder.mask = matte
+                    top = holder
+                } else {
+                    let kind = [2: "alpha inverted", 3: "luma", 4: "luma inverted"][layer.matteMode] ?? "\(layer.matteMode)"
+                    warnings.unsupported("track matte (\(kind))", layer: layer.name)
                 }
-                top = try wrap(top, in: pl, timeline: timeline)
-                parent = pl.parent
             }
             out.append(top)
         }
         return out
+    }
+
+    /// One layer with its content, masks, visibility, opacity and transforms (its own and its
+    /// parents'); nil for layers that draw nothing (nulls, unsupported types).
+    func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
+                    timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
+        if case .null = layer.kind { return nil }
+        if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
+        if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
+        if layer.blendMode != 0 { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
+        guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { return nil }
+        // Visibility and opacity on the content; then the transforms, own first, parents outward.
+        applyVisibility(layer, to: content, timeline: timeline)
+        LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: timeline) {
+            .number(min(max(($0.first ?? 100) / 100, 0), 1))
+        }
+        let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
+                                     layerName: layer.name, warnings: warnings, counter: counter)
+        var top = try wrap(try masks.apply(layer.masks, to: content), in: layer, timeline: timeline)
+        var parent = layer.parent
+        var seen: Set<Int> = [layer.index ?? Int.min]
+        while let p = parent, let pl = byIndex[p] {
+            guard seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting else {
+                throw DocumentError("layers[\(position)].parent", "layer \"\(layer.name)\": the parent chain loops or is deeper than \(LottieLimits.maximumNesting)")
+            }
+            top = try wrap(top, in: pl, timeline: timeline)
+            parent = pl.parent
+        }
+        return top
     }
 
     /// `content` inside the transform layers of `layer`.
@@ -105,7 +132,8 @@ struct LottieCompositionBuilder {
         switch layer.kind {
         case .shape(let items):
             content.bounds = Rect(0, 0, model.width, model.height)
-            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter)
+            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
+                                                  extent: Rect(-model.width, -model.height, model.width * 3, model.height * 3))
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .solid(let color, let w, let h):
             content.bounds = Rect(0, 0, w, h)

@@ -13,6 +13,8 @@ struct LottieShapeGroupBuilder {
     let layerName: String
     let warnings: LottieWarnings
     let counter: LottieLayerCounter
+    /// Where gradient layers spread: the composition and its surroundings.
+    let extent: Rect
 
     /// A fill or stroke and where it comes from.
     struct Style {
@@ -42,16 +44,14 @@ struct LottieShapeGroupBuilder {
         }
         for i in items.indices.reversed() {
             switch items[i] {
-            case .fill, .stroke:
+            case .fill, .stroke, .gradientFill, .gradientStroke:
                 let shapes = geometry.filter { $0 < i }.map { items[$0] }
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
-            case .gradientFill, .gradientStroke:
-                warnings.unsupported("gradient", layer: layerName)
             case .group(let name, let sub):
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
-                let later = items[(i + 1)...].filter { if case .fill = $0 { return true }; if case .stroke = $0 { return true }; return false }
+                let later = items[(i + 1)...].filter(\.isStyle)
                 let laterTrims = items[(i + 1)...].compactMap { item -> LottieTrim? in
                     guard case .trim(let s, let e, let o, let individually) = item else { return nil }
                     return LottieTrim(start: s, end: e, offset: o, individually: individually)
@@ -81,9 +81,7 @@ struct LottieShapeGroupBuilder {
     func addStyle(_ style: LottieShapeItem, shapes: [LottieShapeItem], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
         let tracks = shapes.compactMap { LottieShapeTrack.of($0, rounding: rounding) }
-        var trim: LottieTrim? = nil
-        if case .stroke = style { trim = trims.first }
-        if trims.count > 1 { warnings.unsupported("several trims on one path (the first applies)", layer: layerName) }
+        let trim: LottieTrim? = style.isStroke ? LottieTrim.composed(trims) : nil
         let groups: [[LottieShapeTrack]] = (trim.map { !$0.individually } ?? false) && tracks.count > 1 ? tracks.map { [$0] } : [tracks]
         for g in groups {
             try counter.add(1)
@@ -95,7 +93,14 @@ struct LottieShapeGroupBuilder {
             if let trim { doubled = trim.apply(to: layer, timeline: timeline) }
             LottieShapeTrack.combined(g).apply(to: layer, timeline: timeline, doubled: doubled)
             paint(layer, style)
-            container.addSublayer(layer)
+            switch style {
+            case .gradientFill(let g, let opacity, _), .gradientStroke(let g, let opacity, _):
+                try counter.add(1)
+                let gradients = LottieGradientLayers(timeline: timeline, extent: extent, layerName: layerName, warnings: warnings)
+                container.addSublayer(gradients.make(g, opacity: opacity, mask: layer))
+            default:
+                container.addSublayer(layer)
+            }
         }
     }
 
@@ -104,6 +109,14 @@ struct LottieShapeGroupBuilder {
         func color(_ v: [Double]) -> AnimatableValue { .color(LottieColor.color(v).withAlpha(1)) }
         func opacity(_ v: [Double]) -> AnimatableValue { .number(min(max((v.first ?? 100) / 100, 0), 1)) }
         switch style {
+        case .gradientFill(_, _, let evenOdd):
+            layer.strokeColor = nil
+            layer.fillRule = evenOdd ? .evenOdd : .nonZero
+            layer.fillColor = .black
+        case .gradientStroke(_, _, let s):
+            layer.fillColor = nil
+            layer.strokeColor = .black
+            stroke(layer, s)
         case .fill(let c, let o, let evenOdd):
             layer.strokeColor = nil
             layer.fillRule = evenOdd ? .evenOdd : .nonZero
@@ -113,6 +126,15 @@ struct LottieShapeGroupBuilder {
             layer.fillColor = nil
             LottieKeyframeAnimation.apply(c, keyPath: "strokeColor", to: layer, timeline: timeline, convert: color)
             LottieKeyframeAnimation.apply(o, keyPath: "opacity", to: layer, timeline: timeline, convert: opacity)
+            stroke(layer, s)
+        default:
+            break
+        }
+    }
+
+    /// Width, caps, joins, miter limit and dashes of a stroke.
+    func stroke(_ layer: CAShapeLayer, _ s: LottieShapeItem.Stroke) {
+        do {
             LottieKeyframeAnimation.apply(s.width, keyPath: "lineWidth", to: layer, timeline: timeline) { .number(max($0.first ?? 1, 0)) }
             layer.lineCap = [1: .butt, 2: .round, 3: .square][s.cap] ?? .round
             layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][s.join] ?? .round
@@ -127,8 +149,6 @@ struct LottieShapeGroupBuilder {
                     warnings.unsupported("animated dash lengths (the first values apply)", layer: layerName)
                 }
             }
-        default:
-            break
         }
     }
 }
@@ -146,4 +166,20 @@ final class LottieLayerCounter {
 
 extension Color {
     func withAlpha(_ a: Double) -> Color { Color(r, g, b, a) }
+}
+
+extension LottieShapeItem {
+    /// Fills and strokes, plain or gradient.
+    var isStyle: Bool {
+        switch self {
+        case .fill, .stroke, .gradientFill, .gradientStroke: return true
+        default: return false
+        }
+    }
+    var isStroke: Bool {
+        switch self {
+        case .stroke, .gradientStroke: return true
+        default: return false
+        }
+    }
 }
