@@ -29,8 +29,9 @@ struct LottieCompositionBuilder {
             guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
             if layer.matteMode != 0 {
                 let source = layer.matteParent.flatMap { i in layers.firstIndex { $0.index == i } } ?? (position > 0 ? position - 1 : nil)
-                if layer.matteMode == 1, let s = source, layers[s].isMatteSource,
-                   let matte = try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth) {
+                if layer.matteMode == 1 || layer.matteMode == 2, let s = source, layers[s].isMatteSource,
+                   let matte = try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth),
+                   layer.matteMode == 1 || LottieInvertedMatte.invert(matte) {
                     // "The layer's alpha channel determines how much of the layer's content and
                     // background shows through" (CALayer.mask): an alpha matte.
                     try counter.add(1)

@@ -51,10 +51,13 @@ struct LottieGradientLayers {
         g.position = extent.origin
         g.bounds = Rect(0, 0, extent.size.width, extent.size.height)
         g.type = gradient.linear ? .axial : .radial
-        let (colors, locations) = Self.stops(gradient.colors.initialValue, count: gradient.colorStops)
-        g.colors = colors
-        g.locations = locations
-        if gradient.colors.isAnimated { warnings.unsupported("animated gradient colours (the first apply)", layer: layerName) }
+        let count = gradient.colorStops
+        LottieKeyframeAnimation.apply(gradient.colors, keyPath: "colors", to: g, timeline: timeline) {
+            .list(Self.stops($0, count: count).colors.map { .color($0) })
+        }
+        LottieKeyframeAnimation.apply(gradient.colors, keyPath: "locations", to: g, timeline: timeline) {
+            .list(Self.stops($0, count: count).locations.map { .number($0) })
+        }
         if let h = gradient.highlightLength, h.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
             warnings.unsupported("radial gradient highlight", layer: layerName)
         }
