@@ -5,6 +5,7 @@
 // becomes its transform's layers (`tr`, opacity on the innermost) holding its items. Items
 // are added bottom first (the list walked from its end). A style inherited from an
 // enclosing group paints beneath the group's own content, as it lies below it in the list.
+import Foundation
 import LayerKit
 import Raster
 
@@ -24,6 +25,9 @@ struct LottieShapeGroupBuilder {
 
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
                rounding: LottieProperty<[Double]>?, depth: Int) throws(DocumentError) {
+        if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
+            return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding, depth: depth)
+        }
         let localTrims = items.compactMap { item -> LottieTrim? in
             guard case .trim(let s, let e, let o, let individually) = item else { return nil }
             return LottieTrim(start: s, end: e, offset: o, individually: individually)
@@ -65,8 +69,6 @@ struct LottieShapeGroupBuilder {
                 }
                 try build(sub, into: inner, inherited: Array(later) + inherited, trims: trims + laterTrims, rounding: round, depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
-            case .repeater:
-                warnings.unsupported("repeater", layer: layerName)
             case .merge:
                 warnings.unsupported("merge paths (shapes drawn unmerged)", layer: layerName)
             case .unsupported(let type, let name):
@@ -74,6 +76,50 @@ struct LottieShapeGroupBuilder {
             default:
                 break
             }
+        }
+    }
+
+    /// A repeater: the items listed before it drawn `copies` times, copy j (counted from the
+    /// repeater's offset) moved by j × its position, turned by j × its rotation and scaled by
+    /// its scale to the power j about its anchor point, with opacity running from the start
+    /// to the end opacity; the items listed after it draw beneath and their fills and strokes
+    /// paint the copies. Each copy is a layer of its own, as lottie-ios's engine builds them.
+    func buildRepeater(_ items: [LottieShapeItem], at r: Int, into container: CALayer, inherited: [LottieShapeItem],
+                       trims: [LottieTrim], rounding: LottieProperty<[Double]>?, depth: Int) throws(DocumentError) {
+        guard case .repeater(let copiesP, let offsetP, let tr, let startOpacity, let endOpacity) = items[r] else { return }
+        guard depth < LottieLimits.maximumNesting else {
+            throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
+        }
+        let rest = Array(items[(r + 1)...]), repeated = Array(items[..<r])
+        try build(rest, into: container, inherited: inherited, trims: trims, rounding: rounding, depth: depth + 1)
+        let styles = rest.filter(\.isStyle) + inherited
+        let restTrims = rest.compactMap { item -> LottieTrim? in
+            guard case .trim(let s, let e, let o, let individually) = item else { return nil }
+            return LottieTrim(start: s, end: e, offset: o, individually: individually)
+        }
+        let animated = [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
+        if animated { warnings.unsupported("animated repeater (its first values apply)", layer: layerName) }
+        let copies = Int(min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        let offset = offsetP.initialValue.first ?? 0
+        let anchor = LottieTransformLayers.point(tr.anchor.initialValue)
+        var step = Point(0, 0)
+        if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.initialValue) }
+        else if case .split(let x, let y) = tr.position { step = Point(x.initialValue.first ?? 0, y.initialValue.first ?? 0) }
+        let scale = tr.scale.initialValue, angle = (tr.rotation.initialValue.first ?? 0) * .pi / 180
+        let so = (startOpacity.initialValue.first ?? 100) / 100, eo = (endOpacity.initialValue.first ?? 100) / 100
+        for k in 0..<copies {
+            try counter.add(2)
+            let j = Double(k) + offset
+            let outer = CALayer(), inner = CALayer()
+            for l in [outer, inner] { l.anchorPoint = Point(0, 0); l.bounds = Rect(0, 0, 0, 0); l.position = Point(0, 0) }
+            outer.position = anchor + step * j
+            outer.transform = CATransform3D.rotation(angle * j)
+            inner.bounds = Rect(anchor.x, anchor.y, 0, 0)
+            inner.transform = .scale(pow((scale.first ?? 100) / 100, j), pow((scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, j))
+            inner.opacity = min(max(copies > 1 ? so + (eo - so) * Double(k) / Double(copies - 1) : so, 0), 1)
+            outer.addSublayer(inner)
+            try build(repeated, into: inner, inherited: styles, trims: trims + restTrims, rounding: rounding, depth: depth + 1)
+            container.addSublayer(outer)
         }
     }
 
