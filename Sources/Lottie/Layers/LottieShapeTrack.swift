@@ -23,7 +23,11 @@ enum LottieShapeTrack {
     static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?) -> LottieShapeTrack? {
         switch item {
         case .path(let p, let reversed):
-            let map = { (b: LottieBezier) in LottieShapeSet([reversed ? LottieShapeGeometry.reverse(b) : b]) }
+            let radius = rounding?.initialValue.first ?? 0
+            let map = { (b: LottieBezier) -> LottieShapeSet in
+                let r = LottieRoundedCorners.round(b, radius: radius)
+                return LottieShapeSet([reversed ? LottieShapeGeometry.reverse(r) : r])
+            }
             return p.isAnimated ? .keyframed(mapped(p, map)) : .constant(map(p.initialValue))
         case .rect(let pos, let size, let roundness, let reversed):
             let round = rounding ?? LottieProperty([0])
@@ -49,8 +53,11 @@ enum LottieShapeTrack {
             }
         case .star(let s):
             let inputs = [s.points, s.position, s.rotation, s.outerRadius, s.outerRoundness, s.innerRadius, s.innerRoundness]
-            if !inputs.contains(where: \.isAnimated) { return .constant(LottieShapeSet([LottieShapeGeometry.star(s, at: 0)])) }
-            return .sampled { f in LottieShapeSet([LottieShapeGeometry.star(s, at: f)]) }
+            let radius = rounding?.initialValue.first ?? 0
+            if !inputs.contains(where: \.isAnimated) {
+                return .constant(LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: 0), radius: radius)]))
+            }
+            return .sampled { f in LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: f), radius: radius)]) }
         default:
             return nil
         }
