@@ -23,7 +23,7 @@ import TestSupport
     }
 
     @Test func solidLayerBecomesTransformLayersAroundAColouredContentLayer() throws {
-        let s = try Self.scene(layers: #"[{"ty": 1, "nm": "Bg", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff8000", "sw": 40, "sh": 30, \#(Self.transform)}]"#)
+        let s = try Self.scene(layers: ##"[{"ty": 1, "nm": "Bg", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff8000", "sw": 40, "sh": 30, \##(Self.transform)}]"##)
         let layers = Self.all(s.root)
         let content = try #require(layers.last)
         #expect(content.backgroundColor == Color(1, 128.0 / 255, 0, 1))
@@ -37,14 +37,14 @@ import TestSupport
     }
 
     @Test func shapeGroupFillAndStrokeBecomeShapeLayersBottomFirst() throws {
-        let s = try Self.scene(layers: #"""
+        let s = try Self.scene(layers: ##"""
         [{"ty": 4, "nm": "S", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
           {"ty": "gr", "nm": "G", "it": [
             {"ty": "rc", "p": {"k": [0, 0]}, "s": {"k": [20, 10]}, "r": {"k": 0}},
             {"ty": "st", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}, "w": {"k": 3}, "lc": 1, "lj": 3},
             {"ty": "fl", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 50}, "r": 2},
             {"ty": "tr", "p": {"k": [50, 50]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "o": {"k": 100}}]}]}]
-        """#)
+        """##)
         let shapes = Self.all(s.root).compactMap { $0 as? CAShapeLayer }
         #expect(shapes.count == 2)
         // The fill is listed last, so it is drawn first (beneath the stroke).
@@ -57,12 +57,12 @@ import TestSupport
     }
 
     @Test func trimPathsBecomeStrokeStartAndEnd() throws {
-        let s = try Self.scene(layers: #"""
+        let s = try Self.scene(layers: ##"""
         [{"ty": 4, "nm": "T", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
           {"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [20, 20]}},
           {"ty": "tm", "s": {"k": 10}, "e": {"a": 1, "k": [{"t": 0, "s": [20], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [80]}]}, "o": {"k": 0}, "m": 1},
           {"ty": "st", "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}, "w": {"k": 2}}]}]
-        """#)
+        """##)
         let shape = try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
         #expect(abs(shape.strokeStart - 0.1) < 1e-12)
         let end = try #require(shape.animation(forKey: "strokeEnd") as? CAKeyframeAnimation)
@@ -71,7 +71,7 @@ import TestSupport
     }
 
     @Test func layerOutsideItsInAndOutPointsIsHidden() throws {
-        let s = try Self.scene(layers: #"[{"ty": 1, "nm": "Late", "ip": 30, "op": 45, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]"#)
+        let s = try Self.scene(layers: ##"[{"ty": 1, "nm": "Late", "ip": 30, "op": 45, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]"##)
         let content = try #require(Self.all(s.root).last)
         CAAnimationContext.current.engine.tick(at: 0)
         func hidden(atFrame f: Double) -> Bool {
@@ -84,9 +84,9 @@ import TestSupport
     }
 
     @Test func precompositionRunsOnItsOwnTimelineAndClipsToItsSize() throws {
-        let inner = #"[{"ty": 1, "nm": "In", "ip": 0, "op": 100, "st": 0, "sc": "#00ff00", "sw": 10, "sh": 10, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 20, "s": [100]}]}}}]"#
-        let s = try Self.scene(layers: #"[{"ty": 0, "nm": "Pre", "refId": "c", "ip": 0, "op": 60, "st": 10, "sr": 2, "w": 50, "h": 40, "ks": {}}]"#,
-                               assets: #"[{"id": "c", "layers": \#(inner)}]"#)
+        let inner = ##"[{"ty": 1, "nm": "In", "ip": 0, "op": 100, "st": 0, "sc": "#00ff00", "sw": 10, "sh": 10, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 20, "s": [100]}]}}}]"##
+        let s = try Self.scene(layers: ##"[{"ty": 0, "nm": "Pre", "refId": "c", "ip": 0, "op": 60, "st": 10, "sr": 2, "w": 50, "h": 40, "ks": {}}]"##,
+                               assets: ##"[{"id": "c", "layers": \##(inner)}]"##)
         let layers = Self.all(s.root)
         let pre = try #require(layers.first { $0.name == "Pre" && $0.masksToBounds })
         #expect(pre.bounds == Rect(0, 0, 50, 40))
@@ -96,10 +96,10 @@ import TestSupport
     }
 
     @Test func parentingNestsTheParentsTransformButNotItsOpacity() throws {
-        let s = try Self.scene(layers: #"""
+        let s = try Self.scene(layers: ##"""
         [{"ty": 3, "nm": "Null", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [30, 0]}, "o": {"k": 0}}},
          {"ty": 1, "nm": "Child", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {"p": {"k": [5, 5]}}}]
-        """#)
+        """##)
         let content = try #require(Self.all(s.root).last)
         #expect(content.name == "Child" && content.opacity == 1)
         let p = content.convert(Point(0, 0), to: s.root)
@@ -108,22 +108,22 @@ import TestSupport
     }
 
     @Test func unsupportedFeaturesAreNamedOnceEach() throws {
-        let s = try Self.scene(layers: #"""
+        let s = try Self.scene(layers: ##"""
         [{"ty": 4, "nm": "A", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
           {"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [20, 20]}}, {"ty": "zz", "nm": "Odd"}, {"ty": "zz", "nm": "Odd"},
           {"ty": "fl", "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}}]},
          {"ty": 5, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {}}]
-        """#)
+        """##)
         #expect(s.warnings == ["unsupported text layer in layer \"Words\"", "unsupported shape item \"zz\" in layer \"A\", item \"Odd\""])
     }
 
     @Test(arguments: [
-        (#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"p": {"k": "x"}}}]}"#, "layers[0].ks.p.k: expected a number or an array of numbers, found a string"),
-        (#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ks": {}}]}"#, "layers[0]: missing \"ty\""),
-        (#"{"fr": 0, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"#, "fr: frame rate 0 is not within (0, 1000]"),
-        (#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 0, "refId": "a", "ks": {}}], "assets": [{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]}"#,
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"p": {"k": "x"}}}]}"##, "layers[0].ks.p.k: expected a number or an array of numbers, found a string"),
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ks": {}}]}"##, "layers[0]: missing \"ty\""),
+        (##"{"fr": 0, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"##, "fr: frame rate 0 is not within (0, 1000]"),
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 0, "refId": "a", "ks": {}}], "assets": [{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]}"##,
          "assets: precompositions nested deeper than the limit 64"),
-        (#"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 1, "ind": 1, "parent": 2, "ks": {}}, {"ty": 3, "ind": 2, "parent": 1, "ks": {}}]}"#,
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 1, "ind": 1, "parent": 2, "ks": {}}, {"ty": 3, "ind": 2, "parent": 1, "ks": {}}]}"##,
          "layers[0].parent: layer \"\": the parent chain loops or is deeper than 64"),
     ])
     func malformedFilesAreRefusedWithThePlace(json: String, message: String) {
@@ -132,7 +132,7 @@ import TestSupport
     }
 
     @Test func lottieIsKnownByContent() {
-        #expect(LottieScene.isLottie(Array(#"{"v": "5", "fr": 30, "ip": 0, "op": 1, "w": 1, "h": 1, "layers": []}"#.utf8)))
-        #expect(!LottieScene.isLottie(Array(#"{"width": 10, "height": 10, "layers": []}"#.utf8)))
+        #expect(LottieScene.isLottie(Array(##"{"v": "5", "fr": 30, "ip": 0, "op": 1, "w": 1, "h": 1, "layers": []}"##.utf8)))
+        #expect(!LottieScene.isLottie(Array(##"{"width": 10, "height": 10, "layers": []}"##.utf8)))
     }
 }

@@ -27,11 +27,11 @@ public struct LottieAnimationModel: Sendable {
         let j = LottieJSON(json, path: "")
         guard j.isObject else { throw DocumentError("", "expected a Lottie object at the top") }
         let w = try j.required("w").number(), h = try j.required("h").number()
-        guard w > 0, h > 0, w <= 100_000, h <= 100_000 else { throw DocumentError("w", "canvas \(w)×\(h) is not within (0, 100000]") }
+        guard w > 0, h > 0, w <= 100_000, h <= 100_000 else { throw DocumentError("w", "canvas \(DocumentText.number(w))×\(DocumentText.number(h)) is not within (0, 100000]") }
         let fr = try j.required("fr").number()
-        guard fr > 0, fr <= 1_000 else { throw DocumentError("fr", "frame rate \(fr) is not within (0, 1000]") }
+        guard fr > 0, fr <= 1_000 else { throw DocumentError("fr", "frame rate \(DocumentText.number(fr)) is not within (0, 1000]") }
         let ip = try j.required("ip").number(), op = try j.required("op").number()
-        guard op > ip else { throw DocumentError("op", "out point \(op) is not after the in point \(ip)") }
+        guard op > ip else { throw DocumentError("op", "out point \(DocumentText.number(op)) is not after the in point \(DocumentText.number(ip))") }
         var assets: [String: LottieAsset] = [:]
         if let list = j["assets"] {
             for a in try list.array(limit: LottieLimits.maximumLayers) {
