@@ -37,12 +37,14 @@ let package = Package(
             ]
         ),
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
+        // Lottie files imported as Core Animation layer trees with keyframe animations.
+        .target(name: "Lottie", dependencies: ["LayerKit", "Raster"]),
         // Draws the demos' images with Raster and writes Assets/*.png.
         .executableTarget(name: "make-assets", dependencies: ["Gallery", "Media"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
-                "Raster", "Media", "LayerKit", "Player", "Gallery",
+                "Raster", "Media", "LayerKit", "Player", "Gallery", "Lottie",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -57,6 +59,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport"]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
     ]
 )

@@ -15,11 +15,16 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Document time in seconds.") var time: Double = 0
     @Option(help: "Device pixels per point.") var scale: Double = 1
     @Flag(help: "Also print every timed frame in nanoseconds (frames_ns).") var all = false
+    @Option(help: "Lottie: the canvas WxH in points (frames spread over the whole animation).") var size: String?
 
     func run() throws {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
+        if isLottieFile(document) {
+            let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size)
+            return print(benchLine(ns, width: w, height: h))
+        }
         let doc = try loadDocument(document)
         let tree = doc.presentationTree(at: time)
         let (w, h) = try doc.pixelSize(scale: scale)

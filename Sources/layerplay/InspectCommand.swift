@@ -22,9 +22,17 @@ struct InspectCommand: ParsableCommand {
     @Flag(name: .customLong("animations"),
           help: "Also list each layer's animations with the timing used (keyframes: the key times read).")
     var showAnimations = false
+    // Lottie files: the generated tree (model values, or the presentation at one instant).
+    @Option(help: "Lottie: the presentation at progress 0…1 instead of the model values.") var progress: Double?
+    @Option(help: "Lottie: the presentation at a frame.") var frame: Double?
 
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
+        if isLottieFile(document) {
+            let lottie = try loadLottie(document, quiet: true)
+            let t = try lottie.time(progress: progress, frame: frame, time: times.first)
+            return print(lottie.inspectionJSON(at: progress == nil && frame == nil && times.isEmpty ? nil : t))
+        }
         let doc = try loadDocument(document)
         let ts = times.isEmpty ? [0] : times
         let snapshots = try ts.map { displayList ? try displayListSnapshot(doc, at: $0) : snapshot(doc, at: $0) }

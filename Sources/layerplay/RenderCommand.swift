@@ -14,13 +14,25 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Device pixels per point.") var scale: Double = 1
     // `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
     @OptionGroup var demoFrame: DemoFrameOptions
+    // Lottie files: `--progress P` or `--frame F` instead of --time; `--size WxH` the canvas.
+    @Option(help: "Lottie: the canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
+    @Option(help: "Lottie: progress 0…1 from the in point to the out point.") var progress: Double?
+    @Option(help: "Lottie: a frame number.") var frame: Double?
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
         if demoFrame.demo != nil { return try demoFrame.render(time: time, out: out, scale: scale) }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
+        if isLottieFile(document) { return try renderLottie(document) }
         let doc = try loadDocument(document)
         try writePNG(try doc.renderFrame(at: time, scale: scale), to: out)
+    }
+
+    func renderLottie(_ path: String) throws {
+        let lottie = try loadLottie(path)
+        let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
+        let t = try lottie.time(progress: progress, frame: frame, time: time == 0 ? nil : time)
+        try writePNG(try lottie.render(at: t, width: w, height: h, scale: scale), to: out)
     }
 }

@@ -1,0 +1,68 @@
+// Lottie's own reading of a property at a frame, straight from the file's numbers: the
+// segment holding the frame, its easing bezier (0,0)-(o.x,o.y)-(i.x,i.y)-(1,1) solved for
+// x by bisection and read at y, per dimension, and for positions the point on the segment's
+// spatial bezier (p0, p0 + to, p1 + ti, p1) at that eased parameter. The importer samples
+// with it where Core Animation's keyframes cannot carry the timing (time remapping, several
+// animated inputs to one shape), and the tests compare the generated CAKeyframeAnimations
+// against it.
+import Raster
+
+public enum LottieEasingCurve {
+    /// y at x of the cubic bezier (0,0), (x1,y1), (x2,y2), (1,1); x1 and x2 clamped to [0, 1]
+    /// as Core Animation clamps a timing function's x.
+    public static func evaluate(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+        if x <= 0 { return 0 }
+        if x >= 1 { return 1 }
+        let ax1 = min(max(x1, 0), 1), ax2 = min(max(x2, 0), 1)
+        func bez(_ t: Double, _ a: Double, _ b: Double) -> Double {
+            let u = 1 - t
+            return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
+        }
+        var lo = 0.0, hi = 1.0, t = x
+        for _ in 0..<64 {
+            t = (lo + hi) / 2
+            let v = bez(t, ax1, ax2)
+            if abs(v - x) < 1e-12 { break }
+            if v < x { lo = t } else { hi = t }
+        }
+        return bez(t, y1, y2)
+    }
+}
+
+extension LottieProperty {
+    /// The value at `frame` (Lottie's rule: before the first keyframe its value, after the
+    /// last its value, a hold keyframe keeps its value until the next).
+    public func value(at frame: Double) -> Value {
+        let k = keyframes
+        guard k.count > 1, frame > k[0].frame else { return k[0].value }
+        guard frame < k[k.count - 1].frame else { return k[k.count - 1].value }
+        var i = 0
+        while i < k.count - 2 && frame >= k[i + 1].frame { i += 1 }
+        let a = k[i], b = k[i + 1]
+        if a.hold { return a.value }
+        let span = b.frame - a.frame
+        let u = span > 0 ? (frame - a.frame) / span : 1
+        let eased = (0..<max(a.easing.dimensions, 1)).map { d -> Double in
+            let (x1, y1, x2, y2) = a.easing.controlPoints(d)
+            return LottieEasingCurve.evaluate(u, x1, y1, x2, y2)
+        }
+        if let pa = a.value as? [Double], let pb = b.value as? [Double], pa.count >= 2, pb.count >= 2,
+           let to = a.spatialOut, let ti = a.spatialIn, to != Point(0, 0) || ti != Point(0, 0) {
+            let p0 = Point(pa[0], pa[1]), p3 = Point(pb[0], pb[1])
+            let p = LottieSpatialSegment(p0: p0, c1: p0 + to, c2: p3 + ti, p3: p3).point(eased[0])
+            var out = [Double].mix(pa, pb, eased: eased)
+            out[0] = p.x; out[1] = p.y
+            return out as! Value
+        }
+        return Value.mix(a.value, b.value, eased: eased)
+    }
+}
+
+/// The motion path of one position segment.
+public struct LottieSpatialSegment: Sendable {
+    public var p0: Point, c1: Point, c2: Point, p3: Point
+    public func point(_ t: Double) -> Point {
+        let u = 1 - t
+        return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p3 * (t * t * t)
+    }
+}

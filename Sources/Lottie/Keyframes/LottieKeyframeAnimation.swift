@@ -1,0 +1,106 @@
+// A Lottie property as a CAKeyframeAnimation, in the manner of lottie-ios's Core Animation
+// engine. Keyframe i becomes value i at key time (root time of its frame − begin) / duration;
+// the segment from it eases with CAMediaTimingFunction(controlPoints: o.x, o.y, i.x, i.y)
+// ("Core Animation's timing functions are cubic Bézier curves from (0,0) to (1,1)", the
+// same curve Lottie stores per segment); a hold keyframe becomes a linear segment to a copy
+// of its value at the next key time, followed by the next value at the same key time (a
+// zero-length segment: a jump). Position segments with spatial tangents become a motion
+// `path` (one cubic per keyframe segment; a hold is a line to itself followed by a move).
+// The animation starts at the first keyframe's root time, lasts until the last, fills
+// both ways and is never removed, so it shows the property at any time. A property that
+// never changes is written on the model layer instead.
+import LayerKit
+import Raster
+
+/// Adds Lottie properties to layers as Core Animation animations.
+public enum LottieKeyframeAnimation {
+    /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
+    /// the property is animated. `convert` turns a Lottie value into the key path's value.
+    public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
+                                spatial: Bool = false, convert: (V) -> AnimatableValue) {
+        layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
+        guard property.isAnimated, let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, convert: convert)
+        else { return }
+        layer.add(a, forKey: keyPath)
+    }
+
+    /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
+    public static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
+                                    spatial: Bool = false, convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
+        guard timeline.remap == nil else {
+            return sampled(keyPath: keyPath, timeline: timeline) { convert(property.value(at: timeline.frame(atRoot: $0))) }
+        }
+        let k = property.keyframes
+        let rootTimes = k.map { timeline.rootFrame(of: $0.frame) }
+        guard let first = rootTimes.first, let last = rootTimes.last, last > first else { return nil }
+        let a = CAKeyframeAnimation(keyPath: keyPath)
+        a.beginTime = timeline.seconds(ofRoot: first)
+        a.duration = (last - first) / timeline.frameRate
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        func keyTime(_ r: Double) -> Double { (r - first) / (last - first) }
+        let usesPath = spatial && k.indices.dropLast().contains { i in
+            !k[i].hold && ((k[i].spatialOut ?? Point(0, 0)) != Point(0, 0) || (k[i].spatialIn ?? Point(0, 0)) != Point(0, 0))
+        }
+        var keyTimes: [Double] = [], functions: [CAMediaTimingFunction] = []
+        if usesPath, let points = Optional(k.map { v -> Point in
+            guard case .point(let p) = convert(v.value) else { return Point(0, 0) }
+            return p
+        }) {
+            var path = Path()
+            path.move(to: points[0])
+            keyTimes.append(0)
+            for i in 0..<(k.count - 1) {
+                let p0 = points[i], p1 = points[i + 1]
+                if k[i].hold {
+                    path.addLine(to: p0)
+                    path.move(to: p1)
+                    functions.append(.linear)
+                } else {
+                    path.addCurve(to: p1, control1: p0 + (k[i].spatialOut ?? Point(0, 0)), control2: p1 + (k[i].spatialIn ?? Point(0, 0)))
+                    functions.append(timingFunction(k[i].easing))
+                }
+                keyTimes.append(keyTime(rootTimes[i + 1]))
+            }
+            a.path = path
+        } else {
+            var values: [AnimatableValue] = [convert(k[0].value)]
+            keyTimes.append(0)
+            for i in 0..<(k.count - 1) {
+                let t1 = keyTime(rootTimes[i + 1])
+                if k[i].hold {
+                    values.append(values[values.count - 1]); keyTimes.append(t1); functions.append(.linear)
+                    values.append(convert(k[i + 1].value)); keyTimes.append(t1); functions.append(.linear)
+                } else {
+                    values.append(convert(k[i + 1].value)); keyTimes.append(t1); functions.append(timingFunction(k[i].easing))
+                }
+            }
+            a.values = values
+        }
+        a.keyTimes = keyTimes
+        a.timingFunctions = functions
+        return a
+    }
+
+    /// The segment's easing as a timing function (the first dimension's, when they differ).
+    static func timingFunction(_ e: LottieEasing) -> CAMediaTimingFunction {
+        let (x1, y1, x2, y2) = e.controlPoints(0)
+        if x1 == y1 && x2 == y2 { return .linear }
+        return CAMediaTimingFunction(controlPoints: min(max(x1, 0), 1), y1, min(max(x2, 0), 1), y2)
+    }
+
+    /// An animation through `value(rootFrame)` at every root frame of the timeline, linear
+    /// in between: what Core Animation can show of a timing it cannot express.
+    public static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
+        let frames = timeline.sampleFrames
+        guard let first = frames.first, let last = frames.last, last > first else { return nil }
+        let a = CAKeyframeAnimation(keyPath: keyPath)
+        a.beginTime = timeline.seconds(ofRoot: first)
+        a.duration = (last - first) / timeline.frameRate
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        a.values = frames.map(value)
+        a.keyTimes = frames.map { ($0 - first) / (last - first) }
+        return a
+    }
+}

@@ -1,0 +1,57 @@
+// How a property's frames relate to the animation's time. Core Animation time in the
+// generated tree is seconds since the root composition's in point: t = (rootFrame − ip) / fr.
+// A layer's own properties run in its composition's frames (as in lottie-ios's Core
+// Animation engine, the start time `st` and stretch `sr` act on a precomposition's content
+// only); a precomposition's layers run in (parent frame − st) / sr, or, with time
+// remapping, in the remapped seconds (read at the parent frame) × fr. Without remapping that chain is affine (frame = a · root + b) and
+// every keyframe lands on an exact Core Animation time; with it the importer samples.
+
+/// Root frame → property frame.
+public struct LottieTimeline: Sendable {
+    /// The root composition's in point, out point and frame rate.
+    public let rootIn: Double, rootOut: Double, frameRate: Double
+    /// Property frame = scale · root frame + offset, when there is no remapping.
+    public let scale: Double, offset: Double
+    /// The non-affine map (root frame → property frame), when time remapping is involved.
+    public let remap: (@Sendable (Double) -> Double)?
+
+    public init(rootIn: Double, rootOut: Double, frameRate: Double) {
+        self.rootIn = rootIn; self.rootOut = rootOut; self.frameRate = frameRate
+        scale = 1; offset = 0; remap = nil
+    }
+    init(rootIn: Double, rootOut: Double, frameRate: Double, scale: Double, offset: Double, remap: (@Sendable (Double) -> Double)?) {
+        self.rootIn = rootIn; self.rootOut = rootOut; self.frameRate = frameRate
+        self.scale = scale; self.offset = offset; self.remap = remap
+    }
+
+    /// The property frame at root frame `r`.
+    public func frame(atRoot r: Double) -> Double { remap.map { $0(r) } ?? scale * r + offset }
+
+    /// The root frame of property frame `f` (affine timelines only).
+    public func rootFrame(of f: Double) -> Double { (f - offset) / scale }
+
+    /// Core Animation seconds of root frame `r`.
+    public func seconds(ofRoot r: Double) -> Double { (r - rootIn) / frameRate }
+
+    /// The timeline inside a precomposition whose layer runs on `self`: shifted by `st` and
+    /// stretched by `sr`, or remapped by `timeRemap` (seconds, read on `self`) × the frame rate.
+    public func precomposition(startTime: Double, stretch: Double, timeRemap: LottieProperty<[Double]>?) -> LottieTimeline {
+        if let timeRemap {
+            let outer = self, fr = frameRate
+            return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
+                                  remap: { (timeRemap.value(at: outer.frame(atRoot: $0)).first ?? 0) * fr })
+        }
+        if let remap { return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
+                                             remap: { (remap($0) - startTime) / stretch }) }
+        return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate,
+                              scale: scale / stretch, offset: (offset - startTime) / stretch, remap: nil)
+    }
+
+    /// The root frames a sampled animation is evaluated at: every frame from the in point to
+    /// one past the out point (lottie-ios shows frame op), thinned to `LottieLimits.maximumSamples`.
+    var sampleFrames: [Double] {
+        let span = rootOut + 1 - rootIn
+        let step = max(1, (span / Double(LottieLimits.maximumSamples)).rounded(.up))
+        return Array(stride(from: rootIn, through: rootOut + 1, by: step))
+    }
+}

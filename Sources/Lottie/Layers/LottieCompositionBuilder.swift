@@ -1,0 +1,169 @@
+// A Lottie composition as a layer tree, in the manner of lottie-ios's Core Animation engine:
+// every visible layer becomes a content layer (its opacity, its visibility between in and
+// out point as a `hidden` animation, what its type draws) inside its transform's layers,
+// inside the transform layers of each of its parents in turn (a parent lends its transform,
+// never its opacity or visibility). Null layers and matte sources draw nothing of their own.
+// Precompositions are content layers clipped to their size holding their composition's
+// layers on the precomposition's timeline. The list is top first; sublayers are added
+// bottom first.
+import Foundation
+import LayerKit
+import Raster
+
+struct LottieCompositionBuilder {
+    let model: LottieAnimationModel
+    let warnings: LottieWarnings
+    let counter = LottieLayerCounter()
+    let images: LottieImageSource
+
+    /// The layers of `layers` (a composition `width`×`height` running on `timeline`), bottom first.
+    func build(_ layers: [LottieLayerModel], timeline: LottieTimeline, depth: Int) throws(DocumentError) -> [CALayer] {
+        guard depth < LottieLimits.maximumNesting else {
+            throw DocumentError("assets", "precompositions nested deeper than the limit \(LottieLimits.maximumNesting)")
+        }
+        var byIndex: [Int: LottieLayerModel] = [:]
+        for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
+        var out: [CALayer] = []
+        for (position, layer) in layers.enumerated().reversed() {
+            if layer.hidden || layer.isMatteSource { continue }
+            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
+            if layer.matteMode != 0 {
+                let source = layer.matteParent.flatMap { i in layers.firstIndex { $0.index == i } } ?? (position > 0 ? position - 1 : nil)
+                if layer.matteMode == 1 || layer.matteMode == 2, let s = source, layers[s].isMatteSource,
+                   let matte = try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth),
+                   layer.matteMode == 1 || LottieInvertedMatte.invert(matte) {
+                    // "The layer's alpha channel determines how much of the layer's content and
+                    // background shows through" (CALayer.mask): an alpha matte.
+                    try counter.add(1)
+                    let holder = CALayer()
+                    holder.name = layer.name
+                    holder.anchorPoint = Point(0, 0)
+                    holder.bounds = Rect(0, 0, 0, 0)
+                    holder.addSublayer(top)
+                    holder.mask = matte
+                    top = holder
+                } else {
+                    let kind = [2: "alpha inverted", 3: "luma", 4: "luma inverted"][layer.matteMode] ?? "\(layer.matteMode)"
+                    warnings.unsupported("track matte (\(kind))", layer: layer.name)
+                }
+            }
+            out.append(top)
+        }
+        return out
+    }
+
+    /// One layer with its content, masks, visibility, opacity and transforms (its own and its
+    /// parents'); nil for layers that draw nothing (nulls, unsupported types).
+    func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
+                    timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
+        if case .null = layer.kind { return nil }
+        if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
+        if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
+        if layer.blendMode != 0 { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
+        guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { return nil }
+        // Visibility and opacity on the content; then the transforms, own first, parents outward.
+        applyVisibility(layer, to: content, timeline: timeline)
+        LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: timeline) {
+            .number(min(max(($0.first ?? 100) / 100, 0), 1))
+        }
+        let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
+                                     layerName: layer.name, warnings: warnings, counter: counter)
+        var top = try wrap(try masks.apply(layer.masks, to: content), in: layer, timeline: timeline)
+        var parent = layer.parent
+        var seen: Set<Int> = [layer.index ?? Int.min]
+        while let p = parent, let pl = byIndex[p] {
+            guard seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting else {
+                throw DocumentError("layers[\(position)].parent", "layer \"\(layer.name)\": the parent chain loops or is deeper than \(LottieLimits.maximumNesting)")
+            }
+            top = try wrap(top, in: pl, timeline: timeline)
+            parent = pl.parent
+        }
+        return top
+    }
+
+    /// `content` inside the transform layers of `layer`.
+    func wrap(_ content: CALayer, in layer: LottieLayerModel, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
+        try counter.add(3)
+        let (outer, inner) = LottieTransformLayers.make(layer.transform, timeline: timeline, autoOrient: layer.autoOrient,
+                                                        name: layer.name, warnings: warnings)
+        if layer.transform.has3DRotation { warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name) }
+        inner.addSublayer(content)
+        return outer
+    }
+
+    /// Hidden outside [ip, op) of the composition's frames: the model is hidden and a
+    /// `hidden` = false animation covers the in-to-out interval. An out point at or after
+    /// the animation's end keeps the layer visible on the last frame (lottie-ios plays one
+    /// frame past op).
+    func applyVisibility(_ layer: LottieLayerModel, to content: CALayer, timeline: LottieTimeline) {
+        if timeline.remap == nil {
+            let start = timeline.rootFrame(of: layer.inPoint)
+            var end = timeline.rootFrame(of: layer.outPoint)
+            if end >= timeline.rootOut - 1e-9 { end = timeline.rootOut + 2 }
+            if start <= timeline.rootIn && end >= timeline.rootOut + 1 { return }
+            content.isHidden = true
+            guard end > start else { return }
+            let a = CAKeyframeAnimation(keyPath: "hidden")
+            a.values = [.bool(false)]
+            a.calculationMode = .discrete
+            a.beginTime = timeline.seconds(ofRoot: start)
+            a.duration = (end - start) / timeline.frameRate
+            a.isRemovedOnCompletion = false
+            content.add(a, forKey: "hidden")
+            return
+        }
+        let visible = { (r: Double) -> Bool in
+            let f = timeline.frame(atRoot: r)
+            return f >= layer.inPoint && f < layer.outPoint
+        }
+        content.isHidden = !visible(timeline.rootIn)
+        if let a = LottieKeyframeAnimation.sampled(keyPath: "hidden", timeline: timeline, value: { .bool(!visible($0)) }) {
+            a.calculationMode = .discrete
+            content.add(a, forKey: "hidden")
+        }
+    }
+
+    /// What the layer's type draws, in a layer whose plane is the layer's own coordinates.
+    func makeContent(_ layer: LottieLayerModel, timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
+        try counter.add(1)
+        let content = CALayer()
+        content.name = layer.name
+        content.anchorPoint = Point(0, 0)
+        content.position = Point(0, 0)
+        switch layer.kind {
+        case .shape(let items):
+            content.bounds = Rect(0, 0, model.width, model.height)
+            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
+                                                  extent: Rect(-model.width, -model.height, model.width * 3, model.height * 3))
+            try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
+        case .solid(let color, let w, let h):
+            content.bounds = Rect(0, 0, w, h)
+            content.backgroundColor = color
+        case .image(let refId):
+            guard let asset = model.assets[refId] else {
+                warnings.unsupported("image asset \"\(refId)\" (missing)", layer: layer.name); return nil
+            }
+            content.bounds = Rect(0, 0, asset.width, asset.height)
+            guard let image = images.image(for: asset) else {
+                warnings.unsupported("image \"\(refId)\" (cannot be read)", layer: layer.name); return nil
+            }
+            content.contents = image
+            content.contentsGravity = .resize
+        case .precomp(let refId, let w, let h, let timeRemap):
+            guard let asset = model.assets[refId], let layers = asset.layers else {
+                warnings.unsupported("precomposition \"\(refId)\" (missing)", layer: layer.name); return nil
+            }
+            content.bounds = Rect(0, 0, w, h)
+            content.masksToBounds = true
+            let inside = timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
+            for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
+        case .text:
+            warnings.unsupported("text layer", layer: layer.name); return nil
+        case .null:
+            return nil
+        case .unsupported(let ty):
+            warnings.unsupported("layer type \(ty)", layer: layer.name); return nil
+        }
+        return content
+    }
+}

@@ -1,0 +1,91 @@
+// Gradient fills and strokes as a CAGradientLayer masked by a CAShapeLayer of the painted
+// shapes (filled, or stroked with the stroke's width, caps and joins), as lottie-ios's Core
+// Animation engine draws them. Lottie's stops are `g.k`: p colour stops (offset, r, g, b)
+// followed by alpha stops (offset, alpha) read at each colour stop's offset. The gradient
+// layer covers the composition three times over in each direction, so its unit coordinates
+// are u = (x − origin) / size; a radial gradient's end point is the start point moved by
+// the radius on both axes ("its width and height defined by '(endPoint.x - startPoint.x) * 2'
+// and '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h).
+import LayerKit
+import Raster
+
+struct LottieGradientLayers {
+    let timeline: LottieTimeline
+    let extent: Rect
+    let layerName: String
+    let warnings: LottieWarnings
+
+    /// The colours and locations of Lottie's stop list.
+    static func stops(_ values: [Double], count: Int) -> (colors: [Color], locations: [Double]) {
+        var colors: [Color] = [], locations: [Double] = []
+        let p = min(count, values.count / 4)
+        for i in 0..<p {
+            locations.append(min(max(values[4 * i], 0), 1))
+            colors.append(LottieColor.color([values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]]))
+        }
+        let alphas = Array(values.dropFirst(4 * p))
+        let n = alphas.count / 2
+        if n > 0 {
+            for i in colors.indices {
+                let x = locations[i]
+                var a = alphas[1]
+                if x >= alphas[2 * (n - 1)] { a = alphas[2 * (n - 1) + 1] }
+                else {
+                    for j in 0..<(n - 1) where x >= alphas[2 * j] && x <= alphas[2 * j + 2] {
+                        let span = alphas[2 * j + 2] - alphas[2 * j]
+                        let t = span > 0 ? (x - alphas[2 * j]) / span : 0
+                        a = alphas[2 * j + 1] + (alphas[2 * j + 3] - alphas[2 * j + 1]) * t
+                        break
+                    }
+                }
+                colors[i] = colors[i].withAlpha(min(max(a, 0), 1))
+            }
+        }
+        return (colors, locations)
+    }
+
+    /// The gradient layer for `gradient`, masked by `shape` (already holding the path).
+    func make(_ gradient: LottieShapeItem.Gradient, opacity: LottieProperty<[Double]>, mask shape: CAShapeLayer) -> CAGradientLayer {
+        let g = CAGradientLayer()
+        g.anchorPoint = Point(0, 0)
+        g.position = extent.origin
+        g.bounds = Rect(0, 0, extent.size.width, extent.size.height)
+        g.type = gradient.linear ? .axial : .radial
+        let count = gradient.colorStops
+        LottieKeyframeAnimation.apply(gradient.colors, keyPath: "colors", to: g, timeline: timeline) {
+            .list(Self.stops($0, count: count).colors.map { .color($0) })
+        }
+        LottieKeyframeAnimation.apply(gradient.colors, keyPath: "locations", to: g, timeline: timeline) {
+            .list(Self.stops($0, count: count).locations.map { .number($0) })
+        }
+        if let h = gradient.highlightLength, h.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
+            warnings.unsupported("radial gradient highlight", layer: layerName)
+        }
+        let unit = { (v: [Double]) -> Point in
+            Point(((v.first ?? 0) - extent.origin.x) / extent.size.width, ((v.count > 1 ? v[1] : 0) - extent.origin.y) / extent.size.height)
+        }
+        LottieKeyframeAnimation.apply(gradient.start, keyPath: "startPoint", to: g, timeline: timeline) { .point(unit($0)) }
+        if gradient.linear {
+            LottieKeyframeAnimation.apply(gradient.end, keyPath: "endPoint", to: g, timeline: timeline) { .point(unit($0)) }
+        } else {
+            let start = gradient.start, end = gradient.end
+            let radial = { (f: Double) -> AnimatableValue in
+                let s = start.value(at: f), e = end.value(at: f)
+                let dx = (e.first ?? 0) - (s.first ?? 0), dy = (e.count > 1 ? e[1] : 0) - (s.count > 1 ? s[1] : 0)
+                let r = (dx * dx + dy * dy).squareRoot()
+                let c = unit(s)
+                return .point(Point(c.x + r / extent.size.width, c.y + r / extent.size.height))
+            }
+            g.setValue(radial(timeline.frame(atRoot: timeline.rootIn)), forKeyPath: "endPoint")
+            if start.isAnimated || end.isAnimated,
+               let a = LottieKeyframeAnimation.sampled(keyPath: "endPoint", timeline: timeline, value: { radial(timeline.frame(atRoot: $0)) }) {
+                g.add(a, forKey: "endPoint")
+            }
+        }
+        LottieKeyframeAnimation.apply(opacity, keyPath: "opacity", to: g, timeline: timeline) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }
+        // The mask lives in the gradient layer's coordinates: move the shape back by the origin.
+        shape.position = Point(-extent.origin.x, -extent.origin.y)
+        g.mask = shape
+        return g
+    }
+}

@@ -1,0 +1,76 @@
+// Lottie masks (`masksProperties`) as Core Animation `mask` layers on the content layer:
+// masks apply in list order, so consecutive "add" masks join into one mask layer (their
+// shapes drawn together, each with its opacity), and each "intersect" or "subtract" mask
+// starts a new level: the content is wrapped once more and that wrapper masked, so levels
+// multiply. A subtract (or inverted) mask is its path inside a rectangle far larger than
+// the composition, filled even-odd, so its inside is the hole. Mode "n" masks nothing.
+import LayerKit
+import Raster
+
+struct LottieMaskLayers {
+    let timeline: LottieTimeline
+    let extent: Rect
+    let layerName: String
+    let warnings: LottieWarnings
+    let counter: LottieLayerCounter
+
+    /// `content` with its masks applied: the content itself, or the outermost wrapper.
+    func apply(_ masks: [LottieMask], to content: CALayer) throws(DocumentError) -> CALayer {
+        var levels: [[LottieMask]] = []
+        for m in masks {
+            switch m.mode {
+            case "n": continue
+            case "a" where !m.inverted && !(levels.last?.contains { $0.inverted || $0.mode != "a" } ?? true):
+                levels[levels.count - 1].append(m)
+            case "a", "i", "s":
+                levels.append([m])
+            default:
+                warnings.unsupported("mask mode \"\(m.mode)\"", layer: layerName)
+            }
+            if m.expansion.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
+                warnings.unsupported("mask expansion", layer: layerName)
+            }
+        }
+        var top = content
+        for (i, level) in levels.enumerated() {
+            try counter.add(level.count + 2)
+            let maskLayer = CALayer()
+            maskLayer.anchorPoint = Point(0, 0)
+            maskLayer.position = Point(0, 0)
+            maskLayer.bounds = Rect(0, 0, 0, 0)
+            for m in level {
+                let shape = CAShapeLayer()
+                shape.anchorPoint = Point(0, 0)
+                shape.position = Point(0, 0)
+                shape.bounds = Rect(0, 0, 0, 0)
+                shape.fillColor = .black
+                let hole = m.inverted != (m.mode == "s")
+                if hole { shape.fillRule = .evenOdd }
+                let outside = extent
+                let path = { (b: LottieBezier) -> AnimatableValue in
+                    var p = Path()
+                    if hole { p.addRect(outside) }
+                    b.append(to: &p)
+                    return .path(p)
+                }
+                LottieKeyframeAnimation.apply(m.path, keyPath: "path", to: shape, timeline: timeline, convert: path)
+                LottieKeyframeAnimation.apply(m.opacity, keyPath: "opacity", to: shape, timeline: timeline) {
+                    .number(min(max(($0.first ?? 100) / 100, 0), 1))
+                }
+                maskLayer.addSublayer(shape)
+            }
+            if i == 0 {
+                content.mask = maskLayer
+            } else {
+                let wrapper = CALayer()
+                wrapper.anchorPoint = Point(0, 0)
+                wrapper.position = Point(0, 0)
+                wrapper.bounds = content.bounds
+                wrapper.addSublayer(top)
+                wrapper.mask = maskLayer
+                top = wrapper
+            }
+        }
+        return top
+    }
+}

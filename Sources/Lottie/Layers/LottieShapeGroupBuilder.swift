@@ -1,0 +1,229 @@
+// A Lottie shape list as layers, following After Effects' rules: items are listed top
+// first, a fill or stroke paints every shape listed before it in its group (and, through
+// the groups listed before it, theirs), and a trim acts on the shapes of its group. Each
+// fill and stroke becomes one CAShapeLayer whose path joins the shapes it paints; each group
+// becomes its transform's layers (`tr`, opacity on the innermost) holding its items. Items
+// are added bottom first (the list walked from its end). A style inherited from an
+// enclosing group paints beneath the group's own content, as it lies below it in the list.
+import Foundation
+import LayerKit
+import Raster
+
+struct LottieShapeGroupBuilder {
+    let timeline: LottieTimeline
+    let layerName: String
+    let warnings: LottieWarnings
+    let counter: LottieLayerCounter
+    /// Where gradient layers spread: the composition and its surroundings.
+    let extent: Rect
+
+    /// A fill or stroke and where it comes from.
+    struct Style {
+        var item: LottieShapeItem
+        var name: String
+    }
+
+    func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
+               rounding: LottieProperty<[Double]>?, depth: Int) throws(DocumentError) {
+        if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
+            return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding, depth: depth)
+        }
+        let localTrims = items.compactMap { item -> LottieTrim? in
+            guard case .trim(let s, let e, let o, let individually) = item else { return nil }
+            return LottieTrim(start: s, end: e, offset: o, individually: individually)
+        }
+        let allTrims = trims + localTrims
+        var round = rounding
+        for case .roundedCorners(let r) in items { round = r }
+        let geometry = items.indices.filter { LottieShapeTrack.of(items[$0], rounding: nil) != nil }
+        if let r = round, r.isAnimated { warnings.unsupported("animated rounded corners (the first radius applies)", layer: layerName) }
+        // Inherited styles paint this group's own shapes, beneath everything of the group.
+        let ownShapes = geometry.map { items[$0] }
+        if !ownShapes.isEmpty {
+            for style in inherited.reversed() {
+                try addStyle(style, shapes: ownShapes, trims: allTrims, rounding: round, into: container)
+            }
+        }
+        for i in items.indices.reversed() {
+            switch items[i] {
+            case .fill, .stroke, .gradientFill, .gradientStroke:
+                let shapes = geometry.filter { $0 < i }.map { items[$0] }
+                if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
+            case .group(let name, let sub):
+                guard depth < LottieLimits.maximumNesting else {
+                    throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
+                }
+                let later = items[(i + 1)...].filter(\.isStyle)
+                let laterTrims = items[(i + 1)...].compactMap { item -> LottieTrim? in
+                    guard case .trim(let s, let e, let o, let individually) = item else { return nil }
+                    return LottieTrim(start: s, end: e, offset: o, individually: individually)
+                }
+                var transform = LottieTransformModel()
+                for case .transform(let t) in sub { transform = t }
+                let (outer, inner) = LottieTransformLayers.make(transform, timeline: timeline, name: name, warnings: warnings)
+                try counter.add(3)
+                LottieKeyframeAnimation.apply(transform.opacity, keyPath: "opacity", to: inner, timeline: timeline) {
+                    .number(min(max(($0.first ?? 100) / 100, 0), 1))
+                }
+                try build(sub, into: inner, inherited: Array(later) + inherited, trims: trims + laterTrims, rounding: round, depth: depth + 1)
+                if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
+            case .merge:
+                warnings.unsupported("merge paths (shapes drawn unmerged)", layer: layerName)
+            case .unsupported(let type, let name):
+                warnings.unsupported("shape item \"\(type)\"", layer: layerName, item: name)
+            default:
+                break
+            }
+        }
+    }
+
+    /// A repeater: the items listed before it drawn `copies` times, copy j (counted from the
+    /// repeater's offset) moved by j × its position, turned by j × its rotation and scaled by
+    /// its scale to the power j about its anchor point, with opacity running from the start
+    /// to the end opacity; the items listed after it draw beneath and their fills and strokes
+    /// paint the copies. Each copy is a layer of its own, as lottie-ios's engine builds them.
+    func buildRepeater(_ items: [LottieShapeItem], at r: Int, into container: CALayer, inherited: [LottieShapeItem],
+                       trims: [LottieTrim], rounding: LottieProperty<[Double]>?, depth: Int) throws(DocumentError) {
+        guard case .repeater(let copiesP, let offsetP, let tr, let startOpacity, let endOpacity) = items[r] else { return }
+        guard depth < LottieLimits.maximumNesting else {
+            throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
+        }
+        let rest = Array(items[(r + 1)...]), repeated = Array(items[..<r])
+        try build(rest, into: container, inherited: inherited, trims: trims, rounding: rounding, depth: depth + 1)
+        let styles = rest.filter(\.isStyle) + inherited
+        let restTrims = rest.compactMap { item -> LottieTrim? in
+            guard case .trim(let s, let e, let o, let individually) = item else { return nil }
+            return LottieTrim(start: s, end: e, offset: o, individually: individually)
+        }
+        let animated = [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
+        if animated { warnings.unsupported("animated repeater (its first values apply)", layer: layerName) }
+        let copies = Int(min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        let offset = offsetP.initialValue.first ?? 0
+        let anchor = LottieTransformLayers.point(tr.anchor.initialValue)
+        var step = Point(0, 0)
+        if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.initialValue) }
+        else if case .split(let x, let y) = tr.position { step = Point(x.initialValue.first ?? 0, y.initialValue.first ?? 0) }
+        let scale = tr.scale.initialValue, angle = (tr.rotation.initialValue.first ?? 0) * .pi / 180
+        let so = (startOpacity.initialValue.first ?? 100) / 100, eo = (endOpacity.initialValue.first ?? 100) / 100
+        for k in 0..<copies {
+            try counter.add(2)
+            let j = Double(k) + offset
+            let outer = CALayer(), inner = CALayer()
+            for l in [outer, inner] { l.anchorPoint = Point(0, 0); l.bounds = Rect(0, 0, 0, 0); l.position = Point(0, 0) }
+            outer.position = anchor + step * j
+            outer.transform = CATransform3D.rotation(angle * j)
+            inner.bounds = Rect(anchor.x, anchor.y, 0, 0)
+            inner.transform = .scale(pow((scale.first ?? 100) / 100, j), pow((scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, j))
+            inner.opacity = min(max(copies > 1 ? so + (eo - so) * Double(k) / Double(copies - 1) : so, 0), 1)
+            outer.addSublayer(inner)
+            try build(repeated, into: inner, inherited: styles, trims: trims + restTrims, rounding: rounding, depth: depth + 1)
+            container.addSublayer(outer)
+        }
+    }
+
+    /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
+    func addStyle(_ style: LottieShapeItem, shapes: [LottieShapeItem], trims: [LottieTrim],
+                  rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
+        let tracks = shapes.compactMap { LottieShapeTrack.of($0, rounding: rounding) }
+        let trim: LottieTrim? = style.isStroke ? LottieTrim.composed(trims) : nil
+        let groups: [[LottieShapeTrack]] = (trim.map { !$0.individually } ?? false) && tracks.count > 1 ? tracks.map { [$0] } : [tracks]
+        for g in groups {
+            try counter.add(1)
+            let layer = CAShapeLayer()
+            layer.anchorPoint = Point(0, 0)
+            layer.position = Point(0, 0)
+            layer.bounds = Rect(0, 0, 0, 0)
+            var doubled = false
+            if let trim { doubled = trim.apply(to: layer, timeline: timeline) }
+            LottieShapeTrack.combined(g).apply(to: layer, timeline: timeline, doubled: doubled)
+            paint(layer, style)
+            switch style {
+            case .gradientFill(let g, let opacity, _), .gradientStroke(let g, let opacity, _):
+                try counter.add(1)
+                let gradients = LottieGradientLayers(timeline: timeline, extent: extent, layerName: layerName, warnings: warnings)
+                container.addSublayer(gradients.make(g, opacity: opacity, mask: layer))
+            default:
+                container.addSublayer(layer)
+            }
+        }
+    }
+
+    /// Fill or stroke colour, opacity, width, caps, joins, dashes.
+    func paint(_ layer: CAShapeLayer, _ style: LottieShapeItem) {
+        func color(_ v: [Double]) -> AnimatableValue { .color(LottieColor.color(v).withAlpha(1)) }
+        func opacity(_ v: [Double]) -> AnimatableValue { .number(min(max((v.first ?? 100) / 100, 0), 1)) }
+        switch style {
+        case .gradientFill(_, _, let evenOdd):
+            layer.strokeColor = nil
+            layer.fillRule = evenOdd ? .evenOdd : .nonZero
+            layer.fillColor = .black
+        case .gradientStroke(_, _, let s):
+            layer.fillColor = nil
+            layer.strokeColor = .black
+            stroke(layer, s)
+        case .fill(let c, let o, let evenOdd):
+            layer.strokeColor = nil
+            layer.fillRule = evenOdd ? .evenOdd : .nonZero
+            LottieKeyframeAnimation.apply(c, keyPath: "fillColor", to: layer, timeline: timeline, convert: color)
+            LottieKeyframeAnimation.apply(o, keyPath: "opacity", to: layer, timeline: timeline, convert: opacity)
+        case .stroke(let c, let o, let s):
+            layer.fillColor = nil
+            LottieKeyframeAnimation.apply(c, keyPath: "strokeColor", to: layer, timeline: timeline, convert: color)
+            LottieKeyframeAnimation.apply(o, keyPath: "opacity", to: layer, timeline: timeline, convert: opacity)
+            stroke(layer, s)
+        default:
+            break
+        }
+    }
+
+    /// Width, caps, joins, miter limit and dashes of a stroke.
+    func stroke(_ layer: CAShapeLayer, _ s: LottieShapeItem.Stroke) {
+        do {
+            LottieKeyframeAnimation.apply(s.width, keyPath: "lineWidth", to: layer, timeline: timeline) { .number(max($0.first ?? 1, 0)) }
+            layer.lineCap = [1: .butt, 2: .round, 3: .square][s.cap] ?? .round
+            layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][s.join] ?? .round
+            layer.miterLimit = max(s.miterLimit, 0)
+            let lengths = s.dashes.filter { $0.kind != "o" }.map { max($0.length.initialValue.first ?? 0, 0) }
+            if !lengths.isEmpty && lengths.contains(where: { $0 > 0 }) {
+                layer.lineDashPattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
+                if let phase = s.dashes.first(where: { $0.kind == "o" }) {
+                    LottieKeyframeAnimation.apply(phase.length, keyPath: "lineDashPhase", to: layer, timeline: timeline) { .number($0.first ?? 0) }
+                }
+                if s.dashes.contains(where: { $0.kind != "o" && $0.length.isAnimated }) {
+                    warnings.unsupported("animated dash lengths (the first values apply)", layer: layerName)
+                }
+            }
+        }
+    }
+}
+
+/// Counts the layers an import builds against `LottieLimits.maximumLayers`.
+final class LottieLayerCounter {
+    private(set) var count = 0
+    func add(_ n: Int) throws(DocumentError) {
+        count += n
+        guard count <= LottieLimits.maximumLayers else {
+            throw DocumentError("", "the animation needs more than \(LottieLimits.maximumLayers) layers (the limit)")
+        }
+    }
+}
+
+extension Color {
+    func withAlpha(_ a: Double) -> Color { Color(r, g, b, a) }
+}
+
+extension LottieShapeItem {
+    /// Fills and strokes, plain or gradient.
+    var isStyle: Bool {
+        switch self {
+        case .fill, .stroke, .gradientFill, .gradientStroke: return true
+        default: return false
+        }
+    }
+    var isStroke: Bool {
+        switch self {
+        case .stroke, .gradientStroke: return true
+        default: return false
+        }
+    }
+}

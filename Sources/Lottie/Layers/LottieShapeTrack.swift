@@ -1,0 +1,111 @@
+// The beziers a fill or stroke paints over time, kept as exact keyframes where one Lottie
+// property drives them (a path's own keyframes, or the one animated input of a rectangle,
+// ellipse or star, whose vertices move linearly with it) and as a frame-sampled function
+// where several inputs with their own keyframes meet (Core Animation's path keyframes carry
+// one timing).
+import LayerKit
+import Raster
+
+enum LottieShapeTrack {
+    case constant(LottieShapeSet)
+    case keyframed(LottieProperty<LottieShapeSet>)
+    case sampled((Double) -> LottieShapeSet)
+
+    func value(at f: Double) -> LottieShapeSet {
+        switch self {
+        case .constant(let s): return s
+        case .keyframed(let p): return p.value(at: f)
+        case .sampled(let fn): return fn(f)
+        }
+    }
+
+    /// The track of one geometry item (nil for items that are not geometry).
+    static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?) -> LottieShapeTrack? {
+        switch item {
+        case .path(let p, let reversed):
+            let radius = rounding?.initialValue.first ?? 0
+            let map = { (b: LottieBezier) -> LottieShapeSet in
+                let r = LottieRoundedCorners.round(b, radius: radius)
+                return LottieShapeSet([reversed ? LottieShapeGeometry.reverse(r) : r])
+            }
+            return p.isAnimated ? .keyframed(mapped(p, map)) : .constant(map(p.initialValue))
+        case .rect(let pos, let size, let roundness, let reversed):
+            let round = rounding ?? LottieProperty([0])
+            func make(_ p: [Double], _ s: [Double], _ r: [Double], _ rd: [Double]) -> LottieShapeSet {
+                LottieShapeSet([LottieShapeGeometry.rect(center: p, size: s, roundness: max(r.first ?? 0, rd.first ?? 0), reversed: reversed)])
+            }
+            let animated = [pos.isAnimated, size.isAnimated, roundness.isAnimated, round.isAnimated].filter { $0 }.count
+            if animated == 0 { return .constant(make(pos.initialValue, size.initialValue, roundness.initialValue, round.initialValue)) }
+            if animated == 1 && !roundness.isAnimated && !round.isAnimated {
+                if pos.isAnimated { return .keyframed(mapped(pos) { make($0, size.initialValue, roundness.initialValue, round.initialValue) }) }
+                return .keyframed(mapped(size) { make(pos.initialValue, $0, roundness.initialValue, round.initialValue) })
+            }
+            return .sampled { f in make(pos.value(at: f), size.value(at: f), roundness.value(at: f), round.value(at: f)) }
+        case .ellipse(let pos, let size, let reversed):
+            func make(_ p: [Double], _ s: [Double]) -> LottieShapeSet {
+                LottieShapeSet([LottieShapeGeometry.ellipse(center: p, size: s, reversed: reversed)])
+            }
+            switch (pos.isAnimated, size.isAnimated) {
+            case (false, false): return .constant(make(pos.initialValue, size.initialValue))
+            case (true, false): return .keyframed(mapped(pos) { make($0, size.initialValue) })
+            case (false, true): return .keyframed(mapped(size) { make(pos.initialValue, $0) })
+            case (true, true): return .sampled { f in make(pos.value(at: f), size.value(at: f)) }
+            }
+        case .star(let s):
+            let inputs = [s.points, s.position, s.rotation, s.outerRadius, s.outerRoundness, s.innerRadius, s.innerRoundness]
+            let radius = rounding?.initialValue.first ?? 0
+            if !inputs.contains(where: \.isAnimated) {
+                return .constant(LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: 0), radius: radius)]))
+            }
+            return .sampled { f in LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: f), radius: radius)]) }
+        default:
+            return nil
+        }
+    }
+
+    /// `p` with every keyframe value mapped (timing and easing kept).
+    static func mapped<A, B>(_ p: LottieProperty<A>, _ f: (A) -> B) -> LottieProperty<B> {
+        LottieProperty(keyframes: p.keyframes.map {
+            LottieKeyframe(frame: $0.frame, value: f($0.value), easing: $0.easing, hold: $0.hold, spatialOut: nil, spatialIn: nil)
+        })
+    }
+
+    /// Several tracks painted together, shape after shape.
+    static func combined(_ tracks: [LottieShapeTrack]) -> LottieShapeTrack {
+        if tracks.count == 1 { return tracks[0] }
+        let moving = tracks.indices.filter { if case .constant = tracks[$0] { return false }; return true }
+        func joined(_ parts: [LottieShapeSet]) -> LottieShapeSet { LottieShapeSet(parts.flatMap(\.shapes)) }
+        if moving.isEmpty { return .constant(joined(tracks.map { $0.value(at: 0) })) }
+        if moving.count == 1, case .keyframed(let p) = tracks[moving[0]] {
+            let index = moving[0]
+            let constants = tracks.map { $0.value(at: 0) }
+            return .keyframed(mapped(p) { v in
+                var parts = constants
+                parts[index] = v
+                return joined(parts)
+            })
+        }
+        let all = tracks
+        return .sampled { f in joined(all.map { $0.value(at: f) }) }
+    }
+
+    /// Puts the track on `layer`'s `path` (doubled when `doubled`, for trims across the end).
+    func apply(to layer: CAShapeLayer, timeline: LottieTimeline, doubled: Bool) {
+        func path(_ s: LottieShapeSet) -> AnimatableValue {
+            .path(doubled ? LottieShapeSet(s.shapes + s.shapes).path : s.path)
+        }
+        switch self {
+        case .constant(let s): layer.path = path(s).pathValue
+        case .keyframed(let p): LottieKeyframeAnimation.apply(p, keyPath: "path", to: layer, timeline: timeline, convert: path)
+        case .sampled(let fn):
+            layer.setValue(path(fn(timeline.frame(atRoot: timeline.rootIn))), forKeyPath: "path")
+            if let a = LottieKeyframeAnimation.sampled(keyPath: "path", timeline: timeline, value: { path(fn(timeline.frame(atRoot: $0))) }) {
+                layer.add(a, forKey: "path")
+            }
+        }
+    }
+}
+
+extension AnimatableValue {
+    var pathValue: Path? { if case .path(let p) = self { return p }; return nil }
+}

@@ -1,0 +1,86 @@
+// Trim paths as `strokeStart` / `strokeEnd`. Lottie trims from min(s, e) to max(s, e)
+// (percent of the length) shifted by the offset o (degrees, 360 a full turn). A range that
+// runs past the end of the path wraps to its start; Core Animation's stroke range cannot
+// wrap, so then the path is drawn twice end to end and the range halved (the wrapped part
+// lies on the second copy). With one animated input the keyframes map exactly; with several
+// the range is sampled per frame. Several trims on one path apply in turn: each cuts its
+// range out of what the ones before it left.
+import LayerKit
+
+struct LottieTrim {
+    var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>
+    var individually: Bool
+    /// Trims listed before this one on the same shapes, applied first.
+    var earlier: [LottieTrim] = []
+
+    /// The trims in list order as one (nil for none).
+    static func composed(_ trims: [LottieTrim]) -> LottieTrim? {
+        guard var last = trims.last else { return nil }
+        last.earlier = Array(trims.dropLast())
+        return last
+    }
+
+    /// The range at property frame f, normalised so that the start lies in [0, 1).
+    func range(at f: Double) -> (Double, Double) {
+        within(earlierRange(at: f), range(start.value(at: f).first ?? 0, end.value(at: f).first ?? 100, offset.value(at: f).first ?? 0))
+    }
+    /// What the earlier trims leave at f.
+    func earlierRange(at f: Double) -> (Double, Double) {
+        var r = (0.0, 1.0)
+        for t in earlier { r = within(r, t.range(t.start.value(at: f).first ?? 0, t.end.value(at: f).first ?? 100, t.offset.value(at: f).first ?? 0)) }
+        return r
+    }
+    /// The part `inner` (fractions) of the range `outer`.
+    func within(_ outer: (Double, Double), _ inner: (Double, Double)) -> (Double, Double) {
+        let span = outer.1 - outer.0
+        return (outer.0 + inner.0 * span, outer.0 + inner.1 * span)
+    }
+    func range(_ s: Double, _ e: Double, _ o: Double) -> (Double, Double) {
+        var lo = min(s, e) / 100, hi = max(s, e) / 100
+        if hi - lo >= 1 { return (0, 1) }
+        let shift = (lo + o / 360).rounded(.down) - o / 360
+        lo -= shift; hi -= shift
+        return (lo, hi)
+    }
+
+    /// Whether the range ever runs past the path's end (checked at every keyframe and frame).
+    func wraps(timeline: LottieTimeline) -> Bool {
+        let frames = start.frames + end.frames + offset.frames + timeline.sampleFrames.map { timeline.frame(atRoot: $0) }
+        return frames.contains { range(at: $0).1 > 1 + 1e-9 }
+    }
+
+    /// Sets strokeStart and strokeEnd (and their animations) on `layer`; returns whether the
+    /// path must be doubled.
+    func apply(to layer: CAShapeLayer, timeline: LottieTimeline) -> Bool {
+        let doubled = wraps(timeline: timeline)
+        let k = doubled ? 0.5 : 1
+        let animated = [start, end, offset].filter(\.isAnimated)
+        let s0 = start.initialValue.first ?? 0, e0 = end.initialValue.first ?? 100, o0 = offset.initialValue.first ?? 0
+        let earlierMoves = earlier.contains { [$0.start, $0.end, $0.offset].contains(where: \.isAnimated) }
+        if animated.count <= 1 && !doubled && !earlierMoves {
+            let before = earlierRange(at: 0)
+            // One input moves: its keyframes carry both ends exactly.
+            let p = animated.first ?? start
+            func ends(_ v: [Double]) -> (Double, Double) {
+                let x = v.first ?? 0
+                if p.isAnimated && start.isAnimated { return within(before, range(x, e0, o0)) }
+                if p.isAnimated && end.isAnimated { return within(before, range(s0, x, o0)) }
+                if p.isAnimated && offset.isAnimated { return within(before, range(s0, e0, x)) }
+                return within(before, range(s0, e0, o0))
+            }
+            LottieKeyframeAnimation.apply(p, keyPath: "strokeStart", to: layer, timeline: timeline) { .number(ends($0).0 * k) }
+            LottieKeyframeAnimation.apply(p, keyPath: "strokeEnd", to: layer, timeline: timeline) { .number(ends($0).1 * k) }
+            return doubled
+        }
+        let (lo, hi) = range(at: timeline.frame(atRoot: timeline.rootIn))
+        layer.strokeStart = lo * k
+        layer.strokeEnd = hi * k
+        if let a = LottieKeyframeAnimation.sampled(keyPath: "strokeStart", timeline: timeline, value: { .number(range(at: timeline.frame(atRoot: $0)).0 * k) }) {
+            layer.add(a, forKey: "strokeStart")
+        }
+        if let a = LottieKeyframeAnimation.sampled(keyPath: "strokeEnd", timeline: timeline, value: { .number(range(at: timeline.frame(atRoot: $0)).1 * k) }) {
+            layer.add(a, forKey: "strokeEnd")
+        }
+        return doubled
+    }
+}

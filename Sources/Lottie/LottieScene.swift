@@ -1,0 +1,96 @@
+// A Lottie file imported as a Core Animation layer tree: `root` is a layer of the
+// animation's size holding the generated layers with their animations, on Core Animation
+// time t = (frame − ip) / fr seconds. The caller adds nothing: the animations are on the
+// layers when `load` returns, with beginTime 0 for those that start at the in point (Core
+// Animation resolves it to the commit time, so the importer runs with the clock at the
+// instant the animation is to begin).
+import Foundation
+import LayerKit
+import Raster
+
+public final class LottieScene {
+    public let model: LottieAnimationModel
+    /// The animation's canvas in points.
+    public var width: Double { model.width }
+    public var height: Double { model.height }
+    /// The generated tree (bounds 0, 0, width, height).
+    public let root: CALayer
+    /// Unsupported features met, one line each.
+    public let warnings: [String]
+    /// The number of layers generated.
+    public let layerCount: Int
+
+    /// Seconds from the in point to the out point.
+    public var duration: Double { (model.outPoint - model.inPoint) / model.frameRate }
+    /// Core Animation time of `progress` (0…1 from ip to op), lottie-ios's frameTime(forProgress:).
+    public func time(forProgress progress: Double) -> Double { time(forFrame: model.inPoint + (model.outPoint - model.inPoint) * progress) }
+    /// Core Animation time of frame `frame`.
+    public func time(forFrame frame: Double) -> Double { (frame - model.inPoint) / model.frameRate }
+
+    init(model: LottieAnimationModel, baseDirectory: String, images: ImageLoading?) throws(DocumentError) {
+        self.model = model
+        let w = LottieWarnings()
+        let builder = LottieCompositionBuilder(model: model, warnings: w,
+                                               images: LottieImageSource(baseDirectory: baseDirectory, loader: images))
+        let timeline = LottieTimeline(rootIn: model.inPoint, rootOut: model.outPoint, frameRate: model.frameRate)
+        // The tree is built as it is meant to be seen: no implicit animation from one
+        // property value to the next while the importer sets them.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        let root = CALayer()
+        root.name = model.name.isEmpty ? "Lottie" : model.name
+        root.anchorPoint = Point(0, 0)
+        root.bounds = Rect(0, 0, model.width, model.height)
+        root.position = Point(0, 0)
+        for l in try builder.build(model.layers, timeline: timeline, depth: 0) { root.addSublayer(l) }
+        self.root = root
+        warnings = w.lines
+        layerCount = builder.counter.count
+    }
+
+    /// Whether `bytes` hold a Lottie file (JSON with `layers`, `fr`, `ip`, `op` at the top).
+    public static func isLottie(_ bytes: [UInt8]) -> Bool {
+        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }), first == UInt8(ascii: "{"),
+              let json = try? JSONReader.parse(bytes) else { return false }
+        return LottieAnimationModel.isLottie(json)
+    }
+
+    /// Imports Lottie JSON; every problem is a `DocumentError` naming the place.
+    public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil) throws(DocumentError) -> LottieScene {
+        guard bytes.count <= LottieLimits.maximumFileBytes else {
+            throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
+        }
+        let json: JSONValue
+        do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
+        return try LottieScene(model: try LottieAnimationModel.decode(json), baseDirectory: baseDirectory, images: images)
+    }
+
+    /// Imports the Lottie file at `path`.
+    public static func load(path: String, images: ImageLoading? = nil) throws(DocumentError) -> LottieScene {
+        if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+           size.intValue > LottieLimits.maximumFileBytes {
+            throw DocumentError("", "file of \(size.intValue) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
+        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images)
+    }
+
+    /// A `width`×`height` point layer showing the animation aspect-fit (centred, scaled
+    /// uniformly to fit), for drawing at a size of the caller's choice.
+    public func fitted(width: Double, height: Double) -> CALayer {
+        let frame = CALayer()
+        frame.anchorPoint = Point(0, 0)
+        frame.bounds = Rect(0, 0, width, height)
+        frame.position = Point(0, 0)
+        let s = min(width / model.width, height / model.height)
+        let holder = CALayer()
+        holder.anchorPoint = Point(0, 0)
+        holder.bounds = Rect(0, 0, 0, 0)
+        holder.position = Point((width - model.width * s) / 2, (height - model.height * s) / 2)
+        holder.transform = .scale(s, s)
+        holder.addSublayer(root)
+        frame.addSublayer(holder)
+        return frame
+    }
+}

@@ -1,0 +1,69 @@
+// A Lottie bezier shape value (`{"c": closed, "v": vertices, "i": in tangents, "o": out
+// tangents}`, tangents relative to their vertex) and its conversion to a Raster path:
+// vertex j joins vertex j+1 by the cubic (v[j], v[j] + o[j], v[j+1] + i[j+1], v[j+1]); a
+// closed shape adds the segment back to vertex 0 and closes.
+import LayerKit
+import Raster
+
+/// One bezier shape: vertices with their in and out tangents.
+public struct LottieBezier: Equatable, Sendable {
+    public var closed: Bool
+    public var vertices: [Point]
+    public var inTangents: [Point]
+    public var outTangents: [Point]
+
+    public init(closed: Bool, vertices: [Point], inTangents: [Point], outTangents: [Point]) {
+        self.closed = closed; self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents
+    }
+
+    /// The shape as a path (empty without vertices).
+    public var path: Path {
+        var p = Path()
+        append(to: &p)
+        return p
+    }
+
+    /// Appends the shape as one subpath.
+    public func append(to p: inout Path) {
+        guard let first = vertices.first else { return }
+        p.move(to: first)
+        let n = vertices.count
+        let segments = closed ? n : n - 1
+        for j in 0..<max(segments, 0) {
+            let k = (j + 1) % n
+            p.addCurve(to: vertices[k], control1: vertices[j] + outTangents[j], control2: vertices[k] + inTangents[k])
+        }
+        if closed { p.closeSubpath() }
+    }
+
+    /// Vertex-wise mix of two shapes with the same vertex count (else `a` until t = 1).
+    static func lerp(_ a: LottieBezier, _ b: LottieBezier, _ t: Double) -> LottieBezier {
+        guard a.vertices.count == b.vertices.count else { return t < 1 ? a : b }
+        func mix(_ x: [Point], _ y: [Point]) -> [Point] { zip(x, y).map { $0 + ($1 - $0) * t } }
+        return LottieBezier(closed: a.closed, vertices: mix(a.vertices, b.vertices),
+                            inTangents: mix(a.inTangents, b.inTangents), outTangents: mix(a.outTangents, b.outTangents))
+    }
+
+    /// Reads `{"c", "v", "i", "o"}` (also the array-wrapped form older exporters write).
+    static func decode(_ j: LottieJSON) throws(DocumentError) -> LottieBezier {
+        if let a = j.elements, let first = a.first { return try decode(first) }
+        guard j.isObject else { throw j.error("expected a bezier shape object, found \(j.value.kindName)") }
+        func points(_ key: String) throws(DocumentError) -> [Point] {
+            guard let arr = j[key] else { return [] }
+            var out: [Point] = []
+            for e in try arr.array(limit: LottieLimits.maximumVertices) {
+                let v = try e.vector()
+                guard v.count >= 2 else { throw e.error("expected a point [x, y]") }
+                out.append(Point(v[0], v[1]))
+            }
+            return out
+        }
+        let v = try points("v")
+        var i = try points("i"), o = try points("o")
+        // Missing tangents are zero (a polygon); a short list is padded the same way.
+        if i.count < v.count { i += Array(repeating: Point(0, 0), count: v.count - i.count) }
+        if o.count < v.count { o += Array(repeating: Point(0, 0), count: v.count - o.count) }
+        return LottieBezier(closed: j.bool("c"), vertices: v, inTangents: Array(i.prefix(v.count)),
+                            outTangents: Array(o.prefix(v.count)))
+    }
+}

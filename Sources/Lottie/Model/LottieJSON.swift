@@ -1,0 +1,74 @@
+// Typed reads of the decoded JSON with the place of every value kept, so that a malformed
+// file is refused with one line naming where (`layers[3].ks.p.k[2].t: expected a number`).
+import LayerKit
+
+/// A JSON value and its path in the file.
+struct LottieJSON {
+    let value: JSONValue
+    let path: String
+
+    init(_ value: JSONValue, path: String) { self.value = value; self.path = path }
+
+    func error(_ message: String) -> DocumentError { DocumentError(path, message) }
+
+    /// The member `key`, nil when absent or null.
+    subscript(key: String) -> LottieJSON? {
+        guard let v = value[key] else { return nil }
+        if case .null = v { return nil }
+        return LottieJSON(v, path: path.isEmpty ? key : "\(path).\(key)")
+    }
+
+    var isObject: Bool { if case .object = value { return true }; return false }
+    var isArray: Bool { if case .array = value { return true }; return false }
+    var numberValue: Double? {
+        switch value {
+        case .number(let n): return n.isFinite ? n : nil
+        case .bool(let b): return b ? 1 : 0
+        default: return nil
+        }
+    }
+    var stringValue: String? { if case .string(let s) = value { return s }; return nil }
+
+    /// The elements of an array (nil when not an array), each with its path.
+    var elements: [LottieJSON]? {
+        guard case .array(let a) = value else { return nil }
+        return a.enumerated().map { LottieJSON($1, path: "\(path)[\($0)]") }
+    }
+
+    func number() throws(DocumentError) -> Double {
+        guard let n = numberValue else { throw error("expected a finite number, found \(value.kindName)") }
+        return n
+    }
+    func string() throws(DocumentError) -> String {
+        guard let s = stringValue else { throw error("expected a string, found \(value.kindName)") }
+        guard s.utf8.count <= DocumentLimits.maximumStringBytes else {
+            throw error("string of \(s.utf8.count) bytes exceeds the limit \(DocumentLimits.maximumStringBytes)")
+        }
+        return s
+    }
+    func array(limit: Int) throws(DocumentError) -> [LottieJSON] {
+        guard let a = elements else { throw error("expected an array, found \(value.kindName)") }
+        guard a.count <= limit else { throw error("\(a.count) elements exceed the limit \(limit)") }
+        return a
+    }
+    /// A number or an array of numbers, as a vector.
+    func vector() throws(DocumentError) -> [Double] {
+        if let n = numberValue { return [n] }
+        guard let a = elements else { throw error("expected a number or an array of numbers, found \(value.kindName)") }
+        guard a.count <= 64 else { throw error("\(a.count) components exceed the limit 64") }
+        var out: [Double] = []
+        for e in a { out.append(try e.number()) }
+        return out
+    }
+
+    func number(_ key: String, default d: Double) throws(DocumentError) -> Double {
+        try self[key]?.number() ?? d
+    }
+    func optionalNumber(_ key: String) throws(DocumentError) -> Double? { try self[key]?.number() }
+    func optionalString(_ key: String) throws(DocumentError) -> String? { try self[key]?.string() }
+    func bool(_ key: String) -> Bool { (self[key]?.numberValue ?? 0) != 0 }
+    func required(_ key: String) throws(DocumentError) -> LottieJSON {
+        guard let v = self[key] else { throw DocumentError(path, "missing \"\(key)\"") }
+        return v
+    }
+}

@@ -1,0 +1,100 @@
+// One Lottie layer (an element of `layers`): its type `ty` (0 precomp, 1 solid, 2 image,
+// 3 null, 4 shape, 5 text), index `ind` and `parent`, in/out points `ip`/`op` and start
+// time `st` in its composition's frames, time stretch `sr`, transform `ks`, and what its
+// type draws. Track mattes: `td` marks a matte source, `tt` the matte mode of the layer
+// below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted).
+import LayerKit
+
+public struct LottieMask: Sendable {
+    public var mode: String
+    public var inverted: Bool
+    public var path: LottieProperty<LottieBezier>
+    public var opacity: LottieProperty<[Double]>
+    public var expansion: LottieProperty<[Double]>
+}
+
+public struct LottieLayerModel: Sendable {
+    public enum Kind: Sendable {
+        case precomp(refId: String, width: Double, height: Double, timeRemap: LottieProperty<[Double]>?)
+        case solid(color: Color, width: Double, height: Double)
+        case image(refId: String)
+        case null
+        case shape([LottieShapeItem])
+        case text
+        case unsupported(Int)
+    }
+    public var name: String
+    public var index: Int?
+    public var parent: Int?
+    public var kind: Kind
+    public var inPoint: Double, outPoint: Double, startTime: Double, timeStretch: Double
+    public var transform: LottieTransformModel
+    public var hidden: Bool
+    public var isMatteSource: Bool
+    public var matteMode: Int
+    public var matteParent: Int?
+    public var masks: [LottieMask]
+    public var autoOrient: Bool
+    public var blendMode: Int
+    public var hasEffects: Bool
+    public var hasLayerStyles: Bool
+
+    static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieLayerModel {
+        guard j.isObject else { throw j.error("expected a layer object, found \(j.value.kindName)") }
+        let ty = Int(try j.required("ty").number())
+        func int(_ key: String) throws(DocumentError) -> Int? {
+            guard let n = try j.optionalNumber(key) else { return nil }
+            guard abs(n) < 1e9 else { throw j[key]!.error("\(n) is out of range") }
+            return Int(n)
+        }
+        let kind: Kind
+        switch ty {
+        case 0:
+            kind = .precomp(refId: try j.required("refId").string(), width: try j.number("w", default: 0),
+                            height: try j.number("h", default: 0),
+                            timeRemap: try j["tm"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) })
+        case 1:
+            kind = .solid(color: LottieColor.hex(try j.optionalString("sc") ?? "#000000"),
+                          width: try j.number("sw", default: 0), height: try j.number("sh", default: 0))
+        case 2: kind = .image(refId: try j.required("refId").string())
+        case 3: kind = .null
+        case 4: kind = .shape(try LottieShapeItem.decodeList(j["shapes"], depth: depth))
+        case 5: kind = .text
+        default: kind = .unsupported(ty)
+        }
+        var masks: [LottieMask] = []
+        if let list = j["masksProperties"] {
+            for m in try list.array(limit: LottieLimits.maximumLayers) {
+                masks.append(LottieMask(mode: m["mode"]?.stringValue ?? "a", inverted: m.bool("inv"),
+                                        path: try .decode(try m.required("pt")),
+                                        opacity: try .decode(m["o"], default: [100]),
+                                        expansion: try .decode(m["x"], default: [0])))
+            }
+        }
+        let sr = try j.number("sr", default: 1)
+        return LottieLayerModel(
+            name: j["nm"]?.stringValue ?? "", index: try int("ind"), parent: try int("parent"), kind: kind,
+            inPoint: try j.number("ip", default: 0), outPoint: try j.number("op", default: 0),
+            startTime: try j.number("st", default: 0), timeStretch: sr > 0 ? sr : 1,
+            transform: try .decode(j["ks"]), hidden: j.bool("hd"), isMatteSource: j.bool("td"),
+            matteMode: try int("tt") ?? 0, matteParent: try int("tp"), masks: masks, autoOrient: j.bool("ao"),
+            blendMode: try int("bm") ?? 0,
+            hasEffects: (j["ef"]?.elements?.isEmpty == false), hasLayerStyles: (j["sy"]?.elements?.isEmpty == false))
+    }
+}
+
+/// Lottie colours: `[r, g, b(, a)]` in 0…1 (some exporters write 0…255) and `#rrggbb` hex.
+enum LottieColor {
+    static func color(_ v: [Double]) -> Color {
+        guard v.count >= 3 else { return Color(0, 0, 0, 1) }
+        let scale = (v[0] > 1 || v[1] > 1 || v[2] > 1) ? 255.0 : 1.0
+        func c(_ x: Double) -> Double { min(max(x / scale, 0), 1) }
+        return Color(c(v[0]), c(v[1]), c(v[2]), v.count > 3 ? min(max(v[3], 0), 1) : 1)
+    }
+    static func hex(_ s: String) -> Color {
+        var h = Substring(s)
+        if h.hasPrefix("#") { h = h.dropFirst() }
+        guard h.count >= 6, let n = UInt32(h.prefix(6), radix: 16) else { return Color(0, 0, 0, 1) }
+        return Color(Double((n >> 16) & 255) / 255, Double((n >> 8) & 255) / 255, Double(n & 255) / 255, 1)
+    }
+}

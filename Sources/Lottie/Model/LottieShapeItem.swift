@@ -1,0 +1,123 @@
+// The items of a Lottie shape layer (`shapes`) and shape group (`it`), by their `ty`:
+// gr group, sh path, rc rectangle, el ellipse, sr star/polygon, fl fill, st stroke, gf/gs
+// gradient fill/stroke, tm trim paths, rp repeater, rd rounded corners, mm merge paths, tr
+// the group's transform. Items are listed top first (the first item draws above the rest),
+// and a fill, stroke or trim acts on the shapes listed before it.
+import LayerKit
+
+public enum LottieShapeItem: Sendable {
+    public struct Dash: Sendable { public var kind: String; public var length: LottieProperty<[Double]> }
+    public struct Gradient: Sendable {
+        public var linear: Bool
+        public var colorStops: Int
+        public var colors: LottieProperty<[Double]>
+        public var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>
+        public var highlightLength: LottieProperty<[Double]>?, highlightAngle: LottieProperty<[Double]>?
+    }
+    public struct Stroke: Sendable {
+        public var width: LottieProperty<[Double]>
+        public var cap: Int, join: Int
+        public var miterLimit: Double
+        public var dashes: [Dash]
+    }
+
+    case group(name: String, items: [LottieShapeItem])
+    case path(LottieProperty<LottieBezier>, reversed: Bool)
+    case rect(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, roundness: LottieProperty<[Double]>, reversed: Bool)
+    case ellipse(position: LottieProperty<[Double]>, size: LottieProperty<[Double]>, reversed: Bool)
+    case star(LottieStarModel)
+    case fill(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, evenOdd: Bool)
+    case stroke(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, Stroke)
+    case gradientFill(Gradient, opacity: LottieProperty<[Double]>, evenOdd: Bool)
+    case gradientStroke(Gradient, opacity: LottieProperty<[Double]>, Stroke)
+    case trim(start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, individually: Bool)
+    case repeater(copies: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, transform: LottieTransformModel,
+                  startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>)
+    case roundedCorners(LottieProperty<[Double]>)
+    case merge(mode: Int)
+    case transform(LottieTransformModel)
+    /// An item the importer does not draw: its `ty` and name.
+    case unsupported(type: String, name: String)
+
+    /// The item's display name for warnings.
+    static func name(_ j: LottieJSON) -> String { j["nm"]?.stringValue ?? "" }
+
+    /// Decodes `items`, skipping hidden ones (`hd`), nesting limited to `depth`.
+    static func decodeList(_ j: LottieJSON?, depth: Int) throws(DocumentError) -> [LottieShapeItem] {
+        guard let j else { return [] }
+        guard depth < LottieLimits.maximumNesting else {
+            throw j.error("shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
+        }
+        var out: [LottieShapeItem] = []
+        for e in try j.array(limit: LottieLimits.maximumLayers) where !e.bool("hd") {
+            out.append(try decode(e, depth: depth))
+        }
+        return out
+    }
+
+    static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieShapeItem {
+        guard j.isObject else { throw j.error("expected a shape item object, found \(j.value.kindName)") }
+        let ty = try j.required("ty").string()
+        let reversed = (j["d"]?.numberValue ?? 1) == 3
+        func prop(_ key: String, _ d: [Double]) throws(DocumentError) -> LottieProperty<[Double]> {
+            try .decode(j[key], default: d)
+        }
+        switch ty {
+        case "gr": return .group(name: name(j), items: try decodeList(j["it"], depth: depth + 1))
+        case "sh": return .path(try .decode(try j.required("ks")), reversed: reversed)
+        case "rc": return .rect(position: try prop("p", [0, 0]), size: try prop("s", [0, 0]), roundness: try prop("r", [0]), reversed: reversed)
+        case "el": return .ellipse(position: try prop("p", [0, 0]), size: try prop("s", [0, 0]), reversed: reversed)
+        case "sr": return .star(try LottieStarModel.decode(j, reversed: reversed))
+        case "fl": return .fill(color: try prop("c", [0, 0, 0, 1]), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
+        case "st": return .stroke(color: try prop("c", [0, 0, 0, 1]), opacity: try prop("o", [100]), try decodeStroke(j))
+        case "gf": return .gradientFill(try decodeGradient(j), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
+        case "gs": return .gradientStroke(try decodeGradient(j), opacity: try prop("o", [100]), try decodeStroke(j))
+        case "tm": return .trim(start: try prop("s", [0]), end: try prop("e", [100]), offset: try prop("o", [0]),
+                                individually: j["m"]?.numberValue == 2)
+        case "rp":
+            let tr = j["tr"]
+            return .repeater(copies: try prop("c", [1]), offset: try prop("o", [0]), transform: try .decode(tr),
+                             startOpacity: try .decode(tr?["so"], default: [100]), endOpacity: try .decode(tr?["eo"], default: [100]))
+        case "rd": return .roundedCorners(try prop("r", [0]))
+        case "mm": return .merge(mode: Int(j["mm"]?.numberValue ?? 1))
+        case "tr": return .transform(try .decode(j))
+        default: return .unsupported(type: ty, name: name(j))
+        }
+    }
+
+    static func decodeStroke(_ j: LottieJSON) throws(DocumentError) -> Stroke {
+        var dashes: [Dash] = []
+        if let d = j["d"], d.isArray {
+            for e in try d.array(limit: DocumentLimits.maximumDashEntries) {
+                dashes.append(Dash(kind: e["n"]?.stringValue ?? "d", length: try .decode(e["v"], default: [0])))
+            }
+        }
+        return Stroke(width: try .decode(j["w"], default: [1]), cap: Int(j["lc"]?.numberValue ?? 2),
+                      join: Int(j["lj"]?.numberValue ?? 2), miterLimit: j["ml"]?.numberValue ?? 4, dashes: dashes)
+    }
+
+    static func decodeGradient(_ j: LottieJSON) throws(DocumentError) -> Gradient {
+        let g = j["g"]
+        let stops = Int(min(max(g?["p"]?.numberValue ?? 0, 0), 1_000))
+        return Gradient(linear: (j["t"]?.numberValue ?? 1) != 2, colorStops: stops,
+                        colors: try .decode(g?["k"], default: []),
+                        start: try .decode(j["s"], default: [0, 0]), end: try .decode(j["e"], default: [0, 0]),
+                        highlightLength: try j["h"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) },
+                        highlightAngle: try j["a"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) })
+    }
+}
+
+/// A star (`sy` 1) or polygon (`sy` 2): `pt` points around `p`, rotated `r` degrees, outer
+/// radius `or` with roundness `os` (percent), inner radius `ir` with roundness `is` (stars).
+public struct LottieStarModel: Sendable {
+    public var isStar: Bool
+    public var points, position, rotation, outerRadius, outerRoundness, innerRadius, innerRoundness: LottieProperty<[Double]>
+    public var reversed: Bool
+
+    static func decode(_ j: LottieJSON, reversed: Bool) throws(DocumentError) -> LottieStarModel {
+        func prop(_ key: String, _ d: [Double]) throws(DocumentError) -> LottieProperty<[Double]> { try .decode(j[key], default: d) }
+        return LottieStarModel(isStar: (j["sy"]?.numberValue ?? 1) != 2, points: try prop("pt", [5]), position: try prop("p", [0, 0]),
+                               rotation: try prop("r", [0]), outerRadius: try prop("or", [0]), outerRoundness: try prop("os", [0]),
+                               innerRadius: try prop("ir", [0]), innerRoundness: try prop("is", [0]), reversed: reversed)
+    }
+}

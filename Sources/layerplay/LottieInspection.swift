@@ -1,0 +1,62 @@
+// `layerplay inspect ANIM.json` for Lottie files: the generated layer tree as JSON, so a
+// reader can see what Core Animation objects the file became. Each layer: name, class,
+// depth-first index path, the animatable properties of its class (model values, or the
+// presentation's at `--time` / `--progress` / `--frame`), and its animations with their
+// timing, key times and timing functions. Then the importer's warnings.
+import Foundation
+import LayerKit
+import Lottie
+
+extension LottieScene {
+    /// The tree at Core Animation time `t` (the model's values when `t` is nil) as JSON.
+    func inspectionJSON(at t: Double?) -> String {
+        let tree: CALayer
+        if let t {
+            CAAnimationContext.current.clock.manualTime = t
+            tree = root.presentation(at: t)
+        } else {
+            tree = root
+        }
+        var items: [String] = []
+        func walk(_ l: CALayer, _ path: [Int]) {
+            var fields = ["\"name\": " + (l.name.map(jsonString) ?? "null"),
+                          "\"class\": " + jsonString(String(describing: type(of: l))),
+                          "\"indexPath\": [" + path.map(String.init).joined(separator: ", ") + "]"]
+            // Properties that differ from a new layer's (the generated layers are all CALayer or CAShapeLayer).
+            let fresh: CALayer = l is CAShapeLayer ? CAShapeLayer() : CALayer()
+            for p in type(of: l).properties.animatable where !p.hasSameValue(l, fresh) {
+                if let v = p.value(of: l) { fields.append(jsonString(p.key) + ": " + json(v)) }
+            }
+            let model = l.model()
+            let animations = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { lottieDescribe($0, key: k) } }
+            if !animations.isEmpty { fields.append("\"animations\": [" + animations.joined(separator: ", ") + "]") }
+            items.append("    {" + fields.joined(separator: ", ") + "}")
+            for (i, s) in (l.sublayers ?? []).enumerated() { walk(s, path + [i]) }
+        }
+        walk(tree, [])
+        return "{\"width\": \(num(width)), \"height\": \(num(height)), \"duration\": \(num(duration)), "
+            + (t.map { "\"time\": \(num($0)), " } ?? "")
+            + "\"layerCount\": \(layerCount),\n  \"warnings\": [" + warnings.map(jsonString).joined(separator: ", ") + "],\n"
+            + "  \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
+    }
+}
+
+/// A generated animation as JSON: key path, timing, key times, timing functions, values or path.
+func lottieDescribe(_ a: CAAnimation, key: String) -> String {
+    var f = ["\"key\": " + jsonString(key), "\"class\": " + jsonString(String(describing: type(of: a)))]
+    if let p = a as? CAPropertyAnimation { f.append("\"keyPath\": " + (p.keyPath.map(jsonString) ?? "null")) }
+    f.append("\"beginTime\": " + num(a.beginTime))
+    f.append("\"duration\": " + num(a.duration))
+    f.append("\"fillMode\": " + jsonString(a.fillMode.rawValue))
+    if let k = a as? CAKeyframeAnimation {
+        f.append("\"calculationMode\": " + jsonString(k.calculationMode.rawValue))
+        if let kt = k.keyTimes { f.append("\"keyTimes\": [" + kt.map(num).joined(separator: ", ") + "]") }
+        if let tf = k.timingFunctions {
+            f.append("\"timingFunctions\": [" + tf.map { "[\(num($0.c1x)), \(num($0.c1y)), \(num($0.c2x)), \(num($0.c2y))]" }.joined(separator: ", ") + "]")
+        }
+        if let v = k.values { f.append("\"values\": [" + v.map(json).joined(separator: ", ") + "]") }
+        if let p = k.path { f.append("\"path\": " + jsonString(p.svgString)) }
+        if let r = k.rotationMode { f.append("\"rotationMode\": " + jsonString(r.rawValue)) }
+    }
+    return "{" + f.joined(separator: ", ") + "}"
+}

@@ -1,0 +1,74 @@
+// What the commands share for Lottie files (known by content, not by name): loading with
+// the one-line refusal and the warnings on stderr, the canvas rule of `--size`, and the time
+// of `--progress` / `--frame` / `--time`.
+import ArgumentParser
+import Foundation
+import LayerKit
+import Lottie
+import Media
+import Player
+
+/// Whether the file at `path` is a Lottie animation (read only when it starts like JSON).
+func isLottieFile(_ path: String) -> Bool {
+    guard let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+          size.intValue <= LottieLimits.maximumFileBytes,
+          let data = FileManager.default.contents(atPath: path) else { return false }
+    return LottieScene.isLottie(Array(data))
+}
+
+/// Imports a Lottie file with the clock at 0 (the animations' begin), printing each warning
+/// once as `layerplay: FILE: warning: …`; a refusal exits 1 with one line.
+func loadLottie(_ path: String, quiet: Bool = false) throws -> LottieScene {
+    let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    let context = CAAnimationContext.current
+    context.clock.manualTime = 0
+    do {
+        let scene = try LottieScene.load(path: path, images: SDLImageLoader())
+        context.engine.tick(at: 0)
+        if !quiet {
+            for w in scene.warnings { printError("layerplay: \(file): warning: \(DocumentText.escaped(w, limit: DocumentText.messageLength))") }
+        }
+        return scene
+    } catch {
+        printError("layerplay: \(file): \(error.description)")
+        throw ExitCode(1)
+    }
+}
+
+/// `WxH` in points (fractions allowed), or exit 2.
+func parseCanvasSize(_ s: String) throws -> (Double, Double) {
+    let parts = s.lowercased().split(separator: "x")
+    guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w.isFinite, h.isFinite, w > 0, h > 0 else {
+        printError("--size must be WxH in points, positive numbers (got \(DocumentText.quoted(s)))")
+        throw ExitCode(2)
+    }
+    return (w, h)
+}
+
+extension LottieScene {
+    /// The time chosen by exactly one of progress, frame or time (0 without any).
+    func time(progress: Double?, frame: Double?, time: Double?) throws -> Double {
+        let given = [progress, frame, time].compactMap { $0 }
+        try requireValid(given.count <= 1, "give one of --progress, --frame and --time")
+        try requireValid(given.allSatisfy(\.isFinite), "--progress, --frame and --time must be finite numbers")
+        if let progress { return self.time(forProgress: progress) }
+        if let frame { return self.time(forFrame: frame) }
+        return time ?? 0
+    }
+
+    /// The frame at Core Animation time `t`, aspect-fit into a `width`×`height` point canvas
+    /// drawn at `scale` (ceil of points × scale pixels), transparent background.
+    func render(at t: Double, width: Double, height: Double, scale: Double) throws -> Bitmap {
+        let pw = (width * scale).rounded(.up), ph = (height * scale).rounded(.up)
+        guard case .success(let size) = DocumentLimits.canvasPixels(width: pw, height: ph, scale: 1) else {
+            printError("layerplay: canvas \(DocumentText.number(pw)) × \(DocumentText.number(ph)) pixels exceeds the limit \(DocumentLimits.maximumSide) pixels a side")
+            throw ExitCode(1)
+        }
+        let frame = fitted(width: width, height: height)
+        CAAnimationContext.current.clock.manualTime = t
+        let tree = frame.presentation(at: t)
+        let bmp = Bitmap(width: size.width, height: size.height)
+        LayerRenderer(scale: scale, background: .clear).draw(tree, into: Canvas(bmp))
+        return bmp
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import Raster
+import TestSupport
+
+/// Each Lottie construct becomes the layers and animations the importer documents.
+@Suite(.freshAnimationContext) struct LottieImporterTests {
+    static func scene(layers: String, assets: String = "[]", op: Double = 60) throws -> LottieScene {
+        try LottieScene.parse(Array("""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": \(op), "w": 200, "h": 100, "assets": \(assets), "layers": \(layers)}
+        """.utf8))
+    }
+    static let transform = #""ks": {"a": {"k": [10, 20]}, "p": {"k": [100, 50]}, "s": {"k": [50, 200]}, "r": {"k": 90}, "o": {"k": 40}}"#
+
+    /// Every layer below `root`, depth first.
+    static func all(_ root: CALayer) -> [CALayer] {
+        var out: [CALayer] = []
+        func walk(_ l: CALayer) { for s in l.sublayers ?? [] { out.append(s); walk(s) } }
+        walk(root)
+        return out
+    }
+
+    @Test func solidLayerBecomesTransformLayersAroundAColouredContentLayer() throws {
+        let s = try Self.scene(layers: ##"[{"ty": 1, "nm": "Bg", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff8000", "sw": 40, "sh": 30, \##(Self.transform)}]"##)
+        let layers = Self.all(s.root)
+        let content = try #require(layers.last)
+        #expect(content.backgroundColor == Color(1, 128.0 / 255, 0, 1))
+        #expect(content.bounds == Rect(0, 0, 40, 30))
+        #expect(abs(content.opacity - 0.4) < 1e-12)
+        // A content point q lands at position + R · S · (q − anchor).
+        let q = Point(10 + 2, 20 + 1)
+        let onScreen = content.convert(q, to: s.root)
+        // S: (2, 1) → (1, 2); R(90°): (1, 2) → (−2, 1); plus the position.
+        #expect(abs(onScreen.x - 98) < 1e-9 && abs(onScreen.y - 51) < 1e-9)
+    }
+
+    @Test func shapeGroupFillAndStrokeBecomeShapeLayersBottomFirst() throws {
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 4, "nm": "S", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
+          {"ty": "gr", "nm": "G", "it": [
+            {"ty": "rc", "p": {"k": [0, 0]}, "s": {"k": [20, 10]}, "r": {"k": 0}},
+            {"ty": "st", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}, "w": {"k": 3}, "lc": 1, "lj": 3},
+            {"ty": "fl", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 50}, "r": 2},
+            {"ty": "tr", "p": {"k": [50, 50]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "o": {"k": 100}}]}]}]
+        """##)
+        let shapes = Self.all(s.root).compactMap { $0 as? CAShapeLayer }
+        #expect(shapes.count == 2)
+        // The fill is listed last, so it is drawn first (beneath the stroke).
+        #expect(shapes[0].fillColor == Color(0, 0, 1, 1) && shapes[0].fillRule == .evenOdd && shapes[0].opacity == 0.5)
+        #expect(shapes[1].strokeColor == Color(1, 0, 0, 1) && shapes[1].fillColor == nil)
+        #expect(shapes[1].lineWidth == 3 && shapes[1].lineCap == .butt && shapes[1].lineJoin == .bevel)
+        // The rectangle starts at its top-right corner and runs clockwise.
+        guard case .move(let start) = shapes[0].path!.elements[0] else { Issue.record("no move"); return }
+        #expect(start == Point(10, -5))
+    }
+
+    @Test func trimPathsBecomeStrokeStartAndEnd() throws {
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 4, "nm": "T", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
+          {"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [20, 20]}},
+          {"ty": "tm", "s": {"k": 10}, "e": {"a": 1, "k": [{"t": 0, "s": [20], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [80]}]}, "o": {"k": 0}, "m": 1},
+          {"ty": "st", "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}, "w": {"k": 2}}]}]
+        """##)
+        let shape = try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(abs(shape.strokeStart - 0.1) < 1e-12)
+        let end = try #require(shape.animation(forKey: "strokeEnd") as? CAKeyframeAnimation)
+        #expect(end.values == [.number(0.2), .number(0.8)])
+        #expect(end.duration == 1 && end.fillMode == .both && !end.isRemovedOnCompletion)
+    }
+
+    @Test func layerOutsideItsInAndOutPointsIsHidden() throws {
+        let s = try Self.scene(layers: ##"[{"ty": 1, "nm": "Late", "ip": 30, "op": 45, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]"##)
+        let content = try #require(Self.all(s.root).last)
+        CAAnimationContext.current.engine.tick(at: 0)
+        func hidden(atFrame f: Double) -> Bool {
+            var l: CALayer? = s.root.presentation(at: s.time(forFrame: f))
+            while let x = l, x.sublayers?.isEmpty == false { l = x.sublayers?.first }
+            return l?.isHidden ?? true
+        }
+        #expect(content.isHidden)
+        #expect(hidden(atFrame: 10) && !hidden(atFrame: 30) && !hidden(atFrame: 44) && hidden(atFrame: 45))
+    }
+
+    @Test func precompositionRunsOnItsOwnTimelineAndClipsToItsSize() throws {
+        let inner = ##"[{"ty": 1, "nm": "In", "ip": 0, "op": 100, "st": 0, "sc": "#00ff00", "sw": 10, "sh": 10, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 20, "s": [100]}]}}}]"##
+        let s = try Self.scene(layers: ##"[{"ty": 0, "nm": "Pre", "refId": "c", "ip": 0, "op": 60, "st": 10, "sr": 2, "w": 50, "h": 40, "ks": {}}]"##,
+                               assets: ##"[{"id": "c", "layers": \##(inner)}]"##)
+        let layers = Self.all(s.root)
+        let pre = try #require(layers.first { $0.name == "Pre" && $0.masksToBounds })
+        #expect(pre.bounds == Rect(0, 0, 50, 40))
+        let fade = try #require(layers.compactMap { $0.animation(forKey: "opacity") as? CAKeyframeAnimation }.first)
+        // Inner frame f runs at outer frame st + sr · f: frames 0…20 → 10…50, 1/3 s to 5/3 s.
+        #expect(abs(fade.beginTime - 10.0 / 30) < 1e-12 && abs(fade.duration - 40.0 / 30) < 1e-12)
+    }
+
+    @Test func parentingNestsTheParentsTransformButNotItsOpacity() throws {
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 3, "nm": "Null", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [30, 0]}, "o": {"k": 0}}},
+         {"ty": 1, "nm": "Child", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {"p": {"k": [5, 5]}}}]
+        """##)
+        let content = try #require(Self.all(s.root).last)
+        #expect(content.name == "Child" && content.opacity == 1)
+        let p = content.convert(Point(0, 0), to: s.root)
+        #expect(p == Point(35, 5))
+        #expect(s.root.sublayers?.count == 1)
+    }
+
+    @Test func unsupportedFeaturesAreNamedOnceEach() throws {
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 4, "nm": "A", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
+          {"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [20, 20]}}, {"ty": "zz", "nm": "Odd"}, {"ty": "zz", "nm": "Odd"},
+          {"ty": "fl", "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}}]},
+         {"ty": 5, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {}}]
+        """##)
+        #expect(s.warnings == ["unsupported text layer in layer \"Words\"", "unsupported shape item \"zz\" in layer \"A\", item \"Odd\""])
+    }
+
+    @Test(arguments: [
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 4, "ks": {"p": {"k": "x"}}}]}"##, "layers[0].ks.p.k: expected a number or an array of numbers, found a string"),
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ks": {}}]}"##, "layers[0]: missing \"ty\""),
+        (##"{"fr": 0, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": []}"##, "fr: frame rate 0 is not within (0, 1000]"),
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 0, "refId": "a", "ks": {}}], "assets": [{"id": "a", "layers": [{"ty": 0, "refId": "a", "ks": {}}]}]}"##,
+         "assets: precompositions nested deeper than the limit 64"),
+        (##"{"fr": 30, "ip": 0, "op": 10, "w": 10, "h": 10, "layers": [{"ty": 1, "ind": 1, "parent": 2, "ks": {}}, {"ty": 3, "ind": 2, "parent": 1, "ks": {}}]}"##,
+         "layers[0].parent: layer \"\": the parent chain loops or is deeper than 64"),
+    ])
+    func malformedFilesAreRefusedWithThePlace(json: String, message: String) {
+        #expect(throws: DocumentError.self) { _ = try LottieScene.parse(Array(json.utf8)) }
+        do { _ = try LottieScene.parse(Array(json.utf8)) } catch { #expect(error.description == message) }
+    }
+
+    @Test func lottieIsKnownByContent() {
+        #expect(LottieScene.isLottie(Array(##"{"v": "5", "fr": 30, "ip": 0, "op": 1, "w": 1, "h": 1, "layers": []}"##.utf8)))
+        #expect(!LottieScene.isLottie(Array(##"{"width": 10, "height": 10, "layers": []}"##.utf8)))
+    }
+}

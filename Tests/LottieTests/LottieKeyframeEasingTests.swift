@@ -1,0 +1,77 @@
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import Raster
+import TestSupport
+
+/// The CAKeyframeAnimations the importer makes show, at every instant, what Lottie's own
+/// curve gives: the easing bezier solved directly (`LottieEasingCurve`), per segment, with
+/// holds and spatial tangents.
+@Suite(.freshAnimationContext) struct LottieKeyframeEasingTests {
+    static let timeline = LottieTimeline(rootIn: 0, rootOut: 120, frameRate: 30)
+
+    static func property(_ json: String) throws -> LottieProperty<[Double]> {
+        try LottieProperty.decode(LottieJSON(try JSONReader.parse(json), path: "p"))
+    }
+
+    /// The presented value of `keyPath` at root frame `f` with the animation on a layer.
+    static func presented(_ p: LottieProperty<[Double]>, keyPath: String, spatial: Bool = false, frames: [Double],
+                          convert: ([Double]) -> AnimatableValue) -> [AnimatableValue] {
+        let layer = CALayer()
+        LottieKeyframeAnimation.apply(p, keyPath: keyPath, to: layer, timeline: timeline, spatial: spatial, convert: convert)
+        return frames.map { layer.presentation(at: timeline.seconds(ofRoot: $0)).value(forKeyPath: keyPath)! }
+    }
+
+    static let frames = stride(from: 0.0, through: 120, by: 0.37).map { $0 }
+
+    @Test func scalarEasingMatchesTheLottieCurveAtManyTimes() throws {
+        let p = try Self.property("""
+        {"a": 1, "k": [{"t": 5, "s": [0], "o": {"x": [0.42], "y": [0]}, "i": {"x": [0.58], "y": [1]}},
+                        {"t": 40, "s": [100], "o": {"x": [0.1], "y": [0.9]}, "i": {"x": [0.2], "y": [1.4]}},
+                        {"t": 90, "s": [-30], "o": {"x": [0.167], "y": [0.167]}, "i": {"x": [0.833], "y": [0.833]}},
+                        {"t": 110, "s": [10]}]}
+        """)
+        let shown = Self.presented(p, keyPath: "opacity", frames: Self.frames) { .number($0[0]) }
+        for (f, v) in zip(Self.frames, shown) {
+            let expected = p.value(at: f)[0]
+            #expect(abs(v.kpNumber! - expected) < 1e-3, "frame \(f): \(v.kpNumber!) vs \(expected)")
+        }
+    }
+
+    @Test func holdKeyframesJumpAtTheNextKeyframe() throws {
+        let p = try Self.property("""
+        {"a": 1, "k": [{"t": 10, "s": [1], "h": 1}, {"t": 20, "s": [5], "h": 1}, {"t": 30, "s": [9]}]}
+        """)
+        let frames: [Double] = [0, 10, 19.99, 20, 29.9, 30, 60]
+        let shown = Self.presented(p, keyPath: "opacity", frames: frames) { .number($0[0]) }.map { $0.kpNumber! }
+        #expect(shown.map { ($0 * 100).rounded() / 100 } == [1, 1, 1, 5, 5, 9, 9])
+    }
+
+    @Test func spatialTangentsFollowTheMotionPath() throws {
+        let p = try Self.property("""
+        {"a": 1, "k": [{"t": 12, "s": [10, 10], "to": [40, 0], "ti": [0, -40], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
+                        {"t": 72, "s": [100, 100]}]}
+        """)
+        let shown = Self.presented(p, keyPath: "position", spatial: true, frames: Self.frames) { .point(Point($0[0], $0[1])) }
+        for (f, v) in zip(Self.frames, shown) {
+            let e = p.value(at: f)
+            #expect(abs(v.kpPoint!.x - e[0]) < 1e-3 && abs(v.kpPoint!.y - e[1]) < 1e-3, "frame \(f)")
+        }
+    }
+
+    @Test func keyframesOutsideTheInAndOutPointsKeepTheirTiming() throws {
+        let p = try Self.property("""
+        {"a": 1, "k": [{"t": -30, "s": [0], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 150, "s": [90]}]}
+        """)
+        let shown = Self.presented(p, keyPath: "opacity", frames: Self.frames) { .number($0[0]) }
+        for (f, v) in zip(Self.frames, shown) { #expect(abs(v.kpNumber! - p.value(at: f)[0]) < 1e-3) }
+    }
+
+    @Test func easingCurveEndsAndLinearCase() {
+        #expect(LottieEasingCurve.evaluate(0, 0.4, 0, 0.6, 1) == 0)
+        #expect(LottieEasingCurve.evaluate(1, 0.4, 0, 0.6, 1) == 1)
+        for x in stride(from: 0.0, through: 1, by: 0.1) {
+            #expect(abs(LottieEasingCurve.evaluate(x, 0.25, 0.25, 0.75, 0.75) - x) < 1e-9)
+        }
+    }
+}
