@@ -111,4 +111,9 @@ static inline int64_t lk_truncate(double x) {
 #endif
 }
 
+// The fill pipeline's kernels: cell accumulation, solid spans, the solid sweep.
+#include "lk_coverage_cells.h"
+#include "lk_solid_spans.h"
+#include "lk_coverage_sweep.h"
+
 #endif

@@ -61,6 +61,8 @@ public final class Canvas {
     public var clip: ClipShape?
     /// Flattening tolerance in device pixels (max distance from curve to polygon).
     public var tolerance: Double = 0.1
+    /// The fill kernels' implementation (Rasterizer/PixelKernels.swift); both paint the same pixels.
+    public var kernels: PixelKernels = .vector
     /// Scratch buffers reused across draws.
     @usableFromInline var scratch = FlatPath()
     @usableFromInline var strokeScratch = FlatPath()
