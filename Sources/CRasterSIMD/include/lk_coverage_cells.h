@@ -116,13 +116,20 @@ static inline void lk_cells_deposit(const lk_cells *c, double xa, double ya, dou
     const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);
     double x = xa;
     for (ptrdiff_t yi = r0; yi < r1; yi++) {
-        const double fy0 = (double)yi, fy1 = (double)(yi + 1);
-        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
-        const double dy = rowBottom - rowTop;
-        double xn = yi + 1 >= r1 ? xb : x + dxdy * dy;
+        double xn, d;
+        if (yi != r0 && yi + 1 < r1) {
+            // A row the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly.
+            xn = x + dxdy;
+            d = dir;
+        } else {
+            const double fy0 = (double)yi, fy1 = (double)(yi + 1);
+            const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
+            const double dy = rowBottom - rowTop;
+            xn = yi + 1 >= r1 ? xb : x + dxdy * dy;
+            d = dy * dir;
+        }
         xn = xn < r ? xn : r;                    // rounding drift (or NaN: r) stays inside the columns
         xn = xn >= l ? xn : l;
-        const double d = dy * dir;
         const double lo = x < xn ? x : xn, hi = x < xn ? xn : x;
         const ptrdiff_t lo0 = lk_floor_nonnegative(lo), hi0 = lk_ceil_nonnegative(hi);
         const double loF = (double)lo0, hiC = (double)hi0;

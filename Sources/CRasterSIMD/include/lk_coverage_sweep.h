@@ -24,11 +24,28 @@ static inline uint32_t lk_coverage_byte(float v) {
     return (uint32_t)(int32_t)(v * 255.0f + 0.5f);
 }
 
+/// Single pixels queued for one masked span (lk_span_masked) at most.
+#define LK_EDGE_RUN 64
+
+/// Paints the queued edge pixels `edge[0..<count]` from column `from` (clipped at `right`).
+__attribute__((always_inline)) static inline void lk_sweep_flush(uint32_t *dst, ptrdiff_t from, ptrdiff_t right, const uint8_t *edge,
+                                  ptrdiff_t count, uint32_t color, int portable) {
+    ptrdiff_t n = from + count <= right ? count : right - from;
+    if (n <= 0) return;
+    if (portable) lk_span_masked_portable(dst + from, n, edge, color);
+    else lk_span_masked(dst + from, n, edge, color);
+}
+
 /// Paints the band's accumulated cells with `color` (premultiplied ARGB) into `pixels` (rows of
 /// `width` pixels; the band's device rows and columns left..<right lie inside it) and clears them.
+///
+/// Runs longer than a pixel are painted at once (lk_span_solid); runs of one pixel (the
+/// anti-aliased edges, where the coverage changes from pixel to pixel) are queued while they are
+/// adjacent and painted together as one masked span, four pixels per vector step.
 static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t width, ptrdiff_t right,
                                   int even_odd, uint32_t color, int portable) {
     const ptrdiff_t left = c->left, stride = c->stride, words = c->words_per_row;
+    uint8_t edge[LK_EDGE_RUN];
     for (ptrdiff_t ri = 0; ri < c->rows; ri++) {
         const ptrdiff_t lo = c->row_lo[ri], hi = c->row_hi[ri];
         if (lo >= hi) continue;
@@ -39,6 +56,7 @@ static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t
         float sum = 0;
         ptrdiff_t runStart = 0;
         uint32_t runCov = 0;
+        ptrdiff_t edgeStart = 0, edgeCount = 0;     // queued single pixels, from cell edgeStart
         const ptrdiff_t wEnd = (hi - 1) >> 6;
         for (ptrdiff_t w = lo >> 6; w <= wEnd; w++) {
             uint64_t word = bit[w];
@@ -46,7 +64,20 @@ static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t
             while (word != 0) {
                 const ptrdiff_t p = (w << 6) | __builtin_ctzll(word);
                 word &= word - 1;
-                if (runCov != 0 && p > runStart) {
+                if (p == runStart + 1) {
+                    if (runCov != 0 || edgeCount != 0) {
+                        if (edgeCount != 0 && (edgeStart + edgeCount != runStart || edgeCount == LK_EDGE_RUN)) {
+                            lk_sweep_flush(dst, edgeStart + left, right, edge, edgeCount, color, portable);
+                            edgeCount = 0;
+                        }
+                        if (edgeCount == 0) edgeStart = runStart;
+                        edge[edgeCount++] = (uint8_t)runCov;
+                    }
+                } else if (runCov != 0 && p > runStart) {
+                    if (edgeCount != 0) {
+                        lk_sweep_flush(dst, edgeStart + left, right, edge, edgeCount, color, portable);
+                        edgeCount = 0;
+                    }
                     const ptrdiff_t a = runStart + left, z0 = p + left, z = z0 < right ? z0 : right;
                     if (a < z) lk_span_solid(dst + a, z - a, runCov, color, portable);
                 }
@@ -63,10 +94,16 @@ static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t
                 runStart = p;
             }
         }
+        // After the last written cell the row's deltas sum to zero: only that pixel remains.
         if (runCov != 0) {
-            const ptrdiff_t a = runStart + left;
-            if (a < right) lk_span_solid(dst + a, 1, runCov, color, portable);
+            if (edgeCount != 0 && (edgeStart + edgeCount != runStart || edgeCount == LK_EDGE_RUN)) {
+                lk_sweep_flush(dst, edgeStart + left, right, edge, edgeCount, color, portable);
+                edgeCount = 0;
+            }
+            if (edgeCount == 0) edgeStart = runStart;
+            edge[edgeCount++] = (uint8_t)runCov;
         }
+        if (edgeCount != 0) lk_sweep_flush(dst, edgeStart + left, right, edge, edgeCount, color, portable);
     }
 }
 
