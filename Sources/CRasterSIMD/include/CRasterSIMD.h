@@ -111,4 +111,10 @@ static inline int64_t lk_truncate(double x) {
 #endif
 }
 
+// The fill pipeline's kernels: cell accumulation, solid spans, the solid sweep, hairlines.
+#include "lk_coverage_cells.h"
+#include "lk_solid_spans.h"
+#include "lk_coverage_sweep.h"
+#include "lk_hairline.h"
+
 #endif

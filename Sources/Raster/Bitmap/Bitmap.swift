@@ -1,3 +1,5 @@
+import CRasterSIMD
+
 /// A premultiplied ARGB8888 pixel buffer (SDL_PIXELFORMAT_ARGB8888 byte order: each pixel a
 /// native-endian UInt32 0xAARRGGBB). Rows are `width` pixels apart; memory is owned and
 /// freed with the bitmap. Hot loops take `pixels` directly: no bounds checks, no ARC per pixel.
@@ -28,7 +30,7 @@ public final class Bitmap: @unchecked Sendable {
 
     /// Fills every pixel with `color` (premultiplied); `.clear` gives transparent black.
     public func clear(_ color: Color = .clear) {
-        pixels.update(repeating: color.premultipliedARGB, count: pixelCount)
+        lk_fill_pixels(pixels, pixelCount, color.premultipliedARGB)
     }
 
     /// A new bitmap holding a copy of the given pixel rectangle, clipped to this bitmap.

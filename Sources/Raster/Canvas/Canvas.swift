@@ -61,6 +61,8 @@ public final class Canvas {
     public var clip: ClipShape?
     /// Flattening tolerance in device pixels (max distance from curve to polygon).
     public var tolerance: Double = 0.1
+    /// The fill kernels' implementation (Rasterizer/PixelKernels.swift); both paint the same pixels.
+    public var kernels: PixelKernels = .vector
     /// Scratch buffers reused across draws.
     @usableFromInline var scratch = FlatPath()
     @usableFromInline var strokeScratch = FlatPath()
@@ -93,6 +95,7 @@ public final class Canvas {
         var p = path
         if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
         if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        if drawHairline(p, style: style, transform: transform, color: color, opacity: opacity) { return }
         strokeScratch.removeAll()
         Stroker.outline(p, style: style, transform: transform, tolerance: tolerance, into: &strokeScratch)
         fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)

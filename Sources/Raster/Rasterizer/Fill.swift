@@ -1,7 +1,10 @@
 // The fill entry point and the sweep: bounding box and clip → accumulate edges → for each
 // touched row, a running sum over its touched cells gives runs of constant coverage, folded by
 // the fill rule, handed to a painter (solid colour, clear, or an image sampler). The sweep
-// zeroes the cells it reads, so the buffer is clean for the next fill without a memset.
+// zeroes the cells it reads, so the buffer is clean for the next fill without a memset. A solid
+// colour without an anti-aliased clip (every plain fill and stroke) is swept by the C kernel
+// lk_sweep_solid, the same rule and arithmetic as `sweep` here, which serves the other painters.
+import CRasterSIMD
 
 #if canImport(Glibc)
 import Glibc
@@ -62,8 +65,16 @@ extension Canvas {
             let bandBottom = min(bottom, bandTop + bandRows)
             let acc = CoverageAccumulator(scratch: s, top: bandTop, bottom: bandBottom, left: left, right: right)
             acc.add(polygons)
-            sweep(s, top: bandTop, bottom: bandBottom, left: left, right: right, evenOdd: rule == .evenOdd,
-                  mask: mask, painter: painter)
+            if let color = painter.solidColor, !mask.active {
+                // A colour without an anti-aliased clip: the C sweep (lk_coverage_sweep.h).
+                withUnsafePointer(to: acc.band) { band in
+                    lk_sweep_solid(band, target.pixels, target.width, right, rule == .evenOdd ? 1 : 0, color,
+                                   kernels == .portable ? 1 : 0)
+                }
+            } else {
+                sweep(s, top: bandTop, bottom: bandBottom, left: left, right: right, evenOdd: rule == .evenOdd,
+                      mask: mask, painter: painter)
+            }
             bandTop = bandBottom
         }
     }

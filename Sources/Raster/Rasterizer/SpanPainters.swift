@@ -7,6 +7,13 @@
 /// sweep specialises and the per-pixel loops carry no existentials or reference counting.
 @usableFromInline protocol SpanPainter {
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32)
+    /// The premultiplied colour when every run gets that colour source-over at its coverage,
+    /// which the C sweep paints itself; nil for every other painter.
+    var solidColor: UInt32? { get }
+}
+
+extension SpanPainter {
+    @inline(__always) @usableFromInline var solidColor: UInt32? { nil }
 }
 
 /// Solid-colour source-over: plain stores for fully covered opaque runs.
@@ -17,6 +24,8 @@
     @usableFromInline init(color: UInt32) {
         self.color = color; opaque = color >> 24 == 255; inverseAlpha = 255 - (color >> 24)
     }
+
+    @inline(__always) @usableFromInline var solidColor: UInt32? { color }
 
     @inline(__always) @usableFromInline
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {

@@ -1,0 +1,239 @@
+// Exact-area coverage accumulation into a cell buffer (the font-rs / FreeType "signed area +
+// cover" family), the per-edge and per-cell work of Raster's CoverageAccumulator.
+//
+// Every edge adds, to the cells of each pixel row it crosses, the signed area it sweeps to its
+// right, expressed as deltas: the running sum of a row's deltas from left to right is the
+// winding-weighted covered fraction of each pixel. Edges are first clipped to the band's rows
+// and their x clamped to the drawn columns; the part of an edge left of the first column
+// becomes a vertical edge on it (its cover still counts for every pixel to its right), the part
+// right of the last column a vertical edge there (it affects no drawn pixel).
+//
+// Why C: the deposit runs once per pixel row of every edge and its inner ramp once per cell.
+// In C its float-to-integer conversions are single truncations (every coordinate is clipped to
+// the target first, so they are in range by construction) and its index arithmetic carries no
+// overflow traps, the speed Swift reached only with -Ounchecked, while Swift callers still
+// inline it at -O. The arithmetic is the same, operation for operation, as the Swift version it
+// replaced (FP contraction off), so the coverage is bit-identical.
+//
+// Bounds: rows stay within the band and columns within left…right + 1 because every split
+// point is clamped to the clipped segment (lk_mix) and every row's exit x to the columns. With
+// `check` non-zero (debug builds and the sanitized fuzz run pass it), every row's cell range is
+// also tested before writing, and a stray index stops the program with a message.
+#ifndef LK_COVERAGE_CELLS_H
+#define LK_COVERAGE_CELLS_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+#pragma STDC FP_CONTRACT OFF
+
+/// One band of the cell buffer and the area drawn in it.
+typedef struct lk_cells {
+    /// `rows × stride` float deltas, all zero between fills.
+    float *cells;
+    /// One bit per cell, `words_per_row` words per row: the cells written since the last sweep.
+    uint64_t *bits;
+    /// Per row, the first touched cell and one past the last (empty: lo ≥ hi).
+    int32_t *row_lo;
+    int32_t *row_hi;
+    ptrdiff_t stride, words_per_row, rows;
+    /// Device row and column of cell (0, 0).
+    ptrdiff_t top, left;
+    /// Drawn area in device pixels: rows y_top..<y_bottom, columns x_left..<x_right (integers).
+    double y_top, y_bottom, x_left, x_right;
+} lk_cells;
+
+/// ⌊v⌋ for 0 ≤ v < 2⁶³ (truncation is floor there): one cvttsd2si on x86-64.
+static inline ptrdiff_t lk_floor_nonnegative(double v) {
+#if defined(__SSE2__) && defined(__x86_64__)
+    return (ptrdiff_t)_mm_cvttsd_si64(_mm_set_sd(v));
+#else
+    return (v >= 0 && v < 9223372036854775808.0) ? (ptrdiff_t)v : 0;
+#endif
+}
+
+/// ⌈v⌉ for 0 ≤ v < 2⁶³.
+static inline ptrdiff_t lk_ceil_nonnegative(double v) {
+    ptrdiff_t i = lk_floor_nonnegative(v);
+    return (double)i < v ? i + 1 : i;
+}
+
+/// `a + (b − a)·t` without overflow for huge finite a, b, clamped to the closed interval between
+/// a and b: `a·(1 − t) + b·t` rounded can land an ulp outside it, and a split point outside the
+/// already clipped segment would deposit into the row before the band (NaN gives a).
+static inline double lk_mix(double a, double b, double t) {
+    double v = a * (1 - t) + b * t;
+    double lo = a < b ? a : b, hi = a < b ? b : a;
+    return v >= lo ? (v <= hi ? v : hi) : lo;
+}
+
+/// Parameter of v between a and b, clamped to 0…1 (0 for degenerate or overflowing input).
+static inline double lk_fraction(double v, double a, double b) {
+    double t = (v - a) / (b - a);
+    return t > 0 ? (t < 1 ? t : 1) : 0;
+}
+
+/// Reports a cell range outside the buffer and stops (only reached with checking on).
+static void lk_cells_out_of_range(const lk_cells *c, ptrdiff_t row, ptrdiff_t lo, ptrdiff_t hi) {
+    fprintf(stderr, "CoverageAccumulator: cells %td..<%td of row %td outside the buffer (%td rows of %td cells)\n",
+            lo, hi, row, c->rows, c->stride);
+    abort();
+}
+
+/// Adds `d` to `n` consecutive cells (the constant middle of a row's ramp).
+static inline void lk_cells_ramp(float *p, ptrdiff_t n, float d) {
+    ptrdiff_t i = 0;
+#if defined(__SSE2__)
+    __m128 v = _mm_set1_ps(d);
+    for (; i + 4 <= n; i += 4) _mm_storeu_ps(p + i, _mm_add_ps(_mm_loadu_ps(p + i), v));
+#endif
+    for (; i < n; i++) p[i] += d;
+}
+
+/// Sets the written bits of cells lo..<hi of row `ri`.
+static inline void lk_cells_mark(const lk_cells *c, ptrdiff_t ri, ptrdiff_t lo, ptrdiff_t hi) {
+    uint64_t *b = c->bits + ri * c->words_per_row;
+    ptrdiff_t w0 = lo >> 6, w1 = (hi - 1) >> 6;
+    uint64_t first = ~(uint64_t)0 << (lo & 63);
+    uint64_t last = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
+    if (w0 == w1) { b[w0] |= first & last; return; }
+    b[w0] |= first;
+    for (ptrdiff_t w = w0 + 1; w < w1; w++) b[w] = ~(uint64_t)0;
+    b[w1] |= last;
+}
+
+/// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1.
+static inline void lk_cells_deposit(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
+                                    int check) {
+    if (!(yb > ya)) return;
+    const double l = c->x_left, r = c->x_right;
+    const double dxdy = (xb - xa) / (yb - ya);
+    const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);
+    double x = xa;
+    for (ptrdiff_t yi = r0; yi < r1; yi++) {
+        double xn, d;
+        if (yi != r0 && yi + 1 < r1) {
+            // A row the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly.
+            xn = x + dxdy;
+            d = dir;
+        } else {
+            const double fy0 = (double)yi, fy1 = (double)(yi + 1);
+            const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
+            const double dy = rowBottom - rowTop;
+            xn = yi + 1 >= r1 ? xb : x + dxdy * dy;
+            d = dy * dir;
+        }
+        xn = xn < r ? xn : r;                    // rounding drift (or NaN: r) stays inside the columns
+        xn = xn >= l ? xn : l;
+        const double lo = x < xn ? x : xn, hi = x < xn ? xn : x;
+        const ptrdiff_t lo0 = lk_floor_nonnegative(lo), hi0 = lk_ceil_nonnegative(hi);
+        const double loF = (double)lo0, hiC = (double)hi0;
+        const ptrdiff_t x0i = lo0 - c->left, x1i = hi0 - c->left;     // buffer-relative cells
+        const ptrdiff_t ri = yi - c->top;
+        if (check && (ri < 0 || ri >= c->rows || x0i < 0 || x1i + 2 > c->stride)) {
+            lk_cells_out_of_range(c, ri, x0i, x1i + 2);
+        }
+        float *row = c->cells + ri * c->stride;
+        ptrdiff_t touchedHi;
+        if (x1i <= x0i + 1) {
+            // Within one pixel: the trapezoid's area splits between this cell and the next.
+            const double xmf = 0.5 * (x + xn) - loF;
+            row[x0i] += (float)(d - d * xmf);
+            row[x0i + 1] += (float)(d * xmf);
+            touchedHi = x0i + 2;
+        } else {
+            // Across several pixels: triangle in the first, linear ramp, triangle in the last.
+            const double s = 1 / (hi - lo);
+            const double x0f = lo - loF;
+            const double a0 = 0.5 * s * (1 - x0f) * (1 - x0f);
+            const double x1f = hi - hiC + 1;
+            const double am = 0.5 * s * x1f * x1f;
+            row[x0i] += (float)(d * a0);
+            if (x1i == x0i + 2) {
+                row[x0i + 1] += (float)(d * (1 - a0 - am));
+            } else {
+                const double a1 = s * (1.5 - x0f);
+                row[x0i + 1] += (float)(d * (a1 - a0));
+                lk_cells_ramp(row + x0i + 2, x1i - 1 - (x0i + 2), (float)(d * s));
+                const double a2 = a1 + (double)(x1i - x0i - 3) * s;
+                row[x1i - 1] += (float)(d * (1 - a2 - am));
+            }
+            row[x1i] += (float)(d * am);
+            touchedHi = x1i + 1;
+        }
+        lk_cells_mark(c, ri, x0i, touchedHi);
+        const int32_t lo32 = (int32_t)x0i, hi32 = (int32_t)touchedHi;
+        if (lo32 < c->row_lo[ri]) c->row_lo[ri] = lo32;
+        if (hi32 > c->row_hi[ri]) c->row_hi[ri] = hi32;
+        x = xn;
+    }
+}
+
+/// Parts right of the drawn columns become vertical edges on the right boundary.
+static inline void lk_cells_split_right(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
+                                        int check) {
+    const double r = c->x_right;
+    if (xa <= r && xb <= r) { lk_cells_deposit(c, xa, ya, xb, yb, dir, check); return; }
+    if (xa >= r && xb >= r) { lk_cells_deposit(c, r, ya, r, yb, dir, check); return; }
+    const double ym = lk_mix(ya, yb, lk_fraction(r, xa, xb));
+    if (xa > r) {
+        lk_cells_deposit(c, r, ya, r, ym, dir, check);
+        lk_cells_deposit(c, r, ym, xb, yb, dir, check);
+    } else {
+        lk_cells_deposit(c, xa, ya, r, ym, dir, check);
+        lk_cells_deposit(c, r, ym, r, yb, dir, check);
+    }
+}
+
+/// Parts left of the drawn columns become vertical edges on the left column.
+static inline void lk_cells_split_left(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
+                                       int check) {
+    const double l = c->x_left;
+    if (xa >= l && xb >= l) { lk_cells_split_right(c, xa, ya, xb, yb, dir, check); return; }
+    if (!(xa > l) && !(xb > l)) { lk_cells_deposit(c, l, ya, l, yb, dir, check); return; }
+    const double ym = lk_mix(ya, yb, lk_fraction(l, xa, xb));
+    if (xa < l) {
+        lk_cells_deposit(c, l, ya, l, ym, dir, check);
+        lk_cells_split_right(c, l, ym, xb, yb, dir, check);
+    } else {
+        lk_cells_split_right(c, xa, ya, l, ym, dir, check);
+        lk_cells_deposit(c, l, ym, l, yb, dir, check);
+    }
+}
+
+/// One directed edge in device coordinates (finite), clipped to the band's rows.
+static inline void lk_cells_add_edge(const lk_cells *c, double x0, double y0, double x1, double y1, int check) {
+    if (y0 == y1) return;                       // horizontal edges sweep no area
+    double xa = x0, ya = y0, xb = x1, yb = y1, dir = 1;
+    if (ya > yb) { xa = x1; ya = y1; xb = x0; yb = y0; dir = -1; }
+    if (yb <= c->y_top || ya >= c->y_bottom) return;
+    if (ya < c->y_top) { xa = lk_mix(xa, xb, lk_fraction(c->y_top, ya, yb)); ya = c->y_top; }
+    if (yb > c->y_bottom) { xb = lk_mix(xa, xb, lk_fraction(c->y_bottom, ya, yb)); yb = c->y_bottom; }
+    lk_cells_split_left(c, xa, ya, xb, yb, dir, check);
+}
+
+/// Adds every contour of a polygon set (each implicitly closed): `xy` holds `count` points as
+/// x, y pairs; contour k spans points starts[k] ..< starts[k + 1] (the last one to `count`).
+/// Contour bounds outside 0…count are clamped.
+static inline void lk_cells_add_polygons(const lk_cells *c, const double *xy, ptrdiff_t count,
+                                         const ptrdiff_t *starts, ptrdiff_t contours, int check) {
+    for (ptrdiff_t k = 0; k < contours; k++) {
+        ptrdiff_t s = starts[k], e = k + 1 < contours ? starts[k + 1] : count;
+        s = s < 0 ? 0 : (s > count ? count : s);
+        e = e < s ? s : (e > count ? count : e);
+        if (e - s < 2) continue;
+        double px = xy[2 * (e - 1)], py = xy[2 * (e - 1) + 1];
+        for (ptrdiff_t i = s; i < e; i++) {
+            const double qx = xy[2 * i], qy = xy[2 * i + 1];
+            lk_cells_add_edge(c, px, py, qx, qy, check);
+            px = qx; py = qy;
+        }
+    }
+}
+
+#endif
