@@ -6,14 +6,16 @@ open class CALayer: CAMediaTiming {
     public internal(set) var sublayers: [CALayer]? = nil
 
     // MARK: Timing (CAMediaTiming)
-    public var beginTime: Double = CALayer.beginTime.defaultValue
-    public var duration: Double = CALayer.duration.defaultValue
-    public var speed: Double = CALayer.speed.defaultValue
-    public var timeOffset: Double = CALayer.timeOffset.defaultValue
-    public var repeatCount: Double = CALayer.repeatCount.defaultValue
-    public var repeatDuration: Double = CALayer.repeatDuration.defaultValue
-    public var autoreverses: Bool = CALayer.autoreverses.defaultValue
-    public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue
+    // Plain values without the runtime's exclusivity check (see Geometry below): every
+    // animation's time conversion reads them up the superlayer chain, every frame.
+    @exclusivity(unchecked) public var beginTime: Double = CALayer.beginTime.defaultValue
+    @exclusivity(unchecked) public var duration: Double = CALayer.duration.defaultValue
+    @exclusivity(unchecked) public var speed: Double = CALayer.speed.defaultValue
+    @exclusivity(unchecked) public var timeOffset: Double = CALayer.timeOffset.defaultValue
+    @exclusivity(unchecked) public var repeatCount: Double = CALayer.repeatCount.defaultValue
+    @exclusivity(unchecked) public var repeatDuration: Double = CALayer.repeatDuration.defaultValue
+    @exclusivity(unchecked) public var autoreverses: Bool = CALayer.autoreverses.defaultValue
+    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue
 
     // MARK: Actions and animations
     /// Per-key actions; a key present with a nil value switches that property's implicit
