@@ -48,7 +48,10 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// the store for it every frame).
     var isInLayerStore = false
 
-    public init() {}
+    public init() { CAAnimation.liveAnimations.created() }
+    deinit { CAAnimation.liveAnimations.destroyed() }
+    /// The animations alive in the process (`LiveObjectCounts`).
+    static let liveAnimations = LiveObjectCounter()
     /// A copy with the same settings (subclasses override and call super).
     open func copy() -> CAAnimation {
         let c = CAAnimation()

@@ -109,11 +109,23 @@ open class CALayer: CAMediaTiming {
     /// declares properties overrides this with its own table.
     open class var properties: LayerPropertyTable { CALayer.layerProperties }
 
-    public init() {}
+    public init() {
+        isCountedModelLayer = true
+        CALayer.liveModelLayers.created()
+    }
+    deinit {
+        if isCountedModelLayer { CALayer.liveModelLayers.destroyed() }
+    }
+    /// Whether `init()` made the layer (a model layer, counted in `liveModelLayers`); false
+    /// for copies made with `init(layer:)`.
+    private final let isCountedModelLayer: Bool
+    /// The model layers alive in the process (`LiveObjectCounts`).
+    static let liveModelLayers = LiveObjectCounter()
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
     /// presentation copy): its name, actions and every declared property both classes have.
     /// Subclasses inherit it; their properties are copied through their `properties` table.
     public required init(layer: CALayer) {
+        isCountedModelLayer = false
         name = layer.name
         actions = layer.actions
         isCopyingProperties = true
