@@ -21,15 +21,17 @@ public protocol CAAction: AnyObject {
 /// `apply(_:to:)`, which writes the animation's values for one progress into the
 /// presentation layer.
 open class CAAnimation: CAMediaTiming, CAAction {
-    public var beginTime = 0.0
-    public var duration = 0.0
-    public var speed = 1.0
-    public var timeOffset = 0.0
-    public var repeatCount = 0.0
-    public var repeatDuration = 0.0
-    public var autoreverses = false
-    public var fillMode = CAMediaTimingFillMode.removed
-    public var isRemovedOnCompletion = true
+    // The timing values skip the runtime's exclusivity check: plain values that the
+    // presentation reads for every animation of every frame (a checked access is a call).
+    @exclusivity(unchecked) public var beginTime = 0.0
+    @exclusivity(unchecked) public var duration = 0.0
+    @exclusivity(unchecked) public var speed = 1.0
+    @exclusivity(unchecked) public var timeOffset = 0.0
+    @exclusivity(unchecked) public var repeatCount = 0.0
+    @exclusivity(unchecked) public var repeatDuration = 0.0
+    @exclusivity(unchecked) public var autoreverses = false
+    @exclusivity(unchecked) public var fillMode = CAMediaTimingFillMode.removed
+    @exclusivity(unchecked) public var isRemovedOnCompletion = true
     /// The pacing of the animation (nil is linear).
     public var timingFunction: CAMediaTimingFunction?
     /// Strong, as in Core Animation (the one delegate that is retained).
@@ -46,7 +48,10 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// the store for it every frame).
     var isInLayerStore = false
 
-    public init() {}
+    public init() { CAAnimation.liveAnimations.created() }
+    deinit { CAAnimation.liveAnimations.destroyed() }
+    /// The animations alive in the process (`LiveObjectCounts`).
+    static let liveAnimations = LiveObjectCounter()
     /// A copy with the same settings (subclasses override and call super).
     open func copy() -> CAAnimation {
         let c = CAAnimation()

@@ -6,14 +6,16 @@ open class CALayer: CAMediaTiming {
     public internal(set) var sublayers: [CALayer]? = nil
 
     // MARK: Timing (CAMediaTiming)
-    public var beginTime: Double = CALayer.beginTime.defaultValue
-    public var duration: Double = CALayer.duration.defaultValue
-    public var speed: Double = CALayer.speed.defaultValue
-    public var timeOffset: Double = CALayer.timeOffset.defaultValue
-    public var repeatCount: Double = CALayer.repeatCount.defaultValue
-    public var repeatDuration: Double = CALayer.repeatDuration.defaultValue
-    public var autoreverses: Bool = CALayer.autoreverses.defaultValue
-    public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue
+    // Plain values without the runtime's exclusivity check (see Geometry below): every
+    // animation's time conversion reads them up the superlayer chain, every frame.
+    @exclusivity(unchecked) public var beginTime: Double = CALayer.beginTime.defaultValue
+    @exclusivity(unchecked) public var duration: Double = CALayer.duration.defaultValue
+    @exclusivity(unchecked) public var speed: Double = CALayer.speed.defaultValue
+    @exclusivity(unchecked) public var timeOffset: Double = CALayer.timeOffset.defaultValue
+    @exclusivity(unchecked) public var repeatCount: Double = CALayer.repeatCount.defaultValue
+    @exclusivity(unchecked) public var repeatDuration: Double = CALayer.repeatDuration.defaultValue
+    @exclusivity(unchecked) public var autoreverses: Bool = CALayer.autoreverses.defaultValue
+    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue
 
     // MARK: Actions and animations
     /// Per-key actions; a key present with a nil value switches that property's implicit
@@ -165,12 +167,24 @@ open class CALayer: CAMediaTiming {
     /// declares properties overrides this with its own table.
     open class var properties: LayerPropertyTable { CALayer.layerProperties }
 
-    public init() {}
+    public init() {
+        isCountedModelLayer = true
+        CALayer.liveModelLayers.created()
+    }
+    deinit {
+        if isCountedModelLayer { CALayer.liveModelLayers.destroyed() }
+    }
+    /// Whether `init()` made the layer (a model layer, counted in `liveModelLayers`); false
+    /// for copies made with `init(layer:)`.
+    private final let isCountedModelLayer: Bool
+    /// The model layers alive in the process (`LiveObjectCounts`).
+    static let liveModelLayers = LiveObjectCounter()
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
     /// presentation copy): its name, actions and every declared property both
     /// classes have.
     /// Subclasses inherit it; their properties are copied through their `properties` table.
     public required init(layer: CALayer) {
+        isCountedModelLayer = false
         name = layer.name
         actions = layer.actions
         isCopyingProperties = true

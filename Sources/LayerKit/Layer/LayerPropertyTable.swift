@@ -75,6 +75,12 @@ public final class LayerPropertyTable: @unchecked Sendable {
     /// Copies every property both layers have from `source` into `target` (an instance of
     /// this table's class): the levels of the class chain `source` belongs to.
     func copy(from source: CALayer, to target: CALayer) {
+        // The presentation copy's case: `source` has every level (it is of this table's class,
+        // usually exactly): one flat pass over `all`, no class test per level.
+        if type(of: source) == layerClass || includes(source) {
+            for p in all { p.copy(target, source) }
+            return
+        }
         if let s = superclassTable { s.copy(from: source, to: target) }
         guard includes(source) else { return }
         for p in declared { p.copy(target, source) }

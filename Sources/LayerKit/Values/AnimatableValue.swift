@@ -234,6 +234,8 @@ extension AnimatableValue {
 /// A key path split at its first dot: `"origin.x"` → (`"origin"`, `"x"`); no dot → (all, nil).
 @inline(__always)
 func splitKeyPath(_ keyPath: Substring) -> (head: Substring, rest: Substring?) {
-    guard let dot = keyPath.firstIndex(of: ".") else { return (keyPath, nil) }
-    return (keyPath[..<dot], keyPath[keyPath.index(after: dot)...])
+    // Through the UTF-8 view: a byte search, where stepping Characters costs a grapheme
+    // break test per step (key paths are read for every animation of every frame).
+    guard let dot = keyPath.utf8.firstIndex(of: UInt8(ascii: ".")) else { return (keyPath, nil) }
+    return (keyPath[..<dot], keyPath[keyPath.utf8.index(after: dot)...])
 }

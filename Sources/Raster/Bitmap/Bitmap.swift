@@ -16,8 +16,15 @@ public final class Bitmap: @unchecked Sendable {
         let count = max(1, self.width * self.height)
         pixels = .allocate(capacity: count)
         pixels.initialize(repeating: 0, count: count)
+        Bitmap.liveBitmaps.created(bytes: count &* 4)
     }
-    deinit { pixels.deallocate() }
+    deinit {
+        pixels.deallocate()
+        Bitmap.liveBitmaps.destroyed(bytes: max(1, width &* height) &* 4)
+    }
+
+    /// The bitmaps alive in the process and the pixel bytes they hold.
+    public static let liveBitmaps = LiveObjectCounter()
 
     @inlinable public var pixelCount: Int { width * height }
     @inlinable public var bounds: Rect { Rect(0, 0, Double(width), Double(height)) }

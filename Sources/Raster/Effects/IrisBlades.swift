@@ -4,6 +4,7 @@
 // Close: the ring closes from the edges over the old content, the new content outside it,
 // until it shuts in the middle. The ring is thickest mid-way and rotates as it moves, as a
 // shutter's blades do. Per pixel: six dot products (the hexagon's "radius") and a blend.
+import CRasterSIMD
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -123,7 +124,9 @@ extension TransitionFrame {
                             var G = 26 * (1 - (best - inner) * invBand)
                             let dG = -26 * nx * invBand
                             for i in x..<end {
-                                let g = baseGrey &+ UInt32(G)
+                                // G stays within 0…26 along the run: a truncation without the
+                                // trapping range check (`lk_truncate`), as `UInt32(G)` there.
+                                let g = baseGrey &+ UInt32(truncatingIfNeeded: lk_truncate(G))
                                 row[i] = 0xff000000 | (g << 16) | (g << 8) | (g &+ 4)
                                 G += dG
                             }
@@ -142,7 +145,7 @@ extension TransitionFrame {
                     // The blade colour: dark grey, alternate blades a shade apart, lighter toward
                     // the aperture edge (a rim catching light).
                     let depth = max(0, min(1, (best - inner) * invBand))
-                    let g = UInt32(34 + (blade & 1) * 14) + UInt32(26 * (1 - depth))
+                    let g = UInt32(34 + (blade & 1) * 14) &+ UInt32(truncatingIfNeeded: lk_truncate(26 * (1 - depth)))
                     let bladeColor = 0xff000000 | (g << 16) | (g << 8) | (g + 4)
                     c = bladeColor
                     let a = best - (inner - 0.5) // coverage of the blades over the aperture edge

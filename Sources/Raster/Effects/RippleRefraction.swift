@@ -115,19 +115,22 @@ extension TransitionFrame {
             while 4 * ri * ri > r4 { ri -= 1 }
             var highSq = 4 * (ri + 1) * (ri + 1)
             let left = geo + (mw - 1) / 2, right = geo + mw / 2
+            // (Wrapping arithmetic: every term is bounded by the image's size and the
+            // displacement table, far from overflow; the checked forms cost a test each.)
+            let n1 = n &- 1, gy = ady2 &* 128 &* sv
             for qi in 0..<hw {
-                let i = min(n - 1, ri)
+                let i = min(n1, ri)
                 let g = factor[i]
                 // −2dx·128·g and −2dy·128·g: the 16.16 offsets of the sample from the pixel
                 // (left of the centre 2dx = −|2dx|, right +|2dx|; dy's sign is the row's).
-                let u = Int32(truncatingIfNeeded: adx2 * 128 * g)
-                let v = Int32(truncatingIfNeeded: ady2 * 128 * g * sv)
-                left[-qi] = RippleOffset(u: u, v: v, light: light[i])
+                let u = Int32(truncatingIfNeeded: adx2 &* 128 &* g)
+                let v = Int32(truncatingIfNeeded: gy &* g)
+                left[0 &- qi] = RippleOffset(u: u, v: v, light: light[i])
                 right[qi] = RippleOffset(u: 0 &- u, v: v, light: light[i])
                 // Next column: (a + 2)² = a² + 4a + 4; |2dx| only grows, so does ⌊r⌋.
-                r4 += 4 * adx2 + 4
-                adx2 += 2
-                while highSq <= r4 { ri += 1; highSq = 4 * (ri + 1) * (ri + 1) }
+                r4 &+= 4 &* adx2 &+ 4
+                adx2 &+= 2
+                while highSq <= r4 { ri &+= 1; highSq = 4 &* (ri &+ 1) &* (ri &+ 1) }
             }
             let row = target.pixels + y * tw
             let vBase = iy << 16

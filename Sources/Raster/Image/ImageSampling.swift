@@ -40,8 +40,10 @@ import CRasterSIMD
         let cu = su > -1 ? (su < maxU ? su : maxU) : -1
         let cv = sv > -1 ? (sv < maxV ? sv : maxV) : -1
         let fu = cu.rounded(.down), fv = cv.rounded(.down)
-        var ix = Int(fu), iy = Int(fv)
-        var wx = UInt32((cu - fu) * 256 + 0.5), wy = UInt32((cv - fv) * 256 + 0.5)
+        // The clamped values are in range: truncations without the trapping range checks.
+        var ix = Int(lk_truncate(fu)), iy = Int(lk_truncate(fv))
+        var wx = UInt32(truncatingIfNeeded: lk_truncate((cu - fu) * 256 + 0.5))
+        var wy = UInt32(truncatingIfNeeded: lk_truncate((cv - fv) * 256 + 0.5))
         if wx == 256 { ix += 1; wx = 0 }
         if wy == 256 { iy += 1; wy = 0 }
         let w1 = width - 1, h1 = height - 1
@@ -155,21 +157,22 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
     var u = u, v = v, i = 0
     // The sample position in 1/256 texel: ⌊(u − 0.5)·256 + 0.5⌋ = ix·256 + wx exactly as the
     // scalar sampler's floor and rounded weight (carry included); valid for u, v ≥ 0.5.
-    @inline(__always) func fixed(_ c: Double) -> Int { c >= 0.5 && c < 1e6 ? Int((c - 0.5) * 256 + 0.5) : -1 }
+    // (Within the tested range the truncation needs no trapping range check: `lk_truncate`.)
+    @inline(__always) func fixed(_ c: Double) -> Int { c >= 0.5 && c < 1e6 ? Int(lk_truncate((c - 0.5) * 256 + 0.5)) : -1 }
     @inline(__always) func inside(_ U: Int, _ V: Int) -> Bool {
         U >= 0 && V >= 0 && (U >> 8) < w - 1 && (V >> 8) < h - 1
     }
-    while i + 1 < count {
+    while i &+ 1 < count {
         let u1 = u + du, v1 = v + dv
         let U0 = fixed(u), V0 = fixed(v), U1 = fixed(u1), V1 = fixed(v1)
         if inside(U0, V0) && inside(U1, V1) {
-            lkSourceOverPair(lkBilinearPair(px + (V0 >> 8) * w + (U0 >> 8), px + (V1 >> 8) * w + (U1 >> 8), w,
+            lkSourceOverPair(lkBilinearPair(px + ((V0 >> 8) &* w &+ (U0 >> 8)), px + ((V1 >> 8) &* w &+ (U1 >> 8)), w,
                                             U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff, shade: 255), p + i)
         } else {
             p[i] = lkSourceOver(sampler.sample(u, v), p[i])
             p[i + 1] = lkSourceOver(sampler.sample(u1, v1), p[i + 1])
         }
-        u = u1 + du; v = v1 + dv; i += 2
+        u = u1 + du; v = v1 + dv; i &+= 2
     }
     if i < count { p[i] = lkSourceOver(sampler.sample(u, v), p[i]) }
 }
