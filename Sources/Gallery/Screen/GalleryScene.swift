@@ -147,6 +147,9 @@ public final class GalleryScene: LayerScene {
             }
             if let tile = tiles.first(where: { $0.frame.contains(p) }) { open(tile.type); return true }
             return false
+        case .mouseDragged(let p): return openDemo?.drag(to: p) ?? false
+        case .mouseUp(let p): return openDemo?.release(at: p) ?? false
+        case .scrollWheel(let dx, let dy, let p): return openDemo?.scroll(dx: dx, dy: dy, at: p) ?? false
         case .key(let name):
             if let demo = openDemo {
                 if name == "Escape" { close(); return true }

@@ -31,4 +31,12 @@ public protocol PlayerScene: AnyObject {
     /// the previous frame's pixels; when it is a different object than last time (first frame,
     /// window resized) nothing is kept and the scene must draw everything.
     func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats
+    /// The window now measures `size` points (called before the next `render`).
+    func resize(to size: Size)
+}
+
+extension PlayerScene {
+    /// The window was resized to `size` points (the bitmap of the next `render` has the new
+    /// pixel size). Scenes that do not lay out again ignore it.
+    public func resize(to size: Size) {}
 }
