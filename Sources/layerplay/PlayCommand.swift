@@ -10,6 +10,10 @@ struct PlayCommand: ParsableCommand {
         abstract: "Play an animation document in a window (clicks, keys, screenshots and timings as in the player).")
     @Argument(help: "The document (JSON).") var document: String
     @OptionGroup var player: PlayerOptions
+    @Flag(name: .long, help: "Reload the document whenever its file changes (a refused version leaves the last good one playing).")
+    var watch = false
+    @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from document time 0 on each reload (default: keep the document time).")
+    var restartOnChange = false
 
     func run() throws {
         let doc = try loadDocument(document)
@@ -21,9 +25,15 @@ struct PlayCommand: ParsableCommand {
             let context = CAAnimationContext.current
             context.clock.manualTime = nil
             context.clock.resetOrigin()
-            DocumentPlayback.attachAnimations(doc)
-            let scene = LayerScene(size: Size(doc.width, doc.height), root: doc.root,
+            let scene: LayerScene
+            if watch {
+                scene = WatchedDocumentScene(document: doc, path: document, restartOnChange: restartOnChange,
+                                             size: config.size, context: context)
+            } else {
+                DocumentPlayback.attachAnimations(doc)
+                scene = LayerScene(size: Size(doc.width, doc.height), root: doc.root,
                                    background: doc.background, context: context)
+            }
             try WindowHost(configuration: config).run(scene)
         }
     }

@@ -14,13 +14,23 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Device pixels per point.") var scale: Double = 1
     // `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
     @OptionGroup var demoFrame: DemoFrameOptions
+    // Core Animation's debugging aids drawn over the frame.
+    @OptionGroup var debug: DebugAidOptions
+    @Option(help: ArgumentHelp("Where the pointer is for --layer-outlines (points).", valueName: "X,Y")) var pointer: String?
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
-        if demoFrame.demo != nil { return try demoFrame.render(time: time, out: out, scale: scale) }
+        let aids = try debug.aids()
+        let pointer = try parsePointer(pointer)
+        // Slow Animations: the frame shows media time running at the factor since time 0.
+        let mediaTime = aids.slowAnimations ? time * aids.slowAnimationFactor : time
+        if demoFrame.demo != nil {
+            return try demoFrame.render(time: mediaTime, out: out, scale: scale, aids: aids, pointer: pointer)
+        }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
         let doc = try loadDocument(document)
-        try writePNG(try doc.renderFrame(at: time, scale: scale), to: out)
+        guard aids.drawsOverlay else { return try writePNG(try doc.renderFrame(at: mediaTime, scale: scale), to: out) }
+        try writePNG(try doc.renderFrame(at: mediaTime, scale: scale, aids: aids, pointer: pointer), to: out)
     }
 }

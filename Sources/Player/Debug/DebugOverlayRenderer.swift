@@ -29,9 +29,13 @@ public struct SceneStatistics: Sendable, Equatable {
         return m
     }
 
-    public var text: String {
-        "layers drawn \(layersDrawn), display items \(displayItems), animations \(animations), offscreen bitmaps \(offscreenBitmaps)"
+    /// The counts, one per line (the panel) …
+    public var lines: [String] {
+        ["layers drawn \(layersDrawn)", "display items \(displayItems)", "animations \(animations)",
+         "offscreen bitmaps \(offscreenBitmaps)"]
     }
+    /// … and on one line (the log).
+    public var text: String { lines.joined(separator: ", ") }
 
     /// The counts of one frame.
     public static func of(_ list: DisplayList, animations: Int) -> SceneStatistics {
@@ -83,7 +87,7 @@ public final class DebugOverlayRenderer {
             canvas.fill(.rect(d), color: Self.flashTint)
         }
         if aids.layerOutlines { drawOutlines(list, presentationRoot: presentationRoot, pointer: pointer, scale: scale, canvas) }
-        if aids.stats { drawPanel([stats.text], at: Point(bitmap.width > 0 ? Double(bitmap.width) : 0, 0), alignRight: true, scale: scale, canvas) }
+        if aids.stats { drawPanel(stats.lines, at: Point(bitmap.width > 0 ? Double(bitmap.width) : 0, 0), alignRight: true, scale: scale, canvas) }
     }
 
     private func drawOutlines(_ list: DisplayList, presentationRoot: CALayer?, pointer: Point?, scale: Double, _ canvas: Canvas) {

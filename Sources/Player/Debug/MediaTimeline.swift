@@ -24,12 +24,12 @@ public struct MediaTimeline: Sendable, Equatable {
     }
 
     /// The media time of a tick at real time `realTime`, media having run at `rate` (1 normal,
-    /// 0.1 slow, 0 paused) since the last change of rate.
+    /// 0.1 slow, 0 paused) since the previous tick.
     public mutating func advance(toRealTime realTime: Double, rate newRate: Double) -> Double {
         let r = max(0, newRate)
         if r != rate {
-            anchorMedia = anchorMedia + max(0, realTime - anchorReal) * rate
-            anchorReal = realTime
+            anchorMedia = mediaTime
+            anchorReal = lastReal
             rate = r
         }
         mediaTime = max(mediaTime, anchorMedia + (realTime - anchorReal) * rate)

@@ -15,8 +15,8 @@ open class LayerScene: PlayerScene {
     /// The animation context the tree's animations run in: its engine is ticked here, its
     /// clock is the one the host sets to each tick's timestamp.
     public let context: CAAnimationContext
-    /// What each frame is cleared to before the tree is drawn.
-    public var background: Color
+    /// What each frame is cleared to before the tree is drawn (a change redraws everything).
+    public var background: Color { didSet { if background != oldValue { renderer = nil } } }
     /// The media time of the frame being produced (set by `update`, drawn by `render`).
     public private(set) var frameTime: Double?
     private var renderer: LayerRenderer?
@@ -93,19 +93,22 @@ open class LayerScene: PlayerScene {
         let renderer = renderer!
         let time = frameTime ?? context.presentationTime
         guard debugAids.drawsOverlay else {
-            if cleanFrame != nil {
-                // The window's pixels hold the last overlay: everything is drawn again.
+            var whole = false
+            if let clean = cleanFrame {
+                // The window's pixels hold the last overlay: the clean frame goes back first.
+                bitmap.blit(clean, x: 0, y: 0)
                 cleanFrame = nil
-                renderer.invalidate()
+                whole = true
             }
             let stats = context.run { renderer.renderFrame(root.presentation(at: time), into: Canvas(bitmap)) }
             // The renderer's nil damage means "nothing changed"; the player's nil means "all".
-            return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
+            return SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
+                                   renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
                                    rasterSeconds: Double(stats.rasterNanos) * 1e-9)
         }
         if cleanFrame == nil {
-            cleanFrame = Bitmap(width: bitmap.width, height: bitmap.height)
-            renderer.invalidate()
+            // The bitmap holds the last frame without aids: the renderer carries on from it.
+            cleanFrame = bitmap.copy()
         }
         let clean = cleanFrame!
         let aids = debugAids, pointer = pointer, overlay = debugOverlay
