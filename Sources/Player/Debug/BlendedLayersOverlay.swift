@@ -1,8 +1,8 @@
-// Color Blended Layers as a pass over the frame's display list. Instruments' help: "Shows
-// blended view layers ... Multiple view layers that are drawn on top of each other with
-// blending enabled are highlighted in red. Reducing the amount of red in your app when this
-// option is selected can dramatically improve your app's performance" — opaque drawing shows
-// green. Every drawing item becomes the same geometry filled with a translucent tint: green
+// Color Blended Layers as a pass over the frame's display list. Apple's description of the
+// option: "Shows blended view layers. Multiple view layers that are drawn on top of each
+// other with blending enabled are highlighted in red. Reducing the amount of red in your app
+// when this option is selected can dramatically improve your app's performance"; drawing
+// without blending shows green. Every drawing item becomes the same geometry filled with a translucent tint: green
 // when it covers its pixels with an opaque colour at full opacity (in no translucent group),
 // red otherwise (translucent colours, opacity below 1, strokes' and images' blended edges and
 // alpha). Clips, groups, masks and planes stay in place so the tints land where the drawing

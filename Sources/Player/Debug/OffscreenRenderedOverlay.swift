@@ -1,6 +1,6 @@
-// Color Offscreen-Rendered as a pass over the frame's display list. Instruments' help:
-// "Shows content that is rendered offscreen ... Offscreen rendering is a costly operation"
-// and tints it yellow. In our display list an offscreen pass is a group (group opacity, a
+// Color Offscreen-Rendered as a pass over the frame's display list: Instruments' debug option
+// "Color Offscreen-Rendered Yellow" tints whatever needed a pass of its own before it was
+// composited. In our display list an offscreen pass is a group (group opacity, a
 // mask), a plane (a layer drawn flat and composited projectively) or a transition (two
 // snapshots): each item carries the device pixels it can change, so each becomes a yellow
 // rectangle over those pixels. Nested passes overlap and show deeper.

@@ -1,10 +1,15 @@
 // The software-renderer path: the window's own surface (`SDL_GetWindowSurface`, shared memory
 // with the X server under X11) receives only the damaged rows, and
-// `SDL_UpdateWindowSurfaceRects` sends only the damaged rectangles. SDL's header: "This
-// function is equivalent to the SDL 1.2 API SDL_UpdateRects()" and the surface "will be
-// invalidated if the window is resized. After resizing a window this function must be
-// called again" — so `resize` fetches it anew. No renderer may exist on the window
-// ("You may not combine this with 3D or the rendering API on this window").
+// `SDL_UpdateWindowSurfaceRects` sends only the damaged rectangles ("equivalent to the SDL
+// 1.2 API SDL_UpdateRects()"). SDL's header on the surface: "This surface will be
+// invalidated if the window is resized. After resizing a window this function must be called
+// again to return a valid surface" — so `resize` fetches it anew — and "You may not combine
+// this with 3D or the rendering API on this window": the host destroys its probe renderer
+// before taking this path. Left to itself SDL may back the surface with a streaming texture
+// ("SDL can try to accelerate the SDL screen surface by using streaming textures with a 3D
+// rendering engine"), which under a software GL copies the whole window again on every
+// update; SDL_HINT_FRAMEBUFFER_ACCELERATION "0" ("Disable 3D acceleration") keeps the
+// window system's own framebuffer (X11: shared-memory images of the rectangles alone).
 import CSDL2
 import Raster
 
@@ -24,6 +29,7 @@ final class WindowSurfacePresenter: FramePresenter {
     init(window: OpaquePointer) {
         self.window = window
         pending.reserveCapacity(4)
+        SDL_SetHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
     }
 
     func drawableSize() -> (width: Int, height: Int) {

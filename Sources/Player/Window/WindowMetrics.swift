@@ -1,6 +1,6 @@
-// The window's pixel scale: SDL's hi-DPI rule that with SDL_WINDOW_ALLOW_HIGHDPI "the window
-// size in screen coordinates may differ from the size in pixels": points are screen
-// coordinates, pixels are the drawable's, and their ratio is the scale layers draw at.
+// The window's pixel scale. SDL's header, of a window made with SDL_WINDOW_ALLOW_HIGHDPI:
+// "The window size in screen coordinates may differ from the size in pixels". Points are
+// screen coordinates, pixels are the drawable's, and their ratio is the scale layers draw at.
 
 enum WindowMetrics {
     /// Device pixels per point: the drawable's width over the window's (1 when unknown).
