@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The window's frame work under Xvfb, as the README's "Window frame work" table gives it:
-# the gallery and the worm demo at 800×600 and 1600×1200 points, each run RUNS times for
+# the gallery and the worm demo (clicked: the HUD shows and hides) at 800×600 and 1600×1200
+# points, each run RUNS times for
 # SECONDS with --record-timings, interleaved with a second binary when OLD=path is given
 # (old and new then share the machine's state), and the median over runs of each run's
 # work p50 / p90 / p99, upload and present p50, and dropped frames.
@@ -19,7 +20,8 @@ for i in $(seq "$runs"); do
         bin=$new; [ "$which" = old ] && bin=$OLD
         for run in "gallery 800x600" "gallery 1600x1200" "worm 800x600" "worm 1600x1200"; do
             set -- $run
-            args=(gallery); [ "$1" = worm ] && args=(gallery --demo worm)
+            # The worm demo with its HUD shown and hidden by clicks (the worm itself is still).
+            args=(gallery); [ "$1" = worm ] && args=(gallery --demo worm --click 0.5:400,300 --click 4:400,300 --click 7:400,300)
             SDL_VIDEODRIVER=x11 xvfb-run -a -s "-screen 0 1920x1280x24" "$bin" "${args[@]}" --size "$2" \
                 --duration "$seconds" --record-timings "$out/$which-$1-$2-$i.csv" 2>/dev/null
         done

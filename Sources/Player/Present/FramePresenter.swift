@@ -15,8 +15,9 @@ protocol FramePresenter: AnyObject {
     /// Matches the presenter's pixel store to `width` × `height` device pixels (after the
     /// first frame and every resize); the next `upload` is told to copy everything.
     func resize(width: Int, height: Int) throws(PlayerError)
-    /// Copies `damage` (device pixels; nil = everything) of `bitmap` to the screen's store.
-    func upload(_ bitmap: Bitmap, damage: Rect?)
+    /// Copies `damage` (device pixels; nil = everything) of `bitmap` to the screen's store;
+    /// `region`, when not empty, is the same damage as separate rectangles inside it.
+    func upload(_ bitmap: Bitmap, damage: Rect?, region: [Rect])
     /// Draws the frame-time graph over the uploaded frame.
     func drawFrameGraph(_ frames: ArraySlice<FrameTiming>, period: Double, scale: Double, bitmap: Bitmap)
     /// What the window shows now (after upload and overlays), as opaque ARGB; false when the

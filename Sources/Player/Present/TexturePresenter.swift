@@ -32,7 +32,8 @@ final class TexturePresenter: FramePresenter {
         self.width = width; self.height = height
     }
 
-    func upload(_ bitmap: Bitmap, damage: Rect?) {
+    /// One `SDL_UpdateTexture` of the whole damage: the texture is copied whole anyway.
+    func upload(_ bitmap: Bitmap, damage: Rect?, region: [Rect]) {
         guard let rect = PixelRect(damage, in: bitmap) else { return }
         let first = bitmap.pixels + rect.y * bitmap.width + rect.x
         var r = SDL_Rect(x: Int32(rect.x), y: Int32(rect.y), w: Int32(rect.width), h: Int32(rect.height))

@@ -28,7 +28,7 @@ final class WindowSurfacePresenter: FramePresenter {
 
     init(window: OpaquePointer) {
         self.window = window
-        pending.reserveCapacity(4)
+        pending.reserveCapacity(DamageRegion.limit + 2)
         SDL_SetHint("SDL_FRAMEBUFFER_ACCELERATION", "0")
     }
 
@@ -48,11 +48,15 @@ final class WindowSurfacePresenter: FramePresenter {
         graphRect = nil
     }
 
-    func upload(_ bitmap: Bitmap, damage: Rect?) {
+    func upload(_ bitmap: Bitmap, damage: Rect?, region: [Rect]) {
         if let g = graphRect, damage != nil {
             // The graph's panel goes back to the frame's pixels (redrawn over if still shown).
             copy(bitmap, g)
             graphRect = nil
+        }
+        if damage != nil && region.count > 1 {
+            for part in region { if let r = PixelRect(part, in: bitmap) { copy(bitmap, r) } }
+            return
         }
         guard let r = PixelRect(damage, in: bitmap) else { return }
         copy(bitmap, r)

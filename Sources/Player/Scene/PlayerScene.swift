@@ -10,6 +10,9 @@ public struct SceneFrameStats: Sendable, Equatable {
     public var renderSeconds: Double
     /// Seconds spent rasterising (draw list → pixels).
     public var rasterSeconds: Double
+    /// The damage as a few separate rectangles inside `damage` (empty: `damage` alone); a
+    /// presenter that can send several sends these.
+    public var damageRegion: [Rect] = []
     public init(damage: Rect? = nil, renderSeconds: Double = 0, rasterSeconds: Double = 0) {
         self.damage = damage
         self.renderSeconds = renderSeconds

@@ -102,9 +102,11 @@ open class LayerScene: PlayerScene {
             }
             let stats = context.run { renderer.renderFrame(root.presentation(at: time), into: Canvas(bitmap)) }
             // The renderer's nil damage means "nothing changed"; the player's nil means "all".
-            return SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
-                                   renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
-                                   rasterSeconds: Double(stats.rasterNanos) * 1e-9)
+            var out = SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
+                                      renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
+                                      rasterSeconds: Double(stats.rasterNanos) * 1e-9)
+            if !whole, stats.damage != nil { out.damageRegion = renderer.damageTracker.lastRegion }
+            return out
         }
         if cleanFrame == nil {
             // The bitmap holds the last frame without aids: the renderer carries on from it.

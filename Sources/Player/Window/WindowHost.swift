@@ -125,7 +125,7 @@ public final class WindowHost {
         self.pacing = pacing
         // Show the window once, cleared, before the display link starts: the first present
         // maps the window (13 ms under Xvfb), which belongs to opening it, not to frame 0.
-        presenter?.upload(bitmap, damage: nil)
+        presenter?.upload(bitmap, damage: nil, region: [])
         presenter?.present()
         needsFullUpload = true
         if config.verbose {
@@ -271,7 +271,7 @@ public final class WindowHost {
 
             // Upload the damaged rectangle.
             let presenter = self.presenter!
-            presenter.upload(bitmap, damage: needsFullUpload ? nil : stats.damage)
+            presenter.upload(bitmap, damage: needsFullUpload ? nil : stats.damage, region: stats.damageRegion)
             needsFullUpload = false
             let t4 = clock.now()
             frame.upload = t4 - t3
