@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: the unit tests, the refusal to start without a display,
 # malformed documents through render and inspect, then
-# the real-window tests under Xvfb (the player's test pattern, then the gallery clicked into
-# the worm demo).
+# the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
+# the worm demo, `play --watch` with its file rewritten, the window resized and dragged).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
@@ -16,4 +16,6 @@ scripts/malformed-documents-test.py
 scripts/window-test.sh
 scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
-echo "tests: $((unit + 5)) passed, 0 failed"
+scripts/watch-test.sh
+scripts/window-resize-test.sh
+echo "tests: $((unit + 7)) passed, 0 failed"

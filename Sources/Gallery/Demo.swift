@@ -22,6 +22,12 @@ public protocol Demo: AnyObject {
     func startForTile()
     /// Invalidates the demo's display links and timers when it is closed.
     func tearDown()
+    /// The pointer moved to `point` with the left button held after a click; true when used.
+    func drag(to point: Point) -> Bool
+    /// The left button was released at `point` (root coordinates); true when used.
+    func release(at point: Point) -> Bool
+    /// The wheel turned by (dx, dy) notches over `point`; true when used.
+    func scroll(dx: Double, dy: Double, at point: Point) -> Bool
 }
 
 extension Demo {
@@ -29,6 +35,9 @@ extension Demo {
     public func key(_ name: String) -> Bool { false }
     public func startForTile() {}
     public func tearDown() {}
+    public func drag(to point: Point) -> Bool { false }
+    public func release(at point: Point) -> Bool { false }
+    public func scroll(dx: Double, dy: Double, at point: Point) -> Bool { false }
 }
 
 /// One page of the gallery: a title and its demos, in grid order.

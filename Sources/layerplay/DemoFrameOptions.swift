@@ -21,7 +21,7 @@ struct DemoFrameOptions: ParsableArguments {
     var demoSize: String = "800x600"
 
     /// Renders the demo at `time` into `out` (PNG) at `scale`.
-    func render(time: Double, out: String, scale: Double) throws {
+    func render(time: Double, out: String, scale: Double, aids: DebugAids = DebugAids(), pointer: Point? = nil) throws {
         guard let demo else { throw ValidationError("--demo: missing demo name") }
         let parts = demoSize.lowercased().split(separator: "x")
         guard parts.count == 2, let w = Double(parts[0]), let h = Double(parts[1]), w >= 1, h >= 1, w <= 8192, h <= 8192 else {
@@ -36,8 +36,17 @@ struct DemoFrameOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
         do {
-            let bitmap = try DemoRenderer.render(demo: demo, time: time, size: Size(w, h), scale: scale, script: script)
-            try writePNG(bitmap, to: out)
+            guard time.isFinite, time >= 0 else { throw DemoRenderer.Failure("--time \(time): expected seconds ≥ 0") }
+            let runner = try DemoRenderer.runner(demo: demo, size: Size(w, h), scale: scale, script: script)
+            defer { runner.mediaClock?.manualTime = nil }
+            if let scene = runner.scene as? LayerScene, aids.drawsOverlay {
+                // The frame before, without aids, so Flash Updated Regions shows this frame's damage.
+                if time >= runner.period { try runner.run(until: time - runner.period) }
+                scene.debugAids = aids
+                scene.pointer = pointer
+            }
+            try writePNG(try runner.run(until: time), to: out)
+            if aids.stats, let scene = runner.scene as? LayerScene { printError("stats: \(scene.debugOverlay.last.text)") }
         } catch let e as DemoRenderer.Failure {
             printError("layerplay: \(e.description)")
             throw ExitCode(1)

@@ -15,9 +15,16 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Lottie: play once and hold the last frame (default: loop).") var once = false
     @Flag(help: "Lottie: loop (the default).") var loop = false
     @Option(help: "Lottie: start at this progress, 0…1.") var progress: Double = 0
+    @Flag(name: .long, help: "Reload the document whenever its file changes (a refused version leaves the last good one playing).")
+    var watch = false
+    @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from document time 0 on each reload (default: keep the document time).")
+    var restartOnChange = false
 
     func run() throws {
-        if isLottieFile(document) { return try playLottie(document, player: player, speed: speed, once: once && !loop, progress: progress) }
+        if isLottieFile(document) {
+            guard !watch else { throw ValidationError("--watch reloads animation documents, not Lottie files") }
+            return try playLottie(document, player: player, speed: speed, once: once && !loop, progress: progress)
+        }
         let doc = try loadDocument(document)
         var config = try player.configuration(title: "LayerKit — \(document)")
         // The window takes the document's size unless one was asked for.
@@ -27,9 +34,15 @@ struct PlayCommand: ParsableCommand {
             let context = CAAnimationContext.current
             context.clock.manualTime = nil
             context.clock.resetOrigin()
-            DocumentPlayback.attachAnimations(doc)
-            let scene = LayerScene(size: Size(doc.width, doc.height), root: doc.root,
+            let scene: LayerScene
+            if watch {
+                scene = WatchedDocumentScene(document: doc, path: document, restartOnChange: restartOnChange,
+                                             size: config.size, context: context)
+            } else {
+                DocumentPlayback.attachAnimations(doc)
+                scene = LayerScene(size: Size(doc.width, doc.height), root: doc.root,
                                    background: doc.background, context: context)
+            }
             try WindowHost(configuration: config).run(scene)
         }
     }

@@ -39,6 +39,14 @@ struct PlayerOptions: ParsableArguments {
     @Flag(name: .customLong("frame-graph"), help: "Show the frame-time graph from the start (key F toggles it).")
     var frameGraph = false
 
+    @Option(name: .long, help: ArgumentHelp("How frames reach the screen: auto (the window surface on software renderers, else a streaming texture), texture or surface.", valueName: "PATH"))
+    var present: String = "auto"
+
+    @Flag(name: .long, help: "Start fullscreen at the desktop's resolution (key F11 toggles it).")
+    var fullscreen = false
+
+    @OptionGroup var debug: DebugAidOptions
+
     /// The options as the player's configuration; throws a one-line error on bad values.
     func configuration(title: String = "LayerKit Gallery") throws -> PlayerConfiguration {
         var c = PlayerConfiguration()
@@ -65,6 +73,12 @@ struct PlayerOptions: ParsableArguments {
         c.vsync = !noVsync
         c.showFrameGraph = frameGraph
         c.realtimePriority = !noRealtime
+        guard let path = PresentPath(rawValue: present) else {
+            throw ValidationError("--present \(present): expected auto, texture or surface")
+        }
+        c.presentPath = path
+        c.fullscreen = fullscreen
+        c.debugAids = try debug.aids()
         return c
     }
 }

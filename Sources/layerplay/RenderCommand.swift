@@ -18,15 +18,25 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Lottie: the canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
     @Option(help: "Lottie: progress 0…1 from the in point to the out point.") var progress: Double?
     @Option(help: "Lottie: a frame number.") var frame: Double?
+    // Core Animation's debugging aids drawn over the frame.
+    @OptionGroup var debug: DebugAidOptions
+    @Option(help: ArgumentHelp("Where the pointer is for --layer-outlines (points).", valueName: "X,Y")) var pointer: String?
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
-        if demoFrame.demo != nil { return try demoFrame.render(time: time, out: out, scale: scale) }
+        let aids = try debug.aids()
+        let pointer = try parsePointer(pointer)
+        // Slow Animations: the frame shows media time running at the factor since time 0.
+        let mediaTime = aids.slowAnimations ? time * aids.slowAnimationFactor : time
+        if demoFrame.demo != nil {
+            return try demoFrame.render(time: mediaTime, out: out, scale: scale, aids: aids, pointer: pointer)
+        }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
         if isLottieFile(document) { return try renderLottie(document) }
         let doc = try loadDocument(document)
-        try writePNG(try doc.renderFrame(at: time, scale: scale), to: out)
+        guard aids.drawsOverlay else { return try writePNG(try doc.renderFrame(at: mediaTime, scale: scale), to: out) }
+        try writePNG(try doc.renderFrame(at: mediaTime, scale: scale, aids: aids, pointer: pointer), to: out)
     }
 
     func renderLottie(_ path: String) throws {

@@ -21,6 +21,9 @@ public final class DemoScene: LayerScene {
     public override func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .mouseDown(let p): return demo.click(at: p)
+        case .mouseDragged(let p): return demo.drag(to: p)
+        case .mouseUp(let p): return demo.release(at: p)
+        case .scrollWheel(let dx, let dy, let p): return demo.scroll(dx: dx, dy: dy, at: p)
         case .key(let name): return name == "Escape" ? false : demo.key(name)
         default: return false
         }

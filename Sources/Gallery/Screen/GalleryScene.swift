@@ -202,6 +202,9 @@ public final class GalleryScene: LayerScene {
             if currentPage + 1 < pageLayers.count, nextPageFrame.contains(p) { showPage(currentPage + 1); return true }
             if let tile = tiles.first(where: { $0.page == currentPage && $0.frame.contains(p) }) { open(tile.type); return true }
             return false
+        case .mouseDragged(let p): return openDemo?.drag(to: p) ?? false
+        case .mouseUp(let p): return openDemo?.release(at: p) ?? false
+        case .scrollWheel(let dx, let dy, let p): return openDemo?.scroll(dx: dx, dy: dy, at: p) ?? false
         case .key(let name):
             if let demo = openDemo {
                 if name == "Escape" { close(); return true }

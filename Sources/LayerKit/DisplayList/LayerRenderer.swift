@@ -35,6 +35,8 @@ public final class LayerRenderer {
     public let builder: DisplayListBuilder
     public private(set) var damageTracker = DamageTracker()
     public let rasterizer = DisplayListRasterizer()
+    /// The display list `renderFrame` drew last (for overlays built from it).
+    public private(set) var lastDisplayList: DisplayList?
 
     public init(scale: Double = 1, background: Color = .clear) {
         self.scale = scale; self.background = background
@@ -63,6 +65,7 @@ public final class LayerRenderer {
     public func renderFrame(_ root: CALayer, into canvas: Canvas) -> LayerRenderStats {
         let t0 = monotonicNanos()
         let list = displayList(root, width: canvas.target.width, height: canvas.target.height)
+        lastDisplayList = list
         let t1 = monotonicNanos()
         let damage = damageTracker.damage(for: list)
         let t2 = monotonicNanos()

@@ -1,12 +1,7 @@
-// The document fields the emitter layer adds: sizes (`emitterSize`), the random seed (a whole
+// The document fields the emitter layer adds (`emitterSize` reads as a size): the random seed (a whole
 // number in 0…2³²−1) and the list of emitter cells, each an object with CAEmitterCell's
 // property names, nested through `emitterCells` at most `CAEmitterLayer.maximumCellDepth`
 // deep and at most `maximumCellsPerList` cells a list.
-
-extension DocumentField where Value == Size {
-    /// `[width, height]`.
-    public static var size: Self { Self { b, v, p throws(DocumentError) in try b.size(v, p) } }
-}
 
 extension DocumentField where Value == UInt32 {
     /// A whole number in 0…4294967295.

@@ -7,6 +7,10 @@ public enum InputEvent: Equatable, Sendable {
     case mouseUp(Point)
     case mouseMoved(Point)
     case key(String)
+    /// The pointer moved with the left button held (between a `mouseDown` and its `mouseUp`).
+    case mouseDragged(Point)
+    /// The wheel turned by (dx, dy) notches (y positive away from the user) with the pointer at a point.
+    case scrollWheel(dx: Double, dy: Double, at: Point)
 }
 
 extension InputEvent: CustomStringConvertible {
@@ -18,6 +22,8 @@ extension InputEvent: CustomStringConvertible {
         case .mouseUp(let q): return "release \(p(q))"
         case .mouseMoved(let q): return "move \(p(q))"
         case .key(let name): return "key \(name)"
+        case .mouseDragged(let q): return "drag \(p(q))"
+        case .scrollWheel(let dx, let dy, let q): return "wheel (\(fmt1(dx)), \(fmt1(dy))) at \(p(q))"
         }
     }
 }

@@ -10,6 +10,9 @@ public struct SceneFrameStats: Sendable, Equatable {
     public var renderSeconds: Double
     /// Seconds spent rasterising (draw list → pixels).
     public var rasterSeconds: Double
+    /// The damage as a few separate rectangles inside `damage` (empty: `damage` alone); a
+    /// presenter that can send several sends these.
+    public var damageRegion: [Rect] = []
     public init(damage: Rect? = nil, renderSeconds: Double = 0, rasterSeconds: Double = 0) {
         self.damage = damage
         self.renderSeconds = renderSeconds
@@ -31,4 +34,12 @@ public protocol PlayerScene: AnyObject {
     /// the previous frame's pixels; when it is a different object than last time (first frame,
     /// window resized) nothing is kept and the scene must draw everything.
     func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats
+    /// The window now measures `size` points (called before the next `render`).
+    func resize(to size: Size)
+}
+
+extension PlayerScene {
+    /// The window was resized to `size` points (the bitmap of the next `render` has the new
+    /// pixel size). Scenes that do not lay out again ignore it.
+    public func resize(to size: Size) {}
 }

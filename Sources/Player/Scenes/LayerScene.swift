@@ -10,17 +10,27 @@ import Raster
 open class LayerScene: PlayerScene {
     /// The model root.
     public let root: CALayer
-    /// The window size in points.
-    public let size: Size
+    /// The window size in points (follows the window: `resize(to:)`).
+    public private(set) var size: Size
     /// The animation context the tree's animations run in: its engine is ticked here, its
     /// clock is the one the host sets to each tick's timestamp.
     public let context: CAAnimationContext
-    /// What each frame is cleared to before the tree is drawn.
-    public var background: Color
+    /// What each frame is cleared to before the tree is drawn (a change redraws everything).
+    public var background: Color { didSet { if background != oldValue { renderer = nil } } }
     /// The media time of the frame being produced (set by `update`, drawn by `render`).
     public private(set) var frameTime: Double?
     private var renderer: LayerRenderer?
     private var lastBitmap: Bitmap?
+    /// Core Animation's debugging aids drawn over this scene's frames (keys F1–F8 in the window).
+    public var debugAids = DebugAids()
+    /// The pointer in points while it is over the window (the outline overlay's layer).
+    public var pointer: Point?
+    /// Draws the aids from each frame's display list.
+    public let debugOverlay = DebugOverlayRenderer()
+    /// While aids are drawn: the frame without them, which the renderer keeps and damages.
+    private var cleanFrame: Bitmap?
+    /// Whether the root was made here (it then follows the window size).
+    private let ownsRoot: Bool
 
     /// A scene showing `root` (a new root layer with bounds (0, 0, size) when nil) in the
     /// current animation context.
@@ -34,6 +44,7 @@ open class LayerScene: PlayerScene {
         // Timers scheduled while the tree is built count from now, not from the loop's
         // initial time 0 (the host has not ticked yet).
         if PlayerRunLoop.main.currentTime == 0 { PlayerRunLoop.main.setCurrentTime(context.clock.now) }
+        ownsRoot = root == nil
         if let root {
             self.root = root
         } else {
@@ -55,17 +66,65 @@ open class LayerScene: PlayerScene {
 
     open func handle(_ event: InputEvent) -> Bool { false }
 
+    /// The window now measures `size` points: a root made by the scene takes that size
+    /// (without an implicit animation); subclasses may lay out again.
+    open func resize(to size: Size) {
+        guard size != self.size else { return }
+        self.size = size
+        guard ownsRoot else { return }
+        context.run {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            root.bounds = Rect(0, 0, size.width, size.height)
+            CATransaction.commit()
+        }
+    }
+
     /// Draws the presentation tree at the frame's time (before any tick: the context's
-    /// presentation time).
+    /// presentation time). With debugging aids on, the tree is drawn into a frame of its own
+    /// (kept and damaged as the window's would be), copied, and the aids drawn over the copy
+    /// from the frame's display list; the whole window is then reported changed.
     public func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats {
         if renderer == nil || renderer?.scale != scale || lastBitmap !== bitmap {
             renderer = LayerRenderer(scale: scale, background: background)
             lastBitmap = bitmap
+            cleanFrame = nil
         }
+        let renderer = renderer!
         let time = frameTime ?? context.presentationTime
-        let stats = context.run { renderer!.renderFrame(root.presentation(at: time), into: Canvas(bitmap)) }
-        // The renderer's nil damage means "nothing changed"; the player's nil means "all".
-        return SceneFrameStats(damage: stats.damage ?? .zero, renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
+        guard debugAids.drawsOverlay else {
+            var whole = false
+            if let clean = cleanFrame {
+                // The window's pixels hold the last overlay: the clean frame goes back first.
+                bitmap.blit(clean, x: 0, y: 0)
+                cleanFrame = nil
+                whole = true
+            }
+            let stats = context.run { renderer.renderFrame(root.presentation(at: time), into: Canvas(bitmap)) }
+            // The renderer's nil damage means "nothing changed"; the player's nil means "all".
+            var out = SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
+                                      renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
+                                      rasterSeconds: Double(stats.rasterNanos) * 1e-9)
+            if !whole, stats.damage != nil { out.damageRegion = renderer.damageTracker.lastRegion }
+            return out
+        }
+        if cleanFrame == nil {
+            // The bitmap holds the last frame without aids: the renderer carries on from it.
+            cleanFrame = bitmap.copy()
+        }
+        let clean = cleanFrame!
+        let aids = debugAids, pointer = pointer, overlay = debugOverlay
+        let stats = context.run {
+            let tree = root.presentation(at: time)
+            let stats = renderer.renderFrame(tree, into: Canvas(clean))
+            bitmap.blit(clean, x: 0, y: 0)
+            if let list = renderer.lastDisplayList {
+                overlay.draw(aids, list: list, damage: stats.damage, presentationRoot: tree, pointer: pointer,
+                             scale: scale, animations: context.engine.activeAnimationCount, into: bitmap)
+            }
+            return stats
+        }
+        return SceneFrameStats(damage: nil, renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
                                rasterSeconds: Double(stats.rasterNanos) * 1e-9)
     }
 }

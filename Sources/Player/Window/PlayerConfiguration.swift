@@ -23,5 +23,12 @@ public struct PlayerConfiguration: Sendable {
     public var realtimePriority = true
     /// Show the frame-time graph from the start (key F toggles it).
     public var showFrameGraph = false
+    /// How frames reach the screen: the window surface on software renderers (auto), or one
+    /// path always.
+    public var presentPath = PresentPath.auto
+    /// Core Animation's debugging aids at the start (keys F1–F8 toggle them).
+    public var debugAids = DebugAids()
+    /// Start fullscreen at the desktop's resolution (key F11 toggles it).
+    public var fullscreen = false
     public init() {}
 }

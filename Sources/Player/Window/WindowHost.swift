@@ -5,11 +5,13 @@ import Media
 import Raster
 
 /// The SDL window every scene runs in: an 800×600-point (by default) resizable, hi-DPI
-/// window; a renderer asked for vsync; one streaming ARGB8888 texture the size of the
-/// drawable in pixels. Each frame: input events → timers and display links → scene update →
-/// scene render into the pixel buffer → `SDL_UpdateTexture` of the damaged rectangle → copy →
-/// present, paced by vsync where presents block on it and by the display link's own grid
-/// deadlines everywhere else.
+/// window whose root follows its size. Each frame: input events → timers and display links
+/// → scene update → scene render into the pixel buffer the size of the drawable → the
+/// presenter copies the damaged rectangle out and shows it: a streaming texture on hardware
+/// renderers, the window surface with `SDL_UpdateWindowSurfaceRects` on software ones.
+/// Frames are paced by vsync where presents block on it and by the display link's own grid
+/// deadlines everywhere else; media time runs through a `MediaTimeline` (Slow Animations,
+/// pause, single-frame step).
 public final class WindowHost {
     public let configuration: PlayerConfiguration
     public let runLoop: PlayerRunLoop
@@ -29,12 +31,16 @@ public final class WindowHost {
 
     private var window: OpaquePointer?
     private var renderer: OpaquePointer?
-    private var texture: OpaquePointer?
+    private var presenter: FramePresenter?
     private var bitmap = Bitmap(width: 0, height: 0)
     private var scale = 1.0
-    /// The texture holds nothing yet (first frame, resized): upload everything.
-    private var textureIsFresh = true
+    /// The window size in points.
+    private var points = Size(0, 0)
+    /// The screen's store holds nothing valid (first frame, resized, exposed): upload everything.
+    private var needsFullUpload = true
     private var showGraph = false
+    /// The debugging aids now (toggled by keys; a layer scene draws them).
+    public private(set) var debugAids = DebugAids()
 
     /// Opens the window, runs `scene` until closed (close button, Ctrl+Q, an Escape the scene
     /// does not consume) or `duration` passes, then writes the timing files and summary.
@@ -82,34 +88,48 @@ public final class WindowHost {
                 ?? SDL_CreateRenderer(window, -1, SDL_RENDERER_SOFTWARE.rawValue) else {
             throw PlayerError("cannot create a renderer: \(sdlError())")
         }
-        self.renderer = renderer
-        defer { SDL_DestroyRenderer(renderer); self.renderer = nil }
-        defer { if let t = texture { SDL_DestroyTexture(t) }; texture = nil }
-        try resizeIfNeeded()
-
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        let rendererName = info.name.map { String(cString: $0) } ?? "unknown"
+        let (software, rendererDetail) = SoftwareRendererCheck.isSoftware(renderer)
+        let useSurface = config.presentPath == .surface || (config.presentPath == .auto && software)
         // The display's refresh period: what SDL reports, 60 Hz when it reports 0.
         var mode = SDL_DisplayMode()
         let displayIndex = max(0, SDL_GetWindowDisplayIndex(window))
         let refreshRate = SDL_GetCurrentDisplayMode(displayIndex, &mode) == 0 ? Int(mode.refresh_rate) : 0
         let period = FramePacer.period(forRefreshRate: refreshRate)
-        var info = SDL_RendererInfo()
-        SDL_GetRendererInfo(renderer, &info)
-        let rendererName = info.name.map { String(cString: $0) } ?? "unknown"
         let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "unknown"
-        let pacing = VsyncProbe.decide(renderer: renderer, driver: driver, rendererName: rendererName,
+        let pacing: (PacingMode, String)
+        if useSurface {
+            // The window surface and a renderer exclude each other on one window.
+            SDL_DestroyRenderer(renderer)
+            presenter = WindowSurfacePresenter(window: window)
+            pacing = (.selfPaced, "window surface updates do not wait for vsync")
+        } else {
+            self.renderer = renderer
+            presenter = TexturePresenter(renderer: renderer)
+            pacing = VsyncProbe.decide(renderer: renderer, driver: driver, rendererName: rendererName,
                                        vsyncRequested: config.vsync, period: period)
-        if pacing.0 == .selfPaced && config.vsync {
-            // Presents must not wait on a simulated vsync: the link keeps the time.
-            SDL_RenderSetVSync(renderer, 0)
+            if pacing.0 == .selfPaced && config.vsync {
+                // Presents must not wait on a simulated vsync: the link keeps the time.
+                SDL_RenderSetVSync(renderer, 0)
+            }
         }
+        defer {
+            presenter = nil
+            if let r = self.renderer { SDL_DestroyRenderer(r) }
+            self.renderer = nil
+        }
+        if config.fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+        try resizeIfNeeded()
         self.pacing = pacing
         // Show the window once, cleared, before the display link starts: the first present
         // maps the window (13 ms under Xvfb), which belongs to opening it, not to frame 0.
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 255)
-        SDL_RenderClear(renderer)
-        SDL_RenderPresent(renderer)
+        presenter?.upload(bitmap, damage: nil, region: [])
+        presenter?.present()
+        needsFullUpload = true
         if config.verbose {
-            log("player: driver \(driver), renderer \(rendererName), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1); thread priority \(priority)")
+            log("player: driver \(driver), renderer \(rendererName) (\(rendererDetail)), present through the \(presenter?.name ?? "?"), refresh \(refreshRate) Hz (period \(formatFixed(period * 1000, 3)) ms), \(scale)x, \(pacing.0.rawValue): \(pacing.1); thread priority \(priority)")
             if !sdlSaid.isEmpty { log("player: SDL said: \(sdlSaid.split(whereSeparator: \.isNewline).joined(separator: " / "))") }
         }
         try loop(scene, period: period, mode: pacing.0)
@@ -141,6 +161,12 @@ public final class WindowHost {
         var lastPresent = start
         var previousStart: Double?
         var quit = false
+        var timeline = MediaTimeline(real: start, media: start + mediaOffset)
+        debugAids = config.debugAids
+        let layerScene = scene as? LayerScene
+        layerScene?.debugAids = debugAids
+        scene.resize(to: points)
+        var leftButtonDown = false
 
         while !quit {
             // Wait for the tick: the grid deadline, or (vsync) the last present's return.
@@ -157,7 +183,7 @@ public final class WindowHost {
             let elapsed = timestamp - start
             if let d = config.duration, elapsed + period / 2 >= d { break }
             let frameStart = clock.now()
-            let mediaTimestamp = timestamp + mediaOffset
+            let mediaTimestamp = timeline.advance(toRealTime: timestamp, rate: debugAids.mediaRate)
             mediaClock.manualTime = mediaTimestamp
             let tick = DisplayTick(slot: slot, timestamp: mediaTimestamp, targetTimestamp: mediaTimestamp + period, duration: period)
             var frame = FrameTiming(index: 0, timestamp: mediaTimestamp, targetTimestamp: tick.targetTimestamp,
@@ -187,6 +213,9 @@ public final class WindowHost {
                 case SDL_WINDOWEVENT:
                     let what = SDL_WindowEventID(UInt32(event.window.event))
                     if what == SDL_WINDOWEVENT_SIZE_CHANGED || what == SDL_WINDOWEVENT_RESIZED { resized = true }
+                    // Uncovered pixels hold nothing the window system kept: send everything.
+                    if what == SDL_WINDOWEVENT_EXPOSED { needsFullUpload = true }
+                    if what == SDL_WINDOWEVENT_LEAVE { layerScene?.pointer = nil }
                 case SDL_KEYDOWN:
                     inputCount += 1
                     let sym = event.key.keysym.sym
@@ -198,23 +227,33 @@ public final class WindowHost {
                     }
                     let name = SDLEvents.keyName(sym)
                     if !driver.dispatch(.key(name), at: now) {
-                        if name == "Escape" { quit = true }
-                        if name == "F" { showGraph.toggle() }
+                        hostKey(name, period: period, timeline: &timeline, scene: layerScene, quit: &quit)
                     }
                 case SDL_MOUSEBUTTONDOWN:
                     inputCount += 1
+                    if event.button.button == UInt8(SDL_BUTTON_LEFT) { leftButtonDown = true }
                     _ = driver.dispatch(.mouseDown(Point(Double(event.button.x), Double(event.button.y))), at: now)
                 case SDL_MOUSEBUTTONUP:
                     inputCount += 1
+                    if event.button.button == UInt8(SDL_BUTTON_LEFT) { leftButtonDown = false }
                     _ = driver.dispatch(.mouseUp(Point(Double(event.button.x), Double(event.button.y))), at: now)
                 case SDL_MOUSEMOTION:
                     inputCount += 1
-                    _ = driver.dispatch(.mouseMoved(Point(Double(event.motion.x), Double(event.motion.y))), at: now)
+                    let p = Point(Double(event.motion.x), Double(event.motion.y))
+                    layerScene?.pointer = p
+                    _ = driver.dispatch(leftButtonDown ? .mouseDragged(p) : .mouseMoved(p), at: now)
+                case SDL_MOUSEWHEEL:
+                    inputCount += 1
+                    // "direction: Set to one of the SDL_MOUSEWHEEL_* defines. When FLIPPED the
+                    // values in X and Y will be opposite. Multiply by -1 to change them back."
+                    let flip: Float = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
+                    let at = Point(Double(event.wheel.mouseX), Double(event.wheel.mouseY))
+                    _ = driver.dispatch(.scrollWheel(dx: Double(event.wheel.preciseX * flip), dy: Double(event.wheel.preciseY * flip), at: at), at: now)
                 default:
                     break
                 }
             }
-            if resized { try resizeIfNeeded() }
+            if resized { try resizeIfNeeded(); scene.resize(to: points) }
             frame.inputEvents = inputCount
             let t1 = clock.now()
             frame.events = t1 - frameStart
@@ -231,17 +270,17 @@ public final class WindowHost {
             frame.render = stats.renderSeconds > 0 ? stats.renderSeconds : max(0, (t3 - t2) - frame.raster)
 
             // Upload the damaged rectangle.
-            upload(damage: textureIsFresh ? nil : stats.damage)
-            textureIsFresh = false
+            let presenter = self.presenter!
+            presenter.upload(bitmap, damage: needsFullUpload ? nil : stats.damage, region: stats.damageRegion)
+            needsFullUpload = false
             let t4 = clock.now()
             frame.upload = t4 - t3
 
-            // Copy, overlay, screenshots, present.
-            SDL_RenderCopy(renderer, texture, nil, nil)
-            if showGraph { drawFrameGraph(recorder.last(120), period: period) }
+            // Overlay, screenshots, present.
+            if showGraph { presenter.drawFrameGraph(recorder.last(120), period: period, scale: scale, bitmap: bitmap) }
             for path in screenshots { try saveScreenshot(to: path) }
             let beforePresent = clock.now()
-            SDL_RenderPresent(renderer)
+            presenter.present()
             let t5 = clock.now()
             frame.present = t5 - t4
             frame.work = mode == .vsync ? beforePresent - frameStart : t5 - frameStart
@@ -259,79 +298,53 @@ public final class WindowHost {
             }
         }
         try writeResults(recorder)
+        if config.debugAids.stats, let overlay = layerScene?.debugOverlay {
+            log("stats: largest of the run: \(overlay.maxima.text)")
+        }
+    }
+
+    /// A key the scene did not consume: quit (Escape), the frame graph (F), fullscreen (F11),
+    /// a debugging aid (F1–F7) or the single-frame step (F8).
+    private func hostKey(_ name: String, period: Double, timeline: inout MediaTimeline, scene: LayerScene?, quit: inout Bool) {
+        switch name {
+        case "Escape": quit = true
+        case "F": showGraph.toggle()
+        case "F11":
+            let full = (SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue) != 0
+            SDL_SetWindowFullscreen(window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+        case DebugAids.stepKey:
+            timeline.step(by: period * (debugAids.slowAnimations ? debugAids.slowAnimationFactor : 1))
+        default:
+            guard let (title, on) = debugAids.toggle(key: name) else { return }
+            scene?.debugAids = debugAids
+            if configuration.verbose { log("player: \(title) \(on ? "on" : "off")") }
+        }
     }
 
     // MARK: Pieces of a frame
 
-    /// Matches the texture and pixel buffer to the drawable's pixel size (hi-DPI), creating
-    /// them the first time and after a resize.
+    /// Matches the pixel buffer and the presenter's store to the drawable's pixel size (hi-DPI:
+    /// the pixel scale is the drawable's width over the window's), the first time and after a
+    /// resize; a new size damages everything (the scene draws its new bitmap whole).
     private func resizeIfNeeded() throws(PlayerError) {
-        var pw: Int32 = 0, ph: Int32 = 0, w: Int32 = 0, h: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &pw, &ph)
+        guard let presenter else { return }
+        var w: Int32 = 0, h: Int32 = 0
         SDL_GetWindowSize(window, &w, &h)
-        pw = max(pw, 1); ph = max(ph, 1)
-        scale = w > 0 ? Double(pw) / Double(w) : 1
-        if texture != nil && Int(pw) == bitmap.width && Int(ph) == bitmap.height { return }
-        if let t = texture { SDL_DestroyTexture(t) }
-        guard let t = SDL_CreateTexture(renderer, SDL_PIXELFORMAT_ARGB8888.rawValue,
-                                        Int32(SDL_TEXTUREACCESS_STREAMING.rawValue), pw, ph) else {
-            throw PlayerError("cannot create a \(pw)x\(ph) texture: \(sdlError())")
-        }
-        SDL_SetTextureBlendMode(t, SDL_BLENDMODE_NONE)
-        texture = t
-        bitmap = Bitmap(width: Int(pw), height: Int(ph))
-        textureIsFresh = true
+        let (pw, ph) = presenter.drawableSize()
+        scale = WindowMetrics.pixelScale(windowWidth: Int(w), drawableWidth: pw)
+        points = Size(Double(max(w, 1)), Double(max(h, 1)))
+        try presenter.resize(width: pw, height: ph)
+        needsFullUpload = true
+        if pw == bitmap.width && ph == bitmap.height { return }
+        guard pw <= 16384, ph <= 16384 else { throw PlayerError("the drawable is \(pw)x\(ph) pixels: more than 16384 each way") }
+        bitmap = Bitmap(width: pw, height: ph)
     }
 
-    /// `SDL_UpdateTexture` of `damage` (device pixels, rounded out and clipped; nil = all).
-    private func upload(damage: Rect?) {
-        var rect: SDL_Rect
-        if let d = damage {
-            let clipped = d.intersection(bitmap.bounds)
-            if clipped.isEmpty { return }
-            let x0 = Int(clipped.minX.rounded(.down)), y0 = Int(clipped.minY.rounded(.down))
-            let x1 = Int(clipped.maxX.rounded(.up)), y1 = Int(clipped.maxY.rounded(.up))
-            rect = SDL_Rect(x: Int32(x0), y: Int32(y0), w: Int32(x1 - x0), h: Int32(y1 - y0))
-        } else {
-            rect = SDL_Rect(x: 0, y: 0, w: Int32(bitmap.width), h: Int32(bitmap.height))
-        }
-        let first = bitmap.pixels + Int(rect.y) * bitmap.width + Int(rect.x)
-        SDL_UpdateTexture(texture, &rect, first, Int32(bitmap.width * 4))
-    }
-
-    /// The last frames' intervals as bars (red when dropped; the work part brighter) over a
-    /// translucent panel, with a line at one refresh period. Key F toggles it.
-    private func drawFrameGraph(_ frames: ArraySlice<FrameTiming>, period: Double) {
-        let s = scale
-        let barW = 2 * s, height = 90 * s, msFull = 50.0
-        let x0 = 10 * s, y1 = Double(bitmap.height) - 10 * s
-        let panelW = 120 * barW + 8 * s
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
-        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 170)
-        var panel = SDL_FRect(x: Float(x0 - 4 * s), y: Float(y1 - height - 4 * s), w: Float(panelW), h: Float(height + 8 * s))
-        SDL_RenderFillRectF(renderer, &panel)
-        for (i, f) in frames.enumerated() {
-            let x = x0 + Double(i) * barW
-            let hInterval = min(height, f.interval * 1000 / msFull * height)
-            let hWork = min(height, f.work * 1000 / msFull * height)
-            if f.dropped { SDL_SetRenderDrawColor(renderer, 235, 80, 70, 255) } else { SDL_SetRenderDrawColor(renderer, 90, 150, 235, 255) }
-            var bar = SDL_FRect(x: Float(x), y: Float(y1 - hInterval), w: Float(max(1, barW - s * 0.5)), h: Float(hInterval))
-            SDL_RenderFillRectF(renderer, &bar)
-            SDL_SetRenderDrawColor(renderer, 120, 230, 140, 255)
-            var work = SDL_FRect(x: Float(x), y: Float(y1 - hWork), w: Float(max(1, barW - s * 0.5)), h: Float(hWork))
-            SDL_RenderFillRectF(renderer, &work)
-        }
-        let yPeriod = y1 - period * 1000 / msFull * height
-        SDL_SetRenderDrawColor(renderer, 255, 255, 255, 220)
-        SDL_RenderDrawLineF(renderer, Float(x0 - 4 * s), Float(yPeriod), Float(x0 - 4 * s + panelW), Float(yPeriod))
-        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-    }
-
-    /// Saves what the window shows now (after copy and overlay) as PNG; falls back to the
-    /// pixel buffer where the renderer cannot read back.
+    /// Saves what the window shows now (after upload and overlay) as PNG; falls back to the
+    /// pixel buffer where the presenter cannot read back.
     private func saveScreenshot(to path: String) throws(PlayerError) {
         let shot = Bitmap(width: bitmap.width, height: bitmap.height)
-        if SDL_RenderReadPixels(renderer, nil, SDL_PIXELFORMAT_ARGB8888.rawValue, shot.pixels, Int32(shot.width * 4)) != 0 {
+        if presenter?.readPixels(into: shot) != true {
             shot.blit(bitmap, x: 0, y: 0)
         }
         // The window is opaque: force alpha so the PNG is too.

@@ -9,6 +9,11 @@
 public struct DamageTracker {
     private var previous: DisplayList?
     private var previousIndex: [DisplayItemKey: Int] = [:]
+    /// The last damage as a few separate rectangles (see `DamageRegion`): what a presenter
+    /// that can send several rectangles sends; empty when nothing changed.
+    public private(set) var lastRegion: [Rect] = []
+    /// The bounds that made up the last damage, before merging.
+    private var parts: [Rect] = []
 
     public init() {}
 
@@ -27,35 +32,41 @@ public struct DamageTracker {
         }
         let target = Rect(0, 0, Double(list.width), Double(list.height))
         var damage = Rect.null
+        parts.removeAll(keepingCapacity: true)
         if let old = previous, old.width == list.width, old.height == list.height, !duplicated {
-            for o in old.items where index[o.key] == nil { damage = damage.union(o.bounds) }
+            for o in old.items where index[o.key] == nil { damage = damage.union(o.bounds); parts.append(o.bounds) }
             // The shared items' old positions in new order; those off one longest increasing
             // run changed their order relative to the others.
             var matched: [(new: Int, old: Int)] = []
             matched.reserveCapacity(list.items.count)
             for (j, item) in list.items.enumerated() {
-                if let i = previousIndex[item.key] { matched.append((j, i)) } else { damage = damage.union(item.bounds) }
+                if let i = previousIndex[item.key] { matched.append((j, i)) } else { damage = damage.union(item.bounds); parts.append(item.bounds) }
             }
             let inOrder = Self.longestIncreasingRun(matched.map(\.old))
             for (k, m) in matched.enumerated() {
                 let o = old.items[m.old], item = list.items[m.new]
                 if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation {
                     damage = damage.union(o.bounds).union(item.bounds)
+                    parts.append(o.bounds); parts.append(item.bounds)
                 }
             }
         } else {
             damage = target
+            parts.append(target)
         }
         previous = list
         previousIndex = duplicated ? [:] : index
         if duplicated { previous = nil }
-        if !damage.isNull && !damage.isFiniteRect { damage = target }
+        if !damage.isNull && !damage.isFiniteRect { damage = target; parts = [target] }
         damage = damage.intersection(target)
+        lastRegion = []
         guard !damage.isNull, !damage.isEmpty else { return nil }
         let x0 = max(0, Int(damage.minX.rounded(.down))), y0 = max(0, Int(damage.minY.rounded(.down)))
         let x1 = min(list.width, Int(damage.maxX.rounded(.up))), y1 = min(list.height, Int(damage.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
-        return Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+        let whole = Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
+        lastRegion = DamageRegion.cover(parts, within: target, union: whole)
+        return whole
     }
 }
 
