@@ -5,8 +5,10 @@
 // without blending shows green. Every drawing item becomes the same geometry filled with a translucent tint: green
 // when it covers its pixels with an opaque colour at full opacity (in no translucent group),
 // red otherwise (translucent colours, opacity below 1, strokes' and images' blended edges and
-// alpha). Clips, groups, masks and planes stay in place so the tints land where the drawing
-// did; a group composites its tints at full opacity (its translucency already made them red).
+// alpha, gradients with a translucent stop, shadows, particles). Clips, groups, masks and
+// planes stay in place so the tints land where the drawing did; a group composites its tints
+// at full opacity (its translucency already made them red). A mask layer's own items are kept
+// as they are: they shape the tints beneath them, as they shaped the drawing.
 import Raster
 
 /// Builds the Color Blended Layers tint list from a frame's display list.
@@ -21,7 +23,18 @@ public enum BlendedLayersOverlay {
         out.items.reserveCapacity(list.items.count)
         // Opacity of the enclosing groups and planes (1 when all are opaque).
         var groupOpacity: [Double] = [1]
+        // Open beginMask … endMask sections: their items are the mask's alpha, copied unchanged.
+        var maskDepth = 0
         for item in list.items {
+            switch item.operation {
+            case .beginMask: maskDepth += 1
+            case .endMask: maskDepth -= 1
+            default: break
+            }
+            if maskDepth > 0 || item.operation == .endMask {
+                out.items.append(item)
+                continue
+            }
             let outer = groupOpacity.last ?? 1
             var op: DisplayOperation?
             switch item.operation {
@@ -33,10 +46,19 @@ public enum BlendedLayersOverlay {
             case let .image(bitmap, transform, _):
                 let r = Rect(0, 0, Double(bitmap.width), Double(bitmap.height))
                 op = .fill(.rect(r), transform: transform, color: blendedTint, rule: .nonZero, opacity: 1)
-            case .transition:
+            case let .gradient(path, transform, gradient, rule, opacity):
+                let opaque = gradient.stops.allSatisfy { $0.color.a >= 1 } && opacity >= 1 && outer >= 1
+                op = .fill(path, transform: transform, color: opaque ? opaqueTint : blendedTint, rule: rule, opacity: 1)
+            case let .shadow(path, transform, _):
+                op = .fill(path, transform: transform, color: blendedTint, rule: .nonZero, opacity: 1)
+            case .transition, .sprites:
                 op = .fill(.rect(item.bounds), transform: .identity, color: blendedTint, rule: .nonZero, opacity: 1)
             case let .beginGroup(x, y, w, h, opacity):
                 groupOpacity.append(outer * opacity)
+                op = .beginGroup(x: x, y: y, width: w, height: h, opacity: 1)
+            case let .beginShadowedGroup(x, y, w, h, opacity, _):
+                // The shadow's pixels blend under the group's: the group reads as blended.
+                groupOpacity.append(0)
                 op = .beginGroup(x: x, y: y, width: w, height: h, opacity: 1)
             case let .beginPlane(w, h, transform, opacity):
                 groupOpacity.append(outer * opacity)
@@ -46,7 +68,7 @@ public enum BlendedLayersOverlay {
                 op = item.operation
             case .beginClip, .endClip, .maskGroup:
                 op = item.operation
-            case .invalidate:
+            case .invalidate, .tintGroup, .beginMask, .endMask:
                 op = nil
             }
             if let op { out.items.append(DisplayItem(key: item.key, operation: op, bounds: item.bounds)) }
