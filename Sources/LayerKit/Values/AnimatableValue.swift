@@ -13,6 +13,9 @@ public enum AnimatableValue: Hashable, Sendable {
     case bool(Bool)
     /// Layer contents (an image); opaque to interpolation (switches discretely).
     case image(ImageRef?)
+    /// A list of numbers (an NSArray of NSNumber): the three inputs of the `scale` and
+    /// `translate` value functions. No layer property holds one.
+    case numbers([Double])
 }
 
 /// A reference to a bitmap used as layer contents; compared by identity.

@@ -15,6 +15,7 @@ public enum Interpolation {
         case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): let c = c ?? .clear; return [c.r, c.g, c.b, c.a]
         case .transform(let t): return t.values
+        case .numbers(let xs): return xs
         case .path(let p):
             guard let p else { return nil }
             var out: [Double] = []
@@ -40,6 +41,7 @@ public enum Interpolation {
         case .rect: return .rect(Rect(v[0], v[1], v[2], v[3]))
         case .color: return .color(Color(v[0], v[1], v[2], v[3]))
         case .transform: return .transform(CATransform3D(v)!)
+        case .numbers: return .numbers(v)
         case .path(let p):
             guard let p else { return template }
             var out = Path()
@@ -65,6 +67,7 @@ public enum Interpolation {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
              (.transform, .transform):
             return true
+        case (.numbers(let x), .numbers(let y)): return x.count == y.count
         case (.path(let p), .path(let q)):
             guard let p, let q, p.elements.count == q.elements.count else { return false }
             for (x, y) in zip(p.elements, q.elements) {
