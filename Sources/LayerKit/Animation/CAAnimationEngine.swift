@@ -112,7 +112,7 @@ public final class CAAnimationEngine {
                 continue
             }
             let lt = layer.convertTime(time, from: nil)
-            let elapsed = (lt - a.beginTime) * a.speed
+            let elapsed = a.elapsedActiveTime(atParentTime: lt)
             if !a.engineDidStart && elapsed >= 0 {
                 events.append(Event(at: layer.mediaTime(fromLocal: a.beginTime), order: i, isStop: false, anim: a))
             }
