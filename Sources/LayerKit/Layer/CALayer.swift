@@ -19,6 +19,11 @@ open class CALayer: CAMediaTiming {
     /// Per-key actions; a key present with a nil value switches that property's implicit
     /// animation off (NSNull in Core Animation).
     public var actions: [String: CAAction?] = [:]
+    /// Asked first for the layer's actions (CALayer.delegate; not retained).
+    public weak var delegate: CALayerDelegate?
+    /// Values the layer does not declare, searched for actions: its "actions" entry (a
+    /// dictionary of actions by key) and its "style" entry (the next style up) (CALayer.style).
+    public var style: [String: Any]?
     /// The attached animations in the order added (later ones are applied later).
     public var animationStore: [(key: String, animation: CAAnimation)] = []
     /// The keys in `animationStore` (each key is there at most once): `add(_:forKey:)` looks
@@ -119,6 +124,17 @@ open class CALayer: CAMediaTiming {
         isCopyingProperties = false
     }
 
+    /// The action for `event` (action(forKey:)): the first found of the delegate's
+    /// `action(for:forKey:)`, the `actions` entry, the `style` hierarchy's actions and the
+    /// class's `defaultAction(forKey:)` — a null entry (`CANullAction.null`, or a key of
+    /// `actions` present with nil) ends the search with nil — and without any, Core
+    /// Animation's implicit animation of an animatable property.
+    open func action(forKey event: String) -> CAAction? { standardAction(forKey: event) }
+    /// "Returns a suitable action object for the given key or nil of no action object was
+    /// associated with that key." (CALayer.defaultAction(forKey:)) — CALayer associates none;
+    /// subclasses override to give their class's defaults.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
     /// Reads an animatable property by key path (`position.x`, `transform.scale`, …); nil
     /// when the key path is unknown for this layer.
     open func value(forKeyPath keyPath: String) -> AnimatableValue? {
@@ -131,8 +147,12 @@ open class CALayer: CAMediaTiming {
     }
 
     /// Adds a copy of `anim` under `key` (replacing one with the same key): add(_:forKey:).
+    /// "The special key 'transition' is automatically used for transition animations."
+    /// (CALayer.h, addAnimation:forKey:) — a CATransition is stored under `kCATransition`
+    /// whatever key it is given, so a second one replaces the first.
     open func add(_ anim: CAAnimation, forKey key: String?) {
-        let k = key ?? "__anim\(animationStore.count)_\(ObjectIdentifier(anim).hashValue)"
+        let k = anim is CATransition ? kCATransition
+            : key ?? "__anim\(animationStore.count)_\(ObjectIdentifier(anim).hashValue)"
         var replaced: [CAAnimation] = []
         if animationStoreKeys.contains(k) {
             replaced = animationStore.filter { $0.key == k }.map(\.animation)
