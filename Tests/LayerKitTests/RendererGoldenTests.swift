@@ -195,12 +195,12 @@ import TestSupport
         r.addSublayer(l)
         let renderer = LayerRenderer(background: .white)
         let canvas = Canvas(Bitmap(width: 60, height: 40))
-        _ = renderer.renderFrame(r.presentation(), into: canvas)
-        #expect(renderer.renderFrame(r.presentation(), into: canvas).damage == nil)
+        _ = renderer.renderFrame(r.presentation(at: 0), into: canvas)
+        #expect(renderer.renderFrame(r.presentation(at: 0), into: canvas).damage == nil)
         l.animationStore.append((key: "t", animation: CAAnimation()))   // e.g. a transition
         defer { l.animationStore.removeAll() }
-        let d1 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
-        let d2 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
+        let d1 = try #require(renderer.renderFrame(r.presentation(at: 0), into: canvas).damage)
+        let d2 = try #require(renderer.renderFrame(r.presentation(at: 0), into: canvas).damage)
         #expect(d1 == d2 && d1.width < 60 && d1.contains(Point(30, 20)))
     }
 

@@ -8,7 +8,7 @@ import TestSupport
 
     static func transform(_ l: CALayer, at t: Double) -> CATransform3D {
         CAAnimationContext.current.clock.manualTime = t
-        guard case .transform(let m)? = l.presentation().value(forKeyPath: "transform") else { return .identity }
+        guard case .transform(let m)? = l.presentation()!.value(forKeyPath: "transform") else { return .identity }
         return m
     }
     static func close(_ a: CATransform3D, _ b: CATransform3D) -> Bool {
@@ -25,7 +25,7 @@ import TestSupport
         M.add(a, to: l, key: "spin")
         #expect(Self.close(Self.transform(l, at: 0.25), .rotation(.pi / 2)))
         #expect(Self.close(Self.transform(l, at: 0.5), .rotation(.pi)))
-        #expect(abs((l.presentation().value(forKeyPath: "transform.rotation.z")?.kpNumber ?? 0) - .pi) < 1e-9)
+        #expect(abs((l.presentation()!.value(forKeyPath: "transform.rotation.z")?.kpNumber ?? 0) - .pi) < 1e-9)
     }
 
     // "Animations using this value transform function must provide animation values in an

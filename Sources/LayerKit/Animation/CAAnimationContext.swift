@@ -36,6 +36,9 @@ public final class CAAnimationContext: @unchecked Sendable {
     /// The property change whose action is being looked up (the implicit animation starts
     /// from its old value).
     var changedValue: (layer: ObjectIdentifier, key: String, value: AnimatableValue)?
+    /// How many times the context committed (a layer made after the last commit has no
+    /// presentation yet).
+    var commitCount = 0
 
     /// A fresh context: no animations, no open transaction, `clock` (a monotonic one by default).
     public init(clock: CAMediaClock = CAMediaClock()) { self.clock = clock }

@@ -112,7 +112,11 @@ open class CALayer: CAMediaTiming {
     /// declares properties overrides this with its own table.
     open class var properties: LayerPropertyTable { CALayer.layerProperties }
 
-    public init() {}
+    /// The context's commit count when the model layer was made (presentation copies: the
+    /// lowest, as they are always past a commit).
+    @exclusivity(unchecked) final var creationCommit = Int.min
+
+    public init() { creationCommit = CAAnimationContext.current.commitCount }
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
     /// presentation copy): its name, actions and every declared property both classes have.
     /// Subclasses inherit it; their properties are copied through their `properties` table.

@@ -8,15 +8,23 @@ extension CALayer {
     /// animation applied at the current context's presentation time (its manual clock, else
     /// the frame last ticked, else now). Sublayers are the presentation copies of
     /// the model's sublayers. Without animations every value equals the model's.
-    public func presentation() -> Self {
-        presentation(at: CAAnimationContext.current.presentationTime)
+    ///
+    /// "The layer object returned by this method provides a close approximation of the layer
+    /// that is currently being displayed onscreen." and "This method returns nil if the layer
+    /// has not yet been committed." (CALayer.presentation()) — so the copy shows the model
+    /// as of the start of the open transaction (its property and sublayer changes are not on
+    /// screen yet), and a layer created since the last commit has none.
+    public func presentation() -> Self? {
+        let context = CAAnimationContext.current
+        guard modelLayer != nil || context.commitCount > creationCommit else { return nil }
+        return CATransitionJournal.oldState(of: self, at: context.presentationTime)
     }
     /// The presentation copy of this layer and its subtree at media time `time`: every
     /// animation applied at `time` converted to each layer's local time. The copies remember
     /// `time` (`presentationTime`), so whatever draws them draws that instant.
     public func presentation(at time: Double) -> Self {
         let copy = type(of: self).init(layer: self)
-        copy.modelLayer = self
+        copy.modelLayer = modelLayer ?? self  // a copy of a copy still answers the model layer
         copy.presentationTime = time
         applyAnimations(to: copy, at: time)
         if let subs = sublayers {

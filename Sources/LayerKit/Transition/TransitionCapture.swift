@@ -64,15 +64,15 @@ enum CATransitionJournal {
     /// `root`'s subtree as it was when the open transaction began (its sublayer lists and
     /// property values before the transaction's changes), as a presentation copy. Each model
     /// layer is put back as it was for the copy and restored right after.
-    static func oldState(of root: CALayer) -> CALayer {
+    static func oldState<L: CALayer>(of root: L, at time: Double) -> L {
         guard let outer = CATransaction.stack.first, outer === level,
-              !entries.isEmpty || !sublayerEntries.isEmpty else { return root.presentation() }
+              !entries.isEmpty || !sublayerEntries.isEmpty else { return root.presentation(at: time) }
         CAAnimationEngine.applyingDepth += 1 // model writes below start no animations
         defer { CAAnimationEngine.applyingDepth -= 1 }
         // The old tree, top down: each layer's old sublayer list decides what is below it.
         var restored: [(CALayer, [CALayer]?)] = []
         var inOldTree: Set<ObjectIdentifier> = []
-        var pending = [root]
+        var pending: [CALayer] = [root]
         while let l = pending.popLast() {
             guard inOldTree.insert(ObjectIdentifier(l)).inserted else { continue }
             if let e = sublayerEntries[ObjectIdentifier(l)], e.layer === l {
@@ -88,7 +88,7 @@ enum CATransitionJournal {
             undo.append((l, e.keyPath, now))
             l.setValue(e.old, forKeyPath: e.keyPath)
         }
-        let tree = root.presentation()
+        let tree = root.presentation(at: time)
         for (l, key, now) in undo.reversed() { l.setValue(now, forKeyPath: key) }
         for (l, now) in restored.reversed() { l.sublayers = now }
         return tree
@@ -140,8 +140,9 @@ extension CATransition {
     func captureBefore(on layer: CALayer) {
         if before == nil {
             // A document's transition carries its change in `toValues`: the state now is old.
-            before = TransitionSnapshot(tree: toValues.isEmpty ? CATransitionJournal.oldState(of: layer)
-                                                               : layer.presentation())
+            let now = CAAnimationContext.current.presentationTime
+            before = TransitionSnapshot(tree: toValues.isEmpty ? CATransitionJournal.oldState(of: layer, at: now)
+                                                               : layer.presentation(at: now))
         }
         guard !toValues.isEmpty else { return }
         CAAnimationEngine.applyingDepth += 1
@@ -152,7 +153,7 @@ extension CATransition {
     /// The old state of `layer` taken now, for transitions whose change is not a property
     /// change (sublayers added, removed or swapped): set it before changing the tree, then add.
     public func captureCurrentState(of layer: CALayer) {
-        before = TransitionSnapshot(tree: layer.presentation())
+        before = TransitionSnapshot(tree: layer.presentation(at: CAAnimationContext.current.presentationTime))
     }
 }
 
