@@ -45,6 +45,8 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// Whether this copy is in its layer's `animationStore` (so the engine need not search
     /// the store for it every frame).
     var isInLayerStore = false
+    /// The options of the view-style block that made this animation (nil for others).
+    var viewAnimationOptions: ViewAnimationOptions?
 
     public init() {}
     /// A copy with the same settings (subclasses override and call super).
@@ -59,6 +61,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
         fillMode = o.fillMode; isRemovedOnCompletion = o.isRemovedOnCompletion; delegate = o.delegate
         timingFunction = o.timingFunction
+        viewAnimationOptions = o.viewAnimationOptions
     }
     open func run(forKey event: String, object: CALayer) { object.add(self, forKey: event) }
 

@@ -139,6 +139,12 @@ open class CALayer: CAMediaTiming {
     /// subclasses override to give their class's defaults.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
+    /// "Tells the layer to update its layout. Subclasses can override this method and use it
+    /// to implement their own layout algorithm." (CALayer.layoutSublayers()) — CALayer has no
+    /// layout manager, so by default there is nothing to lay out. View-style animations with
+    /// `.layoutSubviews` call it for the layers their block changed.
+    open func layoutSublayers() {}
+
     /// Reads an animatable property by key path (`position.x`, `transform.scale`, …); nil
     /// when the key path is unknown for this layer.
     open func value(forKeyPath keyPath: String) -> AnimatableValue? {

@@ -117,6 +117,15 @@ public enum Interpolation {
         guard let v = vector(a) else { return a }
         return value(v.map { $0 * Double(s) }, like: a)
     }
+    /// Whether `a` adds component by component (numbers, points, sizes, rects, colours, number
+    /// lists): for those an additive animation from (old − new) to zero draws exactly
+    /// old → new. Transforms (which add by concatenation) and values that only switch do not.
+    public static func addsAsVector(_ a: AnimatableValue) -> Bool {
+        switch a {
+        case .number, .point, .size, .rect, .color, .numbers: return true
+        case .transform, .path, .bool, .image: return false
+        }
+    }
     /// The zero of `a`'s kind (identity for transforms).
     public static func zero(like a: AnimatableValue) -> AnimatableValue {
         if case .transform = a { return .transform(.identity) }
