@@ -6,8 +6,7 @@ import TestSupport
 @Suite(.freshAnimationContext) struct PresentationSemanticsTests {
     typealias M = AnimationModelTests
 
-    // "This method returns nil if the layer has not yet been committed."
-    // (CALayer.presentation())
+    // "Returns nil if the layer has not yet been committed." (CALayer.h, -presentationLayer)
     @Test func presentationIsNilBeforeTheLayerWasFirstCommitted() {
         let l = CALayer()
         #expect(l.presentation() == nil)
@@ -20,9 +19,8 @@ import TestSupport
         #expect(m.presentation() != nil)
     }
 
-    // "The layer object returned by this method provides a close approximation of the layer
-    // that is currently being displayed onscreen." (CALayer.presentation()) — changes of the
-    // open transaction are not on screen yet; the committed state with its animations is.
+    // "Returns a copy of the layer containing all properties as they were at the start of the
+    // current transaction, with any active animations applied." (CALayer.h, -presentationLayer)
     @Test func presentationShowsTheStateAtTheStartOfTheOpenTransaction() {
         let (root, l) = M.tree(CALayer())
         CATransaction.begin(); CATransaction.setDisableActions(true)
@@ -47,9 +45,8 @@ import TestSupport
         #expect(abs(M.num(l, "opacity", at: 0.25) - 0.25) < 1e-9)
     }
 
-    // model() "returns the model layer" when called on a presentation layer (CALayer.model():
-    // "Calling this method on a layer in the presentation tree returns the corresponding
-    // layer in the model tree.")
+    // "Calling this method on a layer in the presentation tree returns the corresponding layer
+    // object in the model tree." (CALayer.model())
     @Test func modelOfAPresentationCopyIsTheModelLayer() throws {
         let (_, l) = M.tree(CALayer())
         let p = try #require(l.presentation())

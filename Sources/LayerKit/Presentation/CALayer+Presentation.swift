@@ -9,11 +9,12 @@ extension CALayer {
     /// the frame last ticked, else now). Sublayers are the presentation copies of
     /// the model's sublayers. Without animations every value equals the model's.
     ///
-    /// "The layer object returned by this method provides a close approximation of the layer
-    /// that is currently being displayed onscreen." and "This method returns nil if the layer
-    /// has not yet been committed." (CALayer.presentation()) — so the copy shows the model
-    /// as of the start of the open transaction (its property and sublayer changes are not on
-    /// screen yet), and a layer created since the last commit has none.
+    /// "Returns a copy of the layer containing all properties as they were at the start of the
+    /// current transaction, with any active animations applied. This gives a close
+    /// approximation to the version of the layer that is currently displayed. Returns nil if
+    /// the layer has not yet been committed." (CALayer.h, -presentationLayer) — the open
+    /// transaction's property and sublayer changes are undone for the copy, and a layer made
+    /// since the last commit has none.
     public func presentation() -> Self? {
         let context = CAAnimationContext.current
         guard modelLayer != nil || context.commitCount > creationCommit else { return nil }
