@@ -100,5 +100,11 @@ import TestSupport
               {"type": "basic", "keyPath": "transform", "valueFunction": "scale", "toValue": 2}]}]}
             """)
         }
+        #expect(throws: DocumentError.self) {   // a keyframe path moves position: no transform
+            try LayerDocument.parse("""
+            {"width": 10, "height": 10, "layers": [{"animations": [
+              {"type": "keyframe", "path": "M 0 0 L 10 10", "valueFunction": "rotateZ"}]}]}
+            """)
+        }
     }
 }

@@ -122,7 +122,11 @@ extension DocumentBuilder {
         for (k, v) in members {
             let q = p + "." + k
             switch k {
-            case "type", "keyPath", "valueFunction": continue
+            case "type", "keyPath": continue
+            case "valueFunction":
+                // Read with the key path (it decides how values are read); without one there
+                // is no transform for it to animate.
+                guard a.valueFunction != nil else { throw DocumentError(q, "a value function animates a transform; give keyPath") }
             case "key": a.key = try string(v, q)
             case "beginTime": a.beginTime = try number(v, q)
             case "duration": a.duration = try nonNegativeTime(v, q)
