@@ -22,8 +22,6 @@ protocol LayerContentDisplay: CALayer {
 public enum DisplaySlot: Int, Sendable, CaseIterable {
     case background, contents, fill, stroke, text, border
     case clip, endClip, group, mask, endGroup, plane, endPlane, transition, invalidate
-    /// The new image of a contents crossfade, drawn over the old one.
-    case contentsFadingIn
 }
 
 /// Where a layer's items go: the list being built, with the layer's map onto the surface
@@ -81,24 +79,13 @@ extension CALayer {
             sink.append(.background, .fill(p, transform: sink.transform, color: bg, rule: .nonZero, opacity: sink.opacity),
                         local: b)
         }
-        if let fade = contentsCrossfade {
-            // The old image, then the new one over it at the fade's fraction.
-            let fromOpacity = contents == nil ? 1 - fade.fraction : 1
-            appendContentsImage(fade.from?.bitmap, .contents, opacity: sink.opacity * fromOpacity, to: sink)
-            appendContentsImage(contents?.bitmap, .contentsFadingIn, opacity: sink.opacity * fade.fraction, to: sink)
-        } else {
-            appendContentsImage(contents?.bitmap, .contents, opacity: sink.opacity, to: sink)
+        if let img = contents?.bitmap, img.width > 0, img.height > 0 {
+            let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: b)
+            let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
+                .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
+            sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst)
         }
         content?.appendContentItems(to: sink)
-    }
-
-    /// `img` placed by `contentsGravity` in the bounds, in `slot`.
-    private func appendContentsImage(_ img: Bitmap?, _ slot: DisplaySlot, opacity: Double, to sink: DisplayItemSink) {
-        guard let img, img.width > 0, img.height > 0, opacity > 0 else { return }
-        let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds)
-        let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
-            .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
-        sink.append(slot, .image(img, transform: t, opacity: opacity), local: dst)
     }
 
     /// The border, inside the bounds, above everything else of the layer.
@@ -115,14 +102,13 @@ extension CALayer {
         var n = 0
         if let c = backgroundColor, c.a > 0 { n += 1 }
         if contents != nil { n += 1 }
-        if contentsCrossfade?.from != nil { n += 1 }
         if borderWidth > 0, let c = borderColor, c.a > 0 { n += 1 }
         return n + (content?.contentPrimitiveCount ?? 0)
     }
 
     /// Whether the layer draws anything that masksToBounds could cut (contents, path, text).
     func hasContentBeyondBackground(content: (any LayerContentDisplay)?) -> Bool {
-        contents != nil || contentsCrossfade?.from != nil || (content?.hasClippableContent ?? false)
+        contents != nil || (content?.hasClippableContent ?? false)
     }
 
     /// What the layer itself may paint, in its own coordinates (bounds, contents, the class's
@@ -130,8 +116,7 @@ extension CALayer {
     func ownLocalExtent(_ builder: DisplayListBuilder) -> Rect {
         var r = Rect.null
         if backgroundColor != nil || borderWidth > 0 { r = bounds }
-        for img in [contents?.bitmap, contentsCrossfade?.from?.bitmap] {
-            guard let img else { continue }
+        if let img = contents?.bitmap {
             r = r.union(contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds))
         }
         if let c = builder.contentDisplay(of: self) { r = r.union(c.contentLocalExtent(builder)) }
