@@ -96,6 +96,9 @@ func describe(_ a: CAAnimation, key: String?) -> String {
     var f = ["\"key\": " + (key.map(jsonString) ?? "null"), "\"class\": " + jsonString(String(describing: type(of: a)))]
     if let p = a as? CAPropertyAnimation { f.append("\"keyPath\": " + (p.keyPath.map(jsonString) ?? "null")) }
     f.append("\"duration\": " + num(a.duration))
+    // A negative speed runs the animation backwards: say so (other speeds print as before).
+    if a.speed < 0 { f.append("\"speed\": " + num(a.speed)) }
+    if let p = a as? CAPropertyAnimation, let vf = p.valueFunction { f.append("\"valueFunction\": " + jsonString(vf.name.rawValue)) }
     if let k = a as? CAKeyframeAnimation {
         let count = k.path == nil ? (k.values?.count ?? 0) : -1
         f.append("\"calculationMode\": " + jsonString(k.calculationMode.rawValue))
@@ -137,6 +140,7 @@ func json(_ v: AnimatableValue) -> String {
     case .path(let p): return p.map { jsonString($0.svgString) } ?? "null"
     case .image(let i): return i.map { list([Double($0.bitmap.width), Double($0.bitmap.height)]) } ?? "null"
     case .list(let xs): return "[" + xs.map(json).joined(separator: ", ") + "]"
+    case .numbers(let xs): return list(xs)
     }
 }
 

@@ -76,7 +76,7 @@ import TestSupport
         defer { CAAnimationContext.current.clock.manualTime = nil }
         func scale(at t: Double) throws -> Double {
             try r.run(until: t)
-            return demo.hud.presentation().transform.m11
+            return demo.hud.presentation()!.transform.m11
         }
         #expect(abs(try scale(at: 0.0) - 0.1) < 1e-6)
         #expect(abs(try scale(at: 0.15) - 0.7) < 1e-6)     // 0.1 → 1.3 over 0.3 s, linear
@@ -97,13 +97,13 @@ import TestSupport
         defer { CAAnimationContext.current.clock.manualTime = nil }
         try r.run(until: 0.2)
         // At the click the show was at 0.1 + 1.2 × (0.2 / 0.3) = 0.9: the hide starts there.
-        #expect(abs(demo.hud.presentation().transform.m11 - 0.9) < 1e-6)
+        #expect(abs(demo.hud.presentation()!.transform.m11 - 0.9) < 1e-6)
         #expect(demo.isShowing == false)
         try r.run(until: 0.2 + 0.15)
         // Then heads for 1.2 at mid-hide: 0.9 + 0.3 × (0.15 / 0.3).
-        #expect(abs(demo.hud.presentation().transform.m11 - 1.05) < 1e-6)
+        #expect(abs(demo.hud.presentation()!.transform.m11 - 1.05) < 1e-6)
         try r.run(until: 0.2 + 0.6)
-        #expect(abs(demo.hud.presentation().transform.m11 - 0.1) < 1e-6)
+        #expect(abs(demo.hud.presentation()!.transform.m11 - 0.1) < 1e-6)
     }
 
     /// The bounding box of the worm's coloured pixels (red, yellow, green) in a frame.
@@ -160,7 +160,7 @@ import TestSupport
         // Starts 2 s after opening, 8 s long, linear through four values.
         for (t, expected) in [(2.0, Point(50, 150)), (2.0 + 8.0 / 3, Point(80, 220)), (2.0 + 16.0 / 3, Point(45, 300))] {
             try r.run(until: t)
-            let p = demo.petal.presentation().position
+            let p = demo.petal.presentation()!.position
             #expect(abs(p.x - expected.x) < 0.6 && abs(p.y - expected.y) < 0.6, "t = \(t): \(p)")
         }
     }
@@ -174,21 +174,21 @@ import TestSupport
         defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? PetalBasicDemo)
         try r.run(until: 1.0)
-        let paused = demo.petal.presentation().position
+        let paused = demo.petal.presentation()!.position
         #expect(demo.petal.speed == 0)
         try r.run(until: 2.5)
-        #expect(demo.petal.presentation().position == paused)     // frozen while paused
+        #expect(demo.petal.presentation()!.position == paused)     // frozen while paused
         try r.run(until: 3.0)
         #expect(demo.petal.speed == 1)
         // Resumed where it stopped: 1 s of 5 s done → (50, 150) + 0.2 × (200, 250).
         #expect(abs(paused.x - 90) < 0.5 && abs(paused.y - 200) < 0.5, "\(paused)")
         try r.run(until: 3.5)
-        let moving = demo.petal.presentation().position
+        let moving = demo.petal.presentation()!.position
         #expect(abs(moving.x - 110) < 0.6 && abs(moving.y - 225) < 0.6, "\(moving)")
         // The move ends at 7 s: the model holds the end point, the rotation is paused.
         try r.run(until: 7.2)
         #expect(demo.petal.position == Point(250, 400))
-        #expect(demo.petal.presentation().position == Point(250, 400))
+        #expect(demo.petal.presentation()!.position == Point(250, 400))
         #expect(demo.petal.speed == 0)
     }
 
@@ -200,7 +200,7 @@ import TestSupport
             let demo = try #require((r.scene as? DemoScene)?.demo as? PetalBasicDemo)
             try r.run(until: 5.5)
             // 1 snaps back to the model; 2 stays at the end with no implicit animation.
-            #expect(demo.petal.presentation().position == endsAt, "version \(key)")
+            #expect(demo.petal.presentation()!.position == endsAt, "version \(key)")
             #expect(demo.petal.animationKeys()?.isEmpty ?? true, "version \(key)")
         }
     }
@@ -240,7 +240,9 @@ import TestSupport
         let first = try r.run(until: 0.0).copy()
         let mid = try r.run(until: 0.6).copy()          // half way through the cube
         #expect(demo.currentIndex == 4)
-        #expect(demo.imageView.animation(forKey: "KCTransitionAnimation") is CATransition)
+        // Added under the seed's key, stored under "transition": "The special key
+        // 'transition' is automatically used for transition animations." (CALayer.h)
+        #expect(demo.imageView.animation(forKey: kCATransition) is CATransition)
         let done = try r.run(until: 1.3).copy()
         #expect(changedPixels(first, mid) > 1000 && changedPixels(mid, done) > 1000)
         try r.run(until: 3.2)
@@ -303,22 +305,22 @@ import TestSupport
         defer { CAAnimationContext.current.clock.manualTime = nil }
         let demo = try #require((r.scene as? DemoScene)?.demo as? ViewAnimationsDemo)
         try r.run(until: 1.9)
-        #expect(demo.subject.presentation().frame == Rect(120, 140, 80, 80))    // the 2 s delay
+        #expect(demo.subject.presentation()!.frame == Rect(120, 140, 80, 80))    // the 2 s delay
         try r.run(until: 2.5)
-        let half = demo.subject.presentation().frame
+        let half = demo.subject.presentation()!.frame
         #expect(half.width > 80 && half.width < 160)
         try r.run(until: 3.1)
-        #expect(demo.subject.presentation().frame == Rect(80, 100, 160, 160))
+        #expect(demo.subject.presentation()!.frame == Rect(80, 100, 160, 160))
 
         // Spring: damping ratio 0.1 overshoots the click point, then settles there by 5 s.
         let s = try DemoRenderer.runner(demo: "view-animations", size: Size(800, 600), script: clicks([0.1], at: Point(500, 400)))
         let ball = try #require((s.scene as? DemoScene)?.demo as? ViewAnimationsDemo)
         var maxY = 0.0
         var t = 0.1
-        while t < 5.2 { try s.run(until: t); maxY = max(maxY, ball.subject.presentation().position.y); t += 1.0 / 60 }
+        while t < 5.2 { try s.run(until: t); maxY = max(maxY, ball.subject.presentation()!.position.y); t += 1.0 / 60 }
         #expect(maxY > 450, "no overshoot: max y \(maxY)")
         try s.run(until: 5.3)
-        #expect(ball.subject.presentation().position == Point(500, 400))
+        #expect(ball.subject.presentation()!.position == Point(500, 400))
     }
 
     // MARK: Gallery navigation

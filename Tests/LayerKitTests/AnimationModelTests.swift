@@ -26,7 +26,7 @@ import TestSupport
     }
     static func num(_ l: CALayer, _ kp: String, at t: Double) -> Double {
         CAAnimationContext.current.clock.manualTime = t
-        return l.presentation().value(forKeyPath: kp)?.kpNumber ?? .nan
+        return l.presentation()!.value(forKeyPath: kp)?.kpNumber ?? .nan
     }
     static func add(_ a: CAAnimation, to l: CALayer, key: String? = nil, at t: Double = 0) {
         CAAnimationContext.current.clock.manualTime = t
@@ -191,10 +191,10 @@ import TestSupport
         k.path = p; k.duration = 1; k.rotationMode = .auto
         Self.add(k, to: l, key: "k")
         CAAnimationContext.current.clock.manualTime = 0.25
-        var pr = l.presentation()
+        var pr = l.presentation()!
         #expect(abs(pr.position.x - 50) < 1e-9 && abs(pr.position.y) < 1e-9)
         CAAnimationContext.current.clock.manualTime = 0.75
-        pr = l.presentation()
+        pr = l.presentation()!
         #expect(abs(pr.position.x - 100) < 1e-9 && abs(pr.position.y - 50) < 1e-9)
         #expect(abs(pr.transform.m12 - 1) < 1e-9, "rotated to the tangent (π/2)")
         k.calculationMode = .paced
@@ -202,7 +202,7 @@ import TestSupport
         k.rotationMode = nil
         Self.add(k, to: l, key: "k")
         CAAnimationContext.current.clock.manualTime = 0.5
-        pr = l.presentation()
+        pr = l.presentation()!
         #expect(abs(pr.position.x - 10) < 1e-6 && abs(pr.position.y - 10) < 1e-6)
     }
 
@@ -363,7 +363,7 @@ import TestSupport
         #expect(k?.keyTimes == [0, 0.5, 0.75, 1])
         #expect(k?.values == [.point(Point(50, 150)), .point(Point(80, 220)), .point(Point(45, 300)), .point(Point(55, 400))])
         CAAnimationContext.current.clock.manualTime = 2 + 4 * 0.625
-        #expect(abs(l.presentation().position.y - 260) < 1e-9)
+        #expect(abs(l.presentation()!.position.y - 260) < 1e-9)
         // Spring: overshoots with damping ratio 0.1 and settles at the model value.
         CAAnimationContext.current.clock.manualTime = 10
         CALayer.animate(withDuration: 5, delay: 0, usingSpringWithDamping: 0.1, initialSpringVelocity: 1,

@@ -19,20 +19,20 @@ extension AnimationModelTests {
         let r = CABasicAnimation(keyPath: "transform.rotation.z"); r.toValue = .number(3 * .pi / 2); r.duration = 6
         Self.add(r, to: l, key: "r")
         CAAnimationContext.current.clock.manualTime = 0.25
-        let pr = l.presentation()
+        let pr = l.presentation()!
         #expect(pr.backgroundColor == Color(0.75, 0, 0.25, 0.875))
         #expect(pr.bounds == Rect(2.5, 5, 15, 25))
         #expect(pr.position == Point(2, -1))
         #expect(pr.path?.elements == [.move(Point(0, 2.5)), .line(Point(12.5, 2.5))])
         #expect(pr.isHidden == false)
         CAAnimationContext.current.clock.manualTime = 0.75
-        #expect(l.presentation().isHidden == true)
+        #expect(l.presentation()!.isHidden == true)
         // At t = 4 the angle is π (half way through 3π/2 … plus a third): the matrix reads cos = −1.
         CAAnimationContext.current.clock.manualTime = 4
-        let m = l.presentation().transform
+        let m = l.presentation()!.transform
         #expect(abs(m.m11 - -1) < 1e-9 && abs(m.m12) < 1e-9)
         CAAnimationContext.current.clock.manualTime = 5
-        let m5 = l.presentation().transform
+        let m5 = l.presentation()!.transform
         let angle = 3 * Double.pi / 2 * 5 / 6
         #expect(abs(m5.m11 - cos(angle)) < 1e-9 && abs(m5.m12 - sin(angle)) < 1e-9)
     }
@@ -82,7 +82,7 @@ extension AnimationModelTests {
         var prev = Point(0, 0), steps = [Double](repeating: 0, count: 20)
         for i in 1...400 {
             CAAnimationContext.current.clock.manualTime = Double(i) / 400
-            let p = l.presentation().position
+            let p = l.presentation()!.position
             steps[(i - 1) / 20] += (p - prev).length; prev = p
         }
         let mean = steps.reduce(0, +) / Double(steps.count)
@@ -98,8 +98,8 @@ extension AnimationModelTests {
         d.path = p; d.calculationMode = .discrete; d.duration = 1
         Self.add(d, to: l, key: "cp")
         CAAnimationContext.current.clock.manualTime = 0.3
-        #expect(l.presentation().position == Point(0, 0))
+        #expect(l.presentation()!.position == Point(0, 0))
         CAAnimationContext.current.clock.manualTime = 0.7
-        #expect(l.presentation().position == Point(10, 0))
+        #expect(l.presentation()!.position == Point(10, 0))
     }
 }

@@ -22,7 +22,7 @@ import TestSupport
         DocumentPlayback.prepare(doc)
         func value(_ name: String, _ key: String, at t: Double) -> AnimatableValue? {
             DocumentPlayback.setDocumentTime(t)
-            let tree = doc.root.presentation()
+            let tree = doc.root.presentation()!
             let i = doc.root.sublayers!.firstIndex { $0.name == name }!
             return tree.sublayers![i].value(forKeyPath: key)
         }

@@ -87,7 +87,7 @@ import TestSupport
         DocumentPlayback.prepare(doc)
         func value(_ key: String, at t: Double) -> Double {
             DocumentPlayback.setDocumentTime(t)
-            return doc.root.presentation().sublayers![0].value(forKeyPath: key)?.kpNumber ?? .nan
+            return doc.root.presentation()!.sublayers![0].value(forKeyPath: key)?.kpNumber ?? .nan
         }
         #expect(value("opacity", at: 0.05) == 0.1)
         #expect(value("opacity", at: 0.3) == 0.2)

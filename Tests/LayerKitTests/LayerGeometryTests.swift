@@ -132,7 +132,8 @@ import TestSupport
         s.bounds = Rect(0, 0, 10, 10); s.transform = .rotation(0.3)
         let child = CATextLayer(); child.string = "hi"
         s.addSublayer(child)
-        let p = s.presentation()
+        CATransaction.flush() // committed: a layer has no presentation before its first commit
+        let p = s.presentation()!
         #expect(p !== s)
         #expect(p.model() === s)
         for k in s.animatablePropertyKeys { #expect(p.value(forKeyPath: k) == s.value(forKeyPath: k), "\(k)") }

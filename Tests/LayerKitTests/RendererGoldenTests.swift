@@ -87,10 +87,18 @@ import TestSupport
         let rx = (9 % 6) * 24 + 2, ry = (9 / 6) * 20 + 2
         #expect(rgba(b, rx + 1, ry + 1) == (32, 32, 128, 255))
         #expect(rgba(b, rx + 18, ry + 14) == (224, 128, 32, 255))
-        // topLeft (index 5): natural size at the top-left, background beyond x 12.
+        // topLeft (index 5): natural size at the left and at maximum Y — "bottom" always means
+        // "Minimum Y" and "top" always means "Maximum Y" (CALayer.h, contentsGravity) — so on
+        // the y-down screen it sits at the cell's lower edge (rows 10…17), background above
+        // it and beyond x 12.
         let tx = 5 * 24 + 2
-        #expect(rgba(b, tx + 1, 3) == (32, 32, 128, 255))
-        #expect(rgba(b, tx + 14, 3) == (217, 217, 217, 255))
+        #expect(rgba(b, tx + 1, 2 + 16 - 2) == (32, 32, 128, 255))
+        #expect(rgba(b, tx + 1, 3) == (217, 217, 217, 255))
+        #expect(rgba(b, tx + 14, 2 + 16 - 2) == (217, 217, 217, 255))
+        // bottom (index 2): centred at minimum Y, the top edge on screen (rows 2…9).
+        let bx = 2 * 24 + 2
+        #expect(rgba(b, bx + 5, 3) == (32, 32, 128, 255))
+        #expect(rgba(b, bx + 5, 2 + 16 - 2) == (217, 217, 217, 255))
         try checkGolden("gravity", b)
     }
 
@@ -187,12 +195,12 @@ import TestSupport
         r.addSublayer(l)
         let renderer = LayerRenderer(background: .white)
         let canvas = Canvas(Bitmap(width: 60, height: 40))
-        _ = renderer.renderFrame(r.presentation(), into: canvas)
-        #expect(renderer.renderFrame(r.presentation(), into: canvas).damage == nil)
+        _ = renderer.renderFrame(r.presentation(at: 0), into: canvas)
+        #expect(renderer.renderFrame(r.presentation(at: 0), into: canvas).damage == nil)
         l.animationStore.append((key: "t", animation: CAAnimation()))   // e.g. a transition
         defer { l.animationStore.removeAll() }
-        let d1 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
-        let d2 = try #require(renderer.renderFrame(r.presentation(), into: canvas).damage)
+        let d1 = try #require(renderer.renderFrame(r.presentation(at: 0), into: canvas).damage)
+        let d2 = try #require(renderer.renderFrame(r.presentation(at: 0), into: canvas).damage)
         #expect(d1 == d2 && d1.width < 60 && d1.contains(Point(30, 20)))
     }
 

@@ -28,7 +28,7 @@ extension AnimationModelTests {
         CAAnimationContext.current.clock.manualTime = t
         CAAnimationEngine.current.tick(at: t)
         let b = Bitmap(width: 40, height: 30)
-        LayerRenderer(scale: 1).draw(root.presentation(), into: Canvas(b))
+        LayerRenderer(scale: 1).draw(root.presentation()!, into: Canvas(b))
         return b
     }
 
@@ -147,7 +147,7 @@ extension AnimationModelTests {
         let snapshot = try #require(l.activeTransition?.before)
         let builder = DisplayListBuilder(scale: 1)
         func newState() -> DisplaySnapshot {
-            let p = l.presentation()
+            let p = l.presentation()!
             return snapshot.newState(of: p, width: 40, height: 30, transform: .identity,
                                      list: builder.stateList(p, .identity, width: 40, height: 30))
         }
@@ -178,7 +178,7 @@ extension AnimationModelTests {
             DocumentPlayback.setDocumentTime(t)
             CAAnimationEngine.current.tick(at: t)
             let b = Bitmap(width: 40, height: 30)
-            LayerRenderer(scale: 1).draw(doc.root.presentation(), into: Canvas(b))
+            LayerRenderer(scale: 1).draw(doc.root.presentation()!, into: Canvas(b))
             return b
         }
         let before = frame(0.5)
@@ -188,7 +188,7 @@ extension AnimationModelTests {
         let after = frame(2.5)
         #expect(Self.rgb(after[5, 15]) == (0, 0, 255) && Self.rgb(after[35, 15]) == (0, 0, 255))
         let card = doc.root.sublayers![0]
-        #expect(card.presentation().value(forKeyPath: "backgroundColor") == .color(Color(0, 0, 1)))
+        #expect(card.presentation()!.value(forKeyPath: "backgroundColor") == .color(Color(0, 0, 1)))
     }
 
     /// Documents also accept UIKit's view-transition names (an addition to the format), so
@@ -212,7 +212,7 @@ extension AnimationModelTests {
         func frame(_ t: Double) -> (LayerRenderStats, (Int, Int, Int)) {
             CAAnimationContext.current.clock.manualTime = t
             CAAnimationEngine.current.tick(at: t)
-            let s = renderer.renderFrame(root.presentation(), into: Canvas(target))
+            let s = renderer.renderFrame(root.presentation()!, into: Canvas(target))
             return (s, Self.rgb(target[20, 15]))
         }
         _ = frame(0)

@@ -151,8 +151,8 @@ public final class RipplesWaveDemo: Demo {
     /// The display link's target: the wave from the two presentation positions.
     func animateWave() {
         let w = waveSize.width
-        let controlY = springView.presentation().position.y
-        let referY = referView.presentation().position.y
+        let controlY = (springView.presentation() ?? springView).position.y
+        let referY = (referView.presentation() ?? referView).position.y
         var path = Path()
         path.move(to: .zero)
         path.addLine(to: Point(w, 0))

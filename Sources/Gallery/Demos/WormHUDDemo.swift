@@ -165,7 +165,7 @@ public final class WormHUDDemo: Demo {
 
     /// The HUD's scale as it is on screen now (presentation value), for clicks mid-animation.
     private var presentedScale: Double {
-        hud.presentation().transform.m11
+        (hud.presentation() ?? hud).transform.m11
     }
 
     /// Shows the HUD: add it, start the worms, scale 0.1 → 1.3 → 1.0 over 0.6 s.

@@ -47,6 +47,8 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// Whether this copy is in its layer's `animationStore` (so the engine need not search
     /// the store for it every frame).
     var isInLayerStore = false
+    /// The options of the view-style block that made this animation (nil for others).
+    var viewAnimationOptions: ViewAnimationOptions?
 
     public init() { CAAnimation.liveAnimations.created() }
     deinit { CAAnimation.liveAnimations.destroyed() }
@@ -64,6 +66,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
         repeatCount = o.repeatCount; repeatDuration = o.repeatDuration; autoreverses = o.autoreverses
         fillMode = o.fillMode; isRemovedOnCompletion = o.isRemovedOnCompletion; delegate = o.delegate
         timingFunction = o.timingFunction
+        viewAnimationOptions = o.viewAnimationOptions
     }
     open func run(forKey event: String, object: CALayer) { object.add(self, forKey: event) }
 
@@ -83,11 +86,18 @@ open class CAAnimation: CAMediaTiming, CAAction {
                                    autoreverses: autoreverses, fillMode: fillMode,
                                    timingFunction: timingFunction)
     }
-    /// The parent time at which the active interval ends (infinite for endless repeats).
+    /// The parent time at which the active interval ends (infinite for endless repeats, and
+    /// for speed 0, whose clock never advances). A negative speed runs the same interval
+    /// backwards, so it ends at the same |speed|-scaled time.
     public var endTime: Double {
         let a = activeDuration
         guard a.isFinite else { return .infinity }
-        return speed > 0 ? beginTime + a / speed : .infinity
+        return speed != 0 ? beginTime + a / abs(speed) : .infinity
+    }
+    /// How far the animation is into its active interval at `parentTime`, in its own time
+    /// (negative before it begins); the direction of a negative speed does not change it.
+    func elapsedActiveTime(atParentTime parentTime: Double) -> Double {
+        (parentTime - beginTime) * abs(speed)
     }
 
     /// Writes the animation's value at `progress` into `presentation` (the base does nothing).
@@ -98,7 +108,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
     /// that sampling at any time agrees with a frame-by-frame run.
     public func apply(atParentTime parentTime: Double, to presentation: CALayer, isTopLevel: Bool) {
         guard let p = progress(atParentTime: parentTime) else { return }
-        if isTopLevel && isRemovedOnCompletion && p.isFilling && (parentTime - beginTime) * speed >= 0 {
+        if isTopLevel && isRemovedOnCompletion && p.isFilling && elapsedActiveTime(atParentTime: parentTime) >= 0 {
             return
         }
         apply(p, to: presentation)

@@ -32,6 +32,13 @@ public final class CAAnimationContext: @unchecked Sendable {
     /// The outermost transaction the transition journal's entries belong to, and the entries.
     var transitionJournalLevel: AnyObject?
     var transitionJournalEntries: [CATransitionJournal.Key: CATransitionJournal.Entry] = [:]
+    var transitionJournalSublayers: [ObjectIdentifier: CATransitionJournal.SublayersEntry] = [:]
+    /// The property change whose action is being looked up (the implicit animation starts
+    /// from its old value).
+    var changedValue: (layer: ObjectIdentifier, key: String, value: AnimatableValue)?
+    /// How many times the context committed (a layer made after the last commit has no
+    /// presentation yet).
+    var commitCount = 0
 
     /// A fresh context: no animations, no open transaction, `clock` (a monotonic one by default).
     public init(clock: CAMediaClock = CAMediaClock()) { self.clock = clock }

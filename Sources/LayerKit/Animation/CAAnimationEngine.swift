@@ -54,6 +54,7 @@ public final class CAAnimationEngine {
     /// Called by `CALayer.add(_:forKey:)` with the stored copy and the animations it replaced.
     func added(_ anim: CAAnimation, to layer: CALayer, key: String, replacing old: [CAAnimation]) {
         if let b = anim as? CABasicAnimation, b.fromValue == nil, b.toValue == nil, b.byValue == nil,
+           b.valueFunction == nil, // its values are the function's inputs, not the property's
            let kp = b.keyPath, let prev = previousValues[ObjectIdentifier(layer)]?.values[kp] {
             b.fromValue = prev      // "previous → current" (Core Animation's rule for none set)
         }
@@ -111,7 +112,7 @@ public final class CAAnimationEngine {
                 continue
             }
             let lt = layer.convertTime(time, from: nil)
-            let elapsed = (lt - a.beginTime) * a.speed
+            let elapsed = a.elapsedActiveTime(atParentTime: lt)
             if !a.engineDidStart && elapsed >= 0 {
                 events.append(Event(at: layer.mediaTime(fromLocal: a.beginTime), order: i, isStop: false, anim: a))
             }

@@ -49,7 +49,8 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
         guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
-        write(value(fraction: progress.fraction, iteration: progress.iteration, current: current),
+        write(value(fraction: progress.fraction, iteration: progress.iteration,
+                    current: interpolationBase(current: current)),
               current: current, to: presentation)
     }
 }

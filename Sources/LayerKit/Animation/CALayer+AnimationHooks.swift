@@ -2,11 +2,12 @@
 // plus the animation lifecycle and layer-time API of CALayer.
 extension CALayer {
     /// Called by every animatable property's setter after the model value changed: the place
-    /// where implicit animations (actions) start. A layer with a superlayer animates the
-    /// change from its current presentation value over the transaction's duration (0.25 s)
-    /// with a CABasicAnimation added under the key, unless actions are disabled or
-    /// `actions[key]` is present with nil; a present action runs instead. Inside a
-    /// view-style animation block the change is recorded for that block instead.
+    /// where implicit animations (actions) start. A layer with a superlayer runs the action
+    /// `action(forKey:)` finds for the key (by default a CABasicAnimation from the value on
+    /// screen over the transaction's duration, added under the key), unless actions are
+    /// disabled. Inside a view-style animation block the change is recorded for that block
+    /// instead. Hiding or showing a layer in a visible tree also runs `onOrderOut` /
+    /// `onOrderIn`.
     func propertyDidChange(_ key: String, from oldValue: AnimatableValue) {
         let context = CAAnimationContext.current
         guard context.applyingDepth == 0 else { return }
@@ -17,15 +18,8 @@ extension CALayer {
             return
         }
         guard superlayer != nil, !CATransaction.disableActions() else { return }
-        if let entry = actions[key] {
-            entry?.run(forKey: key, object: self)
-            return
-        }
-        let anim = CABasicAnimation(keyPath: key)
-        anim.fromValue = presentationValue(forKeyPath: key, modelValue: oldValue)
-        anim.duration = CATransaction.animationDuration()
-        anim.timingFunction = CATransaction.animationTimingFunction() ?? .default
-        add(anim, forKey: key)
+        action(forKey: key, changedFrom: oldValue)?.run(forKey: key, object: self)
+        if key == CALayer.isHidden.key { hiddenDidChange() }
     }
 
     /// Hook of `add(_:forKey:)`: the stored copy joins the engine and the open transactions.

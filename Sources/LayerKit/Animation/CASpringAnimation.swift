@@ -204,6 +204,7 @@ open class CASpringAnimation: CABasicAnimation {
         guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
         let t = progress.duration * progress.fraction
         let f = 1 - displacement(at: t)
-        write(value(fraction: f, iteration: progress.iteration, current: current), current: current, to: presentation)
+        write(value(fraction: f, iteration: progress.iteration, current: interpolationBase(current: current)),
+              current: current, to: presentation)
     }
 }

@@ -3,10 +3,23 @@
 public struct ViewAnimationOptions: OptionSet, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// "Lay out subviews at commit time so that they are animated along with their parent."
+    public static let layoutSubviews = ViewAnimationOptions(rawValue: 1 << 0)
+    /// "Allow the user to interact with views while they are being animated."
     public static let allowUserInteraction = ViewAnimationOptions(rawValue: 1 << 1)
     public static let beginFromCurrentState = ViewAnimationOptions(rawValue: 1 << 2)
     public static let `repeat` = ViewAnimationOptions(rawValue: 1 << 3)
     public static let autoreverse = ViewAnimationOptions(rawValue: 1 << 4)
+    /// "Force the animation to use the original duration value specified when the animation
+    /// was submitted. If this key is not present, the animation inherits the remaining
+    /// duration of the in-flight animation, if any."
+    public static let overrideInheritedDuration = ViewAnimationOptions(rawValue: 1 << 5)
+    /// "Force the animation to use the original curve value specified when the animation was
+    /// submitted. If this key is not present, the animation inherits the curve of the
+    /// in-flight animation, if any."
+    public static let overrideInheritedCurve = ViewAnimationOptions(rawValue: 1 << 6)
+    /// "The option to not inherit the animation type or any options."
+    public static let overrideInheritedOptions = ViewAnimationOptions(rawValue: 1 << 9)
     public static let curveEaseInOut = ViewAnimationOptions(rawValue: 0 << 16)
     public static let curveEaseIn = ViewAnimationOptions(rawValue: 1 << 16)
     public static let curveEaseOut = ViewAnimationOptions(rawValue: 2 << 16)
@@ -47,6 +60,9 @@ final class ViewAnimationCapture {
         get { CAAnimationContext.current.viewAnimationCapture }
         set { CAAnimationContext.current.viewAnimationCapture = newValue }
     }
+    /// The block's duration and options after inheritance (what a block nested in it inherits).
+    var duration = 0.0
+    var options: ViewAnimationOptions = []
 
     struct Record { let layer: CALayer; let key: String; let old: AnimatableValue; let shown: AnimatableValue }
     var records: [Record] = []
@@ -62,19 +78,12 @@ final class ViewAnimationCapture {
         records.append(Record(layer: layer, key: key, old: old,
                               shown: layer.presentationValue(forKeyPath: key, modelValue: old) ?? old))
     }
-
-    /// Runs `block` with this capture active.
-    func capture(_ block: () -> Void) {
-        let previous = Self.current
-        Self.current = self
-        block()
-        Self.current = previous
-    }
 }
 
 extension CALayer {
     private static func configure(_ a: CAAnimation, on layer: CALayer, duration: Double, delay: Double,
                                   options: ViewAnimationOptions) {
+        a.viewAnimationOptions = options
         a.duration = duration
         if options.contains(.repeat) { a.repeatCount = .infinity }
         if options.contains(.autoreverse) { a.autoreverses = true }
@@ -99,44 +108,86 @@ extension CALayer {
 
     /// UIView's `animate(withDuration:delay:options:animations:completion:)` on layers: the
     /// animatable properties changed inside `animations` animate from their previous value
-    /// (the on-screen value with `.beginFromCurrentState`) to the new model value.
-    /// `completion(finished)` runs once all of them stopped (false if one was removed early).
+    /// to the new model value. `completion(finished)` runs once all of them stopped (false if
+    /// one was removed early).
+    ///
+    /// As UIKit does since iOS 8, a change of a property that is already animating adds to
+    /// the motion instead of replacing it: a numeric value (number, point, size, rect,
+    /// colour) animates additively from (old model value − new model value) to zero, under
+    /// its own key, so the earlier animation runs on and the sum keeps its velocity; both
+    /// completions get finished = true. With `.beginFromCurrentState` the value starts where
+    /// it is on screen instead and the in-flight animations of the key are replaced.
+    /// Transforms and values that only switch (booleans, images) replace the in-flight
+    /// animation. A block nested in another inherits its duration and curve (and its other
+    /// options) unless `.overrideInheritedDuration` (`.overrideInheritedCurve`,
+    /// `.overrideInheritedOptions`) says otherwise; `.layoutSubviews` runs `layoutSublayers()`
+    /// of every layer the block changed, inside the block, so their sublayers' new frames
+    /// animate with them.
     public static func animate(withDuration duration: Double, delay: Double = 0,
                                options: ViewAnimationOptions = [], animations: () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
         let cap = ViewAnimationCapture()
+        let (d, o) = cap.inherit(duration: duration, options: options)
         cap.capture(animations)
         var added: [(CALayer, String)] = []
         for r in cap.records {
             let a = CABasicAnimation(keyPath: r.key)
-            a.fromValue = options.contains(.beginFromCurrentState) ? r.shown : r.old
-            a.timingFunction = options.timingFunction
-            configure(a, on: r.layer, duration: duration, delay: delay, options: options)
-            r.layer.add(a, forKey: r.key)
-            added.append((r.layer, r.key))
+            let key = prepare(a, for: r, options: o)
+            a.timingFunction = o.timingFunction
+            configure(a, on: r.layer, duration: d, delay: delay, options: o)
+            r.layer.add(a, forKey: key)
+            added.append((r.layer, key))
         }
         finish(added, completion: completion)
     }
 
     /// UIView's spring animation: `usingSpringWithDamping` is the damping ratio, the velocity
-    /// is in distances per second; the spring (mass 1) is tuned to settle in `duration`.
+    /// is in distances per second; the spring (mass 1) is tuned to settle in `duration`. In
+    /// flight changes add to each other as in `animate(withDuration:…)`.
     public static func animate(withDuration duration: Double, delay: Double = 0,
                                usingSpringWithDamping ratio: Double, initialSpringVelocity velocity: Double,
                                options: ViewAnimationOptions = [], animations: () -> Void,
                                completion: ((Bool) -> Void)? = nil) {
         let cap = ViewAnimationCapture()
+        let (d, o) = cap.inherit(duration: duration, options: options)
         cap.capture(animations)
-        let p = CASpringAnimation.parameters(duration: duration, dampingRatio: ratio, velocity: velocity)
+        let p = CASpringAnimation.parameters(duration: d, dampingRatio: ratio, velocity: velocity)
         var added: [(CALayer, String)] = []
         for r in cap.records {
             let a = CASpringAnimation(keyPath: r.key)
-            a.fromValue = options.contains(.beginFromCurrentState) ? r.shown : r.old
+            let key = prepare(a, for: r, options: o)
             a.mass = p.mass; a.stiffness = p.stiffness; a.damping = p.damping; a.initialVelocity = velocity
-            configure(a, on: r.layer, duration: duration, delay: delay, options: options)
-            r.layer.add(a, forKey: r.key)
-            added.append((r.layer, r.key))
+            configure(a, on: r.layer, duration: d, delay: delay, options: o)
+            r.layer.add(a, forKey: key)
+            added.append((r.layer, key))
         }
         finish(added, completion: completion)
+    }
+
+    /// Sets the values of the view animation `a` for the change `r` and returns the key to add
+    /// it under: additive on top of an in-flight animation of the key, else from the old value
+    /// (the on-screen one with `.beginFromCurrentState`, replacing what is in flight).
+    private static func prepare(_ a: CABasicAnimation, for r: ViewAnimationCapture.Record,
+                                options: ViewAnimationOptions) -> String {
+        let inFlight = r.layer.inFlightViewAnimationKeys(forKeyPath: r.key)
+        if options.contains(.beginFromCurrentState) {
+            for k in inFlight where k != r.key { r.layer.removeAnimation(forKey: k) }
+            a.fromValue = r.shown
+            return r.key
+        }
+        guard let new = r.layer.value(forKeyPath: r.key), Interpolation.addsAsVector(new) else {
+            a.fromValue = r.old
+            return r.key
+        }
+        // Additive from old − new to zero: alone it draws exactly old → new; on top of an
+        // in-flight animation of the key the two add, so the motion keeps its velocity.
+        a.isAdditive = true
+        a.fromValue = Interpolation.subtract(r.old, new)
+        a.toValue = Interpolation.zero(like: new)
+        guard !inFlight.isEmpty else { return r.key }
+        var n = 1
+        while r.layer.animation(forKey: "\(r.key)+\(n)") != nil { n += 1 }
+        return "\(r.key)+\(n)"
     }
 
     /// UIView's `animateKeyframes`: inside `animations`, `addKeyframe(withRelativeStartTime:
@@ -146,6 +197,7 @@ extension CALayer {
                                         options: ViewAnimationOptions = [], animations: () -> Void,
                                         completion: ((Bool) -> Void)? = nil) {
         let cap = ViewAnimationCapture()
+        let (duration, options) = cap.inherit(duration: duration, options: options)
         cap.capture(animations)
         // Changes outside any keyframe span the whole duration.
         if !cap.records.isEmpty {
@@ -210,5 +262,53 @@ extension CALayer {
 extension ViewAnimationCapture {
     func firstOld(_ layer: CALayer, _ key: String) -> AnimatableValue? {
         initials.first { $0.layer === layer && $0.key == key }?.old
+    }
+
+    /// The duration and options of a block, given the enclosing block (the one in flight
+    /// while this one is submitted): its duration, curve and other options are inherited
+    /// unless the override options say otherwise. Stores the result on this capture.
+    func inherit(duration d: Double, options o: ViewAnimationOptions) -> (Double, ViewAnimationOptions) {
+        var duration = d, options = o
+        if let outer = Self.current {
+            if !o.contains(.overrideInheritedDuration) { duration = outer.duration }
+            let curveBits: UInt = 0xF << 16
+            if !o.contains(.overrideInheritedCurve) {
+                options = ViewAnimationOptions(rawValue: (options.rawValue & ~curveBits) | (outer.options.rawValue & curveBits))
+            }
+            if !o.contains(.overrideInheritedOptions) {
+                options.formUnion(outer.options.intersection([.repeat, .autoreverse, .allowUserInteraction, .layoutSubviews]))
+            }
+        }
+        self.duration = duration
+        self.options = options
+        return (duration, options)
+    }
+
+    /// Runs `block` with this capture active; with `.layoutSubviews`, then lays out every
+    /// layer the block changed (still captured, so the layout's changes animate too).
+    func capture(_ block: () -> Void) {
+        let previous = Self.current
+        Self.current = self
+        block()
+        if options.contains(.layoutSubviews) {
+            var laidOut: Set<ObjectIdentifier> = []
+            for r in records where laidOut.insert(ObjectIdentifier(r.layer)).inserted { r.layer.layoutSublayers() }
+        }
+        Self.current = previous
+    }
+}
+
+extension CALayer {
+    /// The keys of this layer's view-style animations of `keyPath` still running now (not
+    /// stopped, and not past their active duration at the context's presentation time).
+    func inFlightViewAnimationKeys(forKeyPath keyPath: String) -> [String] {
+        guard !animationStore.isEmpty else { return [] }
+        let local = convertTime(CAAnimationContext.current.presentationTime, from: nil)
+        return animationStore.compactMap { entry in
+            guard let p = entry.animation as? CAPropertyAnimation, p.viewAnimationOptions != nil,
+                  p.keyPath == keyPath, !p.engineDidStop else { return nil }
+            let ended = p.engineCommitted && p.elapsedActiveTime(atParentTime: local) >= p.activeDuration
+            return ended ? nil : entry.key
+        }
     }
 }

@@ -1,7 +1,9 @@
 
 extension CALayerContentsGravity {
-    /// Where contents of `size` (points) go inside `bounds` under this gravity. Names read
-    /// visually on our y-down screen (`top` is the top edge), as UIKit users expect.
+    /// Where contents of `size` (points) go inside `bounds` under this gravity. "Note that
+    /// "bottom" always means "Minimum Y" and "top" always means "Maximum Y"." (CALayer.h,
+    /// contentsGravity) — in the layer's own coordinates, so on our y-down screen, as on
+    /// iOS, `top` shows at the bottom edge and `bottom` at the top edge.
     public func rect(for size: Size, in bounds: Rect) -> Rect {
         let w = size.width, h = size.height, b = bounds
         switch self {
@@ -12,14 +14,14 @@ extension CALayerContentsGravity {
             let s = self == .resizeAspect ? min(sx, sy) : max(sx, sy)
             return Rect(b.midX - w * s / 2, b.midY - h * s / 2, w * s, h * s)
         case .center: return Rect(b.midX - w / 2, b.midY - h / 2, w, h)
-        case .top: return Rect(b.midX - w / 2, b.minY, w, h)
-        case .bottom: return Rect(b.midX - w / 2, b.maxY - h, w, h)
+        case .top: return Rect(b.midX - w / 2, b.maxY - h, w, h)
+        case .bottom: return Rect(b.midX - w / 2, b.minY, w, h)
         case .left: return Rect(b.minX, b.midY - h / 2, w, h)
         case .right: return Rect(b.maxX - w, b.midY - h / 2, w, h)
-        case .topLeft: return Rect(b.minX, b.minY, w, h)
-        case .topRight: return Rect(b.maxX - w, b.minY, w, h)
-        case .bottomLeft: return Rect(b.minX, b.maxY - h, w, h)
-        case .bottomRight: return Rect(b.maxX - w, b.maxY - h, w, h)
+        case .topLeft: return Rect(b.minX, b.maxY - h, w, h)
+        case .topRight: return Rect(b.maxX - w, b.maxY - h, w, h)
+        case .bottomLeft: return Rect(b.minX, b.minY, w, h)
+        case .bottomRight: return Rect(b.maxX - w, b.minY, w, h)
         }
     }
 }

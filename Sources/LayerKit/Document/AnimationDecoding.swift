@@ -48,6 +48,7 @@ extension AnimationSpec {
             guard let t = Self.transitionFactory?(self) else { return nil }
             a = t
         }
+        if let f = valueFunction, let pa = a as? CAPropertyAnimation { pa.valueFunction = CAValueFunction(name: f) }
         // The document rule: a spring whose duration is 0 runs for its settling duration.
         let spring = a as? CASpringAnimation
         a.beginTime = beginTime; a.duration = duration == 0 ? spring?.settlingDuration ?? 0 : duration

@@ -21,6 +21,9 @@ public struct AnimationSpec {
     // basic / spring
     public var fromValue: AnimatableValue?, toValue: AnimatableValue?, byValue: AnimatableValue?
     public var additive = false, cumulative = false
+    /// basic, keyframe, spring: the value function of a transform animation (its values are
+    /// then the function's inputs).
+    public var valueFunction: CAValueFunctionName?
     // spring
     public var mass = 1.0, stiffness = 100.0, damping = 10.0, initialVelocity = 0.0
     public var allowsOverdamping = false
@@ -50,13 +53,14 @@ extension DocumentBuilder {
         "autoreverses", "fillMode", "removedOnCompletion", "timingFunction",
     ]
     static let animationKeys: [AnimationSpec.Kind: Set<String>] = [
-        .basic: timingKeys.union(["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative"]),
-        .spring: timingKeys.union(["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative",
+        .basic: timingKeys.union(["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative",
+                                  "valueFunction"]),
+        .spring: timingKeys.union(["keyPath", "fromValue", "toValue", "byValue", "additive", "cumulative", "valueFunction",
                                    "mass", "stiffness", "damping", "initialVelocity",
                                    "allowsOverdamping", "perceptualDuration", "bounce"]),
         .keyframe: timingKeys.union(["keyPath", "values", "keyTimes", "timingFunctions", "calculationMode",
                                      "tensionValues", "continuityValues", "biasValues", "path", "rotationMode",
-                                     "additive", "cumulative"]),
+                                     "additive", "cumulative", "valueFunction"]),
         .group: timingKeys.union(["animations"]),
         .transition: timingKeys.union(["transitionType", "subtype", "startProgress", "endProgress", "to"]),
     ]
@@ -93,6 +97,21 @@ extension DocumentBuilder {
             guard let v = layer.value(forKeyPath: kp) else { throw DocumentError(p + ".keyPath", "unknown key path \"\(kp)\"") }
             a.keyPath = kp
             like = v
+            if let fj = json["valueFunction"] {
+                // The values are the function's inputs: one number, or three for scale and
+                // translate ("an NSArray of three NSNumber instances", kCAValueFunctionScale).
+                let q = p + ".valueFunction"
+                let name = try string(fj, q)
+                guard let f = CAValueFunctionName(rawValue: name) else {
+                    throw DocumentError(q, "unknown value function \"\(name)\" ("
+                        + CAValueFunctionName.allCases.map(\.rawValue).joined(separator: ", ") + ")")
+                }
+                guard case .transform = v else {
+                    throw DocumentError(q, "a value function animates a transform, not \"\(kp)\"")
+                }
+                a.valueFunction = f
+                like = f.inputCount == 1 ? .number(0) : .numbers(Array(repeating: 0, count: f.inputCount))
+            }
         }
         return try fill(&a, members, layer, like, p)
     }
@@ -104,6 +123,10 @@ extension DocumentBuilder {
             let q = p + "." + k
             switch k {
             case "type", "keyPath": continue
+            case "valueFunction":
+                // Read with the key path (it decides how values are read); without one there
+                // is no transform for it to animate.
+                guard a.valueFunction != nil else { throw DocumentError(q, "a value function animates a transform; give keyPath") }
             case "key": a.key = try string(v, q)
             case "beginTime": a.beginTime = try number(v, q)
             case "duration": a.duration = try nonNegativeTime(v, q)
@@ -264,6 +287,8 @@ extension DocumentBuilder {
         case .path: return .path(try pathValue(v, p))
         case .image: return .image(try image(v, p))
         case .list: return try listValue(v, p)
+        case .numbers(let template):
+            return .numbers(try numbers(v, p, count: template.count, what: "a list of \(template.count) numbers"))
         }
     }
 }

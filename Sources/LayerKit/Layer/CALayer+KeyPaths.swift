@@ -21,7 +21,7 @@ extension CALayer {
     ]
 
     /// Reads one component of a transform (`scale.x`, `rotation`, `translation`, …).
-    /// `scale` reads the mean of the x and y scales; `translation` reads a size (x, y).
+    /// `scale` reads the mean of the x, y and z scales; `translation` reads a size (x, y).
     /// A singular matrix reads as zeros, as Core Animation's decomposition gives.
     public static func transformComponent(_ t: CATransform3D, _ sub: String) -> AnimatableValue? {
         guard transformSubKeys.contains(sub) else { return nil }
@@ -29,7 +29,9 @@ extension CALayer {
             var z = DecomposedTransform(); z.sx = 0; z.sy = 0; z.sz = 0; return z
         }()
         switch sub {
-        case "scale": return .number((d.sx + d.sy) / 2)
+        // "Set to an NSNumber object whose value is the average of all three scale factors."
+        // (transform.scale, Core Animation Programming Guide, Key-Value Coding Extensions)
+        case "scale": return .number((d.sx + d.sy + d.sz) / 3)
         case "scale.x": return .number(d.sx)
         case "scale.y": return .number(d.sy)
         case "scale.z": return .number(d.sz)

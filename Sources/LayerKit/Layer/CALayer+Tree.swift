@@ -1,5 +1,7 @@
 // The sublayer operations of CALayer. A layer has at most one superlayer: adding it
-// somewhere removes it from where it was, as in Core Animation.
+// somewhere removes it from where it was, as in Core Animation. Each operation journals the
+// sublayer lists it changes (the old state of a transition added later in the transaction)
+// and runs the onOrderIn / onOrderOut / transition events.
 
 extension CALayer {
     /// Appends `layer` on top of the sublayers (addSublayer:).
@@ -14,12 +16,18 @@ extension CALayer {
         if layer.superlayer === self, let old = sublayers?.firstIndex(where: { $0 === layer }) {
             if old < idx { idx -= 1 }
         }
-        layer.removeFromSuperlayer()
+        // A move inside the same tree is an order-out or -in only when it changes whether
+        // the layer is visible.
+        let wasVisible = layer.isInVisibleTree
+        let sameTree = layer.superlayer != nil && rootLayer === layer.rootLayer
+        if sameTree { layer.detachFromSuperlayer() } else { layer.removeFromSuperlayer() }
+        CATransitionJournal.recordSublayers(of: self)
         // In place: a local copy of the array would share its storage with `sublayers`, and
         // the insert would then copy every sibling (quadratic when adding many).
         if sublayers == nil { sublayers = [] }
         sublayers!.insert(layer, at: max(0, min(idx, sublayers!.count)))
         layer.superlayer = self
+        sublayerDidJoin(layer, wasVisible: sameTree && wasVisible)
     }
 
     /// Inserts `layer` just below `sibling` (at the bottom when `sibling` is not a sublayer).
@@ -40,7 +48,15 @@ extension CALayer {
 
     /// Detaches the layer from its superlayer (removeFromSuperlayer).
     public func removeFromSuperlayer() {
+        guard superlayer != nil else { return }
+        willLeaveTree()
+        detachFromSuperlayer()
+    }
+
+    /// Takes the layer out of its superlayer's list, with no event.
+    func detachFromSuperlayer() {
         guard let sup = superlayer else { return }
+        CATransitionJournal.recordSublayers(of: sup)
         sup.sublayers?.removeAll { $0 === self }
         if sup.sublayers?.isEmpty == true { sup.sublayers = nil }
         superlayer = nil
@@ -51,6 +67,7 @@ extension CALayer {
         guard old !== new, let i = sublayers?.firstIndex(where: { $0 === old }) else { return }
         old.removeFromSuperlayer()
         insertSublayer(new, at: i)
+        sublayerWasReplaced()
     }
 
     /// The sublayers in drawing order: by zPosition, stable for equal values (CA sorts

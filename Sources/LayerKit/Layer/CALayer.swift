@@ -21,6 +21,11 @@ open class CALayer: CAMediaTiming {
     /// Per-key actions; a key present with a nil value switches that property's implicit
     /// animation off (NSNull in Core Animation).
     public var actions: [String: CAAction?] = [:]
+    /// Asked first for the layer's actions (CALayer.delegate; not retained).
+    public weak var delegate: CALayerDelegate?
+    /// Values the layer does not declare, searched for actions: its "actions" entry (a
+    /// dictionary of actions by key) and its "style" entry (the next style up) (CALayer.style).
+    public var style: [String: Any]?
     /// The attached animations in the order added (later ones are applied later).
     public var animationStore: [(key: String, animation: CAAnimation)] = []
     /// The keys in `animationStore` (each key is there at most once): `add(_:forKey:)` looks
@@ -167,7 +172,12 @@ open class CALayer: CAMediaTiming {
     /// declares properties overrides this with its own table.
     open class var properties: LayerPropertyTable { CALayer.layerProperties }
 
+    /// The context's commit count when the model layer was made (presentation copies: the
+    /// lowest, as they are always past a commit).
+    @exclusivity(unchecked) final var creationCommit = Int.min
+
     public init() {
+        creationCommit = CAAnimationContext.current.commitCount
         isCountedModelLayer = true
         CALayer.liveModelLayers.created()
     }
@@ -180,8 +190,7 @@ open class CALayer: CAMediaTiming {
     /// The model layers alive in the process (`LiveObjectCounts`).
     static let liveModelLayers = LiveObjectCounter()
     /// Core Animation's `initWithLayer:`: a copy of `layer`'s model state (used for the
-    /// presentation copy): its name, actions and every declared property both
-    /// classes have.
+    /// presentation copy): its name, actions and every declared property both classes have.
     /// Subclasses inherit it; their properties are copied through their `properties` table.
     public required init(layer: CALayer) {
         isCountedModelLayer = false
@@ -191,6 +200,23 @@ open class CALayer: CAMediaTiming {
         type(of: self).properties.copy(from: layer, to: self)
         isCopyingProperties = false
     }
+
+    /// The action for `event` (action(forKey:)): the first found of the delegate's
+    /// `action(for:forKey:)`, the `actions` entry, the `style` hierarchy's actions and the
+    /// class's `defaultAction(forKey:)` — a null entry (`CANullAction.null`, or a key of
+    /// `actions` present with nil) ends the search with nil — and without any, Core
+    /// Animation's implicit animation of an animatable property.
+    open func action(forKey event: String) -> CAAction? { standardAction(forKey: event) }
+    /// "Returns a suitable action object for the given key or nil of no action object was
+    /// associated with that key." (CALayer.defaultAction(forKey:)) — CALayer associates none;
+    /// subclasses override to give their class's defaults.
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// "Tells the layer to update its layout. Subclasses can override this method and use it
+    /// to implement their own layout algorithm." (CALayer.layoutSublayers()) — CALayer has no
+    /// layout manager, so by default there is nothing to lay out. View-style animations with
+    /// `.layoutSubviews` call it for the layers their block changed.
+    open func layoutSublayers() {}
 
     /// Reads an animatable property by key path (`position.x`, `transform.scale`, …); nil
     /// when the key path is unknown for this layer.
@@ -204,8 +230,12 @@ open class CALayer: CAMediaTiming {
     }
 
     /// Adds a copy of `anim` under `key` (replacing one with the same key): add(_:forKey:).
+    /// "The special key 'transition' is automatically used for transition animations."
+    /// (CALayer.h, addAnimation:forKey:) — a CATransition is stored under `kCATransition`
+    /// whatever key it is given, so a second one replaces the first.
     open func add(_ anim: CAAnimation, forKey key: String?) {
-        let k = key ?? "__anim\(animationStore.count)_\(ObjectIdentifier(anim).hashValue)"
+        let k = anim is CATransition ? kCATransition
+            : key ?? "__anim\(animationStore.count)_\(ObjectIdentifier(anim).hashValue)"
         var replaced: [CAAnimation] = []
         if animationStoreKeys.contains(k) {
             replaced = animationStore.filter { $0.key == k }.map(\.animation)

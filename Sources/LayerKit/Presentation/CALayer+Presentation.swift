@@ -8,15 +8,24 @@ extension CALayer {
     /// animation applied at the current context's presentation time (its manual clock, else
     /// the frame last ticked, else now). Sublayers are the presentation copies of
     /// the model's sublayers. Without animations every value equals the model's.
-    public func presentation() -> Self {
-        presentation(at: CAAnimationContext.current.presentationTime)
+    ///
+    /// "Returns a copy of the layer containing all properties as they were at the start of the
+    /// current transaction, with any active animations applied. This gives a close
+    /// approximation to the version of the layer that is currently displayed. Returns nil if
+    /// the layer has not yet been committed." (CALayer.h, -presentationLayer) — the open
+    /// transaction's property and sublayer changes are undone for the copy, and a layer made
+    /// since the last commit has none.
+    public func presentation() -> Self? {
+        let context = CAAnimationContext.current
+        guard modelLayer != nil || context.commitCount > creationCommit else { return nil }
+        return CATransitionJournal.oldState(of: self, at: context.presentationTime)
     }
     /// The presentation copy of this layer and its subtree at media time `time`: every
     /// animation applied at `time` converted to each layer's local time. The copies remember
     /// `time` (`presentationTime`), so whatever draws them draws that instant.
     public func presentation(at time: Double) -> Self {
         let copy = type(of: self).init(layer: self)
-        copy.modelLayer = self
+        copy.modelLayer = modelLayer ?? self  // a copy of a copy still answers the model layer
         copy.presentationTime = time
         applyAnimations(to: copy, at: time)
         if let subs = sublayers {

@@ -44,13 +44,22 @@ public enum CAMediaTimingMath {
     /// fillMode. nil when the object does not apply at that time (before or after its active
     /// interval without the matching fill). Active interval is [begin, end): at exactly the
     /// end only a forwards fill still applies.
+    ///
+    /// A negative speed runs the active interval backwards: "Specifies how time is mapped to
+    /// receiver's time space from the parent time space" (CAMediaTiming.speed) — the object
+    /// still occupies [begin, begin + active / |speed|) of its parent's time, but its active
+    /// local time falls from the end of the active duration to 0 there (an animation with
+    /// speed −1 plays from its last value to its first). Fills keep their parent-time roles:
+    /// a backwards fill (before begin) shows where the run starts — the end — and a forwards
+    /// fill (after it) where it finishes — the start.
     public static func progress(parentTime tp: Double, beginTime: Double, speed: Double, timeOffset: Double,
                                 duration d: Double, repeatCount: Double, repeatDuration: Double,
                                 autoreverses: Bool, fillMode: CAMediaTimingFillMode,
                                 timingFunction: CAMediaTimingFunction?) -> CAAnimationProgress? {
         let active = activeDuration(duration: d, repeatCount: repeatCount, repeatDuration: repeatDuration,
                                     autoreverses: autoreverses)
-        let a = (tp - beginTime) * speed
+        let reversed = speed < 0
+        let a = (tp - beginTime) * abs(speed)
         var local: Double
         var filling = false
         var atEnd = false
@@ -64,6 +73,17 @@ public enum CAMediaTimingMath {
             local = active; filling = true; atEnd = true
         } else {
             local = a
+        }
+        if reversed {
+            // The run goes from the end of the active duration back to its start. An endless
+            // active duration has no end to start from: it runs back from 0 and holds there.
+            if active.isFinite {
+                local = active - local
+                atEnd = local >= active - 1e-9 * max(1, active)
+                if atEnd { local = active }
+            } else {
+                local = 0; atEnd = false
+            }
         }
         // timeOffset shifts within the active interval and wraps around it (C→D→E→A→B).
         if timeOffset != 0 {

@@ -77,6 +77,7 @@ public enum CATransaction {
     /// Commits the implicit transaction and every pending animation now.
     public static func flush() {
         let context = CAAnimationContext.current
+        context.commitCount += 1
         context.engine.commitPending(at: context.clock.now)
         if let l = context.transactions.first, l.implicit, context.transactions.count == 1 {
             context.transactions.removeAll()

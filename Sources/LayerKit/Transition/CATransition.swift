@@ -54,13 +54,13 @@ public final class CATransition: CAAnimation {
         let local = layer.convertTime(mediaTime, from: nil)
         let t = (!engineCommitted && beginTime == 0) ? 0 : local
         guard let p = progress(atParentTime: t) else { return nil }
-        if isRemovedOnCompletion && p.isFilling && (t - beginTime) * speed >= 0 { return nil }
+        if isRemovedOnCompletion && p.isFilling && elapsedActiveTime(atParentTime: t) >= 0 { return nil }
         return effectProgress(p)
     }
 
     /// Whether, at `mediaTime`, the transition has not begun yet (the old state still shows).
     func isBeforeStart(on layer: CALayer, atMediaTime mediaTime: Double) -> Bool {
         guard engineCommitted || beginTime != 0 else { return false }
-        return (layer.convertTime(mediaTime, from: nil) - beginTime) * speed < 0
+        return elapsedActiveTime(atParentTime: layer.convertTime(mediaTime, from: nil)) < 0
     }
 }

@@ -1,12 +1,18 @@
 // The old state of a transition: which model changes the current transaction made (so the
 // state before them can be rebuilt when a transition is added after them, as the seed's image
 // browser does: set the image, then add the CATransition), and the snapshot tree taken then.
+// The old state is the tree as last committed: property values and sublayer lists (sublayers
+// added, removed or reordered) are both journaled, so every model change of the transaction
+// made before the transition was added belongs to the new state.
 
-/// The first previous value of every model property changed in the current (outermost)
-/// transaction, kept per animation context as transactions are.
+/// The first previous value of every model property, and the first previous sublayer list of
+/// every layer, changed in the current (outermost) transaction, kept per animation context as
+/// transactions are.
 enum CATransitionJournal {
     struct Key: Hashable { let layer: ObjectIdentifier; let keyPath: String }
     struct Entry { weak var layer: CALayer?; let keyPath: String; let old: AnimatableValue }
+    /// A layer's sublayers as they were before the transaction first changed them.
+    struct SublayersEntry { weak var layer: CALayer?; let old: [CALayer]? }
     /// The outermost transaction level the entries belong to (kept alive so its identity is
     /// not reused), in the current context.
     static var level: AnyObject? {
@@ -19,28 +25,73 @@ enum CATransitionJournal {
         _modify { yield &CAAnimationContext.current.transitionJournalEntries }
     }
 
-    /// Called for every model property change (from `CALayer.propertyDidChange`). Opens the
-    /// implicit transaction if none is open, as any change does in Core Animation.
-    static func record(_ layer: CALayer, key: String, old: AnimatableValue) {
+    /// The current context's sublayer-list entries.
+    static var sublayerEntries: [ObjectIdentifier: SublayersEntry] {
+        get { CAAnimationContext.current.transitionJournalSublayers }
+        _modify { yield &CAAnimationContext.current.transitionJournalSublayers }
+    }
+
+    /// The journal of the open outermost transaction, started afresh when that transaction is
+    /// not the one the entries belong to. Opens the implicit transaction if none is open, as
+    /// any change does in Core Animation. False when no transaction could be opened.
+    private static func beginRecording() -> Bool {
         _ = CATransaction.current
-        guard let outer = CATransaction.stack.first else { return }
-        if outer !== level { entries.removeAll(keepingCapacity: true); level = outer }
+        guard let outer = CATransaction.stack.first else { return false }
+        if outer !== level {
+            entries.removeAll(keepingCapacity: true)
+            sublayerEntries.removeAll(keepingCapacity: true)
+            level = outer
+        }
+        return true
+    }
+
+    /// Called for every model property change (from `CALayer.propertyDidChange`).
+    static func record(_ layer: CALayer, key: String, old: AnimatableValue) {
+        guard beginRecording() else { return }
         let k = Key(layer: ObjectIdentifier(layer), keyPath: key)
         if let e = entries[k], e.layer === layer { return }
         entries[k] = Entry(layer: layer, keyPath: key, old: old)
     }
 
-    /// The recorded changes of `root` and its descendants in the open transaction.
-    static func changes(inSubtreeOf root: CALayer) -> [(CALayer, String, AnimatableValue)] {
-        guard let outer = CATransaction.stack.first, outer === level, !entries.isEmpty else { return [] }
-        var out: [(CALayer, String, AnimatableValue)] = []
-        for e in entries.values {
-            guard let l = e.layer else { continue }
-            var p: CALayer? = l
-            while let q = p, q !== root { p = q.superlayer }
-            if p != nil { out.append((l, e.keyPath, e.old)) }
+    /// Called before every change of `layer`'s sublayer list (the tree operations).
+    static func recordSublayers(of layer: CALayer) {
+        guard CAAnimationContext.current.applyingDepth == 0, beginRecording() else { return }
+        let k = ObjectIdentifier(layer)
+        if let e = sublayerEntries[k], e.layer === layer { return }
+        sublayerEntries[k] = SublayersEntry(layer: layer, old: layer.sublayers)
+    }
+
+    /// `root`'s subtree as it was when the open transaction began (its sublayer lists and
+    /// property values before the transaction's changes), as a presentation copy. Each model
+    /// layer is put back as it was for the copy and restored right after.
+    static func oldState<L: CALayer>(of root: L, at time: Double) -> L {
+        guard let outer = CATransaction.stack.first, outer === level,
+              !entries.isEmpty || !sublayerEntries.isEmpty else { return root.presentation(at: time) }
+        CAAnimationEngine.applyingDepth += 1 // model writes below start no animations
+        defer { CAAnimationEngine.applyingDepth -= 1 }
+        // The old tree, top down: each layer's old sublayer list decides what is below it.
+        var restored: [(CALayer, [CALayer]?)] = []
+        var inOldTree: Set<ObjectIdentifier> = []
+        var pending: [CALayer] = [root]
+        while let l = pending.popLast() {
+            guard inOldTree.insert(ObjectIdentifier(l)).inserted else { continue }
+            if let e = sublayerEntries[ObjectIdentifier(l)], e.layer === l {
+                restored.append((l, l.sublayers))
+                l.sublayers = e.old
+            }
+            pending.append(contentsOf: l.sublayers ?? [])
         }
-        return out
+        var undo: [(CALayer, String, AnimatableValue)] = []
+        for e in entries.values {
+            guard let l = e.layer, inOldTree.contains(ObjectIdentifier(l)), let now = l.value(forKeyPath: e.keyPath)
+            else { continue }
+            undo.append((l, e.keyPath, now))
+            l.setValue(e.old, forKeyPath: e.keyPath)
+        }
+        let tree = root.presentation(at: time)
+        for (l, key, now) in undo.reversed() { l.setValue(now, forKeyPath: key) }
+        for (l, now) in restored.reversed() { l.sublayers = now }
+        return tree
     }
 }
 
@@ -89,16 +140,9 @@ extension CATransition {
     func captureBefore(on layer: CALayer) {
         if before == nil {
             // A document's transition carries its change in `toValues`: the state now is old.
-            let changes = toValues.isEmpty ? CATransitionJournal.changes(inSubtreeOf: layer) : []
-            CAAnimationEngine.applyingDepth += 1 // model writes below start no animations
-            var undo: [(CALayer, String, AnimatableValue)] = []
-            for (l, key, old) in changes {
-                if let now = l.value(forKeyPath: key) { undo.append((l, key, now)); l.setValue(old, forKeyPath: key) }
-            }
-            let tree = layer.presentation()
-            for (l, key, now) in undo.reversed() { l.setValue(now, forKeyPath: key) }
-            CAAnimationEngine.applyingDepth -= 1
-            before = TransitionSnapshot(tree: tree)
+            let now = CAAnimationContext.current.presentationTime
+            before = TransitionSnapshot(tree: toValues.isEmpty ? CATransitionJournal.oldState(of: layer, at: now)
+                                                               : layer.presentation(at: now))
         }
         guard !toValues.isEmpty else { return }
         CAAnimationEngine.applyingDepth += 1
@@ -109,7 +153,7 @@ extension CATransition {
     /// The old state of `layer` taken now, for transitions whose change is not a property
     /// change (sublayers added, removed or swapped): set it before changing the tree, then add.
     public func captureCurrentState(of layer: CALayer) {
-        before = TransitionSnapshot(tree: layer.presentation())
+        before = TransitionSnapshot(tree: layer.presentation(at: CAAnimationContext.current.presentationTime))
     }
 }
 

@@ -16,6 +16,9 @@ public enum AnimatableValue: Hashable, Sendable {
     /// An array of values (NSArray): a gradient's `colors` or `locations`. Lists of the same
     /// length and element kinds interpolate element by element; others switch.
     case list([AnimatableValue])
+    /// A list of numbers (an NSArray of NSNumber): the three inputs of the `scale` and
+    /// `translate` value functions. No layer property holds one.
+    case numbers([Double])
 }
 
 /// A reference to a bitmap used as layer contents; compared by identity.

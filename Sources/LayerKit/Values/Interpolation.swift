@@ -15,6 +15,7 @@ public enum Interpolation {
         case .rect(let r): return [r.origin.x, r.origin.y, r.size.width, r.size.height]
         case .color(let c): let c = c ?? .clear; return [c.r, c.g, c.b, c.a]
         case .transform(let t): return t.values
+        case .numbers(let xs): return xs
         case .path(let p):
             guard let p else { return nil }
             var out: [Double] = []
@@ -47,6 +48,7 @@ public enum Interpolation {
         case .rect: return .rect(Rect(v[0], v[1], v[2], v[3]))
         case .color: return .color(Color(v[0], v[1], v[2], v[3]))
         case .transform: return .transform(CATransform3D(v)!)
+        case .numbers: return .numbers(v)
         case .path(let p):
             guard let p else { return template }
             var out = Path()
@@ -81,6 +83,7 @@ public enum Interpolation {
         case (.number, .number), (.point, .point), (.size, .size), (.rect, .rect), (.color, .color),
              (.transform, .transform):
             return true
+        case (.numbers(let x), .numbers(let y)): return x.count == y.count
         case (.path(let p), .path(let q)):
             guard let p, let q, p.elements.count == q.elements.count else { return false }
             for (x, y) in zip(p.elements, q.elements) {
@@ -131,6 +134,15 @@ public enum Interpolation {
         }
         guard let v = vector(a) else { return a }
         return value(v.map { $0 * Double(s) }, like: a)
+    }
+    /// Whether `a` adds component by component (numbers, points, sizes, rects, colours, number
+    /// lists): for those an additive animation from (old − new) to zero draws exactly
+    /// old → new. Transforms (which add by concatenation) and values that only switch do not.
+    public static func addsAsVector(_ a: AnimatableValue) -> Bool {
+        switch a {
+        case .number, .point, .size, .rect, .color, .numbers: return true
+        case .transform, .path, .bool, .image: return false
+        }
     }
     /// The zero of `a`'s kind (identity for transforms).
     public static func zero(like a: AnimatableValue) -> AnimatableValue {

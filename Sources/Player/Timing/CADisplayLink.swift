@@ -12,6 +12,10 @@ public final class CADisplayLink {
     /// Frames per second the callback wants; 0 means every refresh. The link fires on every
     /// n-th slot of the refresh grid, n = refresh rate / preferred rate rounded (at least 1).
     public var preferredFramesPerSecond: Int = 0
+    /// The rates the callback accepts (iOS 15's CADisplayLink.preferredFrameRateRange); when
+    /// not the default it decides instead of `preferredFramesPerSecond`: the link fires on
+    /// every n-th refresh, n from `CAFrameRateRange.refreshDivisor(refreshRate:)`.
+    public var preferredFrameRateRange: CAFrameRateRange = .default
     /// While true the callback is not called (the link stays on its loop).
     public var isPaused: Bool = false
     /// Whether `invalidate()` has been called.
@@ -43,7 +47,9 @@ public final class CADisplayLink {
     /// Calls back for `tick` unless paused or not due under `preferredFramesPerSecond`.
     func fire(_ tick: DisplayTick) {
         guard !isPaused, !isInvalidated else { return }
-        if preferredFramesPerSecond > 0, tick.duration > 0 {
+        if !preferredFrameRateRange.isDefault, tick.duration > 0 {
+            guard tick.slot % preferredFrameRateRange.refreshDivisor(refreshRate: 1 / tick.duration) == 0 else { return }
+        } else if preferredFramesPerSecond > 0, tick.duration > 0 {
             let every = max(1, Int((1 / tick.duration / Double(preferredFramesPerSecond)).rounded()))
             guard tick.slot % every == 0 else { return }
         }
