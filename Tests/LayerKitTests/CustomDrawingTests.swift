@@ -90,8 +90,10 @@ import TestSupport
         l.displayIfNeeded()                            // now, without a frame
         l.displayIfNeeded()
         #expect(d.drawCount == 2 && l.contents?.bitmap !== store)
-        #expect(l.drawsOwnContents && l.presentation().drawsOwnContents)
-        #expect(l.presentation().contentsScale == 2)
+        CATransaction.flush()                          // presentation() is nil before the first commit
+        let shown = try #require(l.presentation())
+        #expect(l.drawsOwnContents && shown.drawsOwnContents)
+        #expect(shown.contentsScale == 2)
     }
 
     @Test func displayOfTheDelegateTakesPrecedenceOverDraw() {
@@ -110,13 +112,14 @@ import TestSupport
         override func display() { contents = ImageRef(image) }
     }
 
-    @Test func subclassDisplaySetsContentsDirectly() {
+    @Test func subclassDisplaySetsContentsDirectly() throws {
         let l = ContentsLayer()
         l.bounds = Rect(0, 0, 10, 10)
         let d = Recorder()
         l.delegate = d                                 // an overridden display() skips the delegate
         l.setNeedsDisplay()
-        render(l.presentation())
+        CATransaction.flush()
+        render(try #require(l.presentation()))
         #expect(l.contents?.bitmap === l.image)
         #expect(d.drawCount == 0 && !l.needsDisplay())
     }

@@ -142,7 +142,7 @@ public final class GaugeDemo: Demo {
     /// Sets the model value and animates the drawing there from what is on screen.
     func animate(to value: Double) {
         let anim = CABasicAnimation(keyPath: "progress")
-        anim.fromValue = gauge.presentation().value(forKeyPath: "progress")
+        anim.fromValue = (gauge.presentation() ?? gauge).value(forKeyPath: "progress")
         anim.toValue = .number(value)
         anim.duration = 1.2
         anim.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)

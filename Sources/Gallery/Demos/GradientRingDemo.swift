@@ -78,7 +78,7 @@ public final class GradientRingDemo: Demo {
 
     /// The percentage the ring shows now (its presentation strokeEnd).
     private func updateLabel() {
-        let shown = arc.presentation().strokeEnd
+        let shown = (arc.presentation() ?? arc).strokeEnd
         let text = "\(Int((shown * 100).rounded())) %"
         if label.string != text {
             CATransaction.begin()
@@ -91,7 +91,7 @@ public final class GradientRingDemo: Demo {
     /// Animates the progress to `value` (0…1) with an ease, from what is on screen.
     public func setProgress(_ value: Double, duration: Double = 0.9) {
         let anim = CABasicAnimation(keyPath: "strokeEnd")
-        anim.fromValue = .number(arc.presentation().strokeEnd)
+        anim.fromValue = .number((arc.presentation() ?? arc).strokeEnd)
         anim.toValue = .number(value)
         anim.duration = duration
         anim.timingFunction = .easeInEaseOut

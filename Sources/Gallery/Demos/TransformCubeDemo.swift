@@ -70,7 +70,7 @@ public final class TransformCubeDemo: Demo {
     /// (dy ≠ 0) axis, animated from where it is now.
     public func turn(dx: Int, dy: Int) {
         let step: CATransform3D = dx != 0 ? .rotation(Double(dx) * .pi / 2, 0, 1, 0) : .rotation(Double(-dy) * .pi / 2, 1, 0, 0)
-        let from = cube.presentation().transform
+        let from = (cube.presentation() ?? cube).transform
         orientation = orientation.concatenating(step)
         CATransaction.begin()
         CATransaction.setDisableActions(true)

@@ -11,12 +11,6 @@
 // again; a mark of a rectangle redraws only that part of the kept store, clipped to it.
 
 extension CALayer {
-    /// The layer's delegate (CALayer.delegate), held weakly; on a presentation copy, its model's.
-    public var delegate: CALayerDelegate? {
-        get { model().drawingState?.delegate }
-        set { drawingStateCreatingIfNeeded().delegate = newValue }
-    }
-
     /// "When this property is set to true, the layer automatically calls its setNeedsDisplay()
     /// method whenever its bounds property changes" (CALayer.needsDisplayOnBoundsChange);
     /// false by default.
@@ -90,7 +84,7 @@ extension CALayer {
     /// CALayer's `display()`: the delegate's `display(_:)`, whose default is
     /// `displayIntoBackingStore()`.
     func displayThroughDelegate() {
-        if let d = delegate { d.display(self) } else { displayIntoBackingStore() }
+        if let d = model().delegate { d.display(self) } else { displayIntoBackingStore() }
     }
 
     /// Creates the backing store (or, for a partial redraw, a copy of the kept one with the

@@ -1,12 +1,10 @@
-// What a layer that draws its own contents keeps between frames: its delegate, the marks of
+// What a layer that draws its own contents keeps between frames: the marks of
 // `setNeedsDisplay` (the whole layer or a dirty rectangle), and the backing store last drawn
 // with the bounds, scale and display-key values it was drawn for.
 
-/// The custom-drawing state of one model layer (made when the layer gets a delegate or is
-/// first marked for display).
+/// The custom-drawing state of one model layer (made when the layer is first marked for
+/// display).
 final class LayerDrawingState {
-    /// CALayer.delegate (weak, as Core Animation holds it).
-    weak var delegate: CALayerDelegate?
     /// Whether the layer is marked for display.
     var needsDisplay = false
     /// The marked part in layer coordinates; nil with `needsDisplay` means the whole layer.

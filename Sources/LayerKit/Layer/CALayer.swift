@@ -257,7 +257,7 @@ open class CALayer: CAMediaTiming {
     /// by `draw(in:)`. Subclasses may override it to set `contents` directly.
     open func display() { displayThroughDelegate() }
     /// Draws the layer's contents into `ctx`; by default the delegate's `draw(_:in:)`.
-    open func draw(in ctx: CGContext) { delegate?.draw(self, in: ctx) }
+    open func draw(in ctx: CGContext) { model().delegate?.draw(self, in: ctx) }
     /// Whether a change of `key`, or an animation of it, redisplays the layer: false for
     /// every key unless a subclass says otherwise.
     open class func needsDisplay(forKey key: String) -> Bool { false }

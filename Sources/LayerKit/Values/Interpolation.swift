@@ -141,7 +141,7 @@ public enum Interpolation {
     public static func addsAsVector(_ a: AnimatableValue) -> Bool {
         switch a {
         case .number, .point, .size, .rect, .color, .numbers: return true
-        case .transform, .path, .bool, .image: return false
+        case .transform, .path, .bool, .image, .list: return false
         }
     }
     /// The zero of `a`'s kind (identity for transforms).
