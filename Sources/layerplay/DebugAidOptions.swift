@@ -25,7 +25,7 @@ struct DebugAidOptions: ParsableArguments {
     @Flag(name: .customLong("layer-outlines"), help: "Outline each drawn layer with its name; the layer under the pointer shows its presentation values (key F5).")
     var layerOutlines = false
 
-    @Flag(name: .long, help: "Show the counts of drawn layers, animations and offscreen bitmaps, and their largest values at exit (key F6).")
+    @Flag(name: .long, help: "Show the counts of drawn layers, animations and offscreen bitmaps, and their largest values at exit with the live layers, animations and bitmaps (key F6).")
     var stats = false
 
     @Flag(name: .long, help: "Start with media time paused (key F7; F8 steps one frame).")

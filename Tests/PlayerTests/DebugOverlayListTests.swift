@@ -1,4 +1,5 @@
 import Testing
+import LayerKit
 import Raster
 @testable import Player
 
@@ -62,5 +63,11 @@ import Raster
         var m = SceneStatistics()
         m.animations = 9
         #expect(s.maxima(m).animations == 9 && s.maxima(m).layersDrawn == 3)
+        // The live model layers include three made here (alive while `held` is).
+        let held = [CALayer(), CALayer(), CALayer()]
+        let t = SceneStatistics.of(list, animations: 3)
+        #expect(held.count == 3 && t.live.layers >= 3 && t.text.contains("live layers \(t.live.layers)"))
+        m.live.layers = s.live.layers + 5
+        #expect(s.maxima(m).live.layers == s.live.layers + 5)
     }
 }

@@ -16,6 +16,9 @@ public struct SceneStatistics: Sendable, Equatable {
     public var animations = 0
     /// Offscreen bitmaps the frame needed (groups, planes, transitions).
     public var offscreenBitmaps = 0
+    /// What is alive in the process (model layers, animations, bitmaps): bounded while a
+    /// scene runs, or something accumulates.
+    public var live = LiveObjectCounts(layers: 0, animations: 0, bitmaps: 0, bitmapBytes: 0)
 
     public init() {}
 
@@ -26,16 +29,23 @@ public struct SceneStatistics: Sendable, Equatable {
         m.displayItems = max(displayItems, other.displayItems)
         m.animations = max(animations, other.animations)
         m.offscreenBitmaps = max(offscreenBitmaps, other.offscreenBitmaps)
+        m.live = LiveObjectCounts(layers: max(live.layers, other.live.layers),
+                                  animations: max(live.animations, other.live.animations),
+                                  bitmaps: max(live.bitmaps, other.live.bitmaps),
+                                  bitmapBytes: max(live.bitmapBytes, other.live.bitmapBytes))
         return m
     }
 
-    /// The counts, one per line (the panel) …
+    /// The frame's counts, one per line (the panel) …
     public var lines: [String] {
         ["layers drawn \(layersDrawn)", "display items \(displayItems)", "animations \(animations)",
          "offscreen bitmaps \(offscreenBitmaps)"]
     }
-    /// … and on one line (the log).
-    public var text: String { lines.joined(separator: ", ") }
+    /// … and on one line with what is alive in the process (the log).
+    public var text: String {
+        (lines + ["live layers \(live.layers)", "live animations \(live.animations)",
+                  "live bitmaps \(live.bitmaps) (\(live.bitmapBytes / 1024) KB)"]).joined(separator: ", ")
+    }
 
     /// The counts of one frame.
     public static func of(_ list: DisplayList, animations: Int) -> SceneStatistics {
@@ -46,6 +56,7 @@ public struct SceneStatistics: Sendable, Equatable {
         s.displayItems = list.items.count
         s.animations = animations
         s.offscreenBitmaps = OffscreenRenderedOverlay.passCount(in: list)
+        s.live = LiveObjectCounts.current
         return s
     }
 }
