@@ -6,9 +6,10 @@ import Player
 
 /// What a scene keeps alive stays bounded however long it runs: the worm demo and the gallery
 /// run headlessly under a click every 0.35 s, every frame rendered, and the live model layers,
-/// animations and bitmaps counted just before each click never exceed, in the last third of
-/// the run, what they reached in the first third (a scene that accumulates grows with every
-/// click; one that does not repeats its states). Each run is an exit test: a child process of
+/// animations and bitmaps counted just before each click do not exceed, in the last third of
+/// the run, what they reached in the first third (within a slack far below what accumulating
+/// one object a click adds: a scene that accumulates grows with every click; one that does
+/// not repeats its states). Each run is an exit test: a child process of
 /// its own, so that the process-wide counts see no other test's objects.
 @Suite struct LiveObjectTests {
     // (An exit test's body captures nothing: one test per scene.)
@@ -81,11 +82,15 @@ struct LiveObjectGrowth: CustomStringConvertible {
                          bitmaps: s.map(\.bitmaps).max() ?? 0, bitmapBytes: s.map(\.bitmapBytes).max() ?? 0)
     }
 
-    /// Whether nothing accumulated.
+    /// Whether nothing accumulated. The counts just before a click also follow the phase of
+    /// animations that run on their own periods (the gallery's tiles), so a third's maximum
+    /// may miss the peak another third catches: two objects of slack, and 5 % of the bytes.
+    /// Accumulating one object per click adds eight between the thirds of 24 clicks.
     var isBounded: Bool {
-        late.layers <= early.layers && late.animations <= early.animations
-            && late.bitmaps <= early.bitmaps && late.bitmapBytes <= early.bitmapBytes
+        late.layers <= early.layers + Self.slack && late.animations <= early.animations + Self.slack
+            && late.bitmaps <= early.bitmaps + Self.slack && Double(late.bitmapBytes) <= Double(early.bitmapBytes) * 1.05
     }
+    static let slack = 2
 
     var description: String { "first third at most: \(early); last third at most: \(late)" }
 }
