@@ -142,39 +142,14 @@ public final class TTFTextRenderer: TextRendering {
         guard let f = font(fontSize) else { return nil }
         let lines = string.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let skip = Int(TTF_FontLineSkip(f))
-        func c(_ v: Double) -> UInt8 { UInt8(max(0, min(1, v)) * 255 + 0.5) }
-        let fg = SDL_Color(r: c(color.r), g: c(color.g), b: c(color.b), a: 255)
-        var rendered: [(Bitmap?, Int)] = []
-        var width = 0
-        for line in lines {
-            guard !line.isEmpty, let s = TTF_RenderUTF8_Blended(f, line, fg) else { rendered.append((nil, 0)); continue }
-            defer { SDL_FreeSurface(s) }
-            guard let conv = SDL_ConvertSurfaceFormat(s, SDL_PIXELFORMAT_ARGB8888.rawValue, 0) else { rendered.append((nil, 0)); continue }
-            defer { SDL_FreeSurface(conv) }
-            let w = Int(conv.pointee.w), h = Int(conv.pointee.h), pitch = Int(conv.pointee.pitch)
-            let b = Bitmap(width: w, height: h)
-            if let base = conv.pointee.pixels {
-                for y in 0..<h {
-                    let src = (base + y * pitch).assumingMemoryBound(to: UInt32.self)
-                    for x in 0..<w { b.pixels[y * w + x] = premultiply(src[x]) }
-                }
-            }
-            width = max(width, w)
-            rendered.append((b, w))
-        }
+        let rendered = lines.map { $0.isEmpty ? nil : Self.renderLine($0, f, color) }
+        let width = rendered.reduce(0) { max($0, $1?.width ?? 0) }
         guard width > 0 else { return nil }
         let out = Bitmap(width: width, height: max(1, skip * lines.count))
-        for (i, (b, _)) in rendered.enumerated() {
+        for (i, b) in rendered.enumerated() {
             if let b { out.blit(b, x: 0, y: i * skip) }
         }
-        if color.a < 1 {
-            let k = UInt32(max(0, color.a) * 255 + 0.5)
-            for i in 0..<out.pixelCount {
-                let v = out.pixels[i]
-                func m(_ s: UInt32) -> UInt32 { let t = ((v >> s) & 0xff) * k + 128; return ((t + (t >> 8)) >> 8) << s }
-                out.pixels[i] = m(24) | m(16) | m(8) | m(0)
-            }
-        }
+        Self.scaleAlpha(out, color.a)
         return out
     }
 }
