@@ -36,7 +36,7 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
+        .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media", "Lottie"]),
         // Lottie files imported as Core Animation layer trees with keyframe animations.
         .target(name: "Lottie", dependencies: ["LayerKit", "Raster"]),
         // Draws the demos' images with Raster and writes Assets/*.png.
