@@ -32,8 +32,9 @@ public enum WormLottieExport {
 
     /// Keyframes of a property that holds `model` until the first run, then follows the two
     /// runs in turn, holding each run's end value (the demo's fillMode forwards) until the
-    /// next begins or the cycle ends. `scale` turns the values into the file's units.
-    static func keyframes(model: Double, _ runs: [Run], scale: Double, base: [Double] = []) -> [Any] {
+    /// next begins or the cycle ends. `scale` turns the values into the file's units, `shift`
+    /// is added after, and `base` follows the value in each keyframe (the other dimensions).
+    static func keyframes(model: Double, _ runs: [Run], scale: Double, shift: Double = 0, base: [Double] = []) -> [Any] {
         var points: [(frame: Double, value: Double, timing: (Double, Double, Double, Double))] = []
         func add(_ frame: Double, _ value: Double, _ timing: (Double, Double, Double, Double)) {
             if let last = points.last, abs(last.frame - frame) < 1e-9 { points.removeLast() }
@@ -51,7 +52,7 @@ public enum WormLottieExport {
         }
         if frame < cycleFrames { add(cycleFrames, current, linear) }
         return points.enumerated().map { i, p -> Any in
-            var k: [String: Any] = ["t": rounded(p.frame), "s": base.isEmpty ? [rounded(p.value * scale)] : [rounded(p.value * scale)] + base]
+            var k: [String: Any] = ["t": rounded(p.frame), "s": [rounded(p.value * scale + shift)] + base]
             if i < points.count - 1 {
                 k["o"] = ["x": [p.timing.0], "y": [p.timing.1]]
                 k["i"] = ["x": [p.timing.2], "y": [p.timing.3]]
@@ -86,10 +87,11 @@ public enum WormLottieExport {
     static func wormLayer(index: Int, name: String, color: Color, _ p: WormHUDDemo.WormParameters) -> [String: Any] {
         let start = keyframes(model: 0, [Run(p.start1, easeInEaseOut), Run(p.start2, easeInEaseOut)], scale: 100)
         let end = keyframes(model: 1, [Run(p.end1, strokeEndTiming), Run(p.end2, strokeEndTiming)], scale: 100)
-        // transform.translation.x: toValue −W/2, then −W (from what the first left), 1.18 s each.
+        // transform.translation.x: toValue −W/2, then −W (from what the first left), 1.18 s
+        // each; the position adds the worm area's origin in the HUD.
         let half = -WormHUDDemo.W / 2
         let x = keyframes(model: 0, [Run((0, half, 1.18, 0), easeOut), Run((half, 2 * half, 1.18, 1.2), easeOut)],
-                          scale: 1, base: [WormHUDDemo.wormAreaOrigin.y, 0])
+                          scale: 1, shift: WormHUDDemo.wormAreaOrigin.x, base: [WormHUDDemo.wormAreaOrigin.y, 0])
         let group: [String: Any] = [
             "ty": "gr", "nm": name,
             "it": [
