@@ -16,6 +16,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.1.0"),
         // `swift package generate-documentation --target Raster` (or LayerKit): the DocC catalogs.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
+        // `.lottie` archives (ZIP) for the Lottie importer.
+        .package(url: "https://github.com/weichsel/ZIPFoundation", exact: "0.9.20"),
     ],
     targets: [
         .systemLibrary(
@@ -36,9 +38,9 @@ let package = Package(
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),
-        .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media"]),
+        .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media", "Lottie"]),
         // Lottie files imported as Core Animation layer trees with keyframe animations.
-        .target(name: "Lottie", dependencies: ["LayerKit", "Raster"]),
+        .target(name: "Lottie", dependencies: ["LayerKit", "Raster", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Draws the demos' images with Raster and writes Assets/*.png.
         .executableTarget(name: "make-assets", dependencies: ["Gallery", "Media"]),
         .executableTarget(
@@ -59,7 +61,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
-        .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport"]),
+        .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
     ]
 )

@@ -49,20 +49,27 @@ public final class LottieScene {
         layerCount = builder.counter.count
     }
 
-    /// Whether `bytes` hold a Lottie file (JSON with `layers`, `fr`, `ip`, `op` at the top).
+    /// Whether `bytes` hold a Lottie file (JSON with `layers`, `fr`, `ip`, `op` at the top) or a
+    /// ZIP archive (a `.lottie` file).
     public static func isLottie(_ bytes: [UInt8]) -> Bool {
+        // An archive is read as one, so that a damaged one is refused by what is wrong with it.
+        if LottieArchive.isArchive(bytes) { return true }
         guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }), first == UInt8(ascii: "{"),
               let json = try? JSONReader.parse(bytes) else { return false }
         return LottieAnimationModel.isLottie(json)
     }
 
-    /// Imports Lottie JSON; every problem is a `DocumentError` naming the place.
+    /// Imports Lottie JSON or a `.lottie` archive; every problem is a `DocumentError` naming the place.
     public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil) throws(DocumentError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumFileBytes else {
             throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         let json: JSONValue
-        do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
+        if LottieArchive.isArchive(bytes) {
+            json = try LottieArchive.animation(bytes)
+        } else {
+            do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
+        }
         return try LottieScene(model: try LottieAnimationModel.decode(json), baseDirectory: baseDirectory, images: images)
     }
 

@@ -157,8 +157,13 @@ struct LottieCompositionBuilder {
             content.masksToBounds = true
             let inside = timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
             for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
-        case .text:
-            warnings.unsupported("text layer", layer: layer.name); return nil
+        case .text(let document):
+            guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }
+            guard let items = LottieGlyphText(model: model).items(document, layer: layer.name, warnings: warnings) else { return nil }
+            content.bounds = Rect(0, 0, model.width, model.height)
+            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
+                                                  extent: Rect(-model.width, -model.height, model.width * 3, model.height * 3))
+            try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .null:
             return nil
         case .unsupported(let ty):

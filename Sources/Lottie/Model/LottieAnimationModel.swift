@@ -17,6 +17,9 @@ public struct LottieAnimationModel: Sendable {
     public var layers: [LottieLayerModel]
     public var assets: [String: LottieAsset]
     public var name: String
+    /// Glyph outlines (`chars`) and fonts (`fonts.list`) for text layers.
+    public var glyphs: [LottieGlyph] = []
+    public var fonts: [LottieFont] = []
 
     /// Whether `json` looks like a Lottie file (`v`, `fr`, `ip`, `op` and `layers` at the top).
     public static func isLottie(_ json: JSONValue) -> Bool {
@@ -50,7 +53,8 @@ public struct LottieAnimationModel: Sendable {
         }
         return LottieAnimationModel(width: w, height: h, inPoint: ip, outPoint: op, frameRate: fr,
                                     layers: try decodeLayers(try j.required("layers"), depth: 0), assets: assets,
-                                    name: j["nm"]?.stringValue ?? "")
+                                    name: j["nm"]?.stringValue ?? "",
+                                    glyphs: try LottieGlyph.decodeList(j["chars"]), fonts: try LottieFont.decodeList(j["fonts"]))
     }
 
     static func decodeLayers(_ j: LottieJSON, depth: Int) throws(DocumentError) -> [LottieLayerModel] {

@@ -20,7 +20,7 @@ public struct LottieLayerModel: Sendable {
         case image(refId: String)
         case null
         case shape([LottieShapeItem])
-        case text
+        case text(LottieTextDocument?)
         case unsupported(Int)
     }
     public var name: String
@@ -59,7 +59,7 @@ public struct LottieLayerModel: Sendable {
         case 2: kind = .image(refId: try j.required("refId").string())
         case 3: kind = .null
         case 4: kind = .shape(try LottieShapeItem.decodeList(j["shapes"], depth: depth))
-        case 5: kind = .text
+        case 5: kind = .text(try LottieTextDocument.decode(j["t"]))
         default: kind = .unsupported(ty)
         }
         var masks: [LottieMask] = []

@@ -24,4 +24,6 @@ public enum LottieLimits {
     public static let maximumRepeaterCopies = 1_000
     /// The largest embedded image, decoded, in pixels.
     public static let maximumImagePixels = DocumentLimits.maximumPixels
+    /// The most characters of one text layer's document.
+    public static let maximumTextCharacters = 10_000
 }

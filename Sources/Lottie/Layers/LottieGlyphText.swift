@@ -1,0 +1,71 @@
+// A text layer drawn from the glyph outlines the file carries (`chars`), as shape items the
+// shape builder turns into layers: each character is a group holding its glyph's shapes,
+// scaled from the glyph size 100 to the document's size and moved to its place, and the
+// document's fill and stroke follow the groups (the fill listed first, so drawn above, when
+// `of` says the fill is over the stroke). Layout follows Lottie's text model: the first
+// baseline at y 0, each next line `lh` lower; along a line each character advances by its
+// glyph's `w` × size / 100 plus the tracking `tr` × size / 1000; a left-justified line
+// starts at x 0, a right-justified one ends there and a centred one is centred on it.
+import LayerKit
+
+struct LottieGlyphText {
+    let model: LottieAnimationModel
+
+    /// The glyph of `character` in the document's font (family and style from `fonts.list`),
+    /// else in any font of the file.
+    func glyph(_ character: String, fontName: String) -> LottieGlyph? {
+        if let font = model.fonts.first(where: { $0.name == fontName }),
+           let g = model.glyphs.first(where: { $0.character == character && $0.family == font.family && $0.style == font.style }) {
+            return g
+        }
+        return model.glyphs.first { $0.character == character }
+    }
+
+    /// The document as shape items, or nil (with a warning) when a character has no glyph.
+    func items(_ d: LottieTextDocument, layer: String, warnings: LottieWarnings) -> [LottieShapeItem]? {
+        if d.animators > 0 { warnings.unsupported("text animators (the text is drawn as its document says)", layer: layer) }
+        if d.laterDocuments > 0 { warnings.unsupported("text document keyframes (the first document is drawn)", layer: layer) }
+        let scale = d.size / 100, tracking = d.tracking * d.size / 1000
+        let lines = d.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+        var groups: [LottieShapeItem] = []
+        for (row, line) in lines.enumerated() {
+            var placed: [(LottieGlyph, Double)] = []
+            var x = 0.0
+            for c in line {
+                guard let g = glyph(String(c), fontName: d.fontName) else {
+                    warnings.unsupported("text without a glyph outline for \"\(c)\" (the file carries no font we draw)", layer: layer)
+                    return nil
+                }
+                placed.append((g, x))
+                x += g.advance * scale + tracking
+            }
+            let offset: Double
+            switch d.justification {
+            case 1: offset = -x
+            case 2: offset = -x / 2
+            default: offset = 0
+            }
+            let y = Double(row) * d.lineHeight
+            for (g, gx) in placed where !g.shapes.isEmpty {
+                var t = LottieTransformModel()
+                t.position = .combined(LottieProperty([gx + offset, y]))
+                t.scale = LottieProperty([d.size, d.size])
+                groups.append(.group(name: g.character, items: g.shapes + [.transform(t)]))
+            }
+        }
+        func color(_ c: [Double]) -> LottieProperty<[Double]> {
+            // Some exporters write 0…255 components.
+            let unit = c.contains { $0 > 1 } ? c.map { $0 / 255 } : c
+            return LottieProperty(Array(unit.prefix(3)) + [1])
+        }
+        var fill: [LottieShapeItem] = [], stroke: [LottieShapeItem] = []
+        if let fc = d.fillColor, fc.count >= 3 {
+            fill = [.fill(color: color(fc), opacity: LottieProperty([100]), evenOdd: false)]
+        }
+        if let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 {
+            let s = LottieShapeItem.Stroke(width: LottieProperty([d.strokeWidth]), cap: 1, join: 1, miterLimit: 4, dashes: [])
+            stroke = [.stroke(color: color(sc), opacity: LottieProperty([100]), s)]
+        }
+        return groups + (d.fillOverStroke ? fill + stroke : stroke + fill)
+    }
+}

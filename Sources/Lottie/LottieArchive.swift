@@ -1,0 +1,75 @@
+// `.lottie` archives (dotLottie): a ZIP holding `manifest.json`, whose `animations` list names
+// the animations by `id`, each stored as `animations/ID.json`, and the images they use under
+// `images/`. The first animation of the manifest is the one imported; its image assets that
+// point into the archive are read from it and handed to the importer embedded, as data URLs.
+// Every entry is checked against the file size limit before it is inflated.
+import Foundation
+import LayerKit
+import ZIPFoundation
+
+enum LottieArchive {
+    /// Whether `bytes` start as a ZIP archive does (a local file header, "PK\u{3}\u{4}").
+    static func isArchive(_ bytes: [UInt8]) -> Bool {
+        bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4b && bytes[2] == 0x03 && bytes[3] == 0x04
+    }
+
+    /// The archive's entry at `path`, inflated, or nil when it has none.
+    static func entry(_ path: String, in archive: Archive) throws(DocumentError) -> [UInt8]? {
+        guard let entry = archive[path] else { return nil }
+        guard entry.uncompressedSize <= LottieLimits.maximumFileBytes else {
+            throw DocumentError(path, "entry of \(entry.uncompressedSize) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
+        }
+        var out: [UInt8] = []
+        do {
+            _ = try archive.extract(entry, skipCRC32: false) { (chunk: Data) in
+                guard out.count + chunk.count <= LottieLimits.maximumFileBytes else {
+                    throw CocoaError(.fileReadTooLarge)
+                }
+                out.append(contentsOf: chunk)
+            }
+        } catch {
+            throw DocumentError(path, "cannot be read from the archive (\(error.localizedDescription))")
+        }
+        return out
+    }
+
+    /// The first animation's JSON with its archived images embedded.
+    static func animation(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
+        let archive: Archive
+        do { archive = try Archive(data: Data(bytes), accessMode: .read) } catch {
+            throw DocumentError("", "not a readable .lottie archive (\(error.localizedDescription))")
+        }
+        guard let manifestBytes = try entry("manifest.json", in: archive) else {
+            throw DocumentError("", ".lottie archive without manifest.json")
+        }
+        let manifest: JSONValue
+        do { manifest = try JSONReader.parse(manifestBytes) } catch { throw DocumentError("manifest.json", error.description) }
+        guard case .array(let animations)? = manifest["animations"], let first = animations.first,
+              case .string(let id)? = first["id"] else {
+            throw DocumentError("manifest.json", "expected animations with an id")
+        }
+        let path = "animations/\(id).json"
+        guard let json = try entry(path, in: archive) else { throw DocumentError(path, "missing from the archive") }
+        let animation: JSONValue
+        do { animation = try JSONReader.parse(json) } catch { throw DocumentError(path, error.description) }
+        guard case .object(var top) = animation, let at = top.firstIndex(where: { $0.0 == "assets" }),
+              case .array(var assets) = top[at].1 else { return animation }
+        func setting(_ key: String, _ value: JSONValue, in object: [(String, JSONValue)]) -> [(String, JSONValue)] {
+            object.filter { $0.0 != key } + [(key, value)]
+        }
+        for i in assets.indices {
+            guard case .object(let asset) = assets[i], case .string(let p)? = assets[i]["p"], !p.hasPrefix("data:") else { continue }
+            let dir: String
+            if case .string(let u)? = assets[i]["u"] { dir = u } else { dir = "" }
+            let candidates = [dir + p, "images/" + p].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
+            for c in candidates {
+                guard let image = try entry(c, in: archive) else { continue }
+                let embedded = setting("p", .string("data:image;base64," + Data(image).base64EncodedString()), in: asset)
+                assets[i] = .object(setting("e", .number(1), in: embedded))
+                break
+            }
+        }
+        top[at].1 = .array(assets)
+        return .object(top)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import Raster
+import TestSupport
+
+/// Text layers drawn from the file's glyph outlines: layout, justification, tracking, colour,
+/// and the warnings for what is not drawn.
+@Suite(.freshAnimationContext) struct LottieGlyphTextTests {
+    /// A glyph "A" of advance 60: a 50 × 70 box standing on the baseline (size 100).
+    static let chars = ##"[{"ch": "A", "size": 100, "style": "Regular", "fFamily": "Box", "w": 60, "data": {"shapes": [{"ty": "gr", "it": [{"ty": "rc", "p": {"k": [25, -35]}, "s": {"k": [50, 70]}, "r": {"k": 0}}]}]}}]"##
+    static let fonts = ##"{"list": [{"fName": "Box-Regular", "fFamily": "Box", "fStyle": "Regular"}]}"##
+
+    static func scene(text: String, justification: Int, animators: String = "[]") throws -> LottieScene {
+        try LottieScene.parse(Array("""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 100, "fonts": \(fonts), "chars": \(chars), "layers": [
+         {"ty": 5, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [100, 50]}},
+          "t": {"d": {"k": [{"s": {"s": 20, "f": "Box-Regular", "t": "\(text)", "j": \(justification), "tr": 100, "lh": 30,
+                                   "fc": [1, 0, 0]}, "t": 0}]}, "a": \(animators)}}]}
+        """.utf8))
+    }
+
+    /// The painted shapes' outline boxes in root coordinates.
+    static func boxes(_ s: LottieScene) -> [Rect] {
+        var out: [Rect] = []
+        func walk(_ l: CALayer) {
+            if let shape = l as? CAShapeLayer, let path = shape.path {
+                let b = path.boundingBox
+                let a = shape.convert(Point(b.minX, b.minY), to: s.root), c = shape.convert(Point(b.maxX, b.maxY), to: s.root)
+                out.append(Rect(min(a.x, c.x), min(a.y, c.y), abs(c.x - a.x), abs(c.y - a.y)))
+            }
+            for sub in l.sublayers ?? [] { walk(sub) }
+        }
+        walk(s.root)
+        return out
+    }
+
+    /// The box around every painted shape, nil for none.
+    static func union(_ s: LottieScene) -> Rect? {
+        let b = boxes(s)
+        guard let first = b.first else { return nil }
+        return b.dropFirst().reduce(first) { r, x in
+            let minX = min(r.minX, x.minX), minY = min(r.minY, x.minY)
+            return Rect(minX, minY, max(r.maxX, x.maxX) - minX, max(r.maxY, x.maxY) - minY)
+        }
+    }
+
+    @Test func centredTextAdvancesByGlyphWidthAndTracking() throws {
+        let s = try Self.scene(text: "AA", justification: 2)
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let shapes = LottieImporterTests.all(s.root).compactMap { $0 as? CAShapeLayer }
+        // One shape layer per glyph group, each filled with the document's colour.
+        #expect(shapes.count == 2)
+        #expect(shapes.allSatisfy { $0.fillColor == Color(1, 0, 0, 1) })
+        // Each glyph: 10 × 14 at size 20; advance 60 × 0.2 + 100 × 20 / 1000 = 14; the line
+        // (28) centred on x 100; the baseline at y 50.
+        let b = try #require(Self.union(s))
+        #expect(abs(b.minX - 86) < 1e-9 && abs(b.maxX - 110) < 1e-9)
+        #expect(abs(b.minY - 36) < 1e-9 && abs(b.maxY - 50) < 1e-9)
+    }
+
+    @Test func rightJustifiedLinesEndAtTheOriginOneLineHeightApart() throws {
+        let s = try Self.scene(text: "A\\rAA", justification: 1)
+        let b = try #require(Self.union(s))
+        // Line 1 ends at 100 − 14 + 10 (its last glyph's box); line 2 starts at 100 − 28,
+        // its baseline 30 lower.
+        #expect(abs(b.minX - 72) < 1e-9 && abs(b.maxX - 96) < 1e-9)
+        #expect(abs(b.minY - 36) < 1e-9 && abs(b.maxY - 80) < 1e-9)
+    }
+
+    @Test func aCharacterWithoutAGlyphDropsTheLayerWithAWarning() throws {
+        let s = try Self.scene(text: "AB", justification: 0)
+        #expect(Self.boxes(s).isEmpty)
+        #expect(s.warnings == ["unsupported text without a glyph outline for \"B\" (the file carries no font we draw) in layer \"Words\""])
+    }
+
+    @Test func animatorsAreNamedAndTheDocumentIsDrawn() throws {
+        let s = try Self.scene(text: "A", justification: 0, animators: ##"[{"s": {}, "a": {"fc": {"k": [0, 1, 0, 1]}}}]"##)
+        #expect(Self.boxes(s).count == 1)
+        #expect(s.warnings == ["unsupported text animators (the text is drawn as its document says) in layer \"Words\""])
+    }
+}
