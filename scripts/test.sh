@@ -2,7 +2,8 @@
 # The README's test command: the unit tests, the refusal to start without a display,
 # malformed documents through render and inspect, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
-# the worm demo, `play --watch` with its file rewritten, the window resized and dragged).
+# the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
+# and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
@@ -18,4 +19,5 @@ scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
 scripts/watch-test.sh
 scripts/window-resize-test.sh
-echo "tests: $((unit + 7)) passed, 0 failed"
+scripts/lottie-score.sh
+echo "tests: $((unit + 8)) passed, 0 failed"
