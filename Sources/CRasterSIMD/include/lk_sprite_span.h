@@ -90,16 +90,27 @@ static inline void lk_sprite_span(uint32_t *row, ptrdiff_t count, lk_sprite_imag
         const __m128i zero = _mm_setzero_si128(), round = _mm_set1_epi16(128);
         const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)tint), zero);
         const int plain = tint == 0xFFFFFFFFu;
+        const int64_t w1 = img.width - 1, h1 = img.height - 1, stride = img.width;
         for (ptrdiff_t i = 0; i < count; i++, u += du, v += dv) {
-            uint32_t t[4];
-            if (!lk_sprite_taps(img, u >> 16, v >> 16, t)) continue;
-            // [t00, t01, t10, t11] as 32-bit lanes, then the left and right columns as 16-bit
-            // lanes: [t00 B G R A, t01 B G R A] and [t10 …, t11 …].
-            __m128i q = _mm_setr_epi32((int)t[0], (int)t[2], (int)t[1], (int)t[3]);
-            __m128i kx = _mm_set1_epi16((short)((u >> 8) & 0xff));
-            __m128i kyv = _mm_set1_epi16((short)((v >> 8) & 0xff));
+            int64_t ix = u >> 16, iy = v >> 16;
+            // The block's rows [t00, t10] and [t01, t11] interleaved as [t00, t01, t10, t11].
+            __m128i q;
+            if ((uint64_t)ix < (uint64_t)w1 && (uint64_t)iy < (uint64_t)h1) {
+                const uint32_t *b = img.pixels + iy * stride + ix;
+                q = _mm_unpacklo_epi32(_mm_loadl_epi64((const __m128i *)b), _mm_loadl_epi64((const __m128i *)(b + stride)));
+                if (_mm_movemask_epi8(_mm_cmpeq_epi32(q, zero)) == 0xFFFF) continue;
+            } else {
+                uint32_t t[4];
+                if (!lk_sprite_taps(img, ix, iy, t)) continue;
+                q = _mm_setr_epi32((int)t[0], (int)t[2], (int)t[1], (int)t[3]);
+            }
+            // Weights: wx in every lane, wy in the low four (the only ones kept).
+            __m128i w = _mm_cvtsi32_si128((int)(((u >> 8) & 0xff) | (((v >> 8) & 0xff) << 16)));
+            __m128i kx = _mm_shuffle_epi32(_mm_shufflelo_epi16(w, 0x00), 0x00);
+            __m128i ky = _mm_shufflelo_epi16(w, 0x55);
+            // The left column [t00, t01] toward the right one, then the top toward the bottom.
             __m128i h = lk_lerp_lanes(_mm_unpacklo_epi8(q, zero), _mm_unpackhi_epi8(q, zero), kx);
-            __m128i s = lk_lerp_lanes(h, _mm_unpackhi_epi64(h, h), kyv);
+            __m128i s = lk_lerp_lanes(h, _mm_unpackhi_epi64(h, h), ky);
             if (!plain) {
                 __m128i m = _mm_add_epi16(_mm_mullo_epi16(s, k), round);
                 s = _mm_srli_epi16(_mm_add_epi16(m, _mm_srli_epi16(m, 8)), 8);
