@@ -117,4 +117,7 @@ static inline int64_t lk_truncate(double x) {
 #include "lk_coverage_sweep.h"
 #include "lk_hairline.h"
 
+// The sprite painter's row kernel (bilinear, tinted, source-over or additive).
+#include "lk_sprite_span.h"
+
 #endif

@@ -40,56 +40,6 @@ extension Canvas {
         alpha = p >> 24; red = (p >> 16) & 0xff; green = (p >> 8) & 0xff; blue = p & 0xff
     }
 
-    /// A span sampled with transparent texels beyond the image (the edge fades over one
-    /// texel), fully covered, in the spread four-lane arithmetic; the sprite scan's painter.
-    @inline(__always) @usableFromInline
-    func paintFading(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int) {
-        let t = inverse
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        let u = t.a * px + t.c * py + t.tx - 0.5, v = t.b * px + t.d * py + t.ty - 0.5
-        @inline(__always) func fixed(_ c: Double) -> Int { Int(Swift.max(-1e6, Swift.min(1e6, c)) * 65536) }
-        var U = fixed(u), V = fixed(v)
-        let dU = fixed(t.a), dV = fixed(t.b)
-        let w1 = sampler.width - 1, h1 = sampler.height - 1, stride = sampler.width, src = sampler.pixels
-        let plain = red == 255 && green == 255 && blue == 255 && alpha == 255
-        let kb = UInt64(blue), kr = UInt64(red), kg = UInt64(green), ka = UInt64(alpha)
-        let p = row + x
-        for i in 0..<count {
-            let ix = U >> 16, iy = V >> 16
-            let wx = (U >> 8) & 0xff, wy = (V >> 8) & 0xff
-            U &+= dU; V &+= dV
-            let a00: UInt32, a10: UInt32, a01: UInt32, a11: UInt32
-            if UInt(bitPattern: ix) < UInt(bitPattern: w1), UInt(bitPattern: iy) < UInt(bitPattern: h1) {
-                let b = src + (iy &* stride &+ ix)
-                a00 = b[0]; a10 = b[1]; a01 = b[stride]; a11 = b[stride &+ 1]
-            } else {
-                @inline(__always) func tap(_ i: Int, _ j: Int) -> UInt32 {
-                    UInt(bitPattern: i) <= UInt(bitPattern: w1) && UInt(bitPattern: j) <= UInt(bitPattern: h1) ? src[j &* stride &+ i] : 0
-                }
-                a00 = tap(ix, iy); a10 = tap(ix &+ 1, iy); a01 = tap(ix, iy &+ 1); a11 = tap(ix &+ 1, iy &+ 1)
-            }
-            if a00 | a10 | a01 | a11 == 0 { continue }
-            var s = lkBilinearSpread(a00, a10, a01, a11, wx, wy)
-            if !plain {
-                // Lanes B, R, G, A from the low end, each times its factor, then ÷255 rounded.
-                let m = (s & 0xff) &* kb | ((s >> 16) & 0xff) &* kr << 16
-                    | ((s >> 32) & 0xff) &* kg << 32 | ((s >> 48) & 0xff) &* ka << 48
-                let r = m &+ 0x0080_0080_0080_0080
-                s = ((r &+ ((r >> 8) & lkLanes)) >> 8) & lkLanes
-            }
-            let c = lkPack(s)
-            if additive {
-                let d = p[i]
-                let sum = (d & 0x00FF_00FF) &+ (c & 0x00FF_00FF), sum2 = ((d >> 8) & 0x00FF_00FF) &+ ((c >> 8) & 0x00FF_00FF)
-                let rb = (sum | (((sum >> 8) & 0x0001_0001) &* 0xff)) & 0x00FF_00FF
-                let ag = (sum2 | (((sum2 >> 8) & 0x0001_0001) &* 0xff)) & 0x00FF_00FF
-                p[i] = rb | (ag << 8)
-            } else {
-                p[i] = lkSourceOver(c, p[i])
-            }
-        }
-    }
-
     /// Samples are stepped in 16.16 fixed point along the span (exact enough over a
     /// sprite's few dozen pixels), bilinear with the edge texels extended (the quad's coverage
     /// draws the outline), four taps read straight from the image.
