@@ -1,3 +1,6 @@
+// `layerplay bench`: timed frames of a document through the layer renderer, reported as one
+// JSON line of statistics.
+
 import ArgumentParser
 import Foundation
 import LayerKit

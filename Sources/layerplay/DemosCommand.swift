@@ -1,3 +1,5 @@
+// `layerplay demos`: lists the demos, or draws one moment of a demo to a PNG.
+
 import ArgumentParser
 import Gallery
 

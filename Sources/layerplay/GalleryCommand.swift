@@ -1,3 +1,5 @@
+// `layerplay gallery` (the default command): opens the gallery window.
+
 import ArgumentParser
 import Gallery
 import Player

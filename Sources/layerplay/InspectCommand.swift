@@ -1,3 +1,5 @@
+// `layerplay inspect`: a document's presentation tree at given times, printed as JSON.
+
 import ArgumentParser
 import Foundation
 import LayerKit

@@ -1,3 +1,5 @@
+// The `layerplay` command line's entry point and its list of subcommands.
+
 import ArgumentParser
 
 /// The `layerplay` command line: the gallery by default, and the document commands.

@@ -1,3 +1,5 @@
+// `layerplay play`: a document played in the window on the real media clock.
+
 import ArgumentParser
 import LayerKit
 import Media

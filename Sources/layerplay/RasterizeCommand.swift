@@ -1,3 +1,5 @@
+// `layerplay rasterize`: a static document drawn once to a PNG.
+
 import ArgumentParser
 import LayerKit
 import Media

@@ -1,3 +1,6 @@
+// `layerplay record`: a document's frames over a time range written as PNGs through one
+// damage-tracking renderer.
+
 import ArgumentParser
 import Foundation
 import LayerKit

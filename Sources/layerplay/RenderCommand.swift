@@ -1,3 +1,6 @@
+// `layerplay render`: one frame of a document or demo at a given time to a PNG, headless and
+// deterministic.
+
 import ArgumentParser
 import LayerKit
 import Media

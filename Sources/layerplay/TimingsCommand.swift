@@ -1,3 +1,5 @@
+// `layerplay timings`: tools for `--record-timings` files (the report plot and summary).
+
 import ArgumentParser
 import Player
 

@@ -1,3 +1,6 @@
+// `layerplay transition-bench`: the raster time of one transition frame for each transition
+// type at a given size.
+
 import ArgumentParser
 import LayerKit
 #if canImport(Glibc)

@@ -1,3 +1,5 @@
+// Tests that the committed gallery assets match what make-assets draws from their art now.
+
 import Foundation
 import Testing
 import LayerKit

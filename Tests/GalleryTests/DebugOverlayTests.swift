@@ -1,3 +1,6 @@
+// Tests of Core Animation's debugging aids drawn over the gallery headlessly, against
+// goldens, and of the window's resize and hi-DPI frames.
+
 import Foundation
 import Testing
 import LayerKit

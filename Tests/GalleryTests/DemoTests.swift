@@ -1,3 +1,6 @@
+// Headless tests of every gallery demo and of the gallery itself, each in its own animation
+// context on the main actor.
+
 import Foundation
 import Testing
 import LayerKit

@@ -1,3 +1,6 @@
+// Shared helpers of the gallery tests: golden comparison within a tolerance, and scripted
+// clicks.
+
 import Foundation
 import Testing
 import LayerKit

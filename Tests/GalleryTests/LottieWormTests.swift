@@ -1,3 +1,6 @@
+// Tests of the worm HUD exported as Lottie: a clean import, and worms drawn where the Core
+// Animation worm demo draws them.
+
 import Foundation
 import Testing
 import LayerKit

@@ -1,3 +1,6 @@
+// Tests of Media's PNG reader: oversized images refused from the header, broken files
+// reported as one error.
+
 import Testing
 import Foundation
 import LayerKit

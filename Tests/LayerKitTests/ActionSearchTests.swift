@@ -1,3 +1,6 @@
+// Tests of CALayer.action(forKey:)'s search order as Apple documents it, and of the events
+// that are not property changes.
+
 import Testing
 @testable import LayerKit
 import TestSupport

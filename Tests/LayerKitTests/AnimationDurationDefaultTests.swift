@@ -1,3 +1,6 @@
+// Tests of the duration an animation added with duration 0 gets: the transaction's
+// animationDuration, else 0.25 s (CALayer.h, addAnimation:forKey:).
+
 import Testing
 @testable import LayerKit
 import TestSupport

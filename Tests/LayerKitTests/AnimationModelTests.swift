@@ -1,3 +1,6 @@
+// Tests of the animation model: values, timing, the engine, transactions and delegates, each
+// in its own animation context.
+
 import Foundation
 import Testing
 @testable import LayerKit

@@ -1,3 +1,6 @@
+// Table tests of CAMediaTiming's time mapping: settings and a parent time against the
+// expected basic local time and iteration.
+
 import Testing
 import Foundation
 @testable import LayerKit

@@ -1,3 +1,6 @@
+// Animation model tests of value kinds: how each kind interpolates, nested transactions'
+// inherited settings, and keyframe animations' extras.
+
 import Testing
 import Foundation
 @testable import LayerKit

@@ -1,3 +1,6 @@
+// Animation model tests of the worm demo's red worm: a repeating group whose toValue-only
+// translations must crawl without jumps.
+
 import Testing
 @testable import LayerKit
 

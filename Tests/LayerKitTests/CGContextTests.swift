@@ -1,3 +1,6 @@
+// Tests of the Core Graphics-style context: a golden scene drawn through a layer delegate,
+// and pixel checks of each drawing rule.
+
 import Foundation
 import Testing
 @testable import LayerKit

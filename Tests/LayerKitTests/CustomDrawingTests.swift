@@ -1,3 +1,6 @@
+// Tests of layers' custom drawing: when display happens, the delegate's calls, the backing
+// store, partial redraws, and redisplay of needsDisplay(forKey:) keys while they animate.
+
 import Foundation
 import Testing
 @testable import LayerKit

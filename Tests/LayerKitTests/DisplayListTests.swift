@@ -1,3 +1,6 @@
+// Tests of the display list stages: the builder's output per layer kind, the damage between
+// two lists, and damage-only drawing equal to a full redraw.
+
 import Testing
 @testable import LayerKit
 

@@ -1,3 +1,6 @@
+// Tests that every size a document controls is refused above its limit in one line, with
+// quoted text escaped and shortened.
+
 import Testing
 import Foundation
 @testable import LayerKit

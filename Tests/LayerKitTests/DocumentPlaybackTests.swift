@@ -1,3 +1,6 @@
+// Tests of documents' animations played on the manual clock, and of text layers drawn
+// through the SDL_ttf renderer.
+
 import Testing
 @testable import LayerKit
 import Media

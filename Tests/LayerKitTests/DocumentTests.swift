@@ -1,3 +1,6 @@
+// Tests of document loading, and of a refusal naming the right place for each kind of bad
+// input.
+
 import Testing
 import Foundation
 @testable import LayerKit

@@ -1,3 +1,6 @@
+// Tests of CAEmitterLayer: particles determined by time and seed, counts from birth rates and
+// lifetimes, the particle limit, damage tracking, and documents.
+
 import Testing
 import Foundation
 @testable import LayerKit

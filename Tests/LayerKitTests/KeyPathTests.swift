@@ -1,3 +1,6 @@
+// Tests of key-path reads and writes, and of the transform decomposition behind the
+// `transform.*` sub key paths.
+
 import Testing
 @testable import LayerKit
 import TestSupport

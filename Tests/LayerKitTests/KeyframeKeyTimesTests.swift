@@ -1,3 +1,6 @@
+// Tests of keyTimes read as Apple's CAKeyframeAnimation documentation has them, per
+// calculation mode, in the Swift API and in documents.
+
 import Testing
 @testable import LayerKit
 import TestSupport

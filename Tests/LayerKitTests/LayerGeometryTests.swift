@@ -1,3 +1,6 @@
+// Tests of layer geometry (frame, position, anchor point, bounds, transforms) against
+// hand-computed values.
+
 import Testing
 @testable import LayerKit
 import TestSupport

@@ -1,3 +1,6 @@
+// Tests of every declared layer property through its table: document name, init(layer:)
+// copy, key-value access, and its implicit animation.
+
 import Testing
 import Foundation
 import TestSupport

@@ -1,3 +1,6 @@
+// Tests that a negative speed runs an animation or a layer's clock backwards, as
+// CAMediaTiming.speed's parent-to-local time mapping implies.
+
 import Testing
 @testable import LayerKit
 import TestSupport

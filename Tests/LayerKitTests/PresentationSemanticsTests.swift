@@ -1,3 +1,5 @@
+// Tests of what presentation() and model() return, as CALayer.h documents them.
+
 import Testing
 @testable import LayerKit
 import TestSupport

@@ -1,3 +1,6 @@
+// Renderer tests against small golden PNGs, plus pixel checks that hold whatever the goldens
+// say.
+
 import Testing
 import Foundation
 @testable import LayerKit

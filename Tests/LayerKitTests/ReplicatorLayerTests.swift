@@ -1,3 +1,6 @@
+// Tests of CAReplicatorLayer: instance transforms, colours and delays, its document form, and
+// display-list keys of its own for every copy.
+
 import Testing
 import Foundation
 @testable import LayerKit

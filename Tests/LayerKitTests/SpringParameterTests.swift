@@ -1,3 +1,6 @@
+// Tests of CASpringAnimation's allowsOverdamping and its iOS 17 perceptual parameters, in the
+// Swift API and in documents.
+
 import Foundation
 import Testing
 @testable import LayerKit

@@ -1,3 +1,5 @@
+// Tests of CATextLayer's wrapping, truncation and alignment with a fixed-width test renderer.
+
 import Testing
 import Foundation
 @testable import LayerKit

@@ -1,3 +1,6 @@
+// Tests of CAMediaTimingFunction's control points as getControlPoint(at:values:) hands them
+// out.
+
 import Testing
 @testable import LayerKit
 

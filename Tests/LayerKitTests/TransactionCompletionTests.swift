@@ -1,3 +1,6 @@
+// Tests of CATransaction's completion block, as setCompletionBlock: documents it, and of the
+// nested scope of its settings.
+
 import Testing
 @testable import LayerKit
 import TestSupport

@@ -1,3 +1,6 @@
+// Tests of CATransformLayer: a six-faced cube keeps its 3D shape, draws back to front and
+// hides the backs of single-sided faces.
+
 import Testing
 import Foundation
 @testable import LayerKit

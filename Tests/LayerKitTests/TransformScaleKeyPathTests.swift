@@ -1,3 +1,6 @@
+// Tests of the `transform.scale` key path: the average of the three scale factors, as the
+// Core Animation Programming Guide has it.
+
 import Testing
 @testable import LayerKit
 import TestSupport

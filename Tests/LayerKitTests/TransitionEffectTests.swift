@@ -1,3 +1,6 @@
+// Tests of how Core Animation's transition types and subtypes (and UIKit's view transitions)
+// map onto Raster's two-image effects.
+
 import Testing
 @testable import LayerKit
 import TestSupport

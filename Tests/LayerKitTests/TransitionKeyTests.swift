@@ -1,3 +1,5 @@
+// Tests of where a transition is stored (the "transition" key) and which old state it shows.
+
 import Testing
 @testable import LayerKit
 import TestSupport

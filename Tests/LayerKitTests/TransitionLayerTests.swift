@@ -1,3 +1,6 @@
+// Animation model tests of CATransition on layers: old state, effect and new state, the
+// delegate and completions, view-style transitions, and documents.
+
 import Testing
 @testable import LayerKit
 

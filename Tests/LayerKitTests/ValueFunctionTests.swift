@@ -1,3 +1,6 @@
+// Tests of CAValueFunction on transform animations: the inputs interpolate, not the
+// matrices; in code and in documents.
+
 import Testing
 @testable import LayerKit
 import TestSupport

@@ -1,3 +1,6 @@
+// Tests of view-style block animations as UIKit runs them since iOS 8: additive in-flight
+// changes and the options for inheritance, layout and interaction.
+
 import Testing
 @testable import LayerKit
 import TestSupport

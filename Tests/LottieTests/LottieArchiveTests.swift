@@ -1,3 +1,6 @@
+// Tests of `.lottie` archives: the first animation imports with its images embedded, and
+// damaged archives are refused naming the problem.
+
 import Foundation
 import Testing
 @testable import LayerKit

@@ -1,3 +1,6 @@
+// Tests that the public Lottie samples import, when present, and that mutated copies are
+// imported or refused in one line, never crashing or hanging.
+
 import Foundation
 import Testing
 @testable import LayerKit

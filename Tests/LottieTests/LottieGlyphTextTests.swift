@@ -1,3 +1,6 @@
+// Tests of Lottie text layers drawn from glyph outlines: layout, justification, tracking,
+// colour, and warnings for what is not drawn.
+
 import Foundation
 import Testing
 @testable import LayerKit

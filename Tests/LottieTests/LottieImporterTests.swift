@@ -1,3 +1,5 @@
+// Tests that each Lottie construct becomes the layers and animations the importer documents.
+
 import Foundation
 import Testing
 @testable import LayerKit

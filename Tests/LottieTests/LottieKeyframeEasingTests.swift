@@ -1,3 +1,6 @@
+// Tests that the importer's keyframe animations match Lottie's own easing curve at every
+// instant, with holds and spatial tangents.
+
 import Testing
 @testable import LayerKit
 @testable import Lottie

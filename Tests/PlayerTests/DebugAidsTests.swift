@@ -1,3 +1,6 @@
+// Tests of the debugging aids' switches and of the media timeline behind Slow Animations,
+// pause and step.
+
 import Foundation
 import Testing
 import Raster

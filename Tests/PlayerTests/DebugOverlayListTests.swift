@@ -1,3 +1,5 @@
+// Tests of the debug overlays as passes over display items, on small hand-built lists.
+
 import Testing
 import LayerKit
 import Raster

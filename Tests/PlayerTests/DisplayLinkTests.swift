@@ -1,3 +1,6 @@
+// Tests of the host's main loop under a manual clock: display links on the refresh grid,
+// run-loop timers, and scripted input and screenshots at their times.
+
 import Testing
 import Raster
 @testable import Player

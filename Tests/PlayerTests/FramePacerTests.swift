@@ -1,3 +1,6 @@
+// Tests of the self-paced display link's frame pacer: ticks on the period's grid, late
+// frames skip slots, no drift.
+
 import Testing
 @testable import Player
 

@@ -1,3 +1,6 @@
+// Tests of CADisplayLink.preferredFrameRateRange: the rate chosen is a factor of the
+// display's refresh rate, as Apple documents.
+
 import Testing
 import Raster
 @testable import Player

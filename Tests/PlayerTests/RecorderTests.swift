@@ -1,3 +1,6 @@
+// Tests of frame-timing recording: summary percentiles and dropped frames, the CSV and
+// trace files, scripted-input parsing, and the test pattern's damage.
+
 import Testing
 import Foundation
 import Raster

@@ -1,3 +1,6 @@
+// Tests of the timings report plot (dropped frames and the period line) and its median
+// interval.
+
 import Testing
 import Raster
 @testable import Player

@@ -1,3 +1,5 @@
+// Tests that SDL's silent fallback to a windowless video driver is refused unless asked for.
+
 import Testing
 @testable import Player
 

@@ -1,3 +1,6 @@
+// Tests of the damage region's rectangles: far-apart changes stay apart, overlapping ones
+// merge, and the union returns when splitting does not pay.
+
 import Testing
 @testable import Raster
 

@@ -1,3 +1,6 @@
+// Fuzz tests of Raster's path geometry: random and malformed inputs through parse, trim,
+// dash, stroke, flatten and fill, with no crash, hang or non-finite output.
+
 import Testing
 @testable import Raster
 

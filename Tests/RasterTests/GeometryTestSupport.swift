@@ -1,3 +1,6 @@
+// Helpers for the geometry tests, independent of the rasterizer: a flat path's covered area
+// under a fill rule, and winding numbers.
+
 @testable import Raster
 
 /// Exact-in-x, fine-in-y area of the region a FlatPath covers under a fill rule: each sample

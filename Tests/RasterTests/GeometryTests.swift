@@ -1,3 +1,6 @@
+// Tests of Raster's path geometry: flattening within tolerance, trimming by length, dashing,
+// and stroking (joins, caps, miter limit as Core Graphics has it).
+
 import Testing
 @testable import Raster
 

@@ -1,3 +1,6 @@
+// Tests of SVG path data: parsing (absolute, relative, implicit repeats, smooth curves, arcs),
+// serialization round trips, and tight bounds.
+
 import Testing
 @testable import Raster
 

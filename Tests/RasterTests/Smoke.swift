@@ -1,3 +1,5 @@
+// A smoke test that the Raster module builds and loads.
+
 import Testing
 @testable import Raster
 

@@ -1,3 +1,6 @@
+// The base of Core Animation's animations (CAAnimation), with the CAAnimationDelegate and
+// CAAction protocols: the timing an animation carries, its copy on add, and the hook that
+// writes its values into the presentation layer.
 
 /// Receives an animation's start and stop (CAAnimationDelegate).
 public protocol CAAnimationDelegate: AnyObject {

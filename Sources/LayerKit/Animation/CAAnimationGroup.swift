@@ -1,3 +1,5 @@
+// CAAnimationGroup: child animations run in the group's local time, applied in order, as
+// Core Animation's timing model nests them.
 
 /// Several animations run together (CAAnimationGroup): each child's beginTime is relative to
 /// the group, children see the group's basic local time (after its repeats, autoreverses and

@@ -1,3 +1,5 @@
+// CABasicAnimation: an animation between two values, chosen from fromValue / toValue /
+// byValue by Core Animation's documented table.
 
 /// A single-keyframe animation between two values (CABasicAnimation). Which values it
 /// interpolates between follows Core Animation's table for fromValue / toValue / byValue,

@@ -1,3 +1,7 @@
+// CAKeyframeAnimation: values or a path placed by keyTimes and joined by the calculation
+// mode (linear, discrete, paced, or a Kochanek–Bartels spline for cubic), eased per segment,
+// with the rotation modes that turn a layer along its path.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,5 @@
+// CAPropertyAnimation: the base of animations of one layer key path, with the additive,
+// cumulative and value-function settings Core Animation documents.
 
 /// An animation of one key path of a layer (CAPropertyAnimation).
 open class CAPropertyAnimation: CAAnimation {

@@ -1,3 +1,6 @@
+// CASpringAnimation: a damped mass-spring solved in closed form, and the iOS 17
+// perceptualDuration / bounce parameters as SwiftUI's Spring(duration:bounce:) maps them.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

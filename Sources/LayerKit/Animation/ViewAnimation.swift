@@ -1,3 +1,6 @@
+// UIView-style block animations on layers (animate(withDuration:…), animateKeyframes, their
+// options with UIView's bit values): the model changes made in the block are captured and
+// turned into animations, as UIKit does.
 
 /// UIView.AnimationOptions for the view-style block animations on layers (same bit values).
 public struct ViewAnimationOptions: OptionSet, Sendable {

@@ -1,3 +1,5 @@
+// Where a layer's contents go in its bounds under each contentsGravity, following CALayer.h
+// ("bottom" is minimum y, "top" maximum y, in the layer's own coordinates).
 
 extension CALayerContentsGravity {
     /// Where contents of `size` (points) go inside `bounds` under this gravity. "Note that

@@ -1,3 +1,5 @@
+// The animations of a layer document: each animation object checked and parsed for its key
+// path (AnimationSpec), then made into the CAAnimation it describes.
 
 /// One animation object of a document, checked and with its values parsed for its key path
 /// (what `layer.add(_:forKey:)` gets once turned into a CAAnimation).

@@ -1,3 +1,6 @@
+// Builds a layer tree from a document's JSON, checking every key and value; the first problem
+// stops the load with its JSON path.
+
 import Foundation
 
 /// Turns a document's JSON into layers, checking every key and value on the way; the first

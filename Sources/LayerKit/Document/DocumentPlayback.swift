@@ -1,3 +1,5 @@
+// Adds a loaded document's animations to its layers and sets document time on the clock, for
+// the headless commands and for live play.
 
 /// Puts a loaded document's animations on its layers and drives document time.
 /// Document time 0 is the instant the animations are added (media time 0 under the manual

@@ -1,3 +1,6 @@
+// The animation document entry point: LayerDocument loads a JSON file or text into a layer
+// tree, with the image-loading hook and the one-line DocumentError it refuses with.
+
 import Foundation
 
 /// Loads PNG (or other) images for `contents`. LayerKit knows nothing of SDL; Media

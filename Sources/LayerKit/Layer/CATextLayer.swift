@@ -1,3 +1,5 @@
+// CATextLayer: a layer that draws a string, its truncation and alignment modes, and the
+// TextRendering protocol through which the font machinery is injected.
 
 /// Turns a string into pixels. LayerKit knows nothing of SDL, so the font machinery is
 /// injected: Media provides an SDL2_ttf implementation (`TTFTextRenderer`). Line breaking,

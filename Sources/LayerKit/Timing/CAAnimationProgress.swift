@@ -1,3 +1,6 @@
+// Where an animation is at a parent time: Core Animation's mapping parent time → active
+// local time → basic local time (begin, speed, offset, repeats, autoreverse, fill mode).
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

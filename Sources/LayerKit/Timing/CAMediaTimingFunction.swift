@@ -1,3 +1,5 @@
+// CAMediaTimingFunction: a cubic Bézier easing curve from (0,0) to (1,1), solved for x,
+// with Core Animation's named functions and their control points.
 
 /// The names of Core Animation's predefined timing functions (CAMediaTimingFunctionName).
 public enum CAMediaTimingFunctionName: String, Sendable, CaseIterable {

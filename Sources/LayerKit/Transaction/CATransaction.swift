@@ -1,3 +1,6 @@
+// CATransaction: nested begin/commit batches of model changes, the settings implicit
+// animations read, implicit transactions committed at the next frame, and completion blocks
+// that wait for every animation added in the transaction.
 
 /// Tracks the animations added while one transaction was open and runs its completion block
 /// once every one of them has finished or been removed (and the transaction has committed).

@@ -1,3 +1,5 @@
+// CATransition: the layer's old state, captured when the transition is added, turning into
+// its new state with the transition type's effect over the animation's duration.
 
 /// Core Animation's transition animation (CATransition): added to a layer, it shows the
 /// layer's content and sublayers as they were before the changes of the current transaction

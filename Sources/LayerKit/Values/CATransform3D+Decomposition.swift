@@ -1,3 +1,6 @@
+// A CATransform3D taken apart into the components the `transform.*` key paths name (the W3C
+// CSS "unmatrix" decomposition, in CATransform3D's row-vector layout) and put back together.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,6 @@
+// CATransform3D: Core Animation's 4×4 transform in its row-vector convention, with the
+// CATransform3D* constructors and operations (concat, invert, perspective via m34).
+
 @_exported import Raster
 #if canImport(Glibc)
 import Glibc

@@ -1,3 +1,5 @@
+// The arithmetic of animatable values: mixing, adding, distances and component vectors, per
+// kind of value; values that cannot mix switch at the midpoint.
 
 /// The arithmetic animations need on `AnimatableValue`: mixing, adding (additive, byValue,
 /// cumulative), distances (paced keyframes) and the flat component vectors that splines use.

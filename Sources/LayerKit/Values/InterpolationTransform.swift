@@ -1,3 +1,7 @@
+// Transform interpolation as Core Animation animates `transform`: the matrix decomposed
+// (Graphics Gems II "unmatrix", as CSS transforms use), each part mixed, the rotation by
+// quaternion slerp, and the parts recomposed.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

@@ -1,3 +1,6 @@
+// Runs a scene with no window under a manual clock on the refresh grid: timers, display links
+// and scripted input take the window's path, and the last frame is rendered into a bitmap.
+
 import LayerKit
 import Media
 import Raster

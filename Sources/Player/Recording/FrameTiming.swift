@@ -1,3 +1,5 @@
+// One frame's timings as the frame loop records them: when it ran, when it will be shown,
+// and how long each phase took.
 
 /// One frame's timings: when it ran and how long each phase took (seconds).
 public struct FrameTiming: Sendable, Equatable {

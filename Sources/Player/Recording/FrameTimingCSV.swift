@@ -1,3 +1,5 @@
+// The `--record-timings` CSV file: written one row per frame, and read back (older headers
+// included) for `layerplay timings`.
 
 /// The `--record-timings` file: one header line, one row per frame. Times are seconds from
 /// the first frame's timestamp (6 decimals); phases are milliseconds (3 decimals).

@@ -1,3 +1,5 @@
+// Keeps every frame's timings in memory during a run, with no I/O in the frame loop; the
+// files and the summary are made from it at the end.
 
 /// Collects one `FrameTiming` per frame in memory (no I/O in the frame loop); the CSV, the
 /// trace and the summary are produced from it at the end.

@@ -1,3 +1,6 @@
+// The end-of-run timing summary: frame count, mean fps, dropped frames, and percentiles of
+// the interval and work time from an HdrHistogram.
+
 import Histogram
 
 /// The end-of-run summary: frames, seconds, mean fps, percentiles of the interval and of the

@@ -1,3 +1,6 @@
+// Small output helpers for the player and the commands: unbuffered lines to stderr, and
+// whole text files written and read with errors that name the path.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

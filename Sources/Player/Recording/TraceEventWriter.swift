@@ -1,3 +1,5 @@
+// The `--trace` file in Chrome's Trace Event format: one complete event per frame and per
+// phase, for Perfetto and chrome://tracing.
 
 /// The `--trace` file: Chrome's Trace Event format (JSON object form), one complete event
 /// ("ph":"X") per frame and per phase, microseconds from the first frame. Opens in Perfetto

@@ -1,3 +1,6 @@
+// `layerplay timings report`: the plot of a timings file as a bitmap, frame intervals over
+// time above their histogram.
+
 import Raster
 
 /// `layerplay timings report`: a frame-time plot as a bitmap. Top: every frame's interval

@@ -1,3 +1,6 @@
+// Input events as a scene receives them (points in window coordinates, SDL key names), and
+// their wording in the verbose log.
+
 import Raster
 
 /// One input event as a scene sees it: positions in points (window coordinates, y down), key

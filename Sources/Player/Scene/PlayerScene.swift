@@ -1,3 +1,6 @@
+// The PlayerScene protocol every scene implements for the window and the headless runner,
+// and the per-frame stats (damage, build time) a scene reports.
+
 import Raster
 
 /// What a scene reports about the frame it just drew.

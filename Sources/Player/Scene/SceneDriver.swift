@@ -1,3 +1,6 @@
+// The frame steps shared by the window and the headless runner: input to the scene, then
+// timers and display links, then the scene's update, so every run takes the same path.
+
 import Raster
 
 /// The part of a frame that the window and the headless runner share: routing input to the

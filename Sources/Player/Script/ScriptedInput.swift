@@ -1,3 +1,6 @@
+// The steps of a scripted run (`--click`, `--key`, `--screenshot`), each at a time from the
+// start, parsed from their command-line form.
+
 import Raster
 
 /// One step of a scripted run (`--click`, `--key`, `--screenshot`): something a person would

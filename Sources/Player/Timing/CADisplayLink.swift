@@ -1,3 +1,5 @@
+// CADisplayLink: a callback before every frame on the host's main loop, with Core
+// Animation's timestamp, targetTimestamp and duration.
 
 /// Core Animation's display link: a callback on every refresh of the display, before the frame
 /// is drawn, with the refresh's `timestamp`, `targetTimestamp` and `duration`. Add it to the

@@ -1,3 +1,5 @@
+// One display refresh as the frame loop sees it: its slot on the refresh grid, the vsync
+// just past and the one the frame being prepared will be shown at.
 
 /// One refresh of the display as the frame loop sees it: the vsync that just happened
 /// (`timestamp`) and the one the frame being prepared will be shown at (`targetTimestamp`).

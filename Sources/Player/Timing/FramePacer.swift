@@ -1,3 +1,5 @@
+// Self-paced frame deadlines on the refresh grid: each slot computed as origin + slot ×
+// period so nothing drifts, and a late frame skips to the next slot still ahead.
 
 /// Where the next frame goes on the refresh grid when the link paces itself (no blocking
 /// vsync): ticks land on `origin + slot × period`, computed from the slot number rather than

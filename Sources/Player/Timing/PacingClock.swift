@@ -1,3 +1,6 @@
+// The clock the frame loop reads and waits on: the raw monotonic clock for a window, a
+// manual clock for tests and headless runs.
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)

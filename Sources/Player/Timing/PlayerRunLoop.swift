@@ -1,3 +1,6 @@
+// The host's main loop: the display links and timers run once per frame before the scene
+// updates, driven by the window or the headless runner with its own clock.
+
 import LayerKit
 
 /// The host's main loop: the display links and timers that run once per frame, before the

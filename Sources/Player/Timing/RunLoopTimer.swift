@@ -1,3 +1,5 @@
+// A Foundation Timer-style timer on the host's main loop: it fires on the first tick that
+// reaches its fire date, and a repeating one keeps its grid and skips missed fires.
 
 /// A timer on the host's main loop (Foundation's `Timer`, driven by the frame loop so it also
 /// runs under a manual clock). It fires in the first tick whose timestamp reaches its fire

@@ -1,3 +1,6 @@
+// How a window's frames are paced (blocking vsync or the link's own deadlines), and the probe
+// that decides whether presents really block on vsync on this driver.
+
 import CSDL2
 import Foundation
 import LayerKit

@@ -1,3 +1,5 @@
+// The options a window run is given from the command line.
+
 import Raster
 
 /// Everything a window run is told from outside: the command line's player options.

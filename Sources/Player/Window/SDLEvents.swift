@@ -1,3 +1,6 @@
+// SDL event plumbing: scripted clicks and keys pushed as real SDL events, and SDL events
+// turned into InputEvents.
+
 import CSDL2
 import Raster
 

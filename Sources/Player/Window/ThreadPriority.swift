@@ -1,3 +1,6 @@
+// Raises the frame loop thread's scheduling priority (SCHED_RR when allowed, else SDL's high
+// priority) and restores it.
+
 import CSDL2
 #if canImport(Glibc)
 import Glibc

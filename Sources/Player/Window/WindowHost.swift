@@ -1,3 +1,6 @@
+// The SDL window every scene runs in: the frame loop from input to presenting the damaged
+// rectangle, paced by vsync or the display link's grid.
+
 import CSDL2
 import Foundation
 import LayerKit

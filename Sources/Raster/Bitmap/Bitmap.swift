@@ -1,3 +1,6 @@
+// Bitmap: a premultiplied ARGB8888 pixel buffer in SDL's byte order, owned memory with
+// direct pixel access for hot loops.
+
 import CRasterSIMD
 
 /// A premultiplied ARGB8888 pixel buffer (SDL_PIXELFORMAT_ARGB8888 byte order: each pixel a

@@ -1,3 +1,6 @@
+// A path's tight bounding box as CGPathGetPathBoundingBox computes it: end points plus the
+// extrema of every quadratic and cubic segment.
+
 extension Path {
     /// The tight bounding box of the path's curves (CGPathGetPathBoundingBox): end points plus
     /// the extrema of every quadratic and cubic. `.null` when the path has no points.
