@@ -43,7 +43,9 @@ public final class EmitterConfettiDemo: Demo {
         snow.emitterPosition = Point(size.width / 2, -10)
         snow.emitterSize = Size(size.width * 1.2, 0)
         snow.seed = 2024
-        // Already snowing at the first frame: the layer's clock starts one flake's lifetime in.
+        // The emitter's clock starts now (particles are a function of its local time), and one
+        // flake's lifetime in, so it is already snowing at the first frame.
+        snow.beginTime = root.convertTime(CACurrentMediaTime(), from: nil)
         snow.timeOffset = 14
         let flake = CAEmitterCell()
         flake.name = "flake"
