@@ -19,17 +19,8 @@ extension Canvas {
             blitOver(image, x: Int(transform.tx), y: Int(transform.ty))
             return
         }
-        let w = Double(image.width), h = Double(image.height)
-        var quad = rasterScratch.quad
-        rasterScratch.quad = FlatPath()           // keep unique ownership while we edit it
-        quad.removeAll()
-        quad.move(to: transform.apply(Point(0, 0)))
-        quad.line(to: transform.apply(Point(w, 0)))
-        quad.line(to: transform.apply(Point(w, h)))
-        quad.line(to: transform.apply(Point(0, h)))
-        rasterize(quad, rule: .nonZero,
-                  painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
-        rasterScratch.quad = quad
+        rasterizeImageQuad(image, transform: transform,
+                           painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
     }
 
     /// Source-over of `image` at an integer offset, clipped (pixel-exact: no resampling).
@@ -61,5 +52,21 @@ extension Canvas {
                 if sa == 255 { d[i] = sp } else if sa != 0 { d[i] = lkSourceOver(sp, d[i]) }
             }
         }
+    }
+
+    /// Fills the quadrilateral `image`'s bounds map to under `transform` with `painter`,
+    /// which samples the image (every image draw's last step).
+    @inline(__always) @usableFromInline
+    func rasterizeImageQuad<P: SpanPainter>(_ image: Bitmap, transform: AffineTransform, painter: P) {
+        let w = Double(image.width), h = Double(image.height)
+        var quad = rasterScratch.quad
+        rasterScratch.quad = FlatPath()           // keep unique ownership while we edit it
+        quad.removeAll()
+        quad.move(to: transform.apply(Point(0, 0)))
+        quad.line(to: transform.apply(Point(w, 0)))
+        quad.line(to: transform.apply(Point(w, h)))
+        quad.line(to: transform.apply(Point(0, h)))
+        rasterize(quad, rule: .nonZero, painter: painter)
+        rasterScratch.quad = quad
     }
 }

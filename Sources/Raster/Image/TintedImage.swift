@@ -13,16 +13,7 @@ extension Canvas {
               inverse.c.isFinite, inverse.d.isFinite, inverse.tx.isFinite, inverse.ty.isFinite else { return }
         let painter = TintedImagePainter(sampler: ImageSampler(image), inverse: inverse, tint: tint, additive: additive)
         guard painter.alpha > 0 else { return }
-        let w = Double(image.width), h = Double(image.height)
-        var quad = rasterScratch.quad
-        rasterScratch.quad = FlatPath()           // keep unique ownership while we edit it
-        quad.removeAll()
-        quad.move(to: transform.apply(Point(0, 0)))
-        quad.line(to: transform.apply(Point(w, 0)))
-        quad.line(to: transform.apply(Point(w, h)))
-        quad.line(to: transform.apply(Point(0, h)))
-        rasterize(quad, rule: .nonZero, painter: painter)
-        rasterScratch.quad = quad
+        rasterizeImageQuad(image, transform: transform, painter: painter)
     }
 }
 
