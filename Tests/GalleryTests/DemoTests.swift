@@ -109,19 +109,6 @@ import TestSupport
         #expect(abs(demo.hud.presentation()!.transform.m11 - 0.1) < 1e-6)
     }
 
-    /// The bounding box of the worm's coloured pixels (red, yellow, green) in a frame.
-    func wormBox(_ b: Bitmap) -> (minX: Int, maxX: Int, minY: Int, maxY: Int)? {
-        var box: (Int, Int, Int, Int)? = nil
-        for y in 0..<b.height {
-            for x in 0..<b.width {
-                let c = Color(premultipliedARGB: b[x, y])
-                guard max(c.r, c.g) > 0.6, c.b < 0.3 else { continue }
-                box = box.map { (min($0.0, x), max($0.1, x), min($0.2, y), max($0.3, y)) } ?? (x, x, y, y)
-            }
-        }
-        return box.map { (minX: $0.0, maxX: $0.1, minY: $0.2, maxY: $0.3) }
-    }
-
     @Test func wormCrawlsWithoutJumps() throws {
         // Shown at 0 and steady from 0.6 on; every frame over two cycles, across t = 1.2,
         // 2.4, 3.6 and 4.8 (repeats), the worm's visible ends move by small steps only.
