@@ -2,7 +2,8 @@
 // blurred, one item below everything the layer draws. Without it the shadow is "the layer's
 // composited alpha channel" (CALayer.h): the layer is drawn as a group that casts the
 // shadow when it is composited. Like Core Animation, masksToBounds cuts the shadow away
-// with everything else outside the bounds. The offset and the radius live in the layer's
+// with everything else outside the bounds, and keeps what falls inside (see
+// DisplayListBuilder+ClippedShadow.swift). The offset and the radius live in the layer's
 // plane and follow its transform.
 //
 // The Gaussian's standard deviation: Apple gives shadowRadius only as "The blur radius used
@@ -17,7 +18,7 @@ extension CALayer {
 
     /// Whether the layer casts a visible shadow.
     var castsShadow: Bool {
-        guard !masksToBounds, shadowOpacity > 0, shadowOpacity.isFinite, let c = shadowColor, c.a > 0,
+        guard shadowOpacity > 0, shadowOpacity.isFinite, let c = shadowColor, c.a > 0,
               shadowRadius.isFinite, shadowOffset.width.isFinite, shadowOffset.height.isFinite else { return false }
         return true
     }
@@ -47,7 +48,7 @@ extension CALayer {
     /// Everything the layer paints in its own coordinates: its subtree and its shadow.
     func paintedLocalExtent(_ builder: DisplayListBuilder) -> Rect {
         let e = subtreeLocalExtent(builder)
-        guard castsShadow, shadowPath == nil else { return e }
+        guard castsShadow, shadowPath == nil, !masksToBounds else { return e }
         return shadowLocalExtent(of: e)
     }
 

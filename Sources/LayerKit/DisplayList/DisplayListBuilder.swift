@@ -114,6 +114,12 @@ public final class DisplayListBuilder {
             let b = Self.map(l.bounds, device)?.insetBy(dx: -1, dy: -1) ?? .infinite
             inner.deviceClip = s.deviceClip.map { $0.intersection(b) } ?? b
         }
+        if shadow && l.masksToBounds {
+            inner.inheritedOpacity = 1
+            appendBoundsClippedShadowGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs,
+                                           mask: needsMask, maskLayer: maskLayer)
+            return
+        }
         if needsGroup || needsMask || shadow || maskLayer != nil {
             inner.inheritedOpacity = 1
             appendGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs, mask: needsMask,

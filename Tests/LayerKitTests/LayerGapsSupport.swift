@@ -1,0 +1,30 @@
+// Small helpers of the tests of contents geometry, clipped shadows, flipped geometry and the
+// contents crossfade: a root of a given size, its rendering, pixels as components.
+@testable import LayerKit
+
+enum LayerGaps {
+    /// A root `w` × `h` points with `layers` as sublayers.
+    static func root(_ w: Double, _ h: Double, _ layers: [CALayer]) -> CALayer {
+        let root = CALayer()
+        root.bounds = Rect(0, 0, w, h)
+        root.position = Point(w / 2, h / 2)
+        for l in layers { root.addSublayer(l) }
+        return root
+    }
+
+    /// `root` drawn on white at scale 1.
+    static func render(_ root: CALayer, _ w: Int, _ h: Int) -> Bitmap {
+        let b = Bitmap(width: w, height: h)
+        LayerRenderer(background: .white).draw(root, into: Canvas(b))
+        return b
+    }
+
+    /// A bitmap of the given pixels (ARGB, premultiplied), row by row.
+    static func image(_ w: Int, _ h: Int, _ pixels: [UInt32]) -> ImageRef {
+        let b = Bitmap(width: w, height: h)
+        for y in 0..<h { for x in 0..<w { b[x, y] = pixels[y * w + x] } }
+        return ImageRef(b)
+    }
+
+    static func rgb(_ p: UInt32) -> (Int, Int, Int) { (Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff)) }
+}
