@@ -80,7 +80,7 @@ import TestSupport
             ctx.setAlpha(0.8)
             ctx.setFillColor(Color(0.3, 0.1, 0.5))
             ctx.setFontSize(14)
-            ctx.showText("CG", at: Point(90, 46))
+            ctx.showText("CG", at: Point(90, 46 + ctx.textAscent()))   // the line box's top at y = 46
         }
     }
 
@@ -321,7 +321,7 @@ import TestSupport
         TTFTextRenderer.installAsDefault()
         let ctx = context(80, 30)
         ctx.setFontSize(20)
-        let w = ctx.showText("Hi", at: Point(5, 2))
+        let w = ctx.showText("Hi", at: Point(5, 2 + ctx.textAscent()))   // the line box's top at y = 2
         #expect(w > 10)
         var ink = 0
         for y in 0..<30 { for x in 0..<80 where ctx.bitmap[x, y] >> 24 > 0 { ink += 1 } }

@@ -69,7 +69,7 @@ public final class GaugeLayer: CALayer {
         ctx.setFontSize(r * 0.2)
         ctx.setFillColor(.white)
         let size = ctx.sizeOfText(text)
-        ctx.showText(text, at: Point(c.x - size.width / 2, c.y + r * 0.3))
+        ctx.showText(text, at: Point(c.x - size.width / 2, c.y + r * 0.3 + ctx.textAscent()))
     }
 }
 

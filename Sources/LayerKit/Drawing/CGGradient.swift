@@ -35,6 +35,9 @@ public final class CGGradient: @unchecked Sendable {
         return colors[i - 1].lerp(colors[i], f)
     }
 
+    /// The colours at their locations as Raster's gradient stops.
+    var stops: [GradientStop] { zip(colors, locations).map { GradientStop(location: $1, color: $0) } }
+
     /// Entries in a lookup table: fine enough that neighbouring entries of an 8-bit ramp
     /// differ by at most one level (no banding beyond what 8 bits give).
     static let tableSize = 1024

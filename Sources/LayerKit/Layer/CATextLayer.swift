@@ -17,6 +17,9 @@ public protocol TextRendering: AnyObject {
     /// One line drawn in `color`, `width(of:)` wide and `lineHeight` tall; nil when empty or
     /// it cannot be drawn.
     func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap?
+    /// The distance in pixels from a line's top to its baseline in that font and size (the
+    /// font's ascent): where `render` and `renderLine` put the first line's baseline.
+    func ascent(font: String?, fontSize: Double) -> Double
 }
 
 extension TextRendering {
@@ -28,6 +31,8 @@ extension TextRendering {
     public func lineHeight(font: String?, fontSize: Double) -> Double {
         Double(render("Ag", fontSize: fontSize, color: .white)?.height ?? 0)
     }
+    /// A renderer that reports no ascent sets a line's whole box above its baseline.
+    public func ascent(font: String?, fontSize: Double) -> Double { lineHeight(font: font, fontSize: fontSize) }
     /// Through `render` (the default font only).
     public func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap? {
         line.isEmpty ? nil : render(line, fontSize: fontSize, color: color)
