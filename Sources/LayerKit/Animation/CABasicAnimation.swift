@@ -51,6 +51,10 @@ open class CABasicAnimation: CAPropertyAnimation {
 
     open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
         guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
+        if keyPath == CALayer.contents.key, valueFunction == nil, !isAdditive,
+           ContentsCrossfade.apply(endpoints(current: current), fraction: progress.fraction, to: presentation) {
+            return
+        }
         write(value(fraction: progress.fraction, iteration: progress.iteration,
                     current: interpolationBase(current: current)),
               current: current, to: presentation)

@@ -1,7 +1,9 @@
 // Contents drawn through contentsRect, contentsScale and contentsCenter. contentsRect picks
 // the part of the image drawn ("A rectangle in normalized image coordinates defining the
-// subrectangle of the `contents' property that will be drawn into the layer", CALayer.h;
-// clamped to the image here, where Core Animation extends the edge pixels). contentsScale
+// subrectangle of the `contents' property that will be drawn into the layer", CALayer.h; a
+// rectangle reaching outside the image extends its edge pixels, see
+// CALayer+ContentsEdgeExtension.swift, except together with a contentsCenter, where the
+// rectangle is clamped to the image). contentsScale
 // sets its logical size ("the logical size (i.e. for contentsGravity calculations) is defined
 // as '(w / contentsScale, h / contentsScale)'"). contentsCenter makes nine parts: "The center
 // part is stretched in both dimensions; the top and bottom parts are only stretched
@@ -29,13 +31,21 @@ extension CALayer {
 
     /// Where the contents land in the bounds (contentsGravity of the logical size).
     func contentsDestination(_ img: Bitmap) -> Rect {
-        let src = contentsSourceRect(img)
         let s = contentsScale > 0 && contentsScale.isFinite ? contentsScale : 1
+        if drawsExtendedContents {
+            let w = contentsRect.width * Double(img.width), h = contentsRect.height * Double(img.height)
+            return contentsGravity.rect(for: Size(w / s, h / s), in: bounds)
+        }
+        let src = contentsSourceRect(img)
         return contentsGravity.rect(for: Size(Double(src.w) / s, Double(src.h) / s), in: bounds)
     }
 
     /// The contents as up to nine cropped parts, each mapped onto its destination.
-    func appendContentsPieces(_ img: Bitmap, to sink: DisplayItemSink) {
+    func appendContentsPieces(_ img: Bitmap, to sink: DisplayItemSink, firstIndex: Int = 0) {
+        if drawsExtendedContents {
+            appendExtendedContents(img, to: sink, firstIndex: firstIndex)
+            return
+        }
         let src = contentsSourceRect(img)
         let dst = contentsDestination(img)
         guard dst.width > 0, dst.height > 0, dst.isFiniteRect else { return }
@@ -62,7 +72,7 @@ extension CALayer {
                 let r = Rect(dst.minX + dx[i], dst.minY + dy[j], qw, qh)
                 let t = AffineTransform.scale(qw / Double(pw), qh / Double(ph))
                     .concatenating(.translation(r.minX, r.minY)).concatenating(sink.transform)
-                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: slot)
+                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot)
                 slot += 1
             }
         }

@@ -82,17 +82,31 @@ extension CALayer {
             sink.append(.background, .fill(p, transform: sink.transform, color: bg, rule: .nonZero, opacity: sink.opacity),
                         local: b)
         }
-        if let img = contents?.bitmap, img.width > 0, img.height > 0 {
-            if hasPlainContentsGeometry {
-                let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: b)
-                let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
-                    .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
-                sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst)
-            } else {
-                appendContentsPieces(img, to: sink)
-            }
+        if let fade = contentsCrossfade {
+            // The old image, then the new one over it at the fade's fraction.
+            appendContentsImage(fade.from?.bitmap, to: sink, opacity: contents == nil ? 1 - fade.fraction : 1, firstIndex: 0)
+            appendContentsImage(contents?.bitmap, to: sink, opacity: fade.fraction, firstIndex: 16)
+        } else {
+            appendContentsImage(contents?.bitmap, to: sink, opacity: 1, firstIndex: 0)
         }
         content?.appendContentItems(to: sink)
+    }
+
+    /// `img` as contents (placed by contentsGravity, contentsRect, contentsCenter and
+    /// contentsScale) at `opacity` times the sink's, its items numbered from `firstIndex`.
+    func appendContentsImage(_ img: Bitmap?, to sink: DisplayItemSink, opacity k: Double, firstIndex: Int) {
+        guard let img, img.width > 0, img.height > 0, k > 0 else { return }
+        let flipped = sink.mirrored(about: contentsDestination(img), if: contentsAreFlipped())
+        let sink = DisplayItemSink(builder: flipped.builder, source: flipped.source, transform: flipped.transform,
+                                   opacity: flipped.opacity * k, device: flipped.device, deviceClip: flipped.deviceClip)
+        if hasPlainContentsGeometry {
+            let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds)
+            let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
+                .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
+            sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst, index: firstIndex)
+        } else {
+            appendContentsPieces(img, to: sink, firstIndex: firstIndex)
+        }
     }
 
     /// The border, inside the bounds, above everything else of the layer.
@@ -109,6 +123,7 @@ extension CALayer {
         var n = 0
         if let c = backgroundColor, c.a > 0 { n += 1 }
         if contents != nil { n += 1 }
+        if contentsCrossfade?.from != nil { n += 1 }
         if borderWidth > 0, let c = borderColor, c.a > 0 { n += 1 }
         if shadowPath != nil && castsShadow { n += 1 }
         return n + (content?.contentPrimitiveCount ?? 0)
@@ -116,7 +131,7 @@ extension CALayer {
 
     /// Whether the layer draws anything that masksToBounds could cut (contents, path, text).
     func hasContentBeyondBackground(content: (any LayerContentDisplay)?) -> Bool {
-        contents != nil || (content?.hasClippableContent ?? false)
+        contents != nil || contentsCrossfade?.from != nil || (content?.hasClippableContent ?? false)
     }
 
     /// What the layer itself may paint, in its own coordinates (bounds, contents, the class's
@@ -124,7 +139,8 @@ extension CALayer {
     func ownLocalExtent(_ builder: DisplayListBuilder) -> Rect {
         var r = Rect.null
         if backgroundColor != nil || borderWidth > 0 { r = bounds }
-        if let img = contents?.bitmap {
+        for img in [contents?.bitmap, contentsCrossfade?.from?.bitmap] {
+            guard let img else { continue }
             r = r.union(contentsDestination(img))
         }
         if let c = builder.contentDisplay(of: self) { r = r.union(c.contentLocalExtent(builder)) }

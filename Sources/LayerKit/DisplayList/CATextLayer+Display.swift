@@ -6,6 +6,7 @@
 
 extension CATextLayer: LayerContentDisplay {
     func appendContentItems(to sink: DisplayItemSink) {
+        let sink = sink.mirrored(about: bounds, if: contentsAreFlipped())
         let a = sink.transform
         guard let bmp = sink.builder.textBitmap(self, a) else { return }
         let b = bounds

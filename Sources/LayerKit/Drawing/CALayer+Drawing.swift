@@ -103,7 +103,10 @@ extension CALayer {
             setContentsSilently(nil)
             return
         }
-        let base = AffineTransform.translation(-b.minX, -b.minY).concatenating(.scale(scale, scale))
+        // Under an odd number of flipped superlayers the context is y-flipped (and the
+        // backing store, shown as contents, is mirrored back: see CALayer+FlippedContents).
+        let flip = contentsAreFlipped() ? Self.verticalMirror(about: b) : .identity
+        let base = flip.concatenating(.translation(-b.minX, -b.minY)).concatenating(.scale(scale, scale))
         let bitmap: Bitmap, ctx: CGContext
         if let r = s.redrawRect, let old = s.backingStore, old.width == Int(w), old.height == Int(h),
            s.backingScale == scale, s.backingBounds == b {

@@ -107,6 +107,10 @@ open class CALayer: CAMediaTiming {
     public var contents: ImageRef? = CALayer.contents.defaultValue {
         didSet { changed(CALayer.contents, oldValue) }
     }
+    /// For a presentation copy whose `contents` is being animated between two images: the
+    /// image it comes from and how far the crossfade is (the copy's `contents` is the image it
+    /// goes to). nil on model layers.
+    var contentsCrossfade: ContentsCrossfade?
     /// How `contents` is fitted into the bounds.
     public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue
 
