@@ -120,7 +120,8 @@ extension CALayer {
     /// its own key, so the earlier animation runs on and the sum keeps its velocity; both
     /// completions get finished = true. With `.beginFromCurrentState` the value starts where
     /// it is on screen instead and the in-flight animations of the key are replaced.
-    /// Transforms and values that only switch (booleans, images) replace the in-flight
+    /// A transform adds by concatenation: from new⁻¹·old to identity, composed with the
+    /// in-flight motion. Values that only switch (booleans, images) replace the in-flight
     /// animation. A block nested in another inherits its duration and curve (and its other
     /// options) unless `.overrideInheritedDuration` (`.overrideInheritedCurve`,
     /// `.overrideInheritedOptions`) says otherwise; `.layoutSubviews` runs `layoutSublayers()`
@@ -178,15 +179,30 @@ extension CALayer {
             a.fromValue = r.shown
             return r.key
         }
-        guard let new = r.layer.value(forKeyPath: r.key), Interpolation.addsAsVector(new) else {
+        guard let new = r.layer.value(forKeyPath: r.key) else {
             a.fromValue = r.old
             return r.key
         }
-        // Additive from old − new to zero: alone it draws exactly old → new; on top of an
-        // in-flight animation of the key the two add, so the motion keeps its velocity.
-        a.isAdditive = true
-        a.fromValue = Interpolation.subtract(r.old, new)
-        a.toValue = Interpolation.zero(like: new)
+        if case .transform(let n) = new, case .transform(let o) = r.old {
+            // A transform's additive composition is concatenation: the animation runs from
+            // new⁻¹·old to identity and is concatenated after the value below it (an additive
+            // transform's value v shows as current·v), so alone it draws exactly old → new
+            // (new·new⁻¹·old = old at the start) and on top of an in-flight transform
+            // animation the two compose, keeping the motion's velocity.
+            guard let inverse = n.inverted else { a.fromValue = r.old; return r.key }
+            a.isAdditive = true
+            a.fromValue = .transform(inverse.concatenating(o))
+            a.toValue = .transform(.identity)
+        } else if Interpolation.addsAsVector(new) {
+            // Additive from old − new to zero: alone it draws exactly old → new; on top of an
+            // in-flight animation of the key the two add, so the motion keeps its velocity.
+            a.isAdditive = true
+            a.fromValue = Interpolation.subtract(r.old, new)
+            a.toValue = Interpolation.zero(like: new)
+        } else {
+            a.fromValue = r.old
+            return r.key
+        }
         guard !inFlight.isEmpty else { return r.key }
         var n = 1
         while r.layer.animation(forKey: "\(r.key)+\(n)") != nil { n += 1 }
