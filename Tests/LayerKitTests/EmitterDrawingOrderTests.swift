@@ -31,4 +31,20 @@ import TestSupport
         #expect(LayerGaps.rgb(b[1, 30]) == (0, 0, 0))         // the border over both
         #expect(LayerGaps.rgb(b[58, 45]) == (0, 0, 0))
     }
+
+    // Each item of a layer has a key of its own (damage tracking pairs items by key): an
+    // emitter that also has a contents image keeps the image and the particles apart.
+    @Test func emitterWithContentsGivesEachItemItsOwnKey() {
+        let e = CAEmitterLayer()
+        e.frame = Rect(0, 0, 60, 60)
+        e.contents = LayerGaps.image(2, 2, Array(repeating: 0xFF00_FF00, count: 4))
+        let c = CAEmitterCell()
+        c.contents = LayerGaps.image(8, 8, Array(repeating: 0xFFFF_0000, count: 64))
+        c.birthRate = 10; c.lifetime = 10
+        e.emitterCells = [c]
+        let root = LayerGaps.root(60, 60, [e])
+        let list = DisplayListBuilder().build(root.presentation(at: 0.5), width: 60, height: 60)
+        let keys = list.items.map(\.key)
+        #expect(keys.count == 2 && Set(keys).count == keys.count)
+    }
 }

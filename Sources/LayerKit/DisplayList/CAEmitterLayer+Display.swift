@@ -24,8 +24,10 @@ extension CAEmitterLayer: LayerContentDisplay {
             extent = extent.union(Rect(p.x - r, p.y - r, 2 * r, 2 * r))
         }
         guard !sprites.isEmpty, extent.isFiniteRect else { return }
+        // In the contents slot after the layer's own contents image and its parts (indices
+        // below 32), so an emitter with contents keeps one key per item.
         sink.append(.contents, .sprites(SpriteBatch(images: images, sprites: sprites, additive: renderMode == .additive)),
-                    local: extent)
+                    local: extent, index: 32)
     }
 
     /// Particles may overlap: at opacity below 1 an emitter that can emit composites as a group.
