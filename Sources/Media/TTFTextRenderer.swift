@@ -98,6 +98,13 @@ public final class TTFTextRenderer: TextRendering {
         return Double(TTF_FontLineSkip(f))
     }
 
+    public func ascent(font family: String?, fontSize: Double) -> Double {
+        Self.lock.lock()
+        defer { Self.lock.unlock() }
+        guard let f = font(family, fontSize) else { return 0 }
+        return Double(TTF_FontAscent(f))
+    }
+
     public func renderLine(_ line: String, font family: String?, fontSize: Double, color: Color) -> Bitmap? {
         Self.lock.lock()
         defer { Self.lock.unlock() }

@@ -17,6 +17,8 @@ public protocol TextRendering: AnyObject {
     /// One line drawn in `color`, `width(of:)` wide and `lineHeight` tall; nil when empty or
     /// it cannot be drawn.
     func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap?
+    /// The distance in pixels from the top of a line drawn by `renderLine` to its baseline.
+    func ascent(font: String?, fontSize: Double) -> Double
 }
 
 extension TextRendering {
@@ -27,6 +29,11 @@ extension TextRendering {
     /// Through `render` (the default font only): the height of a rendered line.
     public func lineHeight(font: String?, fontSize: Double) -> Double {
         Double(render("Ag", fontSize: fontSize, color: .white)?.height ?? 0)
+    }
+    /// Without font metrics: four fifths of the line height (the ratio of DejaVu Sans, whose
+    /// ascent is 0.928 em of a 1.164 em line).
+    public func ascent(font: String?, fontSize: Double) -> Double {
+        lineHeight(font: font, fontSize: fontSize) * 0.8
     }
     /// Through `render` (the default font only).
     public func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap? {
