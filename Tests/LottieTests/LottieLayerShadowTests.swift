@@ -63,8 +63,10 @@ import TestSupport
     }
 
     @Test func animatedDistanceMovesTheShadowOverTime() throws {
-        let s = try Self.scene(##""sy": [{"ty": 1, "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}, "a": {"k": 0}, "s": {"k": 0},
-                                   "d": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [30]}]}}]"##)
+        let s = try Self.scene(##"""
+        "sy": [{"ty": 1, "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}, "a": {"k": 0}, "s": {"k": 0},
+                "d": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [30]}]}}]
+        """##)
         let c = try Self.content(s)
         let mid = c.presentation(at: 0.5)
         #expect(abs(mid.shadowOffset.width - 15) < 1e-6 && abs(mid.shadowOffset.height) < 1e-9)

@@ -47,7 +47,7 @@ struct LottieCompositionBuilder {
                 } else {
                     warnings.unsupported("track matte (alpha inverted)", layer: layer.name)
                 }
-            } else if !LottieTrackMattes.isDrawn(layer.matteMode) {
+            } else if layer.matteMode != 0, !LottieTrackMattes.isDrawn(layer.matteMode) {
                 let kind = [3: "luma", 4: "luma inverted"][layer.matteMode] ?? "\(layer.matteMode)"
                 warnings.unsupported("track matte (\(kind)): drawn without it, its source as a layer, as Core Animation's engine does", layer: layer.name)
             }
