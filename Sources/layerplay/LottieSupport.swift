@@ -20,6 +20,8 @@ func isLottieFile(_ path: String) -> Bool {
 /// once as `layerplay: FILE: warning: …`; a refusal exits 1 with one line.
 func loadLottie(_ path: String, quiet: Bool = false) throws -> LottieScene {
     let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    // Text layers without glyph outlines are set in a font.
+    TTFTextRenderer.installAsDefault()
     let context = CAAnimationContext.current
     context.clock.manualTime = 0
     do {

@@ -24,14 +24,13 @@ struct LottieCompositionBuilder {
         var byIndex: [Int: LottieLayerModel] = [:]
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
         var out: [CALayer] = []
+        let mattes = LottieTrackMattes(layers)
         for (position, layer) in layers.enumerated().reversed() {
-            if layer.hidden || layer.isMatteSource { continue }
+            if layer.hidden || mattes.consumed.contains(position) { continue }
             guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
-            if layer.matteMode != 0 {
-                let source = layer.matteParent.flatMap { i in layers.firstIndex { $0.index == i } } ?? (position > 0 ? position - 1 : nil)
-                if layer.matteMode == 1 || layer.matteMode == 2, let s = source, layers[s].isMatteSource,
-                   let matte = try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth),
-                   layer.matteMode == 1 || LottieInvertedMatte.invert(matte) {
+            if let s = mattes.sources[position] {
+                let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth)
+                if let matte, layer.matteMode == 1 || LottieInvertedMatte.invert(matte) {
                     // "The layer's alpha channel determines how much of the layer's content and
                     // background shows through" (CALayer.mask): an alpha matte.
                     try counter.add(1)
@@ -42,10 +41,15 @@ struct LottieCompositionBuilder {
                     holder.addSublayer(top)
                     holder.mask = matte
                     top = holder
+                } else if matte == nil {
+                    // A matte that draws nothing: alpha shows nothing, alpha inverted everything.
+                    if layer.matteMode == 1 { continue }
                 } else {
-                    let kind = [2: "alpha inverted", 3: "luma", 4: "luma inverted"][layer.matteMode] ?? "\(layer.matteMode)"
-                    warnings.unsupported("track matte (\(kind))", layer: layer.name)
+                    warnings.unsupported("track matte (alpha inverted)", layer: layer.name)
                 }
+            } else if layer.matteMode != 0, !LottieTrackMattes.isDrawn(layer.matteMode) {
+                let kind = [3: "luma", 4: "luma inverted"][layer.matteMode] ?? "\(layer.matteMode)"
+                warnings.unsupported("track matte (\(kind)): drawn without it, its source as a layer, as Core Animation's engine does", layer: layer.name)
             }
             out.append(top)
         }
@@ -66,6 +70,7 @@ struct LottieCompositionBuilder {
         LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: timeline) {
             .number(min(max(($0.first ?? 100) / 100, 0), 1))
         }
+        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: timeline) }
         let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
         var top = try wrap(try masks.apply(layer.masks, to: content), in: layer, timeline: timeline)
@@ -159,8 +164,15 @@ struct LottieCompositionBuilder {
             for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
         case .text(let document):
             guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }
-            guard let items = LottieGlyphText(model: model).items(document, layer: layer.name, warnings: warnings) else { return nil }
             content.bounds = Rect(0, 0, model.width, model.height)
+            let glyphs = LottieGlyphText(model: model)
+            guard glyphs.covers(document) else {
+                guard let text = LottieFontText(model: model).layer(document, layer: layer.name, warnings: warnings) else { return nil }
+                try counter.add(1 + (text.sublayers?.count ?? 0))
+                content.addSublayer(text)
+                break
+            }
+            guard let items = glyphs.items(document, layer: layer.name, warnings: warnings) else { return nil }
             let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
                                                   extent: Rect(-model.width, -model.height, model.width * 3, model.height * 3))
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)

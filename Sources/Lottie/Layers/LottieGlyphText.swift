@@ -21,6 +21,12 @@ struct LottieGlyphText {
         return model.glyphs.first { $0.character == character }
     }
 
+    /// Whether the file carries a glyph for every character of the document (else the text
+    /// is drawn with a font).
+    func covers(_ d: LottieTextDocument) -> Bool {
+        d.text.allSatisfy { c in c == "\r" || c == "\n" || c == "\u{3}" || glyph(String(c), fontName: d.fontName) != nil }
+    }
+
     /// The document as shape items, or nil (with a warning) when a character has no glyph.
     func items(_ d: LottieTextDocument, layer: String, warnings: LottieWarnings) -> [LottieShapeItem]? {
         if d.animators > 0 { warnings.unsupported("text animators (the text is drawn as its document says)", layer: layer) }

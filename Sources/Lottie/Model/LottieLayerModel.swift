@@ -2,7 +2,8 @@
 // 3 null, 4 shape, 5 text), index `ind` and `parent`, in/out points `ip`/`op` and start
 // time `st` in its composition's frames, time stretch `sr`, transform `ks`, and what its
 // type draws. Track mattes: `td` marks a matte source, `tt` the matte mode of the layer
-// below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted).
+// below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted). Effects `ef` and layer
+// styles `sy`: a drop shadow of either is read (LottieDropShadow), the others are noted.
 import LayerKit
 
 public struct LottieMask: Sendable {
@@ -36,8 +37,11 @@ public struct LottieLayerModel: Sendable {
     public var masks: [LottieMask]
     public var autoOrient: Bool
     public var blendMode: Int
+    /// Effects other than a drop shadow.
     public var hasEffects: Bool
+    /// Layer styles other than a drop shadow.
     public var hasLayerStyles: Bool
+    public var dropShadow: LottieDropShadow?
 
     static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieLayerModel {
         guard j.isObject else { throw j.error("expected a layer object, found \(j.value.kindName)") }
@@ -79,7 +83,9 @@ public struct LottieLayerModel: Sendable {
             transform: try .decode(j["ks"]), hidden: j.bool("hd"), isMatteSource: j.bool("td"),
             matteMode: try int("tt") ?? 0, matteParent: try int("tp"), masks: masks, autoOrient: j.bool("ao"),
             blendMode: try int("bm") ?? 0,
-            hasEffects: (j["ef"]?.elements?.isEmpty == false), hasLayerStyles: (j["sy"]?.elements?.isEmpty == false))
+            hasEffects: j["ef"]?.elements?.contains { $0["ty"]?.numberValue != 25 } == true,
+            hasLayerStyles: j["sy"]?.elements?.contains { $0["ty"]?.numberValue != 1 } == true,
+            dropShadow: try LottieDropShadow.decode(layer: j))
     }
 }
 

@@ -1,0 +1,85 @@
+// A text layer drawn with a font, as lottie-ios's Core Animation engine draws every text
+// layer (it sets the document with Core Text in the font the file names, never from glyph
+// outlines): here one CATextLayer per line, or per character when the document has
+// tracking, in the font family `fonts.list` gives for the document's font name (the
+// renderer finds the closest installed family). Layout follows that engine's text layer:
+// - the layer's origin is the first line's baseline, at the left end of the line, its right
+//   end (`j` 1) or its middle (`j` 2);
+// - each further line lies max(`lh`, the font's line height) lower (Core Text's line
+//   spacing lh − line height, which it keeps at zero or more);
+// - tracking adds `tr` × size / 1000 after every character (the kern attribute);
+// - the fill colour `fc` colours the text; a document without one draws nothing.
+// The text renderer lays each line out with its baseline `ascent` below the line's top.
+import LayerKit
+
+struct LottieFontText {
+    let model: LottieAnimationModel
+    /// What measures the text (the one CATextLayer draws with).
+    var renderer: TextRendering? = CATextLayer.renderer
+
+    /// The font family of the document's font name: `fFamily` of its `fonts.list` entry, else
+    /// the name itself.
+    func family(_ d: LottieTextDocument) -> String {
+        let font = model.fonts.first { $0.name == d.fontName }
+        if let family = font?.family, !family.isEmpty { return family }
+        return d.fontName
+    }
+
+    /// The document as text layers in a container whose origin is the first baseline; nil
+    /// (with a warning) when no text renderer is installed or nothing is drawn.
+    func layer(_ d: LottieTextDocument, layer name: String, warnings: LottieWarnings) -> CALayer? {
+        guard let renderer else {
+            warnings.unsupported("text (no text renderer installed)", layer: name)
+            return nil
+        }
+        guard let fc = d.fillColor, fc.count >= 3, d.size > 0 else { return nil }
+        if d.animators > 0 { warnings.unsupported("text animators (the text is drawn as its document says)", layer: name) }
+        if d.laterDocuments > 0 { warnings.unsupported("text document keyframes (the first document is drawn)", layer: name) }
+        if let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 {
+            warnings.unsupported("text stroke (the fill is drawn)", layer: name)
+        }
+        let family = family(d)
+        let color = LottieColor.color(Array(fc.prefix(3)))
+        // Metrics are read at a large size and scaled: the renderer measures in whole pixels.
+        let probe = 8.0, size = d.size * probe
+        func width(_ s: String) -> Double { renderer.width(of: s, font: family, fontSize: size) / probe }
+        let ascent = renderer.ascent(font: family, fontSize: size) / probe
+        let pitch = max(d.lineHeight, renderer.lineHeight(font: family, fontSize: size) / probe)
+        let tracking = d.tracking * d.size / 1000
+
+        let container = CALayer()
+        container.name = name
+        container.anchorPoint = Point(0, 0)
+        container.bounds = Rect(0, 0, 0, 0)
+        func text(_ s: String, x: Double, top: Double, alignment: CATextLayerAlignmentMode) {
+            let t = CATextLayer()
+            t.string = s
+            t.font = family
+            t.fontSize = d.size
+            t.foregroundColor = color
+            t.alignmentMode = alignment
+            t.anchorPoint = Point(0, 0)
+            t.bounds = Rect(0, 0, 0, pitch)
+            t.position = Point(x, top)
+            container.addSublayer(t)
+        }
+        let lines = d.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+        for (row, line) in lines.enumerated() where !line.isEmpty {
+            let top = Double(row) * pitch - ascent
+            if tracking == 0 {
+                // A width-0 bounds: the alignment places the line's left end, right end or
+                // middle at the origin.
+                text(String(line), x: 0, top: top, alignment: [1: .right, 2: .center][d.justification] ?? .left)
+                continue
+            }
+            let advances = line.map { width(String($0)) + tracking }
+            let total = advances.reduce(0, +)
+            var x = d.justification == 1 ? -total : d.justification == 2 ? -total / 2 : 0
+            for (c, advance) in zip(line, advances) {
+                if c != " " { text(String(c), x: x, top: top, alignment: .left) }
+                x += advance
+            }
+        }
+        return container.sublayers?.isEmpty == false ? container : nil
+    }
+}
