@@ -7,7 +7,9 @@
 // d·ia + 128 ≤ 65153, plus its high byte ≤ 65407). An opaque colour at full coverage is a plain
 // store.
 //
-// `lk_span_over` does four pixels per step with SSE2 (each channel a 16-bit lane); the
+// `lk_span_over` and `lk_span_masked` do four pixels per step with SSE2 (each channel a 16-bit
+// lane) and a span's last one to three pixels in the low lanes of the same vectors (a 64-bit
+// and a 32-bit load), so no pixel of a vector span falls back to scalar code; the
 // `_portable` versions are the same arithmetic on two channels per 32-bit word, the fallback
 // where SSE2 is missing and the reference the tests compare the vector path with.
 #ifndef LK_SOLID_SPANS_H
@@ -34,23 +36,42 @@ static inline void lk_span_over_portable(uint32_t *p, ptrdiff_t n, uint32_t s, u
     for (ptrdiff_t i = 0; i < n; i++) p[i] = s + lk_scale(p[i], ia);
 }
 
-/// p[i] = s + p[i]·ia/255 for n pixels, four at a time where SSE2 is available.
+#if defined(__SSE2__)
+/// x·k/255 exactly rounded in each 16-bit lane (x·k ≤ 255·255).
+static inline __m128i lk_div255_lanes(__m128i x, __m128i k) {
+    __m128i t = _mm_add_epi16(_mm_mullo_epi16(x, k), _mm_set1_epi16(128));
+    return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
+}
+
+/// Up to two pixels (the low 64 bits of `d`) of `lk_span_over`: s + d·ia/255 in their lanes.
+static inline __m128i lk_over_pair(__m128i d, __m128i k, __m128i src) {
+    const __m128i lo = lk_div255_lanes(_mm_unpacklo_epi8(d, _mm_setzero_si128()), k);
+    return _mm_add_epi32(_mm_packus_epi16(lo, lo), src);
+}
+#endif
+
+/// p[i] = s + p[i]·ia/255 for n pixels, four at a time where SSE2 is available; the last one to
+/// three through a 64-bit and a 32-bit load into the same lanes, so no pixel takes the scalar
+/// path (the ragged ends of a translucent fill's runs are most of its short spans).
 static inline void lk_span_over(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
-    if (n >= 4) {
-        const __m128i zero = _mm_setzero_si128();
-        const __m128i k = _mm_set1_epi16((short)ia);
-        const __m128i half = _mm_set1_epi16(128);
-        const __m128i src = _mm_set1_epi32((int)s);
-        for (; i + 4 <= n; i += 4) {
-            __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
-            __m128i lo = _mm_add_epi16(_mm_mullo_epi16(_mm_unpacklo_epi8(d, zero), k), half);
-            __m128i hi = _mm_add_epi16(_mm_mullo_epi16(_mm_unpackhi_epi8(d, zero), k), half);
-            lo = _mm_srli_epi16(_mm_add_epi16(lo, _mm_srli_epi16(lo, 8)), 8);
-            hi = _mm_srli_epi16(_mm_add_epi16(hi, _mm_srli_epi16(hi, 8)), 8);
-            _mm_storeu_si128((__m128i *)(p + i), _mm_add_epi32(_mm_packus_epi16(lo, hi), src));
-        }
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i k = _mm_set1_epi16((short)ia);
+    const __m128i src = _mm_set1_epi32((int)s);
+    for (; i + 4 <= n; i += 4) {
+        __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i lo = lk_div255_lanes(_mm_unpacklo_epi8(d, zero), k);
+        __m128i hi = lk_div255_lanes(_mm_unpackhi_epi8(d, zero), k);
+        _mm_storeu_si128((__m128i *)(p + i), _mm_add_epi32(_mm_packus_epi16(lo, hi), src));
+    }
+    if (i + 2 <= n) {
+        _mm_storel_epi64((__m128i *)(p + i), lk_over_pair(_mm_loadl_epi64((const __m128i *)(p + i)), k, src));
+        i += 2;
+    }
+    if (i < n) {
+        p[i] = (uint32_t)_mm_cvtsi128_si32(lk_over_pair(_mm_cvtsi32_si128((int)p[i]), k, src));
+        i += 1;
     }
 #endif
     for (; i < n; i++) p[i] = s + lk_scale(p[i], ia);
@@ -75,12 +96,6 @@ static inline void lk_span_masked_portable(uint32_t *p, ptrdiff_t n, const uint8
 }
 
 #if defined(__SSE2__)
-/// x·k/255 exactly rounded in each 16-bit lane (x·k ≤ 255·255).
-static inline __m128i lk_div255_lanes(__m128i x, __m128i k) {
-    __m128i t = _mm_add_epi16(_mm_mullo_epi16(x, k), _mm_set1_epi16(128));
-    return _mm_srli_epi16(_mm_add_epi16(t, _mm_srli_epi16(t, 8)), 8);
-}
-
 /// Two pixels' worth of `lk_span_masked` in 16-bit lanes: colour lanes `c`, coverage lanes `k`
 /// (each pixel's coverage in its four lanes), destination lanes `d`; packed bytes of s and of
 /// d·(255 − alpha(s))/255, which the caller adds as 32-bit words (the scalar path's `s + …`).
@@ -93,26 +108,40 @@ static inline void lk_masked_lanes(__m128i c, __m128i k, __m128i d, __m128i *s, 
 #endif
 
 /// n pixels get `color` (premultiplied) source-over, pixel i at coverage m[i] (0…255): the
-/// edge pixels of a row, four per step with SSE2. Same arithmetic as the portable version.
+/// edge pixels of a row, four per step with SSE2, the last one to three (or a shorter span)
+/// in the low lanes of the same vectors. Same arithmetic as the portable version.
 static inline void lk_span_masked(uint32_t *p, ptrdiff_t n, const uint8_t *m, uint32_t color) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
-    if (n >= 4) {
-        const __m128i zero = _mm_setzero_si128();
-        const __m128i c = _mm_unpacklo_epi8(_mm_set1_epi32((int)color), zero);
-        for (; i + 4 <= n; i += 4) {
-            uint32_t m4;
-            memcpy(&m4, m + i, 4);
-            __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero);   // m0 m1 m2 m3 as 16-bit
-            k = _mm_unpacklo_epi16(k, k);                                      // m0 m0 m1 m1 m2 m2 m3 m3
-            const __m128i k01 = _mm_unpacklo_epi32(k, k), k23 = _mm_unpackhi_epi32(k, k);
-            const __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
-            __m128i s01, r01, s23, r23;
-            lk_masked_lanes(c, k01, _mm_unpacklo_epi8(d, zero), &s01, &r01);
-            lk_masked_lanes(c, k23, _mm_unpackhi_epi8(d, zero), &s23, &r23);
-            const __m128i out = _mm_add_epi32(_mm_packus_epi16(s01, s23), _mm_packus_epi16(r01, r23));
-            _mm_storeu_si128((__m128i *)(p + i), out);
-        }
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i c = _mm_unpacklo_epi8(_mm_set1_epi32((int)color), zero);
+    for (; i + 4 <= n; i += 4) {
+        uint32_t m4;
+        memcpy(&m4, m + i, 4);
+        __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero);   // m0 m1 m2 m3 as 16-bit
+        k = _mm_unpacklo_epi16(k, k);                                      // m0 m0 m1 m1 m2 m2 m3 m3
+        const __m128i k01 = _mm_unpacklo_epi32(k, k), k23 = _mm_unpackhi_epi32(k, k);
+        const __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
+        __m128i s01, r01, s23, r23;
+        lk_masked_lanes(c, k01, _mm_unpacklo_epi8(d, zero), &s01, &r01);
+        lk_masked_lanes(c, k23, _mm_unpackhi_epi8(d, zero), &s23, &r23);
+        const __m128i out = _mm_add_epi32(_mm_packus_epi16(s01, s23), _mm_packus_epi16(r01, r23));
+        _mm_storeu_si128((__m128i *)(p + i), out);
+    }
+    if (i + 2 <= n) {
+        const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m[i] | (int)m[i + 1] << 8), zero);
+        const __m128i kk = _mm_unpacklo_epi16(k, k);
+        __m128i s01, r01;
+        lk_masked_lanes(c, _mm_unpacklo_epi32(kk, kk), _mm_unpacklo_epi8(_mm_loadl_epi64((const __m128i *)(p + i)), zero),
+                        &s01, &r01);
+        _mm_storel_epi64((__m128i *)(p + i), _mm_add_epi32(_mm_packus_epi16(s01, s01), _mm_packus_epi16(r01, r01)));
+        i += 2;
+    }
+    if (i < n) {
+        __m128i s0, r0;
+        lk_masked_lanes(c, _mm_set1_epi16((short)m[i]), _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)p[i]), zero), &s0, &r0);
+        p[i] = (uint32_t)_mm_cvtsi128_si32(_mm_add_epi32(_mm_packus_epi16(s0, s0), _mm_packus_epi16(r0, r0)));
+        i += 1;
     }
 #endif
     lk_span_masked_portable(p + i, n - i, m + i, color);
