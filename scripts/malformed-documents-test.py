@@ -186,9 +186,13 @@ def broken_lottie(rng):
     data = rng.choice(LOTTIES)
     if data[:2] == b"PK":
         if rng.random() < 0.5: return mutate_bytes(rng, data)
-        # A valid archive around a mutated animation.
-        with zipfile.ZipFile(io.BytesIO(data)) as z:
-            entries = {n: z.read(n) for n in z.namelist()}
+        # A valid archive around a mutated animation (the damaged archives of the seeds stay
+        # as they are).
+        try:
+            with zipfile.ZipFile(io.BytesIO(data)) as z:
+                entries = {n: z.read(n) for n in z.namelist()}
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError):
+            return data
         for n in entries:
             if n.startswith("animations/"): entries[n] = mutate_tree(rng, json.loads(entries[n])).encode()
         out = io.BytesIO()
