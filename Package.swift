@@ -63,5 +63,9 @@ let package = Package(
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
+        // One entry per input kind (documents, SVG paths, images, Lottie files) for libFuzzer
+        // (scripts/fuzz.sh) and for the replay of the seeds under Fuzz/ (FuzzSeedTests).
+        .target(name: "InputFuzzing", dependencies: ["LayerKit", "Raster", "Media", "Lottie"]),
+        .testTarget(name: "FuzzSeedTests", dependencies: ["InputFuzzing"]),
     ]
 )

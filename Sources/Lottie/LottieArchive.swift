@@ -35,8 +35,16 @@ enum LottieArchive {
 
     /// The first animation's JSON with its archived images embedded.
     static func animation(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
+        // Read from a file, not from memory: ZIPFoundation's in-memory archive traps when an
+        // entry's offset lies past the end of the data (its read callback computes a negative
+        // length), where reading a file past its end reads short and the archive throws.
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-\(UUID().uuidString).lottie")
+        defer { try? FileManager.default.removeItem(at: file) }
         let archive: Archive
-        do { archive = try Archive(data: Data(bytes), accessMode: .read) } catch {
+        do {
+            try Data(bytes).write(to: file)
+            archive = try Archive(url: file, accessMode: .read)
+        } catch {
             throw DocumentError("", "not a readable .lottie archive (\(error.localizedDescription))")
         }
         guard let manifestBytes = try entry("manifest.json", in: archive) else {

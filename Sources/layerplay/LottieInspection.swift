@@ -22,9 +22,11 @@ extension LottieScene {
             var fields = ["\"name\": " + (l.name.map(jsonString) ?? "null"),
                           "\"class\": " + jsonString(String(describing: type(of: l))),
                           "\"indexPath\": [" + path.map(String.init).joined(separator: ", ") + "]"]
-            // Properties that differ from a new layer's (the generated layers are all CALayer or CAShapeLayer).
-            let fresh: CALayer = l is CAShapeLayer ? CAShapeLayer() : CALayer()
-            for p in type(of: l).properties.animatable where !p.hasSameValue(l, fresh) {
+            // Properties that differ from a new layer's of the same class (the property tables
+            // compare two layers of the declaring class only); all of them for another class.
+            let fresh: CALayer = l is CAGradientLayer ? CAGradientLayer() : l is CAShapeLayer ? CAShapeLayer() : CALayer()
+            let comparable = type(of: fresh) == type(of: l)
+            for p in type(of: l).properties.animatable where !(comparable && p.hasSameValue(l, fresh)) {
                 if let v = p.value(of: l) { fields.append(jsonString(p.key) + ": " + json(v)) }
             }
             let model = l.model()

@@ -85,7 +85,7 @@ struct SVGParser {
             while i < s.count && SVGParser.isDigit(s[i]) { i += 1; digits += 1 }
         }
         if digits == 0 {
-            if i < s.count && start == i { throw error("expected \(what), found '\(Character(Unicode.Scalar(s[i])))'", at: start) }
+            if i < s.count && start == i { throw error("expected \(what), found \(Self.shown(s[i]))", at: start) }
             throw error("expected \(what): no digits", at: start)
         }
         // Exponent only when 'e' is followed by digits (so "2e" is an error, not silently 2).
@@ -108,7 +108,7 @@ struct SVGParser {
         guard i < s.count else { throw error("expected \(what) (0 or 1), found end of data") }
         let c = s[i]
         guard c == UInt8(ascii: "0") || c == UInt8(ascii: "1") else {
-            throw error("expected \(what) (0 or 1), found '\(Character(Unicode.Scalar(c)))'")
+            throw error("expected \(what) (0 or 1), found \(Self.shown(c))")
         }
         i += 1
         skipCommaSpace()
@@ -118,6 +118,13 @@ struct SVGParser {
     mutating func pair(_ what: String) throws -> Point {
         let x = try number("\(what) x"), y = try number("\(what) y")
         return Point(x, y)
+    }
+
+    /// A byte as an error message shows it: a printable ASCII character quoted, any other byte
+    /// (a control character, a piece of UTF-8) as its value, so that the message stays one
+    /// clean line.
+    static func shown(_ b: UInt8) -> String {
+        (0x20..<0x7f).contains(b) ? "'\(Character(Unicode.Scalar(b)))'" : "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
     mutating func parse() throws -> Path {
