@@ -2,7 +2,9 @@
 // every visible layer becomes a content layer (its opacity, its visibility between in and
 // out point as a `hidden` animation, what its type draws) inside its transform's layers,
 // inside the transform layers of each of its parents in turn (a parent lends its transform,
-// never its opacity or visibility). Null layers and matte sources draw nothing of their own.
+// never its opacity or visibility). Transforms that never change, from the layer's own
+// outward until the first that moves, are one matrix on the content layer (or on the
+// outermost mask level) instead: fewer layers to copy into every frame's presentation tree. Null layers and matte sources draw nothing of their own.
 // Precompositions are content layers clipped to their size holding their composition's
 // layers on the precomposition's timeline. The list is top first; sublayers are added
 // bottom first.
@@ -68,15 +70,28 @@ struct LottieCompositionBuilder {
         }
         let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
-        var top = try wrap(try masks.apply(layer.masks, to: content), in: layer, timeline: timeline)
+        var top = try masks.apply(layer.masks, to: content)
+        // Its own transform, then each parent's outward. Constant ones are folded into the top
+        // layer's `transform` for as long as nothing animated lies between it and them.
+        var chain = [layer]
         var parent = layer.parent
         var seen: Set<Int> = [layer.index ?? Int.min]
         while let p = parent, let pl = byIndex[p] {
             guard seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting else {
                 throw DocumentError("layers[\(position)].parent", "layer \"\(layer.name)\": the parent chain loops or is deeper than \(LottieLimits.maximumNesting)")
             }
-            top = try wrap(top, in: pl, timeline: timeline)
+            chain.append(pl)
             parent = pl.parent
+        }
+        var folding = true
+        for l in chain {
+            if folding && LottieTransformLayers.isConstant(l.transform) {
+                if l.transform.hasSkew { warnings.unsupported("skew", layer: l.name) }
+                top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform))
+            } else {
+                folding = false
+                top = try wrap(top, in: l, timeline: timeline)
+            }
         }
         return top
     }
