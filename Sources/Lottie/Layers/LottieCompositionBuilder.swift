@@ -4,7 +4,9 @@
 // inside the transform layers of each of its parents in turn (a parent lends its transform,
 // never its opacity or visibility). Transforms that never change, from the layer's own
 // outward until the first that moves, are one matrix on the content layer (or on the
-// outermost mask level) instead: fewer layers to copy into every frame's presentation tree. Null layers and matte sources draw nothing of their own.
+// outermost mask level) instead, and a content layer that adds nothing of its own (a shape
+// layer's, at full opacity, always shown, unmasked) hands its sublayers to the innermost
+// transform layer: fewer layers to copy into every frame's presentation tree. Null layers and matte sources draw nothing of their own.
 // Precompositions are content layers clipped to their size holding their composition's
 // layers on the precomposition's timeline. The list is top first; sublayers are added
 // bottom first.
@@ -98,12 +100,26 @@ struct LottieCompositionBuilder {
 
     /// `content` inside the transform layers of `layer`.
     func wrap(_ content: CALayer, in layer: LottieLayerModel, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
-        try counter.add(3)
         let (outer, inner) = LottieTransformLayers.make(layer.transform, timeline: timeline, autoOrient: layer.autoOrient,
                                                         name: layer.name, warnings: warnings)
+        try counter.add(LottieTransformLayers.depth(outer, inner))
         if layer.transform.has3DRotation { warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name) }
-        inner.addSublayer(content)
+        if Self.addsNothing(content) {
+            for s in content.sublayers ?? [] { inner.addSublayer(s) }
+        } else {
+            inner.addSublayer(content)
+        }
         return outer
+    }
+
+    /// Whether `l` is a plain layer that only holds its sublayers where its superlayer would
+    /// (origin at the superlayer's origin, no transform, full opacity, always shown, nothing
+    /// drawn, clipped or masked): its sublayers can then go into the superlayer directly.
+    static func addsNothing(_ l: CALayer) -> Bool {
+        type(of: l) == CALayer.self && (l.animationKeys() ?? []).isEmpty && l.opacity == 1 && !l.isHidden && l.mask == nil
+            && !l.masksToBounds && l.backgroundColor == nil && l.contents == nil && l.transform == .identity
+            && l.position == Point(0, 0) && l.anchorPoint == Point(0, 0) && l.bounds.origin == Point(0, 0)
+            && l.borderWidth == 0 && l.shadowOpacity == 0
     }
 
     /// Hidden outside [ip, op) of the composition's frames: the model is hidden and a

@@ -70,7 +70,7 @@ struct LottieShapeGroupBuilder {
                     continue
                 }
                 let (outer, inner) = LottieTransformLayers.make(transform, timeline: timeline, name: name, warnings: warnings)
-                try counter.add(3)
+                try counter.add(LottieTransformLayers.depth(outer, inner))
                 LottieKeyframeAnimation.apply(transform.opacity, keyPath: "opacity", to: inner, timeline: timeline) {
                     .number(min(max(($0.first ?? 100) / 100, 0), 1))
                 }

@@ -80,6 +80,13 @@ enum LottieTransformLayers {
         return !t.scale.changesOverTime && !t.rotation.changesOverTime && !t.anchor.changesOverTime
     }
 
+    /// How many layers `make` returned: `outer`, `inner` and those between them.
+    static func depth(_ outer: CALayer, _ inner: CALayer) -> Int {
+        var n = 1, l = outer
+        while l !== inner, let next = l.sublayers?.first { n += 1; l = next }
+        return n
+    }
+
     /// A layer with its anchor point at the origin of empty bounds at the origin.
     static func emptyLayer() -> CALayer {
         let l = CALayer()
