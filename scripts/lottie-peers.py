@@ -3,10 +3,25 @@
 public samples of ../shared/lottie (their manifest's canvas sizes, scale 2), single thread,
 in one run. A frame is the animation evaluated at one time and drawn into a cleared buffer;
 each renderer draws the same N frames spread evenly over the animation after two warm-up
-frames. Prints one line per sample (medians in microseconds) and the median over the set.
+frames. Prints one line per sample (medians in microseconds) and the median over the
+samples every renderer timed.
+
+Like for like: every renderer draws into one buffer of the canvas's pixel size that lives
+across frames, and the timed span is the frame's own work. layerplay times itself inside
+`bench` (presentation tree, clear, draw). rlottie clears its surface itself before it draws
+(a buffer prefilled with 0x00 or 0x7f comes back byte-identical), so its frame is one call
+of the C API's lottie_animation_render on a reused buffer: the Python wrapper's method would
+add a fresh zeroed buffer and a copy of it per frame. ThorVG (Engine(threads=0): no worker
+threads) is set_frame, update, draw(clear) and sync through the C API with argument types
+set once. What remains on the peers' side is a few ctypes calls per frame (about a
+microsecond each). rlottie renders whole frames only (its API takes a frame number).
 
   pip install rlottie-python thorvg-python
   python3 scripts/lottie-peers.py [--frames 30] [--only TEXT] [--bin .build/release/layerplay]
+                                  [--baseline OLD_LAYERPLAY]
+
+With --baseline, an older layerplay is timed too, right after the current one on each
+sample, so a before/after comparison comes from the same run.
 """
 import argparse
 import json
@@ -26,11 +41,17 @@ def median_us(times):
 
 
 def time_rlottie(path, w, h, frames):
+    import ctypes
     import rlottie_python as rl
     anim = rl.LottieAnimation.from_file(path)
     total = anim.lottie_animation_get_totalframe()
+    lib = anim.rlottie_lib
+    render = lib.lottie_animation_render
+    render.argtypes = [type(anim.animation_p), ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_size_t, ctypes.c_size_t]
+    render.restype = None
+    buffer = (ctypes.c_uint32 * (w * h))()
     def frame(i):
-        anim.lottie_animation_render(frame_num=int(total * (i % frames) / frames), width=w, height=h)
+        render(anim.animation_p, int(total * (i % frames) / frames), buffer, w, h, w * 4)
     frame(0); frame(frames // 2)
     out = []
     for i in range(frames):
@@ -39,6 +60,7 @@ def time_rlottie(path, w, h, frames):
 
 
 def time_thorvg(path, w, h, frames, engine):
+    import ctypes
     import thorvg_python as tvg
     canvas = tvg.SwCanvas(engine)
     canvas.set_target(w, h)
@@ -50,9 +72,14 @@ def time_thorvg(path, w, h, frames, engine):
     total = anim.get_total_frame()
     if isinstance(total, tuple):   # (result, value) from the binding
         total = total[-1]
+    # The wrapper's calls once each, which set the C functions' argument types; then the C API.
+    anim.set_frame(0); canvas.update(); canvas.draw(True); canvas.sync()
+    lib = canvas.thorvg_lib
+    set_frame, update, draw, sync = lib.tvg_animation_set_frame, lib.tvg_canvas_update, lib.tvg_canvas_draw, lib.tvg_canvas_sync
+    a, c = anim._animation, canvas._canvas
     def frame(i):
-        anim.set_frame(total * (i % frames) / frames)
-        canvas.update(); canvas.draw(True); canvas.sync()
+        set_frame(a, ctypes.c_float(total * (i % frames) / frames))
+        update(c); draw(c, True); sync(c)
     frame(0); frame(frames // 2)
     out = []
     for i in range(frames):
@@ -73,6 +100,7 @@ def main():
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--only", default="")
     ap.add_argument("--bin", default=os.path.join(HERE, "..", ".build", "release", "layerplay"))
+    ap.add_argument("--baseline", default="", help="an older layerplay to time in the same run")
     a = ap.parse_args()
     manifest = os.path.join(CORPUS, "manifest.json")
     if not os.path.exists(manifest):
@@ -80,25 +108,29 @@ def main():
         return 0
     import thorvg_python as tvg
     engine = tvg.Engine(threads=0)
-    rows = {"layerplay": [], "rlottie": [], "thorvg": []}
+    names = ["layerplay"] + (["baseline"] if a.baseline else []) + ["rlottie", "thorvg"]
+    timed = []
     for s in json.load(open(manifest))["samples"]:
         if a.only not in s["name"]:
             continue
         path = os.path.join(CORPUS, s["json"])
         w, h = s["pixel_width"], s["pixel_height"]
         line = {"sample": s["name"], "pixels": "%dx%d" % (w, h)}
-        for name, fn in (("layerplay", lambda: time_ours(a.bin, path, s["size_arg"], a.frames)),
-                         ("rlottie", lambda: time_rlottie(path, w, h, a.frames)),
-                         ("thorvg", lambda: time_thorvg(path, w, h, a.frames, engine))):
+        runs = {"layerplay": lambda: time_ours(a.bin, path, s["size_arg"], a.frames),
+                "baseline": lambda: time_ours(a.baseline, path, s["size_arg"], a.frames),
+                "rlottie": lambda: time_rlottie(path, w, h, a.frames),
+                "thorvg": lambda: time_thorvg(path, w, h, a.frames, engine)}
+        for name in names:
             try:
-                v = fn()
-                rows[name].append(v)
-                line[name + "_us"] = round(v, 1)
+                line[name + "_us"] = round(runs[name](), 1)
             except Exception as e:  # a renderer that cannot play the file: said, not timed
                 line[name + "_error"] = str(e)[:120]
+        if all(n + "_us" in line for n in names):
+            timed.append(line)
         print(json.dumps(line), flush=True)
-    summary = {k + "_median_us": round(statistics.median(v), 1) for k, v in rows.items() if v}
-    print(json.dumps({"samples": len(rows["layerplay"]), **summary}))
+    # Medians over the samples every renderer timed, so that each median covers the same set.
+    summary = {n + "_median_us": round(statistics.median(l[n + "_us"] for l in timed), 1) for n in names} if timed else {}
+    print(json.dumps({"samples": len(timed), **summary}))
     return 0
 
 

@@ -8,7 +8,9 @@
 // `path` (one cubic per keyframe segment; a hold is a line to itself followed by a move).
 // The animation starts at the first keyframe's root time, lasts until the last, fills
 // both ways and is never removed, so it shows the property at any time. A property that
-// never changes is written on the model layer instead.
+// never changes (one keyframe, or keyframes that all hold the same value with no motion
+// path between them) is written on the model layer instead: an animation of it would show
+// the same value at every instant and cost an evaluation every frame.
 import LayerKit
 import Raster
 
@@ -19,7 +21,7 @@ public enum LottieKeyframeAnimation {
     public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
                                 spatial: Bool = false, convert: (V) -> AnimatableValue) {
         layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
-        guard property.isAnimated, let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, convert: convert)
+        guard property.changesOverTime, let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, convert: convert)
         else { return }
         layer.add(a, forKey: keyPath)
     }
@@ -102,5 +104,17 @@ public enum LottieKeyframeAnimation {
         a.values = frames.map(value)
         a.keyTimes = frames.map { ($0 - first) / (last - first) }
         return a
+    }
+}
+
+extension LottieProperty {
+    /// Whether the value ever differs from the first keyframe's: some keyframe holds another
+    /// value, or a segment has spatial tangents (a motion path may leave and come back).
+    public var changesOverTime: Bool {
+        guard keyframes.count > 1 else { return false }
+        let first = keyframes[0].value
+        return keyframes.contains { k in
+            k.value != first || (k.spatialOut.map { $0 != Point(0, 0) } ?? false) || (k.spatialIn.map { $0 != Point(0, 0) } ?? false)
+        }
     }
 }

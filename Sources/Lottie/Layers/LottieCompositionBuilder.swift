@@ -2,7 +2,11 @@
 // every visible layer becomes a content layer (its opacity, its visibility between in and
 // out point as a `hidden` animation, what its type draws) inside its transform's layers,
 // inside the transform layers of each of its parents in turn (a parent lends its transform,
-// never its opacity or visibility). Null layers and matte sources draw nothing of their own.
+// never its opacity or visibility). Transforms that never change, from the layer's own
+// outward until the first that moves, are one matrix on the content layer (or on the
+// outermost mask level) instead, and a content layer that adds nothing of its own (a shape
+// layer's, at full opacity, always shown, unmasked) hands its sublayers to the innermost
+// transform layer: fewer layers to copy into every frame's presentation tree. Null layers and matte sources draw nothing of their own.
 // Precompositions are content layers clipped to their size holding their composition's
 // layers on the precomposition's timeline. The list is top first; sublayers are added
 // bottom first.
@@ -73,27 +77,54 @@ struct LottieCompositionBuilder {
         if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: timeline) }
         let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
-        var top = try wrap(try masks.apply(layer.masks, to: content), in: layer, timeline: timeline)
+        var top = try masks.apply(layer.masks, to: content)
+        // Its own transform, then each parent's outward. Constant ones are folded into the top
+        // layer's `transform` for as long as nothing animated lies between it and them.
+        var chain = [layer]
         var parent = layer.parent
         var seen: Set<Int> = [layer.index ?? Int.min]
         while let p = parent, let pl = byIndex[p] {
             guard seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting else {
                 throw DocumentError("layers[\(position)].parent", "layer \"\(layer.name)\": the parent chain loops or is deeper than \(LottieLimits.maximumNesting)")
             }
-            top = try wrap(top, in: pl, timeline: timeline)
+            chain.append(pl)
             parent = pl.parent
+        }
+        var folding = true
+        for l in chain {
+            if folding && LottieTransformLayers.isConstant(l.transform) {
+                if l.transform.hasSkew { warnings.unsupported("skew", layer: l.name) }
+                top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform))
+            } else {
+                folding = false
+                top = try wrap(top, in: l, timeline: timeline)
+            }
         }
         return top
     }
 
     /// `content` inside the transform layers of `layer`.
     func wrap(_ content: CALayer, in layer: LottieLayerModel, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
-        try counter.add(3)
         let (outer, inner) = LottieTransformLayers.make(layer.transform, timeline: timeline, autoOrient: layer.autoOrient,
                                                         name: layer.name, warnings: warnings)
+        try counter.add(LottieTransformLayers.depth(outer, inner))
         if layer.transform.has3DRotation { warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name) }
-        inner.addSublayer(content)
+        if Self.addsNothing(content) {
+            for s in content.sublayers ?? [] { inner.addSublayer(s) }
+        } else {
+            inner.addSublayer(content)
+        }
         return outer
+    }
+
+    /// Whether `l` is a plain layer that only holds its sublayers where its superlayer would
+    /// (origin at the superlayer's origin, no transform, full opacity, always shown, nothing
+    /// drawn, clipped or masked): its sublayers can then go into the superlayer directly.
+    static func addsNothing(_ l: CALayer) -> Bool {
+        type(of: l) == CALayer.self && (l.animationKeys() ?? []).isEmpty && l.opacity == 1 && !l.isHidden && l.mask == nil
+            && !l.masksToBounds && l.backgroundColor == nil && l.contents == nil && l.transform == .identity
+            && l.position == Point(0, 0) && l.anchorPoint == Point(0, 0) && l.bounds.origin == Point(0, 0)
+            && l.borderWidth == 0 && l.shadowOpacity == 0
     }
 
     /// Hidden outside [ip, op) of the composition's frames: the model is hidden and a

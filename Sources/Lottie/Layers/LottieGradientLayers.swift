@@ -77,7 +77,7 @@ struct LottieGradientLayers {
                 return .point(Point(c.x + r / extent.size.width, c.y + r / extent.size.height))
             }
             g.setValue(radial(timeline.frame(atRoot: timeline.rootIn)), forKeyPath: "endPoint")
-            if start.isAnimated || end.isAnimated,
+            if start.changesOverTime || end.changesOverTime,
                let a = LottieKeyframeAnimation.sampled(keyPath: "endPoint", timeline: timeline, value: { radial(timeline.frame(atRoot: $0)) }) {
                 g.add(a, forKey: "endPoint")
             }

@@ -2,7 +2,8 @@
 // first, a fill or stroke paints every shape listed before it in its group (and, through
 // the groups listed before it, theirs), and a trim acts on the shapes of its group. Each
 // fill and stroke becomes one CAShapeLayer whose path joins the shapes it paints; each group
-// becomes its transform's layers (`tr`, opacity on the innermost) holding its items. Items
+// becomes its transform's layers (`tr`, opacity on the innermost) holding its items; a
+// group whose transform is the identity and whose opacity is full throughout adds no layer. Items
 // are added bottom first (the list walked from its end). A style inherited from an
 // enclosing group paints beneath the group's own content, as it lies below it in the list.
 import Foundation
@@ -60,12 +61,20 @@ struct LottieShapeGroupBuilder {
                 }
                 var transform = LottieTransformModel()
                 for case .transform(let t) in sub { transform = t }
+                let inheritedStyles = Array(later) + inherited, innerTrims = trims + laterTrims
+                if LottieTransformLayers.isConstant(transform) && LottieTransformLayers.constantMatrix(transform) == .identity
+                    && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
+                    // A group that neither moves nor fades draws its items straight into the container.
+                    if transform.hasSkew { warnings.unsupported("skew", layer: name) }
+                    try build(sub, into: container, inherited: inheritedStyles, trims: innerTrims, rounding: round, depth: depth + 1)
+                    continue
+                }
                 let (outer, inner) = LottieTransformLayers.make(transform, timeline: timeline, name: name, warnings: warnings)
-                try counter.add(3)
+                try counter.add(LottieTransformLayers.depth(outer, inner))
                 LottieKeyframeAnimation.apply(transform.opacity, keyPath: "opacity", to: inner, timeline: timeline) {
                     .number(min(max(($0.first ?? 100) / 100, 0), 1))
                 }
-                try build(sub, into: inner, inherited: Array(later) + inherited, trims: trims + laterTrims, rounding: round, depth: depth + 1)
+                try build(sub, into: inner, inherited: inheritedStyles, trims: innerTrims, rounding: round, depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
             case .merge:
                 warnings.unsupported("merge paths (shapes drawn unmerged)", layer: layerName)

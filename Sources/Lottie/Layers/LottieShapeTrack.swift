@@ -28,16 +28,16 @@ enum LottieShapeTrack {
                 let r = LottieRoundedCorners.round(b, radius: radius)
                 return LottieShapeSet([reversed ? LottieShapeGeometry.reverse(r) : r])
             }
-            return p.isAnimated ? .keyframed(mapped(p, map)) : .constant(map(p.initialValue))
+            return p.changesOverTime ? .keyframed(mapped(p, map)) : .constant(map(p.initialValue))
         case .rect(let pos, let size, let roundness, let reversed):
             let round = rounding ?? LottieProperty([0])
             func make(_ p: [Double], _ s: [Double], _ r: [Double], _ rd: [Double]) -> LottieShapeSet {
                 LottieShapeSet([LottieShapeGeometry.rect(center: p, size: s, roundness: max(r.first ?? 0, rd.first ?? 0), reversed: reversed)])
             }
-            let animated = [pos.isAnimated, size.isAnimated, roundness.isAnimated, round.isAnimated].filter { $0 }.count
+            let animated = [pos.changesOverTime, size.changesOverTime, roundness.changesOverTime, round.changesOverTime].filter { $0 }.count
             if animated == 0 { return .constant(make(pos.initialValue, size.initialValue, roundness.initialValue, round.initialValue)) }
-            if animated == 1 && !roundness.isAnimated && !round.isAnimated {
-                if pos.isAnimated { return .keyframed(mapped(pos) { make($0, size.initialValue, roundness.initialValue, round.initialValue) }) }
+            if animated == 1 && !roundness.changesOverTime && !round.changesOverTime {
+                if pos.changesOverTime { return .keyframed(mapped(pos) { make($0, size.initialValue, roundness.initialValue, round.initialValue) }) }
                 return .keyframed(mapped(size) { make(pos.initialValue, $0, roundness.initialValue, round.initialValue) })
             }
             return .sampled { f in make(pos.value(at: f), size.value(at: f), roundness.value(at: f), round.value(at: f)) }
@@ -45,7 +45,7 @@ enum LottieShapeTrack {
             func make(_ p: [Double], _ s: [Double]) -> LottieShapeSet {
                 LottieShapeSet([LottieShapeGeometry.ellipse(center: p, size: s, reversed: reversed)])
             }
-            switch (pos.isAnimated, size.isAnimated) {
+            switch (pos.changesOverTime, size.changesOverTime) {
             case (false, false): return .constant(make(pos.initialValue, size.initialValue))
             case (true, false): return .keyframed(mapped(pos) { make($0, size.initialValue) })
             case (false, true): return .keyframed(mapped(size) { make(pos.initialValue, $0) })
@@ -54,7 +54,7 @@ enum LottieShapeTrack {
         case .star(let s):
             let inputs = [s.points, s.position, s.rotation, s.outerRadius, s.outerRoundness, s.innerRadius, s.innerRoundness]
             let radius = rounding?.initialValue.first ?? 0
-            if !inputs.contains(where: \.isAnimated) {
+            if !inputs.contains(where: \.changesOverTime) {
                 return .constant(LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: 0), radius: radius)]))
             }
             return .sampled { f in LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: f), radius: radius)]) }

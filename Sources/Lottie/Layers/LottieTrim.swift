@@ -54,18 +54,18 @@ struct LottieTrim {
     func apply(to layer: CAShapeLayer, timeline: LottieTimeline) -> Bool {
         let doubled = wraps(timeline: timeline)
         let k = doubled ? 0.5 : 1
-        let animated = [start, end, offset].filter(\.isAnimated)
+        let animated = [start, end, offset].filter(\.changesOverTime)
         let s0 = start.initialValue.first ?? 0, e0 = end.initialValue.first ?? 100, o0 = offset.initialValue.first ?? 0
-        let earlierMoves = earlier.contains { [$0.start, $0.end, $0.offset].contains(where: \.isAnimated) }
+        let earlierMoves = earlier.contains { [$0.start, $0.end, $0.offset].contains(where: \.changesOverTime) }
         if animated.count <= 1 && !doubled && !earlierMoves {
             let before = earlierRange(at: 0)
             // One input moves: its keyframes carry both ends exactly.
             let p = animated.first ?? start
             func ends(_ v: [Double]) -> (Double, Double) {
                 let x = v.first ?? 0
-                if p.isAnimated && start.isAnimated { return within(before, range(x, e0, o0)) }
-                if p.isAnimated && end.isAnimated { return within(before, range(s0, x, o0)) }
-                if p.isAnimated && offset.isAnimated { return within(before, range(s0, e0, x)) }
+                if p.changesOverTime && start.changesOverTime { return within(before, range(x, e0, o0)) }
+                if p.changesOverTime && end.changesOverTime { return within(before, range(s0, x, o0)) }
+                if p.changesOverTime && offset.changesOverTime { return within(before, range(s0, e0, x)) }
                 return within(before, range(s0, e0, o0))
             }
             LottieKeyframeAnimation.apply(p, keyPath: "strokeStart", to: layer, timeline: timeline) { .number(ends($0).0 * k) }
