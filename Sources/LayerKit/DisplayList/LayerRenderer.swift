@@ -73,6 +73,22 @@ public final class LayerRenderer {
             return LayerRenderStats(damage: nil, buildNanos: t1 - t0, damageNanos: t2 - t1, rasterNanos: 0,
                                     itemCount: list.items.count)
         }
+        // Damage in a few rectangles apart: each is cleared and redrawn on its own, with the
+        // items that can reach it, so the pixels between them are not drawn again.
+        let region = damageTracker.lastRegion
+        if region.count > 1 {
+            for r in region { redraw(list.culled(to: r), in: r, canvas) }
+        } else {
+            redraw(list, in: d, canvas)
+        }
+        let t3 = monotonicNanos()
+        return LayerRenderStats(damage: d, buildNanos: t1 - t0, damageNanos: t2 - t1, rasterNanos: t3 - t2,
+                                itemCount: list.items.count)
+    }
+
+    /// Clears the whole-pixel rectangle `d` of the canvas to the background and draws `list`
+    /// through it.
+    private func redraw(_ list: DisplayList, in d: Rect, _ canvas: Canvas) {
         let x0 = Int(d.minX), y0 = Int(d.minY), x1 = Int(d.maxX), y1 = Int(d.maxY)
         let bg = background.premultipliedARGB
         let px = canvas.target.pixels, w = canvas.target.width
@@ -81,9 +97,6 @@ public final class LayerRenderer {
         canvas.clip = .rect(d)
         rasterizer.draw(list, into: canvas)
         canvas.clip = saved
-        let t3 = monotonicNanos()
-        return LayerRenderStats(damage: d, buildNanos: t1 - t0, damageNanos: t2 - t1, rasterNanos: t3 - t2,
-                                itemCount: list.items.count)
     }
 
     /// Forgets the previous frame, so the next `renderFrame` redraws everything.

@@ -23,23 +23,34 @@ extension CALayer {
     /// The presentation copy of this layer and its subtree at media time `time`: every
     /// animation applied at `time` converted to each layer's local time. The copies remember
     /// `time` (`presentationTime`), so whatever draws them draws that instant.
-    public func presentation(at time: Double) -> Self {
+    public func presentation(at time: Double) -> Self { presentationCopy(at: time, skipsUndrawn: false) }
+
+    /// The presentation tree at media time `time` as far as it can be drawn: as
+    /// `presentation(at:)`, except that a layer hidden at `time`, or at opacity 0, is copied
+    /// without its sublayers and mask. Such a layer draws nothing, nor does its subtree, so
+    /// the display list of this tree is the full tree's; a hidden gallery page or a faded-out
+    /// panel then costs one copy a frame instead of one per layer beneath it.
+    public func drawablePresentation(at time: Double) -> Self { presentationCopy(at: time, skipsUndrawn: true) }
+
+    private func presentationCopy(at time: Double, skipsUndrawn: Bool) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = modelLayer ?? self  // a copy of a copy still answers the model layer
         copy.presentationTime = time
         applyAnimations(to: copy, at: time)
+        // (The display list's own test of a layer it skips, on the values seen at `time`.)
+        if skipsUndrawn && (copy.isHidden || !(copy.opacity > 0)) { return copy }
         if let subs = sublayers {
             var out: [CALayer] = []
             out.reserveCapacity(subs.count)
             for s in subs {
-                let p = s.presentation(at: time)
+                let p = s.presentationCopy(at: time, skipsUndrawn: skipsUndrawn)
                 p.superlayer = copy
                 out.append(p)
             }
             copy.sublayers = out
         }
         // The mask is drawn as seen at the same instant, its own animations applied.
-        if let m = mask { copy.mask = m.presentation(at: time) }
+        if let m = mask { copy.mask = m.presentationCopy(at: time, skipsUndrawn: skipsUndrawn) }
         return copy
     }
     /// The model layer behind a presentation copy; the layer itself on a model layer.

@@ -100,7 +100,7 @@ open class LayerScene: PlayerScene {
                 cleanFrame = nil
                 whole = true
             }
-            let stats = context.run { renderer.renderFrame(root.presentation(at: time), into: Canvas(bitmap)) }
+            let stats = context.run { renderer.renderFrame(root.drawablePresentation(at: time), into: Canvas(bitmap)) }
             // The renderer's nil damage means "nothing changed"; the player's nil means "all".
             var out = SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
                                       renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
