@@ -19,11 +19,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Device pixels per point.") var scale: Double = 1
     @Flag(help: "Also print every timed frame in nanoseconds (frames_ns).") var all = false
     @Option(help: "Lottie: the canvas WxH in points (frames spread over the whole animation).") var size: String?
+    @Option(help: "Threads a frame is split over in bands (at most the cores).") var threads: Int = 1
 
     func run() throws {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
+        try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
         if isLottieFile(document) {
             let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size)
             return print(benchLine(ns, width: w, height: h))
@@ -33,6 +35,7 @@ struct BenchCommand: ParsableCommand {
         let (w, h) = try doc.pixelSize(scale: scale)
         let canvas = Canvas(Bitmap(width: w, height: h))
         let renderer = doc.makeRenderer(scale: scale)
+        renderer.rasterizer.threads = threads
         for _ in 0..<2 { renderer.draw(tree, into: canvas) }
         var ns = [UInt64](repeating: 0, count: frames)
         for i in 0..<frames {
@@ -50,7 +53,7 @@ struct BenchCommand: ParsableCommand {
         func num(_ v: Double) -> String { String(format: "%.3f", v) }
         let docName = String(data: try JSONSerialization.data(withJSONObject: [document], options: [.withoutEscapingSlashes]), encoding: .utf8)!
         var line = "{\"document\": \(docName.dropFirst().dropLast()), \"frames\": \(frames), \"median_us\": \(num(pct(0.5))), "
-            + "\"p10_us\": \(num(pct(0.1))), \"p90_us\": \(num(pct(0.9))), \"width\": \(w), \"height\": \(h)"
+            + "\"p10_us\": \(num(pct(0.1))), \"p90_us\": \(num(pct(0.9))), \"width\": \(w), \"height\": \(h), \"threads\": \(threads)"
         if all { line += ", \"frames_ns\": [" + ns.map(String.init).joined(separator: ", ") + "]" }
         print(line + "}")
     }

@@ -47,11 +47,13 @@ extension LayerDocument {
         }
     }
 
-    /// The frame at document time `t`, drawn at `scale`.
-    func renderFrame(at t: Double, scale: Double) throws -> Bitmap {
+    /// The frame at document time `t`, drawn at `scale`, split over up to `threads` threads.
+    func renderFrame(at t: Double, scale: Double, threads: Int = 1) throws -> Bitmap {
         let (w, h) = try pixelSize(scale: scale)
         let bmp = Bitmap(width: w, height: h)
-        makeRenderer(scale: scale).draw(presentationTree(at: t), into: Canvas(bmp))
+        let renderer = makeRenderer(scale: scale)
+        renderer.rasterizer.threads = threads
+        renderer.draw(presentationTree(at: t), into: Canvas(bmp))
         return bmp
     }
 }

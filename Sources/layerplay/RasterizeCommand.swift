@@ -12,10 +12,12 @@ struct RasterizeCommand: ParsableCommand {
     @Argument(help: "The document (JSON).") var document: String
     @Option(help: "The PNG to write.") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
+    @Option(help: "Threads a document frame is split over in bands (at most the cores).") var threads: Int = 1
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
+        try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
         let doc = try loadDocument(document)
-        try writePNG(try doc.renderFrame(at: 0, scale: scale), to: out)
+        try writePNG(try doc.renderFrame(at: 0, scale: scale, threads: threads), to: out)
     }
 }

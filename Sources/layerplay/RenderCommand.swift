@@ -15,6 +15,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Document time in seconds.") var time: Double = 0
     @Option(help: "The PNG to write.") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
+    @Option(help: "Threads a document frame is split over in bands (at most the cores).") var threads: Int = 1
     // `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
     @OptionGroup var demoFrame: DemoFrameOptions
     // Lottie files: `--progress P` or `--frame F` instead of --time; `--size WxH` the canvas.
@@ -28,6 +29,7 @@ struct RenderCommand: ParsableCommand {
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
+        try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
         let aids = try debug.aids()
         let pointer = try parsePointer(pointer)
         // Slow Animations: the frame shows media time running at the factor since time 0.
@@ -38,7 +40,7 @@ struct RenderCommand: ParsableCommand {
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
         if isLottieFile(document) { return try renderLottie(document) }
         let doc = try loadDocument(document)
-        guard aids.drawsOverlay else { return try writePNG(try doc.renderFrame(at: mediaTime, scale: scale), to: out) }
+        guard aids.drawsOverlay else { return try writePNG(try doc.renderFrame(at: mediaTime, scale: scale, threads: threads), to: out) }
         try writePNG(try doc.renderFrame(at: mediaTime, scale: scale, aids: aids, pointer: pointer), to: out)
     }
 

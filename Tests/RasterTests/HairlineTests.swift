@@ -213,4 +213,39 @@ import RasterFuzzing
         }
         #expect(inside > 300)
     }
+
+    /// The SSE2 form of the kernel (rows in pairs) and the portable one (a row at a time) paint
+    /// the same pixels: random segments of every direction and width up to a pixel, translucent
+    /// colours over a translucent background, with and without an integer clip cutting the band.
+    @Test func vectorAndPortableKernelsPaintTheSamePixels() {
+        let w = 96, h = 72
+        var rng = SplitMix64(seed: 0x7E11)
+        var differing = 0, drawn = 0
+        for round in 0..<300 {
+            let vector = Canvas(Bitmap(width: w, height: h)), portable = Canvas(Bitmap(width: w, height: h))
+            portable.kernels = .portable
+            let background = Color(0.4, 0.5, 0.6, 0.5)
+            for c in [vector, portable] {
+                c.clear(background)
+                if round % 2 == 1 { c.clip = .rect(Rect(7, 5, 80, 60)) }
+            }
+            var segments: [(Path, StrokeStyle, Color)] = []
+            for _ in 0..<12 {
+                var p = Path()
+                p.move(to: Point(rng.unit() * 110 - 7, rng.unit() * 86 - 7))
+                p.addLine(to: Point(rng.unit() * 110 - 7, rng.unit() * 86 - 7))
+                let color = Color(rng.unit(), rng.unit(), rng.unit(), 0.2 + 0.8 * rng.unit())
+                segments.append((p, StrokeStyle(lineWidth: 0.05 + 0.95 * rng.unit(), lineCap: .butt), color))
+            }
+            for (p, style, color) in segments {
+                #expect(vector.drawHairline(p, style: style, transform: .identity, color: color, opacity: 1))
+                #expect(portable.drawHairline(p, style: style, transform: .identity, color: color, opacity: 1))
+            }
+            let t = vector.target, u = portable.target
+            differing += (0..<t.pixelCount).filter { t.pixels[$0] != u.pixels[$0] }.count
+            drawn += (0..<t.pixelCount).filter { t.pixels[$0] != background.premultipliedARGB }.count
+        }
+        #expect(differing == 0)
+        #expect(drawn > 100_000)
+    }
 }

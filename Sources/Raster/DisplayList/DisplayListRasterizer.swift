@@ -8,6 +8,12 @@
 public final class DisplayListRasterizer {
     public init() {}
 
+    /// Threads a large frame may be split over in horizontal bands (BandedRasterizer.swift);
+    /// never more than the cores. 1 draws on the calling thread only.
+    public var threads = 1
+    /// The bands' canvases, kept from frame to frame for their rasterizer scratch.
+    var bandCanvases: BandCanvases?
+
     /// What a bracket saved, to be restored (and composited) at its end.
     private enum Bracket {
         case clip(ClipShape?)
@@ -18,6 +24,7 @@ public final class DisplayListRasterizer {
 
     /// Draws `list` over what `canvas` holds, through the canvas's clip.
     public func draw(_ list: DisplayList, into canvas: Canvas) {
+        if threads > 1, drawInBands(list, into: canvas, threads: threads) { return }
         let items = list.items
         var canvas = canvas
         var stack: [Bracket] = []

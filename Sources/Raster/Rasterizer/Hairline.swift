@@ -1,6 +1,7 @@
 // Hairlines: a stroke that is one straight segment, butt-capped, at most one device pixel wide,
 // is drawn by the C kernel lk_hairline (CRasterSIMD/lk_hairline.h: one pass along the major
-// axis, a few pixels per step) instead of outlining it and sweeping a cell buffer.
+// axis, a few pixels per step; `kernels` picks its SSE2 or its portable form, the same pixels)
+// instead of outlining it and sweeping a cell buffer.
 import CRasterSIMD
 
 extension Canvas {
@@ -26,8 +27,14 @@ extension Canvas {
         let argb = color.withAlphaScaled(min(1, opacity)).premultipliedARGB
         let p0 = t.apply(a), p1 = t.apply(b)
         guard argb >> 24 != 0, p0.isFinite, p1.isFinite else { return true }
-        lk_hairline(target.pixels, target.width, mask.left, mask.top, mask.right, mask.bottom,
-                    p0.x, p0.y, p1.x, p1.y, width, argb)
+        switch kernels {
+        case .vector:
+            lk_hairline(target.pixels, target.width, mask.left, mask.top, mask.right, mask.bottom,
+                        p0.x, p0.y, p1.x, p1.y, width, argb)
+        case .portable:
+            lk_hairline_portable(target.pixels, target.width, mask.left, mask.top, mask.right, mask.bottom,
+                                 p0.x, p0.y, p1.x, p1.y, width, argb)
+        }
         return true
     }
 }
