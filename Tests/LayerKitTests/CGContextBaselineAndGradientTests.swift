@@ -34,7 +34,7 @@ import TestSupport
         short.drawLinearGradient(h, start: Point(16, 0), end: Point(48, 0))
         #expect(short.bitmap[8, 4] >> 24 == 0 && short.bitmap[56, 4] >> 24 == 0 && short.bitmap[32, 4] >> 24 == 255)
         short.drawLinearGradient(h, start: Point(16, 0), end: Point(48, 0), options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
-        #expect(LayerGaps.rgb(short.bitmap[2, 4]) == (255, 0, 0) && LayerGaps.rgb(short.bitmap[62, 4]) == (0, 0, 255))
+        #expect(PixelScene.rgb(short.bitmap[2, 4]) == (255, 0, 0) && PixelScene.rgb(short.bitmap[62, 4]) == (0, 0, 255))
     }
 
     // Concentric circles: t grows with the distance d from the centre, d = r0 + t(r1 − r0);
@@ -45,7 +45,7 @@ import TestSupport
         ctx.drawRadialGradient(g, startCenter: Point(50, 50), startRadius: 10, endCenter: Point(50, 50), endRadius: 40)
         #expect(ctx.bitmap[50, 50] >> 24 == 0)              // inside the start circle
         #expect(ctx.bitmap[50, 95] >> 24 == 0)              // outside the end circle
-        let mid = LayerGaps.rgb(ctx.bitmap[75, 50])         // d = 25.5: t ≈ 0.52
+        let mid = PixelScene.rgb(ctx.bitmap[75, 50])         // d = 25.5: t ≈ 0.52
         #expect(abs(mid.0 - 123) <= 4 && abs(mid.2 - 132) <= 4, "\(mid)")
     }
 }

@@ -8,7 +8,7 @@ import TestSupport
     // Core Animation composites a layer as background, contents, sublayers, then the border
     // on top; an emitter's particles are its content.
     @Test func particlesDrawBetweenBackgroundAndSublayersAndBorder() {
-        let dot = LayerGaps.image(8, 8, Array(repeating: 0xFFFF_0000, count: 64))   // red, scaled up
+        let dot = PixelScene.image(8, 8, Array(repeating: 0xFFFF_0000, count: 64))   // red, scaled up
         let e = CAEmitterLayer()
         e.frame = Rect(0, 0, 60, 60)
         e.backgroundColor = .white
@@ -23,13 +23,13 @@ import TestSupport
         cover.frame = Rect(30, 30, 30, 30)
         cover.backgroundColor = .blue
         e.addSublayer(cover)
-        let root = LayerGaps.root(60, 60, [e])
+        let root = PixelScene.root(60, 60, [e])
         let b = Bitmap(width: 60, height: 60)
         LayerRenderer(background: .white).draw(root.presentation(at: 0.5), into: Canvas(b))
-        #expect(LayerGaps.rgb(b[15, 15]) == (255, 0, 0))      // particle over the background
-        #expect(LayerGaps.rgb(b[45, 45]) == (0, 0, 255))      // the sublayer over the particle
-        #expect(LayerGaps.rgb(b[1, 30]) == (0, 0, 0))         // the border over both
-        #expect(LayerGaps.rgb(b[58, 45]) == (0, 0, 0))
+        #expect(PixelScene.rgb(b[15, 15]) == (255, 0, 0))      // particle over the background
+        #expect(PixelScene.rgb(b[45, 45]) == (0, 0, 255))      // the sublayer over the particle
+        #expect(PixelScene.rgb(b[1, 30]) == (0, 0, 0))         // the border over both
+        #expect(PixelScene.rgb(b[58, 45]) == (0, 0, 0))
     }
 
     // Each item of a layer has a key of its own (damage tracking pairs items by key): an
@@ -37,12 +37,12 @@ import TestSupport
     @Test func emitterWithContentsGivesEachItemItsOwnKey() {
         let e = CAEmitterLayer()
         e.frame = Rect(0, 0, 60, 60)
-        e.contents = LayerGaps.image(2, 2, Array(repeating: 0xFF00_FF00, count: 4))
+        e.contents = PixelScene.image(2, 2, Array(repeating: 0xFF00_FF00, count: 4))
         let c = CAEmitterCell()
-        c.contents = LayerGaps.image(8, 8, Array(repeating: 0xFFFF_0000, count: 64))
+        c.contents = PixelScene.image(8, 8, Array(repeating: 0xFFFF_0000, count: 64))
         c.birthRate = 10; c.lifetime = 10
         e.emitterCells = [c]
-        let root = LayerGaps.root(60, 60, [e])
+        let root = PixelScene.root(60, 60, [e])
         let list = DisplayListBuilder().build(root.presentation(at: 0.5), width: 60, height: 60)
         let keys = list.items.map(\.key)
         #expect(keys.count == 2 && Set(keys).count == keys.count)

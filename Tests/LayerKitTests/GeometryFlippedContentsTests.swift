@@ -15,11 +15,11 @@ import TestSupport
             holder.isGeometryFlipped = flipped
             let l = CALayer()
             l.frame = Rect(0, 0, 40, 40)
-            l.contents = LayerGaps.image(1, 2, [0xFFFF_0000, 0xFF00_00FF])   // red above blue
+            l.contents = PixelScene.image(1, 2, [0xFFFF_0000, 0xFF00_00FF])   // red above blue
             holder.addSublayer(l)
-            let b = LayerGaps.render(LayerGaps.root(40, 40, [holder]), 40, 40)
-            #expect(LayerGaps.rgb(b[20, 3]) == (255, 0, 0), "flipped \(flipped)")
-            #expect(LayerGaps.rgb(b[20, 36]) == (0, 0, 255), "flipped \(flipped)")
+            let b = PixelScene.render(PixelScene.root(40, 40, [holder]), 40, 40)
+            #expect(PixelScene.rgb(b[20, 3]) == (255, 0, 0), "flipped \(flipped)")
+            #expect(PixelScene.rgb(b[20, 36]) == (0, 0, 255), "flipped \(flipped)")
             #expect(l.contentsAreFlipped() == flipped)
         }
     }
@@ -45,8 +45,8 @@ import TestSupport
         l.delegate = delegate
         l.setNeedsDisplay()
         holder.addSublayer(l)
-        let b = LayerGaps.render(LayerGaps.root(40, 40, [holder]), 40, 40)
-        #expect(LayerGaps.rgb(b[20, 35]) == (255, 0, 0))
-        #expect(LayerGaps.rgb(b[20, 4]) == (255, 255, 255))
+        let b = PixelScene.render(PixelScene.root(40, 40, [holder]), 40, 40)
+        #expect(PixelScene.rgb(b[20, 35]) == (255, 0, 0))
+        #expect(PixelScene.rgb(b[20, 4]) == (255, 255, 255))
     }
 }

@@ -2,7 +2,7 @@
 // contents crossfade: a root of a given size, its rendering, pixels as components.
 @testable import LayerKit
 
-enum LayerGaps {
+enum PixelScene {
     /// A root `w` × `h` points with `layers` as sublayers.
     static func root(_ w: Double, _ h: Double, _ layers: [CALayer]) -> CALayer {
         let root = CALayer()
