@@ -115,6 +115,21 @@ import TestSupport
         #expect(l.action(forKey: "noSuchKey") == nil)
     }
 
+    // "If fromValue is nil … interpolates between the layer's current value of the property in
+    // the render tree and toValue" (CABasicAnimation): a layer not yet committed has no value
+    // in the render tree, so the changes that set it up animate nothing; once committed they do.
+    @Test func aLayerNotYetCommittedStartsNoImplicitAnimation() {
+        let (root, _) = M.tree(CALayer())
+        let l = CALayer()
+        root.addSublayer(l)
+        l.opacity = 0.5
+        l.contents = ImageRef(Bitmap(width: 2, height: 2))
+        #expect(l.animationKeys() == nil)
+        CATransaction.flush()
+        l.opacity = 0.25
+        #expect(l.animationKeys() == ["opacity"])
+    }
+
     // "A layer is inserted into a visible layer tree, or the hidden property of the layer is
     // set to NO" → kCAOnOrderIn; "A layer is removed from a visible layer tree, or the hidden
     // property is set to YES" → kCAOnOrderOut. (Core Animation Programming Guide)

@@ -17,8 +17,14 @@ extension CALayer {
             capture.record(self, key: key, old: oldValue)
             return
         }
+        // A layer not yet committed has no value in the render tree to animate from: "If
+        // fromValue is nil … interpolates between the layer's current value of the property in
+        // the render tree and toValue" (CABasicAnimation) — its first committed value is the
+        // new one, so setting up a layer before its first commit animates nothing.
         guard superlayer != nil, !CATransaction.disableActions() else { return }
-        action(forKey: key, changedFrom: oldValue)?.run(forKey: key, object: self)
+        if context.commitCount > creationCommit {
+            action(forKey: key, changedFrom: oldValue)?.run(forKey: key, object: self)
+        }
         if key == CALayer.isHidden.key { hiddenDidChange() }
     }
 
