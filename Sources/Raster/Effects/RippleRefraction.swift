@@ -3,6 +3,7 @@
 // height slope (refraction), lit by the slope, while the new content fades in. The radial
 // profile is tabulated once per frame (one entry per pixel of radius), so the per-pixel work
 // is an integer radius step, a table read and one bilinear sample of the pre-blended images.
+import CRasterSIMD
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -68,13 +69,12 @@ extension TransitionFrame {
         defer { ring.deallocate() }
         let rowAt = UnsafeMutablePointer<UnsafeMutablePointer<UInt64>>.allocate(capacity: mh)
         defer { rowAt.deallocate() }
-        let t64 = UInt64(t)
         var nextRow = max(0, b.y0 - oy - reachRows - 1)
         @inline(__always) func blendRows(through last: Int) {
             while nextRow <= min(mh - 1, last) {
                 let j = nextRow
                 let f = from.pixels + j * mw, g = to.pixels + j * mw, m = ring + (j % ringRows) * mw
-                for i in 0..<mw { m[i] = lkLerpSpread(lkSpread(f[i]), lkSpread(g[i]), t64) }
+                lk_lerp_spread_row(m, f, g, mw, t)
                 rowAt[j] = m
                 nextRow += 1
             }
