@@ -4,6 +4,7 @@
 /// One animation object of a document, checked and with its values parsed for its key path
 /// (what `layer.add(_:forKey:)` gets once turned into a CAAnimation).
 public struct AnimationSpec {
+    /// The document's animation types: `basic`, `keyframe`, `group`, `spring`, `transition`.
     public enum Kind: String, Sendable, CaseIterable { case basic, keyframe, group, spring, transition }
     /// A timing function: a named one or four control-point numbers.
     public enum TimingFunctionSpec: Equatable, Sendable {

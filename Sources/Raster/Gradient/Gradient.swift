@@ -22,6 +22,8 @@ public struct GradientStop: Hashable, Sendable {
 
 /// A gradient in its own plane (mapped to pixels by the drawing call's transform).
 public struct Gradient: Hashable, Sendable {
+    /// How colour varies over the plane: along the start–end axis (`axial`), with the distance
+    /// from `start` (`radial`), or with the angle around `start` (`conic`).
     public enum Kind: String, Hashable, Sendable, CaseIterable { case axial, radial, conic }
     public var kind: Kind
     /// The stops, in increasing location.
