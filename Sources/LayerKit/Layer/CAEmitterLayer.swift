@@ -49,9 +49,18 @@ open class CAEmitterLayer: CALayer {
     public var emitterCells: [CAEmitterCell]? = CAEmitterLayer.emitterCells.defaultValue
     /// "The birth rate of each cell is multiplied by this number to give the actual number of
     /// particles created every second. Default value is one. Animatable."
+    /// A change once the emitter has shown particles re-times none already born (see
+    /// BirthRateHistory).
     public var birthRate: Double = CAEmitterLayer.birthRate.defaultValue {
-        didSet { changed(CAEmitterLayer.birthRate, oldValue) }
+        didSet {
+            changed(CAEmitterLayer.birthRate, oldValue)
+            if modelLayer == nil, hasEmitted, !isCopyingProperties, oldValue != birthRate { birthRateHistory.record(oldValue) }
+        }
     }
+    /// The layer's earlier birth rates, once it has emitted (kept on the model layer).
+    var birthRateHistory = BirthRateHistory()
+    /// Whether particles of this (model) layer have been shown in a frame.
+    var hasEmitted = false
     /// "The cell lifetime range is multiplied by this value when particles are created."
     public var lifetime: Double = CAEmitterLayer.lifetime.defaultValue {
         didSet { changed(CAEmitterLayer.lifetime, oldValue) }
