@@ -82,8 +82,14 @@ extension CALayer {
             sink.append(.background, .fill(p, transform: sink.transform, color: bg, rule: .nonZero, opacity: sink.opacity),
                         local: b)
         }
-        if let fade = contentsCrossfade {
-            // The old image, then the new one over it at the fade's fraction.
+        if let fade = contentsCrossfade, let a = fade.from?.bitmap, let b = contents?.bitmap,
+           let one = Bitmap.crossDissolve(from: a, to: b, progress: fade.fraction) {
+            // Two images of one size: one image, (1 − f)·old + f·new per premultiplied pixel,
+            // exact for translucent images too.
+            appendContentsImage(one, to: sink, opacity: 1, firstIndex: 0)
+        } else if let fade = contentsCrossfade {
+            // The old image, then the new one over it at the fade's fraction (exact when one
+            // side is no contents, or for opaque images of different sizes).
             appendContentsImage(fade.from?.bitmap, to: sink, opacity: contents == nil ? 1 - fade.fraction : 1, firstIndex: 0)
             appendContentsImage(contents?.bitmap, to: sink, opacity: fade.fraction, firstIndex: 16)
         } else {

@@ -31,7 +31,8 @@ extension CALayer {
     }
 
     /// Marks `rect` (layer coordinates) for display (CALayer.setNeedsDisplay(_:)): where the
-    /// backing store is kept, only that part is cleared and redrawn, the context clipped to it.
+    /// backing store is kept, only that part is cleared and redrawn, the context clipped to it,
+    /// and only that part of the layer is damaged on screen.
     public func setNeedsDisplay(_ rect: Rect) {
         guard modelLayer == nil, rect.isFiniteRect, !rect.isEmpty else { return }
         drawingStateCreatingIfNeeded().mark(rect)
@@ -110,10 +111,11 @@ extension CALayer {
         let bitmap: Bitmap, ctx: CGContext
         if let r = s.redrawRect, let old = s.backingStore, old.width == Int(w), old.height == Int(h),
            s.backingScale == scale, s.backingBounds == b {
-            bitmap = old.copy()
-            ctx = CGContext(bitmap: bitmap, ctm: base)
-            // The marked part grown to whole pixels: cleared, and the only place drawn.
+            // The marked part grown to whole pixels: cleared, and the only place drawn; the
+            // store a revision of the old one in just those pixels, so only they are damaged.
             let pixels = r.applying(base).pixelAligned
+            bitmap = old.revision(changing: pixels)
+            ctx = CGContext(bitmap: bitmap, ctm: base)
             guard let inverse = base.inverted else { return }
             let part = pixels.applying(inverse)
             ctx.clip(to: part)

@@ -10,8 +10,15 @@ public final class CAEmitterCell: Equatable {
     public var name: String?
     /// "A Boolean value indicating whether or not cells from this emitter are rendered."
     public var isEnabled = true
-    /// "Number of emitted objects created every second. Default value is zero."
-    public var birthRate = 0.0
+    /// "Number of emitted objects created every second. Default value is zero." A change once
+    /// the cell has emitted re-times no particle already born (see BirthRateHistory).
+    public var birthRate = 0.0 {
+        didSet { if hasEmitted, oldValue != birthRate { birthRateHistory.record(oldValue) } }
+    }
+    /// The rates this cell had before, once it has emitted.
+    var birthRateHistory = BirthRateHistory()
+    /// Whether an emitter has evaluated this cell (changes are remembered from then on).
+    var hasEmitted = false
     /// When the cell emits (CAEmitterCell adopts CAMediaTiming): from `beginTime` after its
     /// source starts (the emitter layer's local time 0, or a parent particle's birth) for
     /// `duration` seconds; a duration of 0 emits for as long as the source lives.

@@ -9,7 +9,8 @@
 // p(a) = p₀ + v₀·a + ½·g·a² at age a. A value with mean M and range R is drawn evenly from
 // [M − R/2, M + R/2], as Core Animation documents for `seed`. Only particles born within the
 // longest possible lifetime (with their offspring's) before now are visited, and at most
-// `CAEmitterLayer.maximumParticles` of them, the newest.
+// `CAEmitterLayer.maximumParticles` of them, the newest. A birth rate changed while running
+// moves only the births after the change (EmitterBirthRateHistory.swift).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -58,12 +59,27 @@ extension CAEmitterLayer {
         let time = presentationTime ?? CAAnimationContext.current.presentationTime
         let p = particles(atLocalTime: model().convertTime(time, from: nil))
         shownParticles = (id, builder.buildNumber, p)
+        markShown()
         return p
     }
 
-    /// Whether any cell can emit: an emitter that may show particles.
+    /// Marks the model layer and its cells as shown: rate changes are remembered from now on.
+    private func markShown() {
+        guard let m = model() as? CAEmitterLayer, !m.hasEmitted || !(m.emitterCells ?? []).allSatisfy(\.hasEmitted) else { return }
+        m.hasEmitted = true
+        func mark(_ cells: [CAEmitterCell]?, _ depth: Int) {
+            guard depth <= CAEmitterLayer.maximumCellDepth else { return }
+            for c in cells ?? [] { c.hasEmitted = true; mark(c.emitterCells, depth + 1) }
+        }
+        mark(m.emitterCells, 1)
+    }
+
+    /// Whether any cell can emit: an emitter that may show particles
+    /// (or, its rate now zero, has emitted before: those particles live on).
     var canEmit: Bool {
-        birthRate > 0 && lifetime > 0 && (emitterCells ?? []).contains { $0.isEnabled && $0.birthRate > 0 }
+        let emitted = !((model() as? CAEmitterLayer)?.birthRateHistory.changes.isEmpty ?? true)
+        return (birthRate > 0 || emitted) && lifetime > 0
+            && (emitterCells ?? []).contains { $0.isEnabled && ($0.birthRate > 0 || !$0.birthRateHistory.changes.isEmpty) }
     }
 }
 
@@ -95,7 +111,9 @@ struct EmitterRun {
     mutating func emit(_ cell: CAEmitterCell, key: UInt64, source: Source, depth: Int) {
         guard cell.isEnabled, budget > 0 else { return }
         let rate = cell.birthRate * layer.birthRate
-        guard rate > 0, rate.isFinite else { return }
+        let model = layer.model()
+        let schedule = EmissionSchedule(cell: cell, layer: layer) { model.convertTime($0, from: nil) }
+        guard schedule != nil || (rate > 0 && rate.isFinite) else { return }
         var start: Double, end: Double
         switch source {
         case .layer: start = 0; end = .infinity
@@ -106,8 +124,8 @@ struct EmitterRun {
         guard start.isFinite, start < end else { return }
         let reach = reach(cell, depth: depth)
         // Births at start + n / rate within [now − reach, min(now, end)).
-        let hi = ((min(now, end) - start) * rate).rounded(.down)
-        let lo = max(0, ((now - reach - start) * rate).rounded(.up))
+        let hi = (schedule?.emitted(from: start, to: min(now, end)) ?? (min(now, end) - start) * rate).rounded(.down)
+        let lo = max(0, (schedule?.emitted(from: start, to: now - reach) ?? (now - reach - start) * rate).rounded(.up))
         guard hi.isFinite, lo.isFinite, hi >= lo, hi < 9e15 else { return }
         var first = Int64(lo)
         let last = Int64(hi)
@@ -116,8 +134,8 @@ struct EmitterRun {
         budget -= Int(last - first + 1)
         let image = cell.particleImage() != nil
         for n in first...last {
-            let birth = start + Double(n) / rate
-            if birth >= end { continue }
+            let birth = schedule?.birth(Double(n), from: start) ?? start + Double(n) / rate
+            if birth >= end || (schedule != nil && !(birth <= now)) { continue }
             var r = EmitterRandom(Self.mix(key, UInt64(bitPattern: n)))
             let life = max(0, (cell.lifetime + cell.lifetimeRange * r.centred()) * layer.lifetime)
             let speed = (cell.velocity + cell.velocityRange * r.centred()) * layer.velocity

@@ -49,9 +49,18 @@ open class CAEmitterLayer: CALayer {
     public var emitterCells: [CAEmitterCell]? = CAEmitterLayer.emitterCells.defaultValue
     /// "The birth rate of each cell is multiplied by this number to give the actual number of
     /// particles created every second. Default value is one. Animatable."
+    /// A change once the emitter has shown particles re-times none already born (see
+    /// BirthRateHistory).
     public var birthRate: Double = CAEmitterLayer.birthRate.defaultValue {
-        didSet { changed(CAEmitterLayer.birthRate, oldValue) }
+        didSet {
+            changed(CAEmitterLayer.birthRate, oldValue)
+            if modelLayer == nil, hasEmitted, !isCopyingProperties, oldValue != birthRate { birthRateHistory.record(oldValue) }
+        }
     }
+    /// The layer's earlier birth rates, once it has emitted (kept on the model layer).
+    var birthRateHistory = BirthRateHistory()
+    /// Whether particles of this (model) layer have been evaluated.
+    var hasEmitted = false
     /// "The cell lifetime range is multiplied by this value when particles are created."
     public var lifetime: Double = CAEmitterLayer.lifetime.defaultValue {
         didSet { changed(CAEmitterLayer.lifetime, oldValue) }
@@ -102,5 +111,18 @@ open class CAEmitterLayer: CALayer {
     /// each frame computes them once, from its time.
     var shownParticles: (builder: ObjectIdentifier, build: Int, particles: [EmitterParticle])? = nil
 
+    /// Whether this presentation copy has its own copies of the cells (to animate them).
+    var ownsCellCopies = false
+
     open override class var properties: LayerPropertyTable { CAEmitterLayer.emitterProperties }
+
+    /// CALayer's key paths, and "emitterCells.NAME.KEY" for a cell's animatable properties
+    /// (see CAEmitterCell+KeyPaths).
+    open override func value(forKeyPath keyPath: String) -> AnimatableValue? {
+        keyPath.hasPrefix("emitterCells.") ? cellValue(forKeyPath: keyPath) : super.value(forKeyPath: keyPath)
+    }
+    @discardableResult
+    open override func setValue(_ value: AnimatableValue, forKeyPath keyPath: String) -> Bool {
+        keyPath.hasPrefix("emitterCells.") ? setCellValue(value, forKeyPath: keyPath) : super.setValue(value, forKeyPath: keyPath)
+    }
 }

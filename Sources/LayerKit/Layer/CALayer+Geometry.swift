@@ -103,7 +103,9 @@ extension CALayer {
     /// superlayer's coordinates (hitTest:). Core Animation's rules: hidden layers and their
     /// subtrees never hit; a layer that masks to its bounds hits nothing outside them;
     /// sublayers are tried top-down (drawing order reversed). Opacity does not matter.
+    /// A transform layer is passed over to its sublayers in 3D (see CATransformLayer+HitTest).
     public func hitTest(_ p: Point) -> CALayer? {
+        if let t = self as? CATransformLayer { return t.hitTestPassingOver(p) }
         guard !isHidden else { return nil }
         guard let inv = transformToSuperlayer.inverted, let local = inv.apply(p) else { return nil }
         if masksToBounds && !contains(local) { return nil }

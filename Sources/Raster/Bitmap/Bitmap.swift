@@ -26,6 +26,11 @@ public final class Bitmap: @unchecked Sendable {
         Bitmap.liveBitmaps.destroyed(bytes: max(1, width &* height) &* 4)
     }
 
+    /// The bitmap this one is a revision of, with only the pixels in `revisedRect` changed
+    /// (see `revision(changing:)`): damage tracking then damages only those pixels.
+    public internal(set) weak var revisionOf: Bitmap?
+    public internal(set) var revisedRect = Rect.null
+
     /// The bitmaps alive in the process and the pixel bytes they hold.
     public static let liveBitmaps = LiveObjectCounter()
 

@@ -45,7 +45,9 @@ public struct DamageTracker {
             let inOrder = Self.longestIncreasingRun(matched.map(\.old))
             for (k, m) in matched.enumerated() {
                 let o = old.items[m.old], item = list.items[m.new]
-                if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation {
+                if inOrder[k], let r = Self.revisedImageDamage(o, item) {
+                    if !r.isNull { damage = damage.union(r); parts.append(r) }
+                } else if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation {
                     damage = damage.union(o.bounds).union(item.bounds)
                     parts.append(o.bounds); parts.append(item.bounds)
                 }
