@@ -120,4 +120,7 @@ static inline int64_t lk_truncate(double x) {
 // The sprite painter's row kernel (bilinear, tinted, source-over or additive).
 #include "lk_sprite_span.h"
 
+// Whole-bitmap clears.
+#include "lk_clear.h"
+
 #endif
