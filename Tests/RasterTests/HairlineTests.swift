@@ -214,9 +214,10 @@ import RasterFuzzing
         #expect(inside > 300)
     }
 
-    /// The SSE2 form of the kernel (rows in pairs) and the portable one (a row at a time) paint
-    /// the same pixels: random segments of every direction and width up to a pixel, translucent
-    /// colours over a translucent background, with and without an integer clip cutting the band.
+    /// The SSE form of the kernel (whole columns inside the clip four at a time, one per lane;
+    /// the other columns four rows at once) and the portable one (a row at a time) paint the same
+    /// pixels: random segments of every direction and width up to a pixel, translucent colours
+    /// over a translucent background, with and without an integer clip cutting the band.
     @Test func vectorAndPortableKernelsPaintTheSamePixels() {
         let w = 96, h = 72
         var rng = SplitMix64(seed: 0x7E11)

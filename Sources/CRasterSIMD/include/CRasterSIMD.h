@@ -123,4 +123,7 @@ static inline int64_t lk_truncate(double x) {
 // The transition effects' cross-fade of two images into spread lanes.
 #include "lk_lerp_spread_row.h"
 
+// Whole-bitmap clears.
+#include "lk_clear.h"
+
 #endif

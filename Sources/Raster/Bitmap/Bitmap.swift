@@ -45,7 +45,7 @@ public final class Bitmap: @unchecked Sendable {
 
     /// Fills every pixel with `color` (premultiplied); `.clear` gives transparent black.
     public func clear(_ color: Color = .clear) {
-        lk_fill_pixels(pixels, pixelCount, color.premultipliedARGB)
+        lk_clear_pixels(pixels, pixelCount, color.premultipliedARGB)
     }
 
     /// A new bitmap holding a copy of the given pixel rectangle, clipped to this bitmap.
