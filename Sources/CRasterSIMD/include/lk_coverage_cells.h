@@ -98,6 +98,11 @@ static inline void lk_cells_ramp(float *p, ptrdiff_t n, float d) {
 /// Sets the written bits of cells lo..<hi of row `ri`.
 static inline void lk_cells_mark(const lk_cells *c, ptrdiff_t ri, ptrdiff_t lo, ptrdiff_t hi) {
     uint64_t *b = c->bits + ri * c->words_per_row;
+    const ptrdiff_t n = hi - lo, sh = lo & 63;
+    if (sh + n <= 64) {                          // one word (1 ≤ n ≤ 64): the usual case
+        b[lo >> 6] |= (~(uint64_t)0 >> (64 - n)) << sh;
+        return;
+    }
     ptrdiff_t w0 = lo >> 6, w1 = (hi - 1) >> 6;
     uint64_t first = ~(uint64_t)0 << (lo & 63);
     uint64_t last = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));

@@ -7,11 +7,13 @@
 // d·ia + 128 ≤ 65153, plus its high byte ≤ 65407). An opaque colour at full coverage is a plain
 // store.
 //
-// `lk_span_over` and `lk_span_masked` do four pixels per step with SSE2 (each channel a 16-bit
-// lane) and a span's last one to three pixels in the low lanes of the same vectors (a 64-bit
-// and a 32-bit load), so no pixel of a vector span falls back to scalar code; the
-// `_portable` versions are the same arithmetic on two channels per 32-bit word, the fallback
-// where SSE2 is missing and the reference the tests compare the vector path with.
+// `lk_span_over_sse2` and `lk_span_masked_sse2` do four pixels per step with SSE2 (each channel
+// a 16-bit lane) and a span's last one to three pixels in the low lanes of the same vectors (a
+// 64-bit and a 32-bit load), so no pixel of a vector span falls back to scalar code;
+// `lk_span_over` and `lk_span_masked` first run eight pixels per step with AVX2 where the CPU
+// has it (lk_solid_spans_avx2.h). The `_portable` versions are the same arithmetic on two
+// channels per 32-bit word, the fallback where SSE2 is missing and the reference the tests
+// compare both vector paths with.
 #ifndef LK_SOLID_SPANS_H
 #define LK_SOLID_SPANS_H
 
@@ -21,6 +23,7 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
+#include "lk_solid_spans_avx2.h"
 
 /// Every channel of p times k/255, exactly rounded (k in 0…255).
 static inline uint32_t lk_scale(uint32_t p, uint32_t k) {
@@ -53,7 +56,7 @@ static inline __m128i lk_over_pair(__m128i d, __m128i k, __m128i src) {
 /// p[i] = s + p[i]·ia/255 for n pixels, four at a time where SSE2 is available; the last one to
 /// three through a 64-bit and a 32-bit load into the same lanes, so no pixel takes the scalar
 /// path (the ragged ends of a translucent fill's runs are most of its short spans).
-static inline void lk_span_over(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
+static inline void lk_span_over_sse2(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
@@ -77,9 +80,24 @@ static inline void lk_span_over(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t i
     for (; i < n; i++) p[i] = s + lk_scale(p[i], ia);
 }
 
+/// `lk_span_over`, eight pixels per step where the CPU has AVX2 (lk_solid_spans_avx2.h), the
+/// rest (or everything, without AVX2) through the SSE2 kernel.
+__attribute__((always_inline)) static inline void lk_span_over(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
+#if LK_HAVE_AVX2_KERNELS
+    if (n >= 8 && lk_cpu_has_avx2()) {
+        const ptrdiff_t done = lk_span_over_avx2_body(p, n, s, ia);
+        p += done; n -= done;
+    }
+#endif
+    lk_span_over_sse2(p, n, s, ia);
+}
+
 /// p[i] = v for n pixels.
 static inline void lk_span_store(uint32_t *p, ptrdiff_t n, uint32_t v) {
     ptrdiff_t i = 0;
+#if LK_HAVE_AVX2_KERNELS
+    if (n >= 16 && lk_cpu_has_avx2()) i = lk_span_store_avx2_body(p, n, v);
+#endif
 #if defined(__SSE2__)
     const __m128i c = _mm_set1_epi32((int)v);
     for (; i + 4 <= n; i += 4) _mm_storeu_si128((__m128i *)(p + i), c);
@@ -110,7 +128,7 @@ static inline void lk_masked_lanes(__m128i c, __m128i k, __m128i d, __m128i *s, 
 /// n pixels get `color` (premultiplied) source-over, pixel i at coverage m[i] (0…255): the
 /// edge pixels of a row, four per step with SSE2, the last one to three (or a shorter span)
 /// in the low lanes of the same vectors. Same arithmetic as the portable version.
-static inline void lk_span_masked(uint32_t *p, ptrdiff_t n, const uint8_t *m, uint32_t color) {
+static inline void lk_span_masked_sse2(uint32_t *p, ptrdiff_t n, const uint8_t *m, uint32_t color) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
@@ -145,6 +163,18 @@ static inline void lk_span_masked(uint32_t *p, ptrdiff_t n, const uint8_t *m, ui
     }
 #endif
     lk_span_masked_portable(p + i, n - i, m + i, color);
+}
+
+/// `lk_span_masked`, eight pixels per step where the CPU has AVX2, the rest through SSE2.
+__attribute__((always_inline)) static inline void lk_span_masked(uint32_t *p, ptrdiff_t n, const uint8_t *m,
+                                                                 uint32_t color) {
+#if LK_HAVE_AVX2_KERNELS
+    if (n >= 8 && lk_cpu_has_avx2()) {
+        const ptrdiff_t done = lk_span_masked_avx2_body(p, n, m, color);
+        p += done; m += done; n -= done;
+    }
+#endif
+    lk_span_masked_sse2(p, n, m, color);
 }
 
 /// p[i] = v for n pixels, sixteen per step with SSE2: the whole-bitmap clear that starts every

@@ -1,0 +1,132 @@
+// Solid-colour span compositing eight pixels per step with AVX2, chosen at run time: the long
+// runs of the fill sweep (a translucent fill's interior, a row's queued edge pixels) where the
+// CPU has AVX2 and the operating system saves its registers.
+//
+// The arithmetic is lk_solid_spans.h's, lane for lane: per channel, with s the colour scaled by
+// the coverage and ia = 255 − alpha(s),  out = s + ⌊(d·ia + 128 + ⌊(d·ia + 128) / 256⌋) / 256⌋,
+// in 16-bit lanes. AVX2's byte unpacks and packs work within each 128-bit half, so unpacking
+// the low and high bytes of eight pixels and packing them back returns every pixel to its own
+// place; the coverage of the masked span is spread over each pixel's four lanes by a byte
+// shuffle that follows the same halves (pixels 0, 1, 4, 5 in the low unpack, 2, 3, 6, 7 in the
+// high one). A span's last one to seven pixels go through the SSE2 kernels, so the pixels are
+// those of the SSE2 and portable kernels, bit for bit (the tests hold all three to that).
+//
+// Detection: CPUID leaf 7 reports AVX2, leaf 1 OSXSAVE and AVX, and XGETBV that the OS saves
+// the XMM and YMM state; the answer is computed once per process (a benign race: every thread
+// computes the same value).
+#ifndef LK_SOLID_SPANS_AVX2_H
+#define LK_SOLID_SPANS_AVX2_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+#if defined(__x86_64__) && defined(__SSE2__) && (defined(__clang__) || defined(__GNUC__))
+#define LK_HAVE_AVX2_KERNELS 1
+#include <cpuid.h>
+#include <immintrin.h>
+#else
+#define LK_HAVE_AVX2_KERNELS 0
+#endif
+
+#if LK_HAVE_AVX2_KERNELS
+/// Whether this CPU and OS run AVX2 code (CPUID + XGETBV).
+static inline int lk_cpu_detect_avx2(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    const unsigned osxsave = 1u << 27, avx = 1u << 28;
+    if ((c & (osxsave | avx)) != (osxsave | avx)) return 0;
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    if ((lo & 6u) != 6u) return 0;                   // XMM and YMM state enabled
+    if (__get_cpuid_max(0, 0) < 7) return 0;
+    __cpuid_count(7, 0, a, b, c, d);
+    return (b & (1u << 5)) != 0;                     // AVX2
+}
+#endif
+
+/// 1 where the AVX2 span kernels may run, else 0 (cached after the first call).
+static inline int lk_cpu_has_avx2(void) {
+#if LK_HAVE_AVX2_KERNELS
+    static int known = -1;
+    int v = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (v < 0) {
+        v = lk_cpu_detect_avx2();
+        __atomic_store_n(&known, v, __ATOMIC_RELAXED);
+    }
+    return v;
+#else
+    return 0;
+#endif
+}
+
+#if LK_HAVE_AVX2_KERNELS
+/// x·k/255 exactly rounded in each 16-bit lane (x·k ≤ 255·255).
+__attribute__((target("avx2"))) static inline __m256i lk_div255_lanes_avx2(__m256i x, __m256i k) {
+    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, k), _mm256_set1_epi16(128));
+    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+}
+
+/// p[i] = s + p[i]·ia/255 for the first n − n mod 8 pixels, eight per step; returns how many
+/// it did (the caller finishes the rest).
+__attribute__((target("avx2"))) static inline ptrdiff_t lk_span_over_avx2_body(uint32_t *p, ptrdiff_t n, uint32_t s,
+                                                                               uint32_t ia) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i k = _mm256_set1_epi16((short)ia);
+    const __m256i src = _mm256_set1_epi32((int)s);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
+        const __m256i lo = lk_div255_lanes_avx2(_mm256_unpacklo_epi8(d, zero), k);
+        const __m256i hi = lk_div255_lanes_avx2(_mm256_unpackhi_epi8(d, zero), k);
+        _mm256_storeu_si256((__m256i *)(p + i), _mm256_add_epi32(_mm256_packus_epi16(lo, hi), src));
+    }
+    return i;
+}
+
+/// p[i] = v for the first n − n mod 8 pixels; returns how many.
+__attribute__((target("avx2"))) static inline ptrdiff_t lk_span_store_avx2_body(uint32_t *p, ptrdiff_t n, uint32_t v) {
+    const __m256i c = _mm256_set1_epi32((int)v);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= n; i += 8) _mm256_storeu_si256((__m256i *)(p + i), c);
+    return i;
+}
+
+/// Eight pixels' source-over halves in 16-bit lanes (see lk_masked_lanes): colour lanes `c`,
+/// coverage lanes `k`, destination lanes `d`; returns the packed sum's two operands.
+__attribute__((target("avx2"))) static inline void lk_masked_lanes_avx2(__m256i c, __m256i k, __m256i d, __m256i *s,
+                                                                        __m256i *rest) {
+    const __m256i sv = lk_div255_lanes_avx2(c, k);
+    const __m256i sa = _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(sv, 0xFF), 0xFF);
+    *s = sv;
+    *rest = lk_div255_lanes_avx2(d, _mm256_sub_epi16(_mm256_set1_epi16(255), sa));
+}
+
+/// `color` source-over at coverage m[i] for the first n − n mod 8 pixels; returns how many.
+__attribute__((target("avx2"))) static inline ptrdiff_t lk_span_masked_avx2_body(uint32_t *p, ptrdiff_t n,
+                                                                                 const uint8_t *m, uint32_t color) {
+    const __m256i zero = _mm256_setzero_si256();
+    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);
+    // Byte shuffles giving each 16-bit lane its pixel's coverage (high byte zero): the low
+    // unpack holds pixels 0, 1 (low half) and 4, 5 (high half), the high unpack 2, 3 and 6, 7.
+    const __m256i toLo = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 1, -1, 1, -1, 1, -1, 1, -1,
+                                          4, -1, 4, -1, 4, -1, 4, -1, 5, -1, 5, -1, 5, -1, 5, -1);
+    const __m256i toHi = _mm256_setr_epi8(2, -1, 2, -1, 2, -1, 2, -1, 3, -1, 3, -1, 3, -1, 3, -1,
+                                          6, -1, 6, -1, 6, -1, 6, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t m8;
+        memcpy(&m8, m + i, 8);
+        const __m256i mm = _mm256_set1_epi64x((long long)m8);
+        const __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
+        __m256i slo, rlo, shi, rhi;
+        lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toLo), _mm256_unpacklo_epi8(d, zero), &slo, &rlo);
+        lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toHi), _mm256_unpackhi_epi8(d, zero), &shi, &rhi);
+        const __m256i out = _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
+        _mm256_storeu_si256((__m256i *)(p + i), out);
+    }
+    return i;
+}
+#endif
+
+#endif
