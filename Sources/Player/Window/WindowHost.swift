@@ -144,6 +144,8 @@ public final class WindowHost {
         let config = configuration
         let clock = MonotonicClock()
         let recorder = FrameTimingRecorder(period: period)
+        let timingFiles = try FrameTimingFiles(csvPath: config.recordTimingsPath, tracePath: config.tracePath)
+        recorder.chunkHandler = { timingFiles.write($0) }
         self.recorder = recorder
         showGraph = config.showFrameGraph
         let windowID = SDL_GetWindowID(window)
@@ -300,7 +302,7 @@ public final class WindowHost {
                 lastPresent = t5
             }
         }
-        try writeResults(recorder)
+        try writeResults(recorder, to: timingFiles)
         if config.debugAids.stats, let overlay = layerScene?.debugOverlay {
             log("stats: largest of the run: \(overlay.maxima.text)")
         }
@@ -356,15 +358,11 @@ public final class WindowHost {
         if configuration.verbose { log("player: screenshot \(path)") }
     }
 
-    /// The CSV, the trace and the summary on stderr.
-    private func writeResults(_ recorder: FrameTimingRecorder) throws(PlayerError) {
+    /// The rest of the CSV and the trace, and the summary on stderr.
+    private func writeResults(_ recorder: FrameTimingRecorder, to files: FrameTimingFiles) throws(PlayerError) {
         let config = configuration
-        if let path = config.recordTimingsPath {
-            try writeTextFile(FrameTimingCSV.format(recorder.frames), to: path)
-        }
-        if let path = config.tracePath {
-            try writeTextFile(TraceEventWriter.format(recorder.frames), to: path)
-        }
+        recorder.flush()
+        try files.finish()
         if config.recordTimingsPath != nil || config.tracePath != nil || config.verbose {
             log(recorder.summary.text)
         }
