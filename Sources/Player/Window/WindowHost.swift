@@ -42,6 +42,8 @@ public final class WindowHost {
     /// The screen's store holds nothing valid (first frame, resized, exposed): upload everything.
     private var needsFullUpload = true
     private var showGraph = false
+    /// F11's fullscreen state (and the windowed frame to return to).
+    private var fullscreen = FullscreenToggle()
     /// The debugging aids now (toggled by keys; a layer scene draws them).
     public private(set) var debugAids = DebugAids()
 
@@ -77,6 +79,7 @@ public final class WindowHost {
             throw PlayerError("cannot create the window: \(sdlError()). Hint: run under `xvfb-run -a`, or set SDL_VIDEODRIVER")
         }
         self.window = window
+        fullscreen = FullscreenToggle()
         defer { SDL_DestroyWindow(window); self.window = nil }
         // The frame loop wakes every period for sub-millisecond deadlines; on a busy machine
         // a normal thread is woken milliseconds late. So it asks for real-time round-robin
@@ -123,7 +126,7 @@ public final class WindowHost {
             if let r = self.renderer { SDL_DestroyRenderer(r) }
             self.renderer = nil
         }
-        if config.fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+        if config.fullscreen { fullscreen.toggle(window) }
         try resizeIfNeeded()
         self.pacing = pacing
         // Show the window once, cleared, before the display link starts: the first present
@@ -315,8 +318,7 @@ public final class WindowHost {
         case "Escape": quit = true
         case "F": showGraph.toggle()
         case "F11":
-            let full = (SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue) != 0
-            SDL_SetWindowFullscreen(window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            if let window { fullscreen.toggle(window) }
         case DebugAids.stepKey:
             timeline.step(by: period * (debugAids.slowAnimations ? debugAids.slowAnimationFactor : 1))
         default:
