@@ -125,8 +125,13 @@ public final class GalleryScene: LayerScene {
 
     /// Places every page's heading, controls and tiles for the window's size: three columns
     /// sharing the width, rows sharing the height below the 42-point heading, each tile's
-    /// content keeping its demo's aspect ratio inside the cell above its title.
+    /// content keeping its demo's aspect ratio inside the cell above its title. Without
+    /// implicit animations: building the tiles' demos commits their layers, and a committed
+    /// layer's new frame would otherwise animate there from the old one.
     private func layOutGrid() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
         gridLayer.frame = Rect(0, 0, size.width, size.height)
         for page in pageLayers { page.frame = Rect(0, 0, size.width, size.height) }
         for (heading, next) in pageHeadings {
