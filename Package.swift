@@ -31,10 +31,12 @@ let package = Package(
         // PNG in/out and text through SDL2_image / SDL2_ttf (no video subsystem).
         .target(name: "Media", dependencies: ["Raster", "LayerKit", "CSDL2"]),
         .target(name: "LayerKit", dependencies: ["Raster"]),
+        // The X server's own geometry of an SDL window (fullscreen without a window manager).
+        .target(name: "CWindowSystem", dependencies: ["CSDL2"]),
         .target(
             name: "Player",
             dependencies: [
-                "LayerKit", "Media", "CSDL2",
+                "LayerKit", "Media", "CSDL2", "CWindowSystem",
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
         ),

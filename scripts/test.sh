@@ -19,5 +19,6 @@ scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
 scripts/watch-test.sh
 scripts/window-resize-test.sh
+scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 8)) passed, 0 failed"
+echo "tests: $((unit + 9)) passed, 0 failed"

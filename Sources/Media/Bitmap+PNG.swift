@@ -8,17 +8,36 @@ import LayerKit
 import Raster
 
 extension Bitmap {
-    /// Reads a PNG (or any format SDL_image reads) into a premultiplied bitmap. A PNG's size
-    /// is read from its header first and refused above `DocumentLimits` before anything is
-    /// decoded; what libpng prints while decoding is captured and joins the error's reason.
+    /// Reads a PNG (or any format SDL_image reads) into a premultiplied bitmap. The file is
+    /// read whole (at most `DocumentLimits.maximumImageFileBytes`); a PNG's size is read from
+    /// its header and refused above `DocumentLimits`, and its chunk layout checked
+    /// (`PNGChunkLayout`), before anything is decoded; what libpng prints while decoding is
+    /// captured and joins the error's reason.
     public static func readPNG(_ path: String) throws -> Bitmap {
-        if let size = PNGHeader.size(atPath: path) {
-            let (w, h) = size
-            guard w <= DocumentLimits.maximumSide, h <= DocumentLimits.maximumSide, w * h <= DocumentLimits.maximumPixels else {
-                throw MediaError(path: path, message: "the PNG header's size \(w) × \(h) exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels")
+        let bytes: [UInt8]
+        do { bytes = try BoundedFileReader.contents(atPath: path, limit: DocumentLimits.maximumImageFileBytes) } catch {
+            throw MediaError(path: path, message: error.reason)
+        }
+        guard !bytes.isEmpty else { throw MediaError(path: path, message: "the file is empty") }
+        if bytes.starts(with: PNGHeader.signature) {
+            if let (w, h) = PNGHeader.size(ofHeader: Array(bytes.prefix(24))) {
+                guard w <= DocumentLimits.maximumSide, h <= DocumentLimits.maximumSide, w * h <= DocumentLimits.maximumPixels else {
+                    throw MediaError(path: path, message: "the PNG header's size \(w) × \(h) exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels")
+                }
+            }
+            if let problem = bytes.withUnsafeBytes(PNGChunkLayout.problem(in:)) {
+                throw MediaError(path: path, message: problem)
             }
         }
-        let (image, libraryOutput) = StandardErrorCapture.run { IMG_Load(path) }
+        // The file's extension is SDL_image's hint for formats without a signature (TGA), as
+        // IMG_Load(path) gives it.
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let ext = name.contains(".") ? String(name.split(separator: ".").last ?? "") : ""
+        let (image, libraryOutput) = StandardErrorCapture.run {
+            bytes.withUnsafeBytes { raw in
+                IMG_LoadTyped_RW(SDL_RWFromConstMem(raw.baseAddress, Int32(raw.count)), 1, ext)
+            }
+        }
         guard let loaded = image else {
             let said = libraryOutput.split(whereSeparator: \.isNewline).joined(separator: "; ")
             throw MediaError(path: path, message: imageError() + (said.isEmpty ? "" : " (\(said))"))

@@ -2,20 +2,10 @@
 // starts with the 8-byte signature 89 50 4E 47 0D 0A 1A 0A, then the IHDR chunk: a 4-byte
 // length, the type "IHDR", and the image width and height as 4-byte big-endian integers
 // (PNG specification, 5.2 and 11.2.2).
-import Foundation
 
 /// Reads the declared size of a PNG file.
 enum PNGHeader {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-
-    /// The width and height the file's IHDR chunk declares; nil when the file is not a PNG
-    /// (another format SDL_image may read) or too short to hold the header.
-    static func size(atPath path: String) -> (width: Int, height: Int)? {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? handle.close() }
-        let head = [UInt8](handle.readData(ofLength: 24))
-        return size(ofHeader: head)
-    }
 
     /// The declared size in the first 24 bytes of a file, nil when they are not a PNG's.
     static func size(ofHeader head: [UInt8]) -> (width: Int, height: Int)? {

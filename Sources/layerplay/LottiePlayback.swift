@@ -33,9 +33,13 @@ extension LottieScene {
 func playLottie(_ path: String, player: PlayerOptions, speed: Double, once: Bool, progress: Double) throws {
     try requireValid(speed.isFinite && speed > 0 && speed <= 100, "--speed must be within (0, 100]")
     try requireValid(progress.isFinite && progress >= 0 && progress <= 1, "--progress must be within [0, 1]")
-    let lottie = try loadLottie(path)
+    let lottie = try loadLottie(path, quiet: true)
     var config = try player.configuration(title: "LayerKit — \(path)")
-    if player.size == "800x600" { config.size = Size(lottie.width, lottie.height) }
+    if player.size == "800x600" {
+        try checkLottieCanvas(path, width: lottie.width, height: lottie.height, scale: 1)
+        config.size = Size(lottie.width, lottie.height)
+    }
+    printLottieWarnings(lottie, path: path)
     try reportingPlayerErrors {
         let context = CAAnimationContext.current
         context.clock.manualTime = nil
@@ -50,8 +54,10 @@ func playLottie(_ path: String, player: PlayerOptions, speed: Double, once: Bool
 /// `layerplay record ANIM.json --from A --to B --fps F --out DIR`: frames at the times
 /// A, A + 1/F … (seconds from the in point), aspect-fit into `--size` (default its own).
 func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: String, scale: Double, size: String?) throws {
-    let lottie = try loadLottie(path)
+    let lottie = try loadLottie(path, quiet: true)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
+    try checkLottieCanvas(path, width: w, height: h, scale: scale)
+    printLottieWarnings(lottie, path: path)
     do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
         printError("cannot create \(out): \(error.localizedDescription)")
         throw ExitCode(1)

@@ -27,12 +27,27 @@ func loadLottie(_ path: String, quiet: Bool = false) throws -> LottieScene {
     do {
         let scene = try LottieScene.load(path: path, images: SDLImageLoader())
         context.engine.tick(at: 0)
-        if !quiet {
-            for w in scene.warnings { printError("layerplay: \(file): warning: \(DocumentText.escaped(w, limit: DocumentText.messageLength))") }
-        }
+        if !quiet { printLottieWarnings(scene, path: path) }
         return scene
     } catch {
         printError("layerplay: \(file): \(error.description)")
+        throw ExitCode(1)
+    }
+}
+
+/// Prints each of the importer's warnings once as `layerplay: FILE: warning: …`.
+func printLottieWarnings(_ scene: LottieScene, path: String) {
+    let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    for w in scene.warnings { printError("layerplay: \(file): warning: \(DocumentText.escaped(w, limit: DocumentText.messageLength))") }
+}
+
+/// Refuses a render canvas of `width` × `height` points at `scale` above `DocumentLimits` with
+/// one line naming the file, before any warning is printed (a refusal is one line).
+func checkLottieCanvas(_ path: String, width: Double, height: Double, scale: Double) throws {
+    let pw = (width * scale).rounded(.up), ph = (height * scale).rounded(.up)
+    guard case .success = DocumentLimits.canvasPixels(width: pw, height: ph, scale: 1) else {
+        let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+        printError("layerplay: \(file): canvas \(DocumentText.number(pw)) × \(DocumentText.number(ph)) pixels exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels")
         throw ExitCode(1)
     }
 }

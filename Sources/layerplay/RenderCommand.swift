@@ -45,8 +45,10 @@ struct RenderCommand: ParsableCommand {
     }
 
     func renderLottie(_ path: String) throws {
-        let lottie = try loadLottie(path)
+        let lottie = try loadLottie(path, quiet: true)
         let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
+        try checkLottieCanvas(path, width: w, height: h, scale: scale)
+        printLottieWarnings(lottie, path: path)
         let t = try lottie.time(progress: progress, frame: frame, time: time == 0 ? nil : time)
         try writePNG(try lottie.render(at: t, width: w, height: h, scale: scale), to: out)
     }

@@ -1,4 +1,7 @@
-// The gallery screen: pages of live tiles, one per demo; a click opens one.
+// The gallery screen: pages of live tiles, one per demo; a click opens one. The grid is laid
+// out from the window's size, at first and again whenever the window is resized: tiles share
+// the width in three columns and the height below the heading in rows, each tile's demo (built
+// once at the first size) scaled to fit its cell.
 import LayerKit
 import Player
 
@@ -25,17 +28,24 @@ public final class GalleryScene: LayerScene {
     public private(set) var openDemo: (any Demo)?
     public private(set) var openDemoLayer: CALayer?
     private let backControl = CATextLayer()
+    /// The size the tiles' demos were built at (their content is scaled from it).
+    private let demoSize: Size
+    /// Each page's heading and "Next page ›" control (nil on the last page), laid out with the window.
+    private var pageHeadings: [(heading: CATextLayer, next: CATextLayer?)] = []
+    /// Each tile's layers, in `tiles` order: the clipping tile, the scaled demo content, the title.
+    private var tileLayers: [(tile: CALayer, content: CALayer, title: CATextLayer)] = []
     static let transitionDuration = 0.45
     static let backControlFrame = Rect(8, 6, 96, 22)
 
     /// The gallery, optionally opened straight into the demo `initialDemo`.
     public init(size: Size = Size(800, 600), initialDemo: (any Demo.Type)? = nil) {
+        demoSize = size
         super.init(size: size)
         // The renderer clears to the grid's colour (`background`), so no layer fills it again.
         background = Color(0.12, 0.13, 0.16)
-        gridLayer.frame = Rect(0, 0, size.width, size.height)
         root.addSublayer(gridLayer)
         buildGrid()
+        layOutGrid()
         backControl.frame = Self.backControlFrame
         backControl.string = "‹ Gallery"
         backControl.fontSize = 15
@@ -51,7 +61,6 @@ public final class GalleryScene: LayerScene {
         let pages = DemoCatalog.pages
         for (i, page) in pages.enumerated() {
             let layer = CALayer()
-            layer.frame = Rect(0, 0, size.width, size.height)
             layer.isHidden = i != 0
             gridLayer.addSublayer(layer)
             pageLayers.append(layer)
@@ -72,53 +81,96 @@ public final class GalleryScene: LayerScene {
         return c
     }
 
-    /// The 3 × 3 grid of one page: each tile holds its demo built at full size and scaled down.
+    /// The layers of one page's 3 × 3 grid: each tile holds its demo built at full size (to be
+    /// scaled down by `layOutGrid`).
     private func buildPage(_ page: DemoPage, index: Int, count: Int, into pageLayer: CALayer) {
         let heading = CATextLayer()
-        heading.frame = Rect(0, 8, size.width, 26)
         heading.string = page.title
         heading.fontSize = 20
         heading.alignmentMode = .center
         heading.foregroundColor = .white
         pageLayer.addSublayer(heading)
         if index > 0 { pageLayer.addSublayer(pageControl("‹ Previous page", frame: Self.previousPageFrame)) }
-        if index + 1 < count { pageLayer.addSublayer(pageControl("Next page ›", frame: nextPageFrame)) }
+        var next: CATextLayer?
+        if index + 1 < count {
+            next = pageControl("Next page ›", frame: nextPageFrame)
+            pageLayer.addSublayer(next!)
+        }
+        pageHeadings.append((heading, next))
 
-        let types = page.demos
-        let cols = 3, rows = max(3, (types.count + cols - 1) / cols)
-        let margin = 14.0, top = 42.0, titleH = 20.0
-        let cellW = (size.width - margin * Double(cols + 1)) / Double(cols)
-        let cellH = (size.height - top - margin * Double(rows)) / Double(rows)
-        // Content keeps the window's aspect ratio inside the cell above the title.
-        let scale = min(cellW / size.width, (cellH - titleH) / size.height)
-        let contentW = size.width * scale, contentH = size.height * scale
-        for (i, type) in types.enumerated() {
-            let col = i % cols, row = i / cols
-            let x = margin + Double(col) * (cellW + margin) + (cellW - contentW) / 2
-            let y = top + Double(row) * (cellH + margin)
+        for type in page.demos {
             let tile = CALayer()
-            tile.frame = Rect(x, y, contentW, contentH)
             // A square clip: a rounded one would make every tile pixel go through a mask.
             tile.masksToBounds = true
             tile.backgroundColor = .black
             let content = CALayer()
-            content.bounds = Rect(0, 0, size.width, size.height)
+            content.bounds = Rect(0, 0, demoSize.width, demoSize.height)
             content.anchorPoint = .zero
             content.position = .zero
-            content.transform = .scale(scale, scale)
             tile.addSublayer(content)
             let demo = type.init()
-            demo.build(root: content, size: size)
+            demo.build(root: content, size: demoSize)
             demo.startForTile()
             pageLayer.addSublayer(tile)
             let title = CATextLayer()
-            title.frame = Rect(x, y + contentH + 2, contentW, titleH - 2)
             title.string = type.title
             title.fontSize = 13
             title.alignmentMode = .center
             title.foregroundColor = Color(0.9, 0.9, 0.92)
             pageLayer.addSublayer(title)
-            tiles.append((Rect(x, y, contentW, contentH + titleH), demo, type, index))
+            tiles.append((.zero, demo, type, index))
+            tileLayers.append((tile, content, title))
+        }
+    }
+
+    /// Places every page's heading, controls and tiles for the window's size: three columns
+    /// sharing the width, rows sharing the height below the 42-point heading, each tile's
+    /// content keeping its demo's aspect ratio inside the cell above its title. Without
+    /// implicit animations: building the tiles' demos commits their layers, and a committed
+    /// layer's new frame would otherwise animate there from the old one.
+    private func layOutGrid() {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.commit() }
+        gridLayer.frame = Rect(0, 0, size.width, size.height)
+        for page in pageLayers { page.frame = Rect(0, 0, size.width, size.height) }
+        for (heading, next) in pageHeadings {
+            heading.frame = Rect(0, 8, size.width, 26)
+            next?.frame = nextPageFrame
+        }
+        let cols = 3
+        let margin = 14.0, top = 42.0, titleH = 20.0
+        let cellW = max(1, (size.width - margin * Double(cols + 1)) / Double(cols))
+        for page in pageLayers.indices {
+            let onPage = tiles.indices.filter { tiles[$0].page == page }
+            let rows = max(3, (onPage.count + cols - 1) / cols)
+            let cellH = max(titleH + 1, (size.height - top - margin * Double(rows)) / Double(rows))
+            let scale = min(cellW / demoSize.width, (cellH - titleH) / demoSize.height)
+            let contentW = demoSize.width * scale, contentH = demoSize.height * scale
+            for (i, index) in onPage.enumerated() {
+                let col = i % cols, row = i / cols
+                let x = margin + Double(col) * (cellW + margin) + (cellW - contentW) / 2
+                let y = top + Double(row) * (cellH + margin)
+                let (tile, content, title) = tileLayers[index]
+                tile.frame = Rect(x, y, contentW, contentH)
+                content.transform = .scale(scale, scale)
+                title.frame = Rect(x, y + contentH + 2, contentW, titleH - 2)
+                tiles[index].frame = Rect(x, y, contentW, contentH + titleH)
+            }
+        }
+    }
+
+    /// The window was resized: the grid is laid out again for the new size (without implicit
+    /// animations), and an open demo's layer covers the new window.
+    public override func resize(to size: Size) {
+        guard size != self.size else { return }
+        super.resize(to: size)
+        context.run {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layOutGrid()
+            openDemoLayer?.frame = Rect(0, 0, size.width, size.height)
+            CATransaction.commit()
         }
     }
 

@@ -12,6 +12,9 @@ public enum DocumentLimits {
     public static let maximumPixels = 64 * 1024 * 1024
     /// The largest document file, in bytes.
     public static let maximumFileBytes = 64 * 1024 * 1024
+    /// The largest image file a document or an animation shows, in bytes (read whole before
+    /// decoding, so its chunks can be checked first).
+    public static let maximumImageFileBytes = 64 * 1024 * 1024
     /// The most layers in one document, the root not counted.
     public static let maximumLayers = 100_000
     /// The most animations in one document.

@@ -13,8 +13,13 @@ public enum FrameTimingCSV {
 
     /// The whole file.
     public static func format(_ frames: [FrameTiming]) -> String {
-        let origin = frames.first?.timestamp ?? 0
-        var out = header + "\n"
+        header + "\n" + rows(frames[...], origin: frames.first?.timestamp ?? 0)
+    }
+
+    /// The rows of `frames`, one line each, times from `origin` (the first frame's timestamp):
+    /// a file written a chunk at a time is the header and each chunk's rows.
+    public static func rows(_ frames: ArraySlice<FrameTiming>, origin: Double) -> String {
+        var out = ""
         out.reserveCapacity(frames.count * 100)
         for f in frames {
             let ms = [f.interval, f.events, f.update, f.render, f.raster, f.upload, f.present, f.work]

@@ -21,26 +21,26 @@ public struct FrameTimingSummary: Sendable, Equatable {
     public var dropped: Int
     public var period: Double
 
+    /// The summary of a list of frames (as `FrameTimingTally` gathers it frame by frame).
     public init(frames list: [FrameTiming], period: Double) {
-        self.period = period
-        frames = list.count
-        seconds = list.count > 1 ? list[list.count - 1].start - list[0].start : 0
-        meanFPS = seconds > 0 ? Double(list.count - 1) / seconds : 0
-        interval = Self.percentiles(list.dropFirst().map(\.interval))
-        work = Self.percentiles(list.map(\.work))
-        dropped = list.filter(\.dropped).count
+        var tally = FrameTimingTally(period: period)
+        for f in list { tally.add(f) }
+        self = tally.summary
+    }
+
+    /// A summary of the given figures.
+    public init(frames: Int, seconds: Double, meanFPS: Double, interval: Percentiles, work: Percentiles,
+                dropped: Int, period: Double) {
+        self.frames = frames; self.seconds = seconds; self.meanFPS = meanFPS
+        self.interval = interval; self.work = work; self.dropped = dropped; self.period = period
     }
 
     /// p50/p90/p99/max in milliseconds of `seconds` values, through an HdrHistogram of
     /// microseconds.
     public static func percentiles(_ seconds: [Double]) -> Percentiles {
-        guard !seconds.isEmpty else { return Percentiles(p50: 0, p90: 0, p99: 0, max: 0) }
-        var h = Histogram<UInt64>(highestTrackableValue: 3_600_000_000, numberOfSignificantValueDigits: .three)
-        h.autoResize = true
-        for s in seconds { _ = h.record(UInt64(max(0, (s * 1e6).rounded()))) }
-        func ms(_ us: UInt64) -> Double { Double(us) / 1000 }
-        return Percentiles(p50: ms(h.valueAtPercentile(50)), p90: ms(h.valueAtPercentile(90)),
-                           p99: ms(h.valueAtPercentile(99)), max: ms(h.max))
+        var h = FrameTimingTally.histogram()
+        for s in seconds { _ = h.record(FrameTimingTally.microseconds(s)) }
+        return FrameTimingTally.percentiles(h)
     }
 
     /// The lines printed to stderr at exit.

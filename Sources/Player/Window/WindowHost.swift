@@ -42,6 +42,8 @@ public final class WindowHost {
     /// The screen's store holds nothing valid (first frame, resized, exposed): upload everything.
     private var needsFullUpload = true
     private var showGraph = false
+    /// F11's fullscreen state (and the windowed frame to return to).
+    private var fullscreen = FullscreenToggle()
     /// The debugging aids now (toggled by keys; a layer scene draws them).
     public private(set) var debugAids = DebugAids()
 
@@ -77,6 +79,7 @@ public final class WindowHost {
             throw PlayerError("cannot create the window: \(sdlError()). Hint: run under `xvfb-run -a`, or set SDL_VIDEODRIVER")
         }
         self.window = window
+        fullscreen = FullscreenToggle()
         defer { SDL_DestroyWindow(window); self.window = nil }
         // The frame loop wakes every period for sub-millisecond deadlines; on a busy machine
         // a normal thread is woken milliseconds late. So it asks for real-time round-robin
@@ -123,7 +126,7 @@ public final class WindowHost {
             if let r = self.renderer { SDL_DestroyRenderer(r) }
             self.renderer = nil
         }
-        if config.fullscreen { SDL_SetWindowFullscreen(window, SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+        if config.fullscreen { fullscreen.toggle(window) }
         try resizeIfNeeded()
         self.pacing = pacing
         // Show the window once, cleared, before the display link starts: the first present
@@ -144,6 +147,8 @@ public final class WindowHost {
         let config = configuration
         let clock = MonotonicClock()
         let recorder = FrameTimingRecorder(period: period)
+        let timingFiles = try FrameTimingFiles(csvPath: config.recordTimingsPath, tracePath: config.tracePath)
+        recorder.chunkHandler = { timingFiles.write($0) }
         self.recorder = recorder
         showGraph = config.showFrameGraph
         let windowID = SDL_GetWindowID(window)
@@ -300,7 +305,7 @@ public final class WindowHost {
                 lastPresent = t5
             }
         }
-        try writeResults(recorder)
+        try writeResults(recorder, to: timingFiles)
         if config.debugAids.stats, let overlay = layerScene?.debugOverlay {
             log("stats: largest of the run: \(overlay.maxima.text)")
         }
@@ -313,8 +318,7 @@ public final class WindowHost {
         case "Escape": quit = true
         case "F": showGraph.toggle()
         case "F11":
-            let full = (SDL_GetWindowFlags(window) & SDL_WINDOW_FULLSCREEN.rawValue) != 0
-            SDL_SetWindowFullscreen(window, full ? 0 : SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue)
+            if let window { fullscreen.toggle(window) }
         case DebugAids.stepKey:
             timeline.step(by: period * (debugAids.slowAnimations ? debugAids.slowAnimationFactor : 1))
         default:
@@ -356,15 +360,11 @@ public final class WindowHost {
         if configuration.verbose { log("player: screenshot \(path)") }
     }
 
-    /// The CSV, the trace and the summary on stderr.
-    private func writeResults(_ recorder: FrameTimingRecorder) throws(PlayerError) {
+    /// The rest of the CSV and the trace, and the summary on stderr.
+    private func writeResults(_ recorder: FrameTimingRecorder, to files: FrameTimingFiles) throws(PlayerError) {
         let config = configuration
-        if let path = config.recordTimingsPath {
-            try writeTextFile(FrameTimingCSV.format(recorder.frames), to: path)
-        }
-        if let path = config.tracePath {
-            try writeTextFile(TraceEventWriter.format(recorder.frames), to: path)
-        }
+        recorder.flush()
+        try files.finish()
         if config.recordTimingsPath != nil || config.tracePath != nil || config.verbose {
             log(recorder.summary.text)
         }
