@@ -72,6 +72,8 @@ func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: St
 /// `layerplay bench ANIM.json --frames N`: the playback cost of N frames spread evenly over
 /// the animation, each one presentation tree (animations evaluated) plus clear and draw, on
 /// one thread after two warm-up frames. Returns the per-frame nanoseconds and the pixel size.
+/// The tree is the one `play` draws (`drawablePresentation(at:)`): a layer hidden at that
+/// time, such as a Lottie layer outside its in/out range, is copied without its subtree.
 func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) throws -> (ns: [UInt64], width: Int, height: Int) {
     let lottie = try loadLottie(path, quiet: true)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
@@ -86,7 +88,7 @@ func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) thro
     func frame(_ i: Int) {
         let t = lottie.duration * Double(i % frames) / Double(frames)
         CAAnimationContext.current.clock.manualTime = t
-        renderer.draw(tree.presentation(at: t), into: canvas)
+        renderer.draw(tree.drawablePresentation(at: t), into: canvas)
     }
     frame(0); frame(frames / 2)
     var ns = [UInt64](repeating: 0, count: frames)

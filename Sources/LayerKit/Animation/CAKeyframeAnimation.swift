@@ -32,14 +32,31 @@ public enum CAAnimationRotationMode: String, Sendable, CaseIterable {
 /// - `path` (for `position`) overrides values: each element after a move is one segment.
 open class CAKeyframeAnimation: CAPropertyAnimation {
     public var values: [AnimatableValue]?
-    public var path: Path?
-    public var keyTimes: [Double]?
+    public var path: Path? { didSet { cachedSampler = nil } }
+    public var keyTimes: [Double]? { didSet { cachedKeyTimes = nil } }
     public var timingFunctions: [CAMediaTimingFunction]?
-    public var calculationMode = CAAnimationCalculationMode.linear
+    public var calculationMode = CAAnimationCalculationMode.linear { didSet { cachedKeyTimes = nil } }
     public var tensionValues: [Double]?
     public var continuityValues: [Double]?
     public var biasValues: [Double]?
     public var rotationMode: CAAnimationRotationMode?
+
+    // What every frame's evaluation would otherwise rebuild from the settings: the motion
+    // path cut into segments with their arc lengths, and the key times read for a number of
+    // values. Made on first use and dropped when `path`, `keyTimes` or `calculationMode`
+    // change (an added animation is a copy nobody else holds, so in practice never).
+    /// The sampler of `path` (nil: not made yet; .some(nil): the path has no segment).
+    private var cachedSampler: PathSampler??
+    /// The key times `keyTimeReading(valueCount: count)` gives, for that count.
+    private var cachedKeyTimes: (count: Int, keyTimes: [Double])?
+
+    /// `path` cut into segments (cached, see above).
+    func pathSampler(_ path: Path) -> PathSampler? {
+        if let made = cachedSampler { return made }
+        let made = PathSampler(path)
+        cachedSampler = .some(made)
+        return made
+    }
 
     open override func copy() -> CAAnimation {
         let c = CAKeyframeAnimation(keyPath: keyPath)
@@ -51,8 +68,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
-        guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
-        if let path, let sampler = PathSampler(path) {
+        guard let keyPath else { return }
+        if let path, let sampler = pathSampler(path) {
+            guard let current = presentation.value(forKeyPath: keyPath) else { return }
             var (p, tangent) = samplePath(sampler, progress.fraction)
             if isCumulative && progress.iteration > 0 {
                 p = p + (sampler.points.last! - sampler.points.first!) * Double(progress.iteration)
@@ -65,13 +83,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             return
         }
-        guard let vals = values, !vals.isEmpty else { return }
+        // The value on screen matters only to an additive animation; otherwise the write
+        // replaces it (and fails, writing nothing, for a key path the layer lacks, exactly
+        // where reading it gives nil).
+        let current = isAdditive ? presentation.value(forKeyPath: keyPath) : nil
+        guard let vals = values, !vals.isEmpty, !isAdditive || current != nil else { return }
         var v = value(at: progress.fraction, values: vals)
         if isCumulative && progress.iteration > 0 && vals.count > 1 {
             v = Interpolation.add(Interpolation.scale(Interpolation.subtract(vals[vals.count - 1], vals[0]),
                                                       progress.iteration), v)
         }
-        write(v, current: current, to: presentation)
+        write(v, current: current ?? v, to: presentation)
     }
 
     /// Finds the segment of `times` holding `f`: (index, local 0…1). Zero-length segments
@@ -87,7 +109,10 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
     /// The key times used for `count` values in linear and cubic modes (see keyTimeReading).
     func effectiveKeyTimes(count: Int) -> [Double] {
-        keyTimeReading(valueCount: count).keyTimes
+        if let c = cachedKeyTimes, c.count == count { return c.keyTimes }
+        let times = keyTimeReading(valueCount: count).keyTimes
+        cachedKeyTimes = (count, times)
+        return times
     }
     /// Per-segment easing (linear and cubic modes only).
     func eased(_ u: Double, segment i: Int) -> Double {
@@ -102,7 +127,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         switch calculationMode {
         case .discrete:
             // Value i holds from times[i] until times[i + 1]; the last holds to the end.
-            let times = keyTimeReading(valueCount: n).keyTimes
+            let times = effectiveKeyTimes(count: n)
             var idx = 0
             for i in 0..<min(n, times.count) where f >= times[i] { idx = i }
             return vals[min(idx, n - 1)]

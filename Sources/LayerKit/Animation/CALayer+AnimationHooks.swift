@@ -74,7 +74,12 @@ extension CALayer {
     /// animation (held at its ends outside its active interval); with duration 0 (the
     /// default) a layer's time runs unbounded.
     public func localTime(fromMediaTime t: Double) -> Double {
-        let parent = superlayer?.localTime(fromMediaTime: t) ?? t
+        localTime(fromParentTime: superlayer?.localTime(fromMediaTime: t) ?? t)
+    }
+    /// This layer's local time when its superlayer's local time (media time without a
+    /// superlayer) is `parent`: one step of `localTime(fromMediaTime:)`, for walks down the
+    /// tree that know the parent's time already.
+    func localTime(fromParentTime parent: Double) -> Double {
         guard duration > 0 else { return (parent - beginTime) * speed + timeOffset }
         let p = CAMediaTimingMath.progress(parentTime: parent, beginTime: beginTime, speed: speed,
                                            timeOffset: timeOffset, duration: duration, repeatCount: repeatCount,

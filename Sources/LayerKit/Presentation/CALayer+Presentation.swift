@@ -33,25 +33,43 @@ extension CALayer {
     public func drawablePresentation(at time: Double) -> Self { presentationCopy(at: time, skipsUndrawn: true) }
 
     private func presentationCopy(at time: Double, skipsUndrawn: Bool) -> Self {
+        presentationCopy(at: time, localTime: convertTime(time, from: nil), skipsUndrawn: skipsUndrawn)
+    }
+
+    /// The copy of this subtree at media time `time`, `local` being this layer's local time
+    /// then. Each sublayer's local time is one step from its superlayer's (the walk down
+    /// carries it), not a walk up the whole chain per layer.
+    private func presentationCopy(at time: Double, localTime local: Double, skipsUndrawn: Bool) -> Self {
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = modelLayer ?? self  // a copy of a copy still answers the model layer
         copy.presentationTime = time
-        applyAnimations(to: copy, at: time)
+        applyAnimations(to: copy, localTime: local)
         // (The display list's own test of a layer it skips, on the values seen at `time`.)
         if skipsUndrawn && (copy.isHidden || !(copy.opacity > 0)) { return copy }
         if let subs = sublayers {
             var out: [CALayer] = []
             out.reserveCapacity(subs.count)
             for s in subs {
-                let p = s.presentationCopy(at: time, skipsUndrawn: skipsUndrawn)
+                let p = s.presentationCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                           skipsUndrawn: skipsUndrawn)
                 p.superlayer = copy
                 out.append(p)
             }
             copy.sublayers = out
         }
         // The mask is drawn as seen at the same instant, its own animations applied.
-        if let m = mask { copy.mask = m.presentationCopy(at: time, skipsUndrawn: skipsUndrawn) }
+        if let m = mask {
+            copy.mask = m.presentationCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                           skipsUndrawn: skipsUndrawn)
+        }
         return copy
+    }
+    /// This layer's local time at media time `time`, given that `parent`'s is `parentLocal`:
+    /// one step from it when `parent` is the superlayer; otherwise (a mask has no superlayer)
+    /// the whole conversion.
+    @inline(__always)
+    private func localTime(inSubtreeOf parent: CALayer, at time: Double, parentLocal: Double) -> Double {
+        superlayer === parent ? localTime(fromParentTime: parentLocal) : localTime(fromMediaTime: time)
     }
     /// The model layer behind a presentation copy; the layer itself on a model layer.
     public func model() -> CALayer { modelLayer ?? self }
@@ -62,7 +80,11 @@ extension CALayer {
     /// ("current"), at `time` converted to this layer's local time.
     func applyAnimations(to presentation: CALayer, at time: Double) {
         guard !animationStore.isEmpty else { return }
-        let local = convertTime(time, from: nil)
+        applyAnimations(to: presentation, localTime: convertTime(time, from: nil))
+    }
+    /// `applyAnimations(to:at:)` with this layer's local time at that instant given.
+    func applyAnimations(to presentation: CALayer, localTime local: Double) {
+        guard !animationStore.isEmpty else { return }
         let context = CAAnimationContext.current
         context.applyingDepth += 1
         defer { context.applyingDepth -= 1 }

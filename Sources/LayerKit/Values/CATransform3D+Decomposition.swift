@@ -79,53 +79,82 @@ extension CATransform3D {
     /// sub-key-path reads give zeros.
     public var decomposed: DecomposedTransform? {
         guard m44 != 0, m44.isFinite else { return nil }
-        var a = values.map { $0 / m44 }
-        // N: the matrix without its perspective column.
-        var n = a; n[3] = 0; n[7] = 0; n[11] = 0; n[15] = 1
-        guard let nInv = CATransform3D(n)?.inverted else { return nil }
-        var d = DecomposedTransform()
-        if a[3] != 0 || a[7] != 0 || a[11] != 0 {
-            // Q's column p solves N · p = (m14, m24, m34, m44).
-            let rhs = [a[3], a[7], a[11], a[15]]
-            let inv = nInv.values
-            var p = [0.0, 0, 0, 0]
-            for i in 0..<4 { for j in 0..<4 { p[i] += inv[i * 4 + j] * rhs[j] } }
-            (d.px, d.py, d.pz, d.pw) = (p[0], p[1], p[2], p[3])
-            a = n
+        // The matrix and its perspective-free part on the stack, the rows as three-number
+        // values: no array per call (the `transform.*` key paths decompose for every animated
+        // component of every frame).
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: 32) { buffer -> DecomposedTransform? in
+            var a = UnsafeMutableBufferPointer(rebasing: buffer[0..<16])
+            let n = UnsafeMutableBufferPointer(rebasing: buffer[16..<32])
+            storeValues(into: a)
+            for i in 0..<16 { a[i] = a[i] / m44 }
+            // N: the matrix without its perspective column.
+            for i in 0..<16 { n[i] = a[i] }
+            n[3] = 0; n[7] = 0; n[11] = 0; n[15] = 1
+            guard let nInv = CATransform3D(rowMajor: UnsafeBufferPointer(n)).inverted else { return nil }
+            var d = DecomposedTransform()
+            if a[3] != 0 || a[7] != 0 || a[11] != 0 {
+                // Q's column p solves N · p = (m14, m24, m34, m44).
+                let rhs = (a[3], a[7], a[11], a[15])
+                func solved(_ r: (Double, Double, Double, Double)) -> Double {
+                    0.0 + r.0 * rhs.0 + r.1 * rhs.1 + r.2 * rhs.2 + r.3 * rhs.3
+                }
+                let p = (solved(nInv.row(0)), solved(nInv.row(1)), solved(nInv.row(2)), solved(nInv.row(3)))
+                (d.px, d.py, d.pz, d.pw) = p
+                a = n
+            }
+            (d.tx, d.ty, d.tz) = (a[12], a[13], a[14])
+            var r0 = Vector3(a[0], a[1], a[2]), r1 = Vector3(a[4], a[5], a[6]), r2 = Vector3(a[8], a[9], a[10])
+            d.sx = r0.length; guard d.sx > 0 else { return nil }
+            r0 = r0.scaled(1 / d.sx)
+            var kxy = r0.dot(r1); r1 = r1.combined(r0, -kxy)
+            d.sy = r1.length; guard d.sy > 0 else { return nil }
+            r1 = r1.scaled(1 / d.sy); kxy /= d.sy
+            var kxz = r0.dot(r2); r2 = r2.combined(r0, -kxz)
+            var kyz = r1.dot(r2); r2 = r2.combined(r1, -kyz)
+            d.sz = r2.length; guard d.sz > 0 else { return nil }
+            r2 = r2.scaled(1 / d.sz); kxz /= d.sz; kyz /= d.sz
+            (d.skewXY, d.skewXZ, d.skewYZ) = (kxy, kxz, kyz)
+            // A reflection: flip everything so the rotation is proper.
+            let c = Vector3(r1.y * r2.z - r1.z * r2.y, r1.z * r2.x - r1.x * r2.z, r1.x * r2.y - r1.y * r2.x)
+            if r0.dot(c) < 0 {
+                d.sx = -d.sx; d.sy = -d.sy; d.sz = -d.sz
+                r0 = r0.scaled(-1); r1 = r1.scaled(-1); r2 = r2.scaled(-1)
+            }
+            // R = Rx · Ry · Rz (row vectors): R13 = −sin(ry), R23 = sin(rx)cos(ry), R33 = cos(rx)cos(ry),
+            // R12 = cos(ry)sin(rz), R11 = cos(ry)cos(rz).
+            d.ry = asin(max(-1, min(1, -r0.z)))
+            if abs(cos(d.ry)) > 1e-9 {
+                d.rx = atan2(r1.z, r2.z)
+                d.rz = atan2(r0.y, r0.x)
+            } else {
+                // Gimbal lock: put all of the remaining turn in rx.
+                d.rx = atan2(-r2.y, r1.y)
+                d.rz = 0
+            }
+            return d
         }
-        (d.tx, d.ty, d.tz) = (a[12], a[13], a[14])
-        var r0 = [a[0], a[1], a[2]], r1 = [a[4], a[5], a[6]], r2 = [a[8], a[9], a[10]]
-        func len(_ v: [Double]) -> Double { (v[0] * v[0] + v[1] * v[1] + v[2] * v[2]).squareRoot() }
-        func dot(_ u: [Double], _ v: [Double]) -> Double { u[0] * v[0] + u[1] * v[1] + u[2] * v[2] }
-        func comb(_ u: [Double], _ v: [Double], _ k: Double) -> [Double] { [u[0] + k * v[0], u[1] + k * v[1], u[2] + k * v[2]] }
-        func scaled(_ v: [Double], _ k: Double) -> [Double] { [v[0] * k, v[1] * k, v[2] * k] }
-        d.sx = len(r0); guard d.sx > 0 else { return nil }
-        r0 = scaled(r0, 1 / d.sx)
-        var kxy = dot(r0, r1); r1 = comb(r1, r0, -kxy)
-        d.sy = len(r1); guard d.sy > 0 else { return nil }
-        r1 = scaled(r1, 1 / d.sy); kxy /= d.sy
-        var kxz = dot(r0, r2); r2 = comb(r2, r0, -kxz)
-        var kyz = dot(r1, r2); r2 = comb(r2, r1, -kyz)
-        d.sz = len(r2); guard d.sz > 0 else { return nil }
-        r2 = scaled(r2, 1 / d.sz); kxz /= d.sz; kyz /= d.sz
-        (d.skewXY, d.skewXZ, d.skewYZ) = (kxy, kxz, kyz)
-        // A reflection: flip everything so the rotation is proper.
-        let c = [r1[1] * r2[2] - r1[2] * r2[1], r1[2] * r2[0] - r1[0] * r2[2], r1[0] * r2[1] - r1[1] * r2[0]]
-        if dot(r0, c) < 0 {
-            d.sx = -d.sx; d.sy = -d.sy; d.sz = -d.sz
-            r0 = scaled(r0, -1); r1 = scaled(r1, -1); r2 = scaled(r2, -1)
-        }
-        // R = Rx · Ry · Rz (row vectors): R13 = −sin(ry), R23 = sin(rx)cos(ry), R33 = cos(rx)cos(ry),
-        // R12 = cos(ry)sin(rz), R11 = cos(ry)cos(rz).
-        d.ry = asin(max(-1, min(1, -r0[2])))
-        if abs(cos(d.ry)) > 1e-9 {
-            d.rx = atan2(r1[2], r2[2])
-            d.rz = atan2(r0[1], r0[0])
-        } else {
-            // Gimbal lock: put all of the remaining turn in rx.
-            d.rx = atan2(-r2[1], r1[1])
-            d.rz = 0
-        }
-        return d
     }
+
+    /// Row `i` (0…3) of the matrix.
+    @inline(__always)
+    fileprivate func row(_ i: Int) -> (Double, Double, Double, Double) {
+        switch i {
+        case 0: return (m11, m12, m13, m14)
+        case 1: return (m21, m22, m23, m24)
+        case 2: return (m31, m32, m33, m34)
+        default: return (m41, m42, m43, m44)
+        }
+    }
+}
+
+/// A row of the 3×3 part during the decomposition (the operations the unmatrix steps use,
+/// each in the order of its terms).
+private struct Vector3 {
+    var x, y, z: Double
+    init(_ x: Double, _ y: Double, _ z: Double) { self.x = x; self.y = y; self.z = z }
+    var length: Double { (x * x + y * y + z * z).squareRoot() }
+    func dot(_ v: Vector3) -> Double { x * v.x + y * v.y + z * v.z }
+    /// self + k · v.
+    func combined(_ v: Vector3, _ k: Double) -> Vector3 { Vector3(x + k * v.x, y + k * v.y, z + k * v.z) }
+    func scaled(_ k: Double) -> Vector3 { Vector3(x * k, y * k, z * k) }
 }

@@ -106,10 +106,47 @@ public enum Interpolation {
         if case .transform(let x) = a, case .transform(let y) = b {
             return .transform(CATransform3D.interpolate(x, y, t))
         }
+        if let mixed = directLerp(a, b, t) { return mixed }
         guard compatible(a, b), let va = vector(a), let vb = vector(b) else { return t < 0.5 ? a : b }
         var r = va
         for i in r.indices { r[i] = va[i] + (vb[i] - va[i]) * t }
         return value(r, like: a)
+    }
+
+    /// `lerp` for the kinds keyframes carry most (numbers, points, sizes, rects, colours,
+    /// paths of one shape), mixed in place: the same `x + (y − x)·t` per component as the
+    /// vector form, without building vectors. nil for the other kinds.
+    @inline(__always)
+    static func directLerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue? {
+        @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        @inline(__always) func mix(_ p: Point, _ q: Point) -> Point { Point(mix(p.x, q.x), mix(p.y, q.y)) }
+        switch (a, b) {
+        case (.number(let x), .number(let y)): return .number(mix(x, y))
+        case (.point(let p), .point(let q)): return .point(mix(p, q))
+        case (.size(let p), .size(let q)): return .size(Size(mix(p.width, q.width), mix(p.height, q.height)))
+        case (.rect(let p), .rect(let q)):
+            return .rect(Rect(mix(p.origin.x, q.origin.x), mix(p.origin.y, q.origin.y),
+                              mix(p.size.width, q.size.width), mix(p.size.height, q.size.height)))
+        case (.color(let p), .color(let q)):
+            let c = p ?? .clear, d = q ?? .clear
+            return .color(Color(mix(c.r, d.r), mix(c.g, d.g), mix(c.b, d.b), mix(c.a, d.a)))
+        case (.path(let p?), .path(let q?)):
+            guard p.elements.count == q.elements.count else { return nil }
+            var out = Path()
+            for (x, y) in zip(p.elements, q.elements) {
+                switch (x, y) {
+                case (.move(let u), .move(let v)): out.move(to: mix(u, v))
+                case (.line(let u), .line(let v)): out.addLine(to: mix(u, v))
+                case (.quad(let c, let u), .quad(let d, let v)): out.addQuadCurve(to: mix(u, v), control: mix(c, d))
+                case (.cubic(let c1, let c2, let u), .cubic(let d1, let d2, let v)):
+                    out.addCurve(to: mix(u, v), control1: mix(c1, d1), control2: mix(c2, d2))
+                case (.close, .close): out.closeSubpath()
+                default: return nil  // shapes differ: the vector form's rule (switch halfway)
+                }
+            }
+            return .path(out)
+        default: return nil
+        }
     }
 
     /// `a + b` (for transforms: `b` applied first, then `a`, CATransform3DConcat(b, a)).
