@@ -16,19 +16,9 @@ import TestSupport
     // CABasicAnimation object"; an animation of contents between two images interpolates the
     // images (a cross-dissolve over its progress), not a switch at the midpoint.
     @Test func contentsAnimationCrossfadesTheTwoImages() {
-        let root = CALayer(), l = CALayer()
         let red = PixelScene.image(1, 1, [0xFFFF_0000]), blue = PixelScene.image(1, 1, [0xFF00_00FF])
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        root.bounds = Rect(0, 0, 40, 30); root.position = Point(20, 15)
-        l.bounds = Rect(0, 0, 40, 30); l.position = Point(20, 15); l.contents = red
-        root.addSublayer(l)
-        CATransaction.commit()
-        CAAnimationEngine.current.tick(at: 0)
-        CATransaction.begin()
-        CATransaction.setAnimationDuration(1)
-        CATransaction.setAnimationTimingFunction(.linear)
-        l.contents = blue                               // the implicit action
-        CATransaction.commit()
+        let root = Self.crossfading(red, to: blue)      // the implicit action
+        let l = root.sublayers![0]
         #expect(l.animation(forKey: "contents") is CABasicAnimation)
         let quarter = PixelScene.rgb(Self.frame(root, at: 0.25)[20, 15])
         #expect(abs(quarter.0 - 191) <= 2 && quarter.1 == 0 && abs(quarter.2 - 64) <= 2, "\(quarter)")
