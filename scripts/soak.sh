@@ -10,8 +10,8 @@
 # after the first minute, at the end and at its highest after the first minute, the growth in
 # percent, the largest live-object counts of the run (`--stats`) and the timing summary
 # (dropped frames); the 10 s samples are in DIR/rss.csv. Exits 1 when the resident size at the
-# end is more than 5 % above its size after the first minute. (The clicks are command-line
-# options: at most about 90 minutes fit in the argument space.)
+# end is more than 5 % above its size after the first minute. The clicks go to the gallery as
+# a script file (`--script`), read before the window opens.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:?usage: scripts/soak.sh MINUTES}
@@ -39,14 +39,13 @@ for page in 1 2; do
     done
     [ "$page" = 1 ] && round+=("$next") || round+=("$previous")
 done
-clicks=()
 n=$(( seconds * 10 - 10 ))
 for k in $(seq 0 "$n"); do
     t=$(( k + 5 ))      # tenths of a second: the first click at 0.5 s
-    clicks+=("--click=$((t / 10)).$((t % 10)):${round[$((k % ${#round[@]}))]}")
-done
+    echo "click $((t / 10)).$((t % 10)):${round[$((k % ${#round[@]}))]}"
+done > "$out/clicks.txt"
 
-"$LAYERPLAY_BIN" gallery --duration "$seconds" --stats --record-timings "$out/timings.csv" "${clicks[@]}" 2>"$out/log.txt" &
+"$LAYERPLAY_BIN" gallery --duration "$seconds" --stats --record-timings "$out/timings.csv" --script "$out/clicks.txt" 2>"$out/log.txt" &
 pid=$!
 echo "seconds,rss_kb" > "$out/rss.csv"
 start=$(date +%s)

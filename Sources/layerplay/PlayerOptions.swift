@@ -21,6 +21,9 @@ struct PlayerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Save the window's pixels as PNG at time T; repeatable.", valueName: "T:FILE.png"))
     var screenshot: [String] = []
 
+    @Option(name: .long, help: ArgumentHelp("Read scripted steps from FILE, one a line: `click T:X,Y`, `key T:NAME`, `screenshot T:FILE.png` (# starts a comment).", valueName: "FILE"))
+    var script: String?
+
     @Flag(name: .long, help: "Log every input event, one line each, on stderr.")
     var verbose = false
 
@@ -64,6 +67,7 @@ struct PlayerOptions: ParsableArguments {
             for text in click { c.script.append(try ScriptedInput.click(text)) }
             for text in key { c.script.append(try ScriptedInput.key(text)) }
             for text in screenshot { c.script.append(try ScriptedInput.screenshot(text)) }
+            if let script { c.script += try ScriptFile.load(path: script) }
         } catch {
             throw ValidationError(error.description)
         }

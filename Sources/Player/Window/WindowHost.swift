@@ -152,7 +152,8 @@ public final class WindowHost {
         self.recorder = recorder
         showGraph = config.showFrameGraph
         let windowID = SDL_GetWindowID(window)
-        var script = config.script.sorted { $0.time < $1.time }
+        let script = config.script.sorted { $0.time < $1.time }
+        var nextStep = script.startIndex  // the first step not yet delivered
         let start = clock.now()
         var pacer = FramePacer(period: period, origin: start)
         // Ticks are paced on the raw monotonic clock and handed out in the media time of the
@@ -201,8 +202,9 @@ public final class WindowHost {
 
             // Events: scripted input due now becomes SDL events, then everything is polled.
             var screenshots: [String] = []
-            while let next = script.first, next.time <= elapsed + 1e-6 {
-                script.removeFirst()
+            while nextStep < script.endIndex, script[nextStep].time <= elapsed + 1e-6 {
+                let next = script[nextStep]
+                nextStep += 1
                 switch next.action {
                 case .click(let p): SDLEvents.pushClick(at: p, windowID: windowID)
                 case .key(let name): SDLEvents.pushKey(named: name, windowID: windowID)
