@@ -61,6 +61,21 @@ struct LottieJSON {
         return out
     }
 
+    /// A whole number used as a code or an index (`ty`, `lc`, `ind` …); the fraction is
+    /// dropped, and a magnitude of 1e9 or more is refused rather than trapping in `Int(_:)`.
+    func integer() throws(DocumentError) -> Int {
+        let n = try number()
+        guard abs(n) < 1e9 else { throw error("\(DocumentText.number(n)) is out of range") }
+        return Int(n)
+    }
+    /// The code at `key` (a cap, a join, a merge mode …): `d` when absent or not a number, as
+    /// players read them; a number of 1e9 or more is refused.
+    func code(_ key: String, default d: Int) throws(DocumentError) -> Int {
+        guard let v = self[key], v.numberValue != nil else { return d }
+        return try v.integer()
+    }
+    func optionalInteger(_ key: String) throws(DocumentError) -> Int? { try self[key]?.integer() }
+
     func number(_ key: String, default d: Double) throws(DocumentError) -> Double {
         try self[key]?.number() ?? d
     }

@@ -45,14 +45,8 @@ public struct LottieLayerModel: Sendable {
 
     static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieLayerModel {
         guard j.isObject else { throw j.error("expected a layer object, found \(j.value.kindName)") }
-        let tyNumber = try j.required("ty").number()
-        guard abs(tyNumber) < 1e9 else { throw j["ty"]!.error("\(tyNumber) is out of range") }
-        let ty = Int(tyNumber)
-        func int(_ key: String) throws(DocumentError) -> Int? {
-            guard let n = try j.optionalNumber(key) else { return nil }
-            guard abs(n) < 1e9 else { throw j[key]!.error("\(n) is out of range") }
-            return Int(n)
-        }
+        let ty = try j.required("ty").integer()
+        func int(_ key: String) throws(DocumentError) -> Int? { try j.optionalInteger(key) }
         let kind: Kind
         switch ty {
         case 0:

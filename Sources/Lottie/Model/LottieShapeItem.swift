@@ -79,7 +79,7 @@ public enum LottieShapeItem: Sendable {
             return .repeater(copies: try prop("c", [1]), offset: try prop("o", [0]), transform: try .decode(tr),
                              startOpacity: try .decode(tr?["so"], default: [100]), endOpacity: try .decode(tr?["eo"], default: [100]))
         case "rd": return .roundedCorners(try prop("r", [0]))
-        case "mm": return .merge(mode: Int(j["mm"]?.numberValue ?? 1))
+        case "mm": return .merge(mode: try j.code("mm", default: 1))
         case "tr": return .transform(try .decode(j))
         default: return .unsupported(type: ty, name: name(j))
         }
@@ -92,8 +92,8 @@ public enum LottieShapeItem: Sendable {
                 dashes.append(Dash(kind: e["n"]?.stringValue ?? "d", length: try .decode(e["v"], default: [0])))
             }
         }
-        return Stroke(width: try .decode(j["w"], default: [1]), cap: Int(j["lc"]?.numberValue ?? 2),
-                      join: Int(j["lj"]?.numberValue ?? 2), miterLimit: j["ml"]?.numberValue ?? 4, dashes: dashes)
+        return Stroke(width: try .decode(j["w"], default: [1]), cap: try j.code("lc", default: 2),
+                      join: try j.code("lj", default: 2), miterLimit: j["ml"]?.numberValue ?? 4, dashes: dashes)
     }
 
     static func decodeGradient(_ j: LottieJSON) throws(DocumentError) -> Gradient {

@@ -39,7 +39,7 @@ public struct LottieTextDocument: Sendable {
         let animators = try t["a"].map { (a: LottieJSON) throws(DocumentError) in try a.array(limit: LottieLimits.maximumLayers).count } ?? 0
         return LottieTextDocument(
             text: chars, fontName: try s.optionalString("f") ?? "", size: size,
-            justification: Int(try s.number("j", default: 0)), tracking: tracking, lineHeight: lineHeight,
+            justification: try s.code("j", default: 0), tracking: tracking, lineHeight: lineHeight,
             fillColor: try s["fc"].map { (v: LottieJSON) throws(DocumentError) in try v.vector() },
             strokeColor: try s["sc"].map { (v: LottieJSON) throws(DocumentError) in try v.vector() },
             strokeWidth: try s.number("sw", default: 0), fillOverStroke: s.bool("of"),
