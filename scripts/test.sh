@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The README's test command: the unit tests, the refusal to start without a display,
-# malformed documents through render and inspect, then
+# malformed documents through render and inspect, out-of-range command-line numbers, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
 # and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there).
@@ -14,6 +14,7 @@ unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$log
 [ -n "$unit" ] || { echo "test.sh: could not read the unit test count" >&2; exit 1; }
 scripts/no-display-test.sh
 scripts/malformed-documents-test.py
+scripts/command-line-limits-test.sh
 scripts/window-test.sh
 scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
@@ -21,4 +22,4 @@ scripts/watch-test.sh
 scripts/window-resize-test.sh
 scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 9)) passed, 0 failed"
+echo "tests: $((unit + 10)) passed, 0 failed"

@@ -1,6 +1,7 @@
 // `--demo NAME` for `layerplay render`: any moment of any demo as PNG.
 import ArgumentParser
 import Gallery
+import LayerKit
 import Player
 import Raster
 
@@ -36,7 +37,9 @@ struct DemoFrameOptions: ParsableArguments {
             throw ValidationError(error.description)
         }
         do {
-            guard time.isFinite, time >= 0 else { throw DemoRenderer.Failure("--time \(time): expected seconds ≥ 0") }
+            guard time.isFinite, time >= 0, time <= DemoRenderer.maximumTime else {
+                throw DemoRenderer.Failure("--time \(DocumentText.number(time)): expected seconds within 0…\(DocumentText.number(DemoRenderer.maximumTime)) for --demo")
+            }
             let runner = try DemoRenderer.runner(demo: demo, size: Size(w, h), scale: scale, script: script)
             defer { runner.mediaClock?.manualTime = nil }
             if let scene = runner.scene as? LayerScene, aids.drawsOverlay {

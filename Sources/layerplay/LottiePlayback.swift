@@ -77,11 +77,8 @@ func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: St
 func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) throws -> (ns: [UInt64], width: Int, height: Int) {
     let lottie = try loadLottie(path, quiet: true)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
+    try checkLottieCanvas(path, width: w, height: h, scale: scale)
     let pw = Int((w * scale).rounded(.up)), ph = Int((h * scale).rounded(.up))
-    guard case .success = DocumentLimits.canvasPixels(width: Double(pw), height: Double(ph), scale: 1) else {
-        printError("layerplay: canvas \(pw) × \(ph) pixels exceeds the limit")
-        throw ExitCode(1)
-    }
     let tree = lottie.fitted(width: w, height: h)
     let canvas = Canvas(Bitmap(width: pw, height: ph))
     let renderer = LayerRenderer(scale: scale, background: .clear)

@@ -12,6 +12,11 @@ public enum DemoRenderer {
         public init(_ d: String) { description = d }
     }
 
+    /// The latest time a demo is drawn at, in seconds: a demo runs every 60 Hz tick up to the
+    /// time asked for (its timers, springs and clicks are simulated, not jumped over), so the
+    /// time bounds the work (an hour is 216,000 ticks, a few seconds).
+    public static let maximumTime = 3_600.0
+
     /// The runner for demo `name` ("gallery" for the grid), ready to `run(until:)`. The
     /// scene runs in the current animation context, whose clock the runner then owns: it
     /// reads the run's start while the scene is built and each tick's timestamp after.
