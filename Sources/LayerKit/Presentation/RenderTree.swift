@@ -1,11 +1,14 @@
 // The render tree: the drawable presentation tree kept from frame to frame, as Core
-// Animation keeps its render tree, instead of a fresh copy of every layer each frame. Each
-// model layer's copy of the last frame is updated in place: a layer with no animation whose
-// model did not change since (its `modelRevision`) is taken as it is; an animated one first
-// gets back the model's values of the properties its animations write, then the animations
-// at the new time; one whose model changed takes every value again. Layers whose animations
-// write more than their key paths (transitions, animations of other kinds) and emitters
-// (whose copies own copies of their cells) get a fresh copy each frame, as before.
+// Animation keeps its render tree ("Objects in the render tree perform the actual animations
+// and are private to Core Animation", Core Animation Programming Guide, Layer Trees Reflect
+// Different Aspects of the Animation State), instead of a fresh copy of every layer each
+// frame. Each model layer's copy of the last frame is updated in place: a layer with no
+// animation whose model did not change since (its `modelRevision`) is taken as it is; an
+// animated one first gets back the model's values of the properties its animations write,
+// then the animations at the new time; one whose model changed takes every value again.
+// Layers whose animations write more than their key paths (transitions, animations of other
+// kinds) and emitters (whose copies own copies of their cells) get a fresh copy each frame,
+// as before.
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies; a model layer's node refers to its copy weakly (the copy refers to its model), so
