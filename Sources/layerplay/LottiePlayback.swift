@@ -72,8 +72,9 @@ func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: St
 /// `layerplay bench ANIM.json --frames N`: the playback cost of N frames spread evenly over
 /// the animation, each one presentation tree (animations evaluated) plus clear and draw, on
 /// one thread after two warm-up frames. Returns the per-frame nanoseconds and the pixel size.
-/// The tree is the one `play` draws (`drawablePresentation(at:)`): a layer hidden at that
-/// time, such as a Lottie layer outside its in/out range, is copied without its subtree.
+/// The tree is the one `play` draws (a `RenderTree`, updated in place frame by frame): a
+/// layer hidden at that time, such as a Lottie layer outside its in/out range, is there
+/// without its subtree.
 func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) throws -> (ns: [UInt64], width: Int, height: Int) {
     let lottie = try loadLottie(path, quiet: true)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
@@ -82,10 +83,11 @@ func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) thro
     let tree = lottie.fitted(width: w, height: h)
     let canvas = Canvas(Bitmap(width: pw, height: ph))
     let renderer = LayerRenderer(scale: scale, background: .clear)
+    let renderTree = RenderTree()
     func frame(_ i: Int) {
         let t = lottie.duration * Double(i % frames) / Double(frames)
         CAAnimationContext.current.clock.manualTime = t
-        renderer.draw(tree.drawablePresentation(at: t), into: canvas)
+        renderer.draw(renderTree.update(tree, at: t), into: canvas)
     }
     frame(0); frame(frames / 2)
     var ns = [UInt64](repeating: 0, count: frames)

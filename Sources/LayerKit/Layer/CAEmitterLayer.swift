@@ -46,7 +46,7 @@ open class CAEmitterLayer: CALayer {
     public static let maximumCellDepth = 4
 
     /// "The array of emitter cells attached to the layer."
-    public var emitterCells: [CAEmitterCell]? = CAEmitterLayer.emitterCells.defaultValue
+    public var emitterCells: [CAEmitterCell]? = CAEmitterLayer.emitterCells.defaultValue { didSet { modelDidChange() } }
     /// "The birth rate of each cell is multiplied by this number to give the actual number of
     /// particles created every second. Default value is one. Animatable."
     /// A change once the emitter has shown particles re-times none already born (see
@@ -82,14 +82,14 @@ open class CAEmitterLayer: CALayer {
     }
     /// "A string defining the type of emission shape used. Current options are: `point'
     /// (the default), `line', `rectangle', `circle', `cuboid' and `sphere'."
-    public var emitterShape: CAEmitterLayerEmitterShape = CAEmitterLayer.emitterShape.defaultValue
+    public var emitterShape: CAEmitterLayerEmitterShape = CAEmitterLayer.emitterShape.defaultValue { didSet { modelDidChange() } }
     /// "A string defining how particles are created relative to the emission shape. Current
     /// options are `points', `outline', `surface' and `volume' (the default)."
-    public var emitterMode: CAEmitterLayerEmitterMode = CAEmitterLayer.emitterMode.defaultValue
+    public var emitterMode: CAEmitterLayerEmitterMode = CAEmitterLayer.emitterMode.defaultValue { didSet { modelDidChange() } }
     /// "A string defining how particles are composited into the layer's image. Current
     /// options are `unordered' (the default), `oldestFirst', `oldestLast', `backToFront'
     /// (i.e. sorted into Z order) and `additive'."
-    public var renderMode: CAEmitterLayerRenderMode = CAEmitterLayer.renderMode.defaultValue
+    public var renderMode: CAEmitterLayerRenderMode = CAEmitterLayer.renderMode.defaultValue { didSet { modelDidChange() } }
     /// "Multiplies the cell-defined particle velocity. Defaults to one. Animatable."
     public var velocity: Double = CAEmitterLayer.velocity.defaultValue {
         didSet { changed(CAEmitterLayer.velocity, oldValue) }
@@ -105,7 +105,7 @@ open class CAEmitterLayer: CALayer {
     /// "The seed used to initialize the random number generator. Each layer has its own RNG
     /// state. For properties with a mean M and a range R, random values of the properties are
     /// uniformly distributed in the interval [M - R/2, M + R/2]."
-    public var seed: UInt32 = CAEmitterLayer.seed.defaultValue
+    public var seed: UInt32 = CAEmitterLayer.seed.defaultValue { didSet { modelDidChange() } }
 
     /// The particles computed for one build of a display list (by builder and build number):
     /// each frame computes them once, from its time.

@@ -19,7 +19,7 @@ open class CAGradientLayer: CALayer {
         didSet { changed(CAGradientLayer.endPoint, oldValue) }
     }
     /// The kind of gradient: axial (default), radial or conic.
-    @exclusivity(unchecked) public var type: CAGradientLayerType = CAGradientLayer.type.defaultValue
+    @exclusivity(unchecked) public var type: CAGradientLayerType = CAGradientLayer.type.defaultValue { didSet { modelDidChange() } }
 
     open override class var properties: LayerPropertyTable { CAGradientLayer.gradientProperties }
 }

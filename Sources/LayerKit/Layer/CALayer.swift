@@ -3,38 +3,38 @@
 open class CALayer: CAMediaTiming {
     // MARK: Tree
     public internal(set) weak var superlayer: CALayer?
-    public internal(set) var sublayers: [CALayer]? = nil
+    public internal(set) var sublayers: [CALayer]? = nil { didSet { modelDidChange() } }
 
     // MARK: Timing (CAMediaTiming)
     // Plain values without the runtime's exclusivity check (see Geometry below): every
     // animation's time conversion reads them up the superlayer chain, every frame.
-    @exclusivity(unchecked) public var beginTime: Double = CALayer.beginTime.defaultValue
-    @exclusivity(unchecked) public var duration: Double = CALayer.duration.defaultValue
-    @exclusivity(unchecked) public var speed: Double = CALayer.speed.defaultValue
-    @exclusivity(unchecked) public var timeOffset: Double = CALayer.timeOffset.defaultValue
-    @exclusivity(unchecked) public var repeatCount: Double = CALayer.repeatCount.defaultValue
-    @exclusivity(unchecked) public var repeatDuration: Double = CALayer.repeatDuration.defaultValue
-    @exclusivity(unchecked) public var autoreverses: Bool = CALayer.autoreverses.defaultValue
-    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue
+    @exclusivity(unchecked) public var beginTime: Double = CALayer.beginTime.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var duration: Double = CALayer.duration.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var speed: Double = CALayer.speed.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var timeOffset: Double = CALayer.timeOffset.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var repeatCount: Double = CALayer.repeatCount.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var repeatDuration: Double = CALayer.repeatDuration.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var autoreverses: Bool = CALayer.autoreverses.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var fillMode: CAMediaTimingFillMode = CALayer.fillMode.defaultValue { didSet { modelDidChange() } }
 
     // MARK: Actions and animations
     /// Per-key actions; a key present with a nil value switches that property's implicit
     /// animation off (NSNull in Core Animation).
-    public var actions: [String: CAAction?] = [:]
+    public var actions: [String: CAAction?] = [:] { didSet { modelDidChange() } }
     /// Asked first for the layer's actions (CALayer.delegate; not retained).
     public weak var delegate: CALayerDelegate?
     /// Values the layer does not declare, searched for actions: its "actions" entry (a
     /// dictionary of actions by key) and its "style" entry (the next style up) (CALayer.style).
     public var style: [String: Any]?
     /// The attached animations in the order added (later ones are applied later).
-    public var animationStore: [(key: String, animation: CAAnimation)] = []
+    public var animationStore: [(key: String, animation: CAAnimation)] = [] { didSet { modelDidChange() } }
     /// The keys in `animationStore` (each key is there at most once): `add(_:forKey:)` looks
     /// a key up here instead of searching the store, so adding n animations is linear.
     var animationStoreKeys: Set<String> = []
 
     // MARK: Identity
     /// The layer's name (CALayer.name); documents and `inspect` refer to layers by it.
-    public var name: String?
+    public var name: String? { didSet { modelDidChange() } }
     /// For a presentation copy: the model layer it was made from (nil on model layers).
     /// Setters of a presentation copy do not start implicit animations.
     public internal(set) var modelLayer: CALayer?
@@ -43,6 +43,11 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) final var isCopyingProperties = false
     /// For a presentation copy: the media time it shows (nil on model layers).
     public internal(set) var presentationTime: Double?
+    /// Counts the changes of the layer's model state: every property write, the sublayers,
+    /// the mask and the attached animations (see `modelDidChange()`).
+    @exclusivity(unchecked) public internal(set) final var modelRevision: UInt = 0
+    /// What a `RenderTree` keeps for this (model) layer between frames; nil until one draws it.
+    final var renderNode: RenderTreeNode?
 
     // MARK: Geometry (animatable)
     // The plain-value properties below (geometry, appearance) skip the runtime's exclusivity
@@ -112,7 +117,7 @@ open class CALayer: CAMediaTiming {
     /// goes to). nil on model layers.
     var contentsCrossfade: ContentsCrossfade?
     /// How `contents` is fitted into the bounds.
-    public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue
+    public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue { didSet { modelDidChange() } }
 
     // MARK: Styling (declared in CALayer+StyleProperties.swift)
     /// The shadow's colour (default opaque black); nil casts none.
@@ -138,7 +143,10 @@ open class CALayer: CAMediaTiming {
     /// A layer whose alpha masks this layer, its contents and its sublayers; it lives in this
     /// layer's coordinates and has no superlayer.
     public var mask: CALayer? {
-        didSet { if let m = mask, m.modelLayer == nil { m.removeFromSuperlayer() } }
+        didSet {
+            modelDidChange()
+            if let m = mask, m.modelLayer == nil { m.removeFromSuperlayer() }
+        }
     }
     /// The part of `contents` drawn, in unit coordinates of the image (default the whole).
     @exclusivity(unchecked) public var contentsRect: Rect = CALayer.contentsRect.defaultValue {
@@ -153,9 +161,9 @@ open class CALayer: CAMediaTiming {
         didSet { changed(CALayer.contentsScale, oldValue) }
     }
     /// Which corners cornerRadius rounds (default all four).
-    @exclusivity(unchecked) public var maskedCorners: CACornerMask = CALayer.maskedCorners.defaultValue
+    @exclusivity(unchecked) public var maskedCorners: CACornerMask = CALayer.maskedCorners.defaultValue { didSet { modelDidChange() } }
     /// The curve of the rounded corners (default circular).
-    @exclusivity(unchecked) public var cornerCurve: CALayerCornerCurve = CALayer.cornerCurve.defaultValue
+    @exclusivity(unchecked) public var cornerCurve: CALayerCornerCurve = CALayer.cornerCurve.defaultValue { didSet { modelDidChange() } }
     /// When false the layer is hidden while it faces away from the viewer.
     @exclusivity(unchecked) public var isDoubleSided: Bool = CALayer.isDoubleSided.defaultValue {
         didSet { changed(CALayer.isDoubleSided, oldValue) }
@@ -165,12 +173,12 @@ open class CALayer: CAMediaTiming {
         didSet { changed(CALayer.anchorPointZ, oldValue) }
     }
     /// Whether the sublayers' geometry is flipped vertically (measured from the bottom).
-    @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue
+    @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue { didSet { modelDidChange() } }
     /// Whether opacity below 1 composites the layer and its sublayers as one group.
-    @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue
+    @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue { didSet { modelDidChange() } }
     /// Whether the layer may anti-alias its edges. Stored, copied, loaded and inspected;
     /// the rasterizer anti-aliases every edge whatever its value (as when it is true).
-    @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue
+    @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue { didSet { modelDidChange() } }
 
     /// The declared properties of this class (its superclasses' included). A subclass that
     /// declares properties overrides this with its own table.

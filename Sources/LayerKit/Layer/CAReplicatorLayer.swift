@@ -45,7 +45,7 @@ open class CAReplicatorLayer: CALayer {
     /// "Defines whether this layer flattens its sublayers into its plane or not (i.e. whether
     /// it's treated similarly to a transform layer or not). Defaults to NO. If YES, the
     /// effect is similar to a transform layer."
-    public var preservesDepth: Bool = CAReplicatorLayer.preservesDepth.defaultValue
+    public var preservesDepth: Bool = CAReplicatorLayer.preservesDepth.defaultValue { didSet { modelDidChange() } }
 
     /// On a presentation copy: the sublayers of each instance after the first, shown at their
     /// own (delayed) times; made on first use, once per copy (a copy shows one instant).

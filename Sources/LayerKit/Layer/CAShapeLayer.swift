@@ -13,7 +13,7 @@ open class CAShapeLayer: CALayer {
         didSet { changed(CAShapeLayer.fillColor, oldValue) }
     }
     /// Which points the fill covers.
-    @exclusivity(unchecked) public var fillRule: FillRule = CAShapeLayer.fillRule.defaultValue
+    @exclusivity(unchecked) public var fillRule: FillRule = CAShapeLayer.fillRule.defaultValue { didSet { modelDidChange() } }
     /// Stroke colour (default none).
     @exclusivity(unchecked) public var strokeColor: Color? = CAShapeLayer.strokeColor.defaultValue {
         didSet { changed(CAShapeLayer.strokeColor, oldValue) }
@@ -21,8 +21,8 @@ open class CAShapeLayer: CALayer {
     @exclusivity(unchecked) public var lineWidth: Double = CAShapeLayer.lineWidth.defaultValue {
         didSet { changed(CAShapeLayer.lineWidth, oldValue) }
     }
-    @exclusivity(unchecked) public var lineCap: LineCap = CAShapeLayer.lineCap.defaultValue
-    @exclusivity(unchecked) public var lineJoin: LineJoin = CAShapeLayer.lineJoin.defaultValue
+    @exclusivity(unchecked) public var lineCap: LineCap = CAShapeLayer.lineCap.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var lineJoin: LineJoin = CAShapeLayer.lineJoin.defaultValue { didSet { modelDidChange() } }
     @exclusivity(unchecked) public var miterLimit: Double = CAShapeLayer.miterLimit.defaultValue {
         didSet { changed(CAShapeLayer.miterLimit, oldValue) }
     }
@@ -35,7 +35,7 @@ open class CAShapeLayer: CALayer {
         didSet { changed(CAShapeLayer.strokeEnd, oldValue) }
     }
     /// Dash lengths (on, off, …); empty strokes solid.
-    public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue
+    public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue { didSet { modelDidChange() } }
     @exclusivity(unchecked) public var lineDashPhase: Double = CAShapeLayer.lineDashPhase.defaultValue {
         didSet { changed(CAShapeLayer.lineDashPhase, oldValue) }
     }

@@ -59,23 +59,23 @@ open class CATextLayer: CALayer {
     /// The renderer every text layer uses; nil draws no text (set it once at start-up).
     nonisolated(unsafe) public static var renderer: TextRendering?
 
-    public var string: String = CATextLayer.string.defaultValue
+    public var string: String = CATextLayer.string.defaultValue { didSet { modelDidChange() } }
     public var fontSize: Double = CATextLayer.fontSize.defaultValue {
         didSet { changed(CATextLayer.fontSize, oldValue) }
     }
     public var foregroundColor: Color? = CATextLayer.foregroundColor.defaultValue {
         didSet { changed(CATextLayer.foregroundColor, oldValue) }
     }
-    public var alignmentMode: CATextLayerAlignmentMode = CATextLayer.alignmentMode.defaultValue
+    public var alignmentMode: CATextLayerAlignmentMode = CATextLayer.alignmentMode.defaultValue { didSet { modelDidChange() } }
     /// The font family the text is set in (CATextLayer.font as a font name); nil: the
     /// renderer's default (Core Animation's is Helvetica).
-    public var font: String? = CATextLayer.font.defaultValue
+    public var font: String? = CATextLayer.font.defaultValue { didSet { modelDidChange() } }
     /// "Determines whether the text is wrapped to fit within the receiver's bounds.
     /// Defaults to false."
-    public var isWrapped: Bool = CATextLayer.isWrapped.defaultValue
+    public var isWrapped: Bool = CATextLayer.isWrapped.defaultValue { didSet { modelDidChange() } }
     /// "Determines how the string is truncated to fit within the receiver's bounds.
     /// Defaults to none."
-    public var truncationMode: CATextLayerTruncationMode = CATextLayer.truncationMode.defaultValue
+    public var truncationMode: CATextLayerTruncationMode = CATextLayer.truncationMode.defaultValue { didSet { modelDidChange() } }
 
     open override class var properties: LayerPropertyTable { CATextLayer.textProperties }
 }

@@ -172,9 +172,10 @@ public final class AnyLayerProperty: @unchecked Sendable {
 
 extension CALayer {
     /// Tells the animation engine that the model value of `property` changed from `old`
-    /// (implicit animations start here). Presentation copies and layers being filled by
-    /// `init(layer:)` stay silent.
+    /// (implicit animations start here), and counts the change in `modelRevision`.
+    /// Presentation copies and layers being filled by `init(layer:)` start no animation.
     @inline(__always) final func changed<Root, Value>(_ property: LayerProperty<Root, Value>, _ old: Value) {
+        modelDidChange()
         // (The flag first: it is what a copy being filled answers, without loading `modelLayer`.)
         if !isCopyingProperties && modelLayer == nil, let b = property.boxing {
             propertyDidChange(property.key, from: b.box(old))

@@ -68,7 +68,7 @@ extension CALayer {
     /// one step from it when `parent` is the superlayer; otherwise (a mask has no superlayer)
     /// the whole conversion.
     @inline(__always)
-    private func localTime(inSubtreeOf parent: CALayer, at time: Double, parentLocal: Double) -> Double {
+    func localTime(inSubtreeOf parent: CALayer, at time: Double, parentLocal: Double) -> Double {
         superlayer === parent ? localTime(fromParentTime: parentLocal) : localTime(fromMediaTime: time)
     }
     /// The model layer behind a presentation copy; the layer itself on a model layer.

@@ -20,6 +20,8 @@ open class LayerScene: PlayerScene {
     /// The media time of the frame being produced (set by `update`, drawn by `render`).
     public private(set) var frameTime: Double?
     private var renderer: LayerRenderer?
+    /// The drawable presentation tree, kept from frame to frame and updated in place.
+    private let renderTree = RenderTree()
     private var lastBitmap: Bitmap?
     /// Core Animation's debugging aids drawn over this scene's frames (keys F1–F8 in the window).
     public var debugAids = DebugAids()
@@ -100,7 +102,7 @@ open class LayerScene: PlayerScene {
                 cleanFrame = nil
                 whole = true
             }
-            let stats = context.run { renderer.renderFrame(root.drawablePresentation(at: time), into: Canvas(bitmap)) }
+            let stats = context.run { renderer.renderFrame(renderTree.update(root, at: time), into: Canvas(bitmap)) }
             // The renderer's nil damage means "nothing changed"; the player's nil means "all".
             var out = SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
                                       renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,

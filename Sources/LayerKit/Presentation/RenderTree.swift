@@ -1,0 +1,206 @@
+// The render tree: the drawable presentation tree kept from frame to frame, as Core
+// Animation keeps its render tree ("Objects in the render tree perform the actual animations
+// and are private to Core Animation", Core Animation Programming Guide, Layer Trees Reflect
+// Different Aspects of the Animation State), instead of a fresh copy of every layer each
+// frame. Each model layer's copy of the last frame is updated in place: a layer with no
+// animation whose model did not change since (its `modelRevision`) is taken as it is; an
+// animated one first gets back the model's values of the properties its animations write,
+// then the animations at the new time; one whose model changed takes every value again.
+// Layers whose animations write more than their key paths (transitions, animations of other
+// kinds) and emitters (whose copies own copies of their cells) get a fresh copy each frame,
+// as before.
+//
+// Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
+// copies; a model layer's node refers to its copy weakly (the copy refers to its model), so
+// dropping the render tree frees every copy, and the model tree never holds its own copies.
+
+/// The drawable presentation tree of one layer tree, kept and updated in place frame by frame.
+///
+/// `update(_:at:)` returns what `drawablePresentation(at:)` returns (the same values, the same
+/// pixels drawn), but the layers of the tree it returns are the ones the previous call
+/// returned, updated: draw a frame before asking for the next one. For a copy to keep, use
+/// `presentation()` or `presentation(at:)`.
+public final class RenderTree {
+    /// The root copy of the last update: through sublayers and masks, every copy it holds.
+    public private(set) var root: CALayer?
+
+    public init() {}
+
+    /// The presentation tree of `model` at media time `time` as far as it can be drawn (see
+    /// `drawablePresentation(at:)`): a layer hidden, or at opacity 0, then has neither
+    /// sublayers nor mask.
+    public func update(_ model: CALayer, at time: Double) -> CALayer {
+        let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self))
+        if copy.superlayer != nil { copy.superlayer = nil }
+        root = copy
+        return copy
+    }
+}
+
+/// What a render tree keeps of one model layer between frames.
+final class RenderTreeNode {
+    /// The copy drawn last (held by its superlayer's copy, or by the `RenderTree`).
+    weak var copy: CALayer?
+    /// The `RenderTree` the copy belongs to.
+    var owner: ObjectIdentifier
+    /// The model's `modelRevision` when the copy last took every model value.
+    var revision: UInt
+    /// How the copy follows the model's animations (read at `revision`).
+    var animations: RenderAnimations
+
+    init(copy: CALayer, owner: ObjectIdentifier, revision: UInt, animations: RenderAnimations) {
+        self.copy = copy; self.owner = owner; self.revision = revision; self.animations = animations
+    }
+}
+
+/// How a layer's animations reach its kept copy.
+enum RenderAnimations {
+    /// No animation: the copy keeps the model's values.
+    case none
+    /// Property animations writing only these properties (through their key paths): they
+    /// take the model's value back before the animations apply at the new time.
+    case restoring([AnyLayerProperty])
+    /// Something the copy cannot undo by restoring properties: a fresh copy each frame.
+    case freshEachFrame
+}
+
+extension CALayer {
+    /// Counts a change of the layer's model state (`modelRevision`). Every property setter
+    /// calls it, and every change of the sublayers, the mask and the attached animations.
+    @inline(__always) final func modelDidChange() { modelRevision &+= 1 }
+
+    /// This layer's copy in the render tree `owner` at media time `time` (`local` being its
+    /// local time then), with its subtree's: the walk of `drawablePresentation(at:)`, on the
+    /// copies of the last frame.
+    func renderCopy(at time: Double, localTime local: Double, owner: ObjectIdentifier) -> CALayer {
+        let copy = renderCopyWithModelValues(owner: owner)
+        copy.presentationTime = time
+        applyAnimations(to: copy, localTime: local)
+        // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
+        if copy.isHidden || !(copy.opacity > 0) {
+            if copy.sublayers != nil { copy.sublayers = nil }
+            if copy.mask != nil { copy.mask = nil }
+            return copy
+        }
+        if let subs = sublayers {
+            // The last frame's array is kept while every sublayer's copy is the one it holds.
+            let old = copy.sublayers
+            var changed: [CALayer]? = nil
+            for (i, s) in subs.enumerated() {
+                let p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                     owner: owner)
+                if p.superlayer !== copy { p.superlayer = copy }
+                if changed == nil {
+                    if let old, i < old.count, old[i] === p { continue }
+                    var fresh: [CALayer] = []
+                    fresh.reserveCapacity(subs.count)
+                    if let old, i > 0 { fresh.append(contentsOf: old[0..<i]) }
+                    changed = fresh
+                }
+                changed!.append(p)
+            }
+            if changed == nil, let old, old.count != subs.count { changed = Array(old[0..<subs.count]) }
+            if let changed { copy.sublayers = changed }
+        } else if copy.sublayers != nil {
+            copy.sublayers = nil
+        }
+        // The mask is drawn as seen at the same instant, its own animations applied.
+        if let m = mask {
+            let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local), owner: owner)
+            if copy.mask !== mc { copy.mask = mc }
+        } else if copy.mask != nil {
+            copy.mask = nil
+        }
+        return copy
+    }
+
+    /// The kept copy with the model's values where the animations will write (see the file
+    /// header), or a fresh copy made with `init(layer:)`.
+    private func renderCopyWithModelValues(owner: ObjectIdentifier) -> CALayer {
+        if let node = renderNode, node.owner == owner, let copy = node.copy {
+            if node.revision == modelRevision {
+                switch node.animations {
+                case .none:
+                    return copy
+                case .restoring(let written):
+                    copy.isCopyingProperties = true
+                    for p in written { p.copy(copy, self) }
+                    copy.isCopyingProperties = false
+                    copy.contentsCrossfade = nil
+                    // The display pass may have drawn the copy's own contents (a key that
+                    // redisplays, animated): a fresh copy would start from the model's.
+                    if drawingState != nil { copy.contents = contents }
+                    return copy
+                case .freshEachFrame:
+                    break
+                }
+            } else {
+                let animations = renderAnimations()
+                if case .freshEachFrame = animations {} else {
+                    // The model changed: every value again, as `init(layer:)` takes them.
+                    copy.name = name
+                    copy.actions = actions
+                    copy.isCopyingProperties = true
+                    type(of: copy).properties.copy(from: self, to: copy)
+                    copy.isCopyingProperties = false
+                    copy.contentsCrossfade = nil
+                    node.revision = modelRevision
+                    node.animations = animations
+                    return copy
+                }
+                node.animations = animations
+                node.revision = modelRevision
+            }
+        }
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayer = modelLayer ?? self
+        if let node = renderNode {
+            if node.revision != modelRevision { node.animations = renderAnimations(); node.revision = modelRevision }
+            node.copy = copy
+            node.owner = owner
+        } else {
+            renderNode = RenderTreeNode(copy: copy, owner: owner, revision: modelRevision, animations: renderAnimations())
+        }
+        return copy
+    }
+
+    /// How this layer's attached animations reach a kept copy (see `RenderAnimations`).
+    private func renderAnimations() -> RenderAnimations {
+        guard !animationStore.isEmpty else { return .none }
+        // An emitter's copy owns copies of the cells its animations change.
+        if self is CAEmitterLayer { return .freshEachFrame }
+        let table = type(of: self).properties
+        var written: [AnyLayerProperty] = []
+        for (_, a) in animationStore {
+            guard Self.collectWrittenProperties(of: a, table, into: &written) else { return .freshEachFrame }
+        }
+        return .restoring(written)
+    }
+
+    /// Adds the properties `animation` writes to `written`; false when they are not known:
+    /// an animation of another kind than Core Animation's property animations and groups (a
+    /// transition, a subclass with an `apply` of its own), or a key path the table lacks.
+    private static func collectWrittenProperties(of animation: CAAnimation, _ table: LayerPropertyTable,
+                                                 into written: inout [AnyLayerProperty]) -> Bool {
+        func add(_ p: AnyLayerProperty) { if !written.contains(where: { $0 === p }) { written.append(p) } }
+        let kind = ObjectIdentifier(type(of: animation))
+        if kind == ObjectIdentifier(CAAnimationGroup.self) {
+            for child in (animation as! CAAnimationGroup).animations ?? [] {
+                guard collectWrittenProperties(of: child, table, into: &written) else { return false }
+            }
+            return true
+        }
+        guard kind == ObjectIdentifier(CABasicAnimation.self) || kind == ObjectIdentifier(CAKeyframeAnimation.self)
+                || kind == ObjectIdentifier(CASpringAnimation.self) else { return false }
+        let a = animation as! CAPropertyAnimation
+        guard let keyPath = a.keyPath else { return true }  // writes nothing
+        guard let (p, _) = table.resolve(keyPath) else { return false }
+        add(p)
+        // A motion path with a rotation mode turns the layer too.
+        if let k = a as? CAKeyframeAnimation, k.path != nil, k.rotationMode != nil {
+            guard let t = table.property(forKey: "transform") else { return false }
+            add(t)
+        }
+        return true
+    }
+}
