@@ -100,7 +100,7 @@ import TestSupport
 
     // The placed images are drawn once and kept while they draw the same: two frames of one
     // crossfade reuse the same two snapshots, only the fraction changes.
-    @Test func crossDissolveOfDifferentSizesKeepsItsPlacedImages() {
+    @Test func crossDissolveOfDifferentSizesKeepsItsPlacedImages() throws {
         let root = Self.crossfading(Self.uniform(10, 10, Self.halfRed), to: Self.uniform(20, 6, Self.halfBlue)) {
             $0.contentsGravity = .center
         }
@@ -113,9 +113,9 @@ import TestSupport
             }
             return nil
         }
-        let a = try? #require(transition(at: 0.25)), b = try? #require(transition(at: 0.5))
-        #expect(a?.progress == 0.25 && b?.progress == 0.5)
-        #expect(a?.from === b?.from && a?.to === b?.to)
-        #expect(a?.from.list.width == 22 && a?.from.list.height == 12)
+        let a = try #require(transition(at: 0.25)), b = try #require(transition(at: 0.5))
+        #expect(a.progress == 0.25 && b.progress == 0.5)
+        #expect(a.from === b.from && a.to === b.to)
+        #expect(a.from.list.width == 22 && a.from.list.height == 12)
     }
 }

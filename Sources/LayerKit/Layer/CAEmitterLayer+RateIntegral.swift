@@ -28,7 +28,7 @@ final class EmitterRateIntegral {
     /// Nodes between two remembered sums.
     static let markSpacing = 256
     /// The latest local time the integral reaches.
-    static let maximumTime = 86_400.0
+    static let maximumTime = 3_600.0
 
     /// The model's cells, depth first, when the integral began (their identities).
     let cells: [ObjectIdentifier]
@@ -131,15 +131,21 @@ final class EmitterRateIntegral {
     private func extend(to k: Int) {
         if rates.isEmpty { restart(at: 0) }
         let h = Self.step
+        let animations = sampler.birthRateAnimations()
+        var now = [Double](repeating: 0, count: m)
         var node = last
+        rates.reserveCapacity(rates.count + (k - node) * m); sums.reserveCapacity(sums.count + (k - node) * m)
         while node < k {
-            let base = (node - first) * m
-            let previousRates = Array(rates[base ..< base + m]), previousSums = Array(sums[base ..< base + m])
             node += 1
-            let now = sampler.rates(atLocalTime: Double(node) * h)
-            var next = previousSums
-            for i in 0..<m { next[i] += (previousRates[i] + now[i]) * h / 2 }
-            append(node, rates: now, sums: next)
+            sampler.rates(atLocalTime: Double(node) * h, animations: animations, into: &now)
+            let base = rates.count - m
+            for i in 0..<m {
+                rates.append(now[i])
+                sums.append(sums[base + i] + (rates[base + i] + now[i]) * h / 2)
+            }
+            if node % Self.markSpacing == 0, node / Self.markSpacing * m == marks.count {
+                marks.append(contentsOf: sums[(sums.count - m)...])
+            }
             if rates.count / m > Self.maximumNodes {
                 // The older half goes (a frame needs at most the newer half).
                 let drop = Self.maximumNodes / 2
@@ -151,15 +157,10 @@ final class EmitterRateIntegral {
 
     /// Appends node `k` with its sums, evaluating its rates.
     private func appendNode(_ k: Int, sums s: [Double]) {
-        append(k, rates: sampler.rates(atLocalTime: Double(k) * Self.step), sums: s)
-    }
-
-    private func append(_ k: Int, rates r: [Double], sums s: [Double]) {
+        var r = [Double](repeating: 0, count: m)
+        sampler.rates(atLocalTime: Double(k) * Self.step, animations: sampler.birthRateAnimations(), into: &r)
         rates.append(contentsOf: r); sums.append(contentsOf: s)
-        if k % Self.markSpacing == 0 {
-            let j = k / Self.markSpacing
-            if j * m == marks.count { marks.append(contentsOf: s) }
-        }
+        if k % Self.markSpacing == 0, k / Self.markSpacing * m == marks.count { marks.append(contentsOf: s) }
     }
 
     /// ∫ rate of cell `i` from 0 to `t`, `t` before the kept nodes: replayed from the
@@ -170,19 +171,21 @@ final class EmitterRateIntegral {
         let k = Int((t / h).rounded(.down))
         let j = min(k / Self.markSpacing, marks.count / m - 1)
         guard j >= 0 else { return 0 }
+        let animations = sampler.birthRateAnimations()
         var node = j * Self.markSpacing
         var s = Array(marks[j * m ..< (j + 1) * m])
-        var r = sampler.rates(atLocalTime: Double(node) * h)
+        var r = [Double](repeating: 0, count: m), next = r
+        sampler.rates(atLocalTime: Double(node) * h, animations: animations, into: &r)
         while node < k {
             node += 1
-            let next = sampler.rates(atLocalTime: Double(node) * h)
+            sampler.rates(atLocalTime: Double(node) * h, animations: animations, into: &next)
             for c in 0..<m { s[c] += (r[c] + next[c]) * h / 2 }
-            r = next
+            swap(&r, &next)
         }
-        let r1 = sampler.rates(atLocalTime: Double(k + 1) * h)
+        sampler.rates(atLocalTime: Double(k + 1) * h, animations: animations, into: &next)
         let x = min(h, max(0, t - Double(k) * h))
         var out = s
-        for c in 0..<m { out[c] = s[c] + r[c] * x + (r1[c] - r[c]) * x * x / (2 * h) }
+        for c in 0..<m { out[c] = s[c] + r[c] * x + (next[c] - r[c]) * x * x / (2 * h) }
         if early.count >= 64 { early.removeAll() }
         early[t] = out
         return out[i]
@@ -213,32 +216,37 @@ struct EmitterRateSampler {
         modelCells = CAEmitterLayer.cellsDepthFirst(model.emitterCells)
     }
 
-    /// The rate of every cell at local time `t`.
-    func rates(atLocalTime t: Double) -> [Double] {
+    /// The model's animations of a birth rate, in the order added.
+    func birthRateAnimations() -> [CAAnimation] {
+        model.animationStore.compactMap { CAEmitterLayer.animatesBirthRate($0.animation) ? $0.animation : nil }
+    }
+
+    /// The rate of every cell at local time `t` into `out` (one entry per cell), with
+    /// `animations` (the model's birth-rate animations) applied.
+    func rates(atLocalTime t: Double, animations: [CAAnimation], into out: inout [Double]) {
         let context = CAAnimationContext.current
         context.applyingDepth += 1
         defer { context.applyingDepth -= 1 }
-        let local = { (media: Double) in self.model.convertTime(media, from: nil) }
-        scratch.birthRate = model.birthRateHistory.rate(at: t, current: model.birthRate, local: local)
+        scratch.birthRate = model.birthRateHistory.rate(at: t, current: model.birthRate, of: model)
         for (s, c) in zip(scratchCells, modelCells) {
-            s.birthRate = c.birthRateHistory.rate(at: t, current: c.birthRate, local: local)
+            s.birthRate = c.birthRateHistory.rate(at: t, current: c.birthRate, of: model)
         }
-        for (_, a) in model.animationStore where CAEmitterLayer.animatesBirthRate(a) {
+        for a in animations {
             a.apply(atParentTime: (!a.engineCommitted && a.beginTime == 0) ? 0 : t, to: scratch, isTopLevel: true)
         }
         let layerRate = scratch.birthRate
-        return scratchCells.map { c in
+        for (i, c) in scratchCells.enumerated() {
             let r = c.birthRate * layerRate
-            return r.isFinite && r > 0 ? r : 0
+            out[i] = r.isFinite && r > 0 ? r : 0
         }
     }
 }
 
 extension BirthRateHistory {
-    /// The rate that held at local time `t`: the first remembered change after it, else
-    /// `current` (`local` converts a remembered media time to local time).
-    func rate(at t: Double, current: Double, local: (Double) -> Double) -> Double {
-        for c in changes where local(c.until) > t { return c.rate }
+    /// The rate that held at `layer`'s local time `t`: the first remembered change after it,
+    /// else `current`.
+    func rate(at t: Double, current: Double, of layer: CALayer) -> Double {
+        for c in changes where layer.convertTime(c.until, from: nil) > t { return c.rate }
         return current
     }
 }
@@ -268,9 +276,12 @@ extension CAEmitterLayer {
     /// animation is seen and kept while the cells stay the same; nil while none was seen.
     func rateIntegral() -> EmitterRateIntegral? {
         let model = model() as? CAEmitterLayer ?? self
+        let animated = model.animationStore.contains { Self.animatesBirthRate($0.animation) }
+        // (An emitter whose rate was never animated pays for this test alone.)
+        guard animated || model.keptRateIntegral != nil else { return nil }
         let cells = Self.cellsDepthFirst(model.emitterCells)
         if let kept = model.keptRateIntegral, kept.cells.elementsEqual(cells.map(ObjectIdentifier.init)) { return kept }
-        guard model.animationStore.contains(where: { Self.animatesBirthRate($0.animation) }) else {
+        guard animated else {
             model.keptRateIntegral = nil
             return nil
         }
