@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Independent references for the styling tests (StyleReferenceTests): the same small
-scenes drawn by Cairo (axial and radial gradients, a mask) and by Skia (a conic gradient
-as a sweep gradient; a shadow as a blur mask filter of the same sigma). Writes
+"""Independent references for the styling tests (StyleReferenceTests,
+CGContextTwoPointGradientTests): the same small scenes drawn by Cairo (axial, radial and
+two-point radial gradients, a mask) and by Skia (a conic gradient as a sweep gradient; a
+shadow as a blur mask filter of the same sigma). Writes
 Tests/LayerKitTests/Goldens/style/<name>.<peer>.png (premultiplied ARGB read back the
 way the tests read every PNG).
 
@@ -79,6 +80,23 @@ def mask(out):
     s.write_to_png(os.path.join(out, "mask.cairo.png"))
 
 
+def two_point(out):
+    # CGContext.drawRadialGradient between two circles of different centres: a start circle
+    # inside the end circle with both options (EXTEND_PAD), and a cone (start circle outside
+    # the end circle) with neither (EXTEND_NONE: outside the cone stays white).
+    scenes = [("radial_two_point_extended", (50, 40, 6, 95, 35, 40), cairo.EXTEND_PAD),
+              ("radial_two_point_cone", (30, 40, 12, 120, 45, 28), cairo.EXTEND_NONE)]
+    for name, circles, extend in scenes:
+        s, c = cairo_surface()
+        g = cairo.RadialGradient(*circles)
+        add_stops(g)
+        g.set_extend(extend)
+        c.set_source(g)
+        c.rectangle(0, 0, W, H)
+        c.fill()
+        s.write_to_png(os.path.join(out, name + ".cairo.png"))
+
+
 def skia_save(surface, path):
     img = surface.makeImageSnapshot()
     img.save(path, skia.kPNG)
@@ -110,7 +128,7 @@ def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "Tests", "LayerKitTests", "Goldens", "style")
     os.makedirs(out, exist_ok=True)
-    for f in (axial, radial, mask, conic, shadow):
+    for f in (axial, radial, mask, conic, shadow, two_point):
         f(out)
     print("wrote", out)
 

@@ -6,9 +6,9 @@
 // it. Core Animation's cross-dissolve interpolates the premultiplied images per pixel,
 // (1 − f)·old + f·new, which for translucent images differs from drawing one over the other:
 // the display list draws two images of one pixel size as that one interpolated image; images
-// of different sizes (placed apart by contentsGravity) as the old image with the new one over
-// it at the fraction, exact where they are opaque. An image fading in from no contents draws
-// at the fraction, one fading out to none at 1 − f — both exact.
+// of different sizes by placing each in the bounds as contents are placed and interpolating
+// the placed results (DisplayList/CALayer+ContentsDissolve.swift). An image fading in from no
+// contents draws at the fraction, one fading out to none at 1 − f — both exact.
 
 /// The image a presentation copy's contents fade from, and how far the fade is (0…1).
 struct ContentsCrossfade {

@@ -87,9 +87,13 @@ extension CALayer {
             // Two images of one size: one image, (1 − f)·old + f·new per premultiplied pixel,
             // exact for translucent images too.
             appendContentsImage(one, to: sink, opacity: 1, firstIndex: 0)
+        } else if let fade = contentsCrossfade, let a = fade.from?.bitmap, let b = contents?.bitmap,
+                  appendContentsDissolve(from: a, to: b, fraction: fade.fraction, to: sink) {
+            // Two images of different sizes: each placed in the bounds, the placed results
+            // interpolated per premultiplied pixel (CALayer+ContentsDissolve.swift).
         } else if let fade = contentsCrossfade {
-            // The old image, then the new one over it at the fade's fraction (exact when one
-            // side is no contents, or for opaque images of different sizes).
+            // One side is no contents: the old image at 1 − f, or the new one at f (exact); a
+            // pair too large to snapshot: the old image, the new one over it at f.
             appendContentsImage(fade.from?.bitmap, to: sink, opacity: contents == nil ? 1 - fade.fraction : 1, firstIndex: 0)
             appendContentsImage(contents?.bitmap, to: sink, opacity: fade.fraction, firstIndex: 16)
         } else {

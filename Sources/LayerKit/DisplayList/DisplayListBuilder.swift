@@ -16,6 +16,8 @@ public final class DisplayListBuilder {
     var textCache: [TextLayoutSpec: Bitmap] = [:]
     /// Cropped parts of contents images (contentsRect, contentsCenter), by image and rectangle.
     var contentsParts: [ContentsPartKey: (source: Bitmap, part: Bitmap)] = [:]
+    /// Each contents crossfade's two placed images (CALayer+ContentsDissolve.swift), by item key.
+    var contentsDissolves: [DisplayItemKey: ContentsDissolvePair] = [:]
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.

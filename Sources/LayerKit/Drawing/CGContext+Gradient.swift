@@ -11,9 +11,9 @@
 //   the circles are concentric and t grows with the distance d from it, d = r0 + t(r1 − r0):
 //   Raster's radial fill (t′ = d / max(r0, r1)) paints it, with the stops moved to
 //   (r0 + location·(r1 − r0)) / max(r0, r1), over the ring between the two circles and the
-//   sides the options extend. Circles with different centres are solved per pixel: the roots
-//   of a·t² − 2b·t + c = 0 with a = |Δc|² − Δr², b = (p − c0)·Δc + r0·Δr, c = |p − c0|² − r0²,
-//   written into the scratch bitmap over the clip's pixels and composited through the clip.
+//   sides the options extend. Circles with different centres fill the clip through Raster's
+//   two-point conical gradient (Gradient/TwoPointConicalGradient.swift), the options giving
+//   its extent before t = 0 and after t = 1.
 
 #if canImport(Glibc)
 import Glibc
@@ -56,46 +56,26 @@ extension CGContext {
     public func drawRadialGradient(_ gradient: CGGradient, startCenter: Point, startRadius: Double,
                                    endCenter: Point, endRadius: Double, options: CGGradientDrawingOptions = []) {
         guard startCenter.isFinite, endCenter.isFinite, startRadius.isFinite, endRadius.isFinite,
-              startRadius >= 0, endRadius >= 0, let inv = state.ctm.inverted else { return }
+              startRadius >= 0, endRadius >= 0, state.ctm.inverted != nil else { return }
         if startCenter == endCenter {
             drawConcentricGradient(gradient, center: startCenter, startRadius: startRadius, endRadius: endRadius,
                                    options: options)
             return
         }
-        let dc = endCenter - startCenter, dr = endRadius - startRadius, r0 = startRadius
-        let a = dc.dot(dc) - dr * dr
-        fillClip(gradient) { table, row, x0, x1, y in
-            let last = Double(table.count - 1)
-            let before = options.contains(.drawsBeforeStartLocation), after = options.contains(.drawsAfterEndLocation)
-            // The pixel centre relative to the start centre, user space, stepped along the row.
-            let fx0 = Double(x0) + 0.5, fy = Double(y) + 0.5
-            var px = inv.a * fx0 + inv.c * fy + inv.tx - startCenter.x
-            var py = inv.b * fx0 + inv.d * fy + inv.ty - startCenter.y
-            for x in x0..<x1 {
-                defer { px += inv.a; py += inv.b }
-                let b = px * dc.x + py * dc.y + r0 * dr
-                let c = px * px + py * py - r0 * r0
-                // The candidate roots, larger first.
-                var t1 = Double.nan, t2 = Double.nan
-                if abs(a) < 1e-12 {
-                    if b != 0 { t1 = c / (2 * b) }
-                } else {
-                    let disc = b * b - a * c
-                    if disc < 0 { continue }
-                    let s = disc.squareRoot()
-                    t1 = (b + s) / a; t2 = (b - s) / a
-                    if t2 > t1 { swap(&t1, &t2) }
-                }
-                // Circles paint in increasing t, later over earlier: the largest allowed root wins.
-                @inline(__always) func allowed(_ t: Double) -> Bool {
-                    t.isFinite && r0 + t * dr >= 0 && (t >= 0 || before) && (t <= 1 || after)
-                }
-                let chosen = allowed(t1) ? t1 : (allowed(t2) ? t2 : Double.nan)
-                guard chosen.isFinite else { continue }
-                let k = max(0, min(1, chosen))
-                row[x] = table[Int(k * last + 0.5)]
-            }
-        }
+        let box = boundingBoxOfClipPath
+        guard !box.isNull, box.isFiniteRect else { return }
+        // "Paints a gradient fill that varies along the area defined by the provided starting
+        // and ending circles" (CGContext.drawRadialGradient); drawsBeforeStartLocation: "The
+        // fill should extend beyond the starting location. The color that extends beyond the
+        // starting point is the solid color defined by the CGGradient object to be at
+        // location 0" (drawsAfterEndLocation likewise, location 1). Without them the clip
+        // stays unpainted outside the circles from t = 0 to t = 1.
+        let g = TwoPointConicalGradient(stops: gradient.stops, startCenter: startCenter, startRadius: startRadius,
+                                        endCenter: endCenter, endRadius: endRadius,
+                                        extendsBefore: options.contains(.drawsBeforeStartLocation),
+                                        extendsAfter: options.contains(.drawsAfterEndLocation))
+        let ctm = state.ctm, alpha = state.alpha
+        paint { $0.fill(.rect(box.insetBy(dx: -1, dy: -1)), transform: ctm, gradient: g, opacity: alpha) }
     }
 
     /// The radial gradient of two circles about one centre, through Raster's radial fill.
@@ -126,22 +106,5 @@ extension CGContext {
         let g = Gradient(kind: .radial, stops: stops, start: center, end: Point(center.x + outer, center.y + outer))
         let ctm = state.ctm, alpha = state.alpha
         paint { $0.fill(region, transform: ctm, gradient: g, rule: .evenOdd, opacity: alpha) }
-    }
-
-    /// Writes `gradient`'s pixels over the clip's whole pixels into the scratch bitmap (one
-    /// call of `span` per row: the table, the row, columns x0..<x1, the row index), then
-    /// composites them through the clip.
-    private func fillClip(_ gradient: CGGradient,
-                          _ span: (UnsafeBufferPointer<UInt32>, UnsafeMutablePointer<UInt32>, Int, Int, Int) -> Void) {
-        let area = state.clipRect.intersection(bitmap.bounds)
-        guard !area.isNull, !area.isEmpty, state.alpha > 0 else { return }
-        let px = area.pixelAligned
-        let x0 = Int(px.minX), y0 = Int(px.minY), x1 = Int(px.maxX), y1 = Int(px.maxY)
-        let s = scratchBitmap()
-        let table = gradient.pixelTable(alpha: state.alpha)
-        table.withUnsafeBufferPointer { t in
-            for y in y0..<y1 { span(t, s.pixels + y * s.width, x0, x1, y) }
-        }
-        compositeScratch()
     }
 }

@@ -1,5 +1,5 @@
-// A colour gradient (CGGradient): colours at locations in 0…1, and the table of premultiplied
-// pixels that gradient drawing reads. Between two locations the colour components, alpha
+// A colour gradient (CGGradient): colours at locations in 0…1, handed to Raster's gradient
+// fills as stops. Between two locations the colour components, alpha
 // included, interpolate linearly unpremultiplied, then the result is premultiplied. Without
 // locations the colours are spread evenly from 0 to 1, first to last, as CGGradient's
 // initializers do with a nil `locations`. Outside the first and last location the end
@@ -37,17 +37,6 @@ public final class CGGradient: @unchecked Sendable {
 
     /// The colours at their locations as Raster's gradient stops.
     var stops: [GradientStop] { zip(colors, locations).map { GradientStop(location: $1, color: $0) } }
-
-    /// Entries in a lookup table: fine enough that neighbouring entries of an 8-bit ramp
-    /// differ by at most one level (no banding beyond what 8 bits give).
-    static let tableSize = 1024
-
-    /// The premultiplied pixels of `tableSize` evenly spaced positions 0…1, alpha scaled by `alpha`.
-    func pixelTable(alpha: Double) -> [UInt32] {
-        (0..<Self.tableSize).map { i in
-            color(at: Double(i) / Double(Self.tableSize - 1)).withAlphaScaled(alpha).premultipliedARGB
-        }
-    }
 }
 
 /// Whether a gradient extends past its ends (CGGradientDrawingOptions).

@@ -10,7 +10,8 @@
 // [M − R/2, M + R/2], as Core Animation documents for `seed`. Only particles born within the
 // longest possible lifetime (with their offspring's) before now are visited, and at most
 // `CAEmitterLayer.maximumParticles` of them, the newest. A birth rate changed while running
-// moves only the births after the change (EmitterBirthRateHistory.swift).
+// moves only the births after the change (EmitterBirthRateHistory.swift); an animated one
+// places them on the integral of the presentation rate (CAEmitterLayer+RateIntegral.swift).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -37,6 +38,18 @@ extension CAEmitterLayer {
     func particles(atLocalTime t: Double) -> [EmitterParticle] {
         guard t.isFinite, t >= 0, let cells = emitterCells, !cells.isEmpty else { return [] }
         var run = EmitterRun(layer: self, now: t)
+        if let integral = rateIntegral() {
+            // This layer's cells (a presentation copy's own copies, or the model's) in the
+            // integral's depth-first order.
+            let mine = Self.cellsDepthFirst(cells)
+            if mine.count == integral.m {
+                for (i, c) in mine.enumerated() where run.cellIndex[ObjectIdentifier(c)] == nil {
+                    run.cellIndex[ObjectIdentifier(c)] = i
+                }
+                run.integral = integral
+                integral.cover(from: t - (cells.map { run.reach($0, depth: 1) }.max() ?? 0), to: t)
+            }
+        }
         for (i, cell) in cells.enumerated() {
             run.emit(cell, key: EmitterRun.mix(UInt64(seed) &+ 0x9E37_79B9_7F4A_7C15, UInt64(i)),
                      source: .layer, depth: 1)
@@ -75,11 +88,16 @@ extension CAEmitterLayer {
     }
 
     /// Whether any cell can emit: an emitter that may show particles
-    /// (or, its rate now zero, has emitted before: those particles live on).
+    /// (or, its rate now zero, has emitted before or had its rate animated: those particles
+    /// live on).
     var canEmit: Bool {
-        let emitted = !((model() as? CAEmitterLayer)?.birthRateHistory.changes.isEmpty ?? true)
+        let m = model() as? CAEmitterLayer
+        let animated = m?.keptRateIntegral != nil
+        let emitted = !(m?.birthRateHistory.changes.isEmpty ?? true) || animated
         return (birthRate > 0 || emitted) && lifetime > 0
-            && (emitterCells ?? []).contains { $0.isEnabled && ($0.birthRate > 0 || !$0.birthRateHistory.changes.isEmpty) }
+            && (emitterCells ?? []).contains {
+                $0.isEnabled && ($0.birthRate > 0 || !$0.birthRateHistory.changes.isEmpty || animated)
+            }
     }
 }
 
@@ -98,6 +116,10 @@ struct EmitterRun {
     var particles: [EmitterParticle] = []
     /// Candidates still allowed this frame.
     var budget = CAEmitterLayer.maximumParticles
+    /// The integral of the animated birth rates, once the emitter's rate has been animated,
+    /// and each cell's place in it (CAEmitterLayer+RateIntegral.swift).
+    var integral: EmitterRateIntegral?
+    var cellIndex: [ObjectIdentifier: Int] = [:]
 
     init(layer: CAEmitterLayer, now: Double) { self.layer = layer; self.now = now }
 
@@ -112,8 +134,19 @@ struct EmitterRun {
         guard cell.isEnabled, budget > 0 else { return }
         let rate = cell.birthRate * layer.birthRate
         let model = layer.model()
-        let schedule = EmissionSchedule(cell: cell, layer: layer) { model.convertTime($0, from: nil) }
-        guard schedule != nil || (rate > 0 && rate.isFinite) else { return }
+        let timing: EmissionTiming
+        var earliest = -Double.infinity
+        if let integral, let i = cellIndex[ObjectIdentifier(cell)] {
+            timing = .integral(integral, cell: i)
+            earliest = integral.coveredStart
+        } else if let schedule = EmissionSchedule(cell: cell, layer: layer, local: { model.convertTime($0, from: nil) }) {
+            timing = .schedule(schedule)
+        } else {
+            guard rate > 0 && rate.isFinite else { return }
+            timing = .constant(rate)
+        }
+        let variable: Bool
+        if case .constant = timing { variable = false } else { variable = true }
         var start: Double, end: Double
         switch source {
         case .layer: start = 0; end = .infinity
@@ -124,8 +157,8 @@ struct EmitterRun {
         guard start.isFinite, start < end else { return }
         let reach = reach(cell, depth: depth)
         // Births at start + n / rate within [now − reach, min(now, end)).
-        let hi = (schedule?.emitted(from: start, to: min(now, end)) ?? (min(now, end) - start) * rate).rounded(.down)
-        let lo = max(0, (schedule?.emitted(from: start, to: now - reach) ?? (now - reach - start) * rate).rounded(.up))
+        let hi = timing.emitted(from: start, to: min(now, end)).rounded(.down)
+        let lo = max(0, timing.emitted(from: start, to: max(now - reach, earliest)).rounded(.up))
         guard hi.isFinite, lo.isFinite, hi >= lo, hi < 9e15 else { return }
         var first = Int64(lo)
         let last = Int64(hi)
@@ -134,8 +167,8 @@ struct EmitterRun {
         budget -= Int(last - first + 1)
         let image = cell.particleImage() != nil
         for n in first...last {
-            let birth = schedule?.birth(Double(n), from: start) ?? start + Double(n) / rate
-            if birth >= end || (schedule != nil && !(birth <= now)) { continue }
+            let birth = timing.birth(Double(n), from: start)
+            if birth >= end || (variable && !(birth <= now)) { continue }
             var r = EmitterRandom(Self.mix(key, UInt64(bitPattern: n)))
             let life = max(0, (cell.lifetime + cell.lifetimeRange * r.centred()) * layer.lifetime)
             let speed = (cell.velocity + cell.velocityRange * r.centred()) * layer.velocity

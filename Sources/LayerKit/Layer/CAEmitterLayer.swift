@@ -113,6 +113,9 @@ open class CAEmitterLayer: CALayer {
 
     /// Whether this presentation copy has its own copies of the cells (to animate them).
     var ownsCellCopies = false
+    /// The integral of the presentation birth rates, kept on the model layer once its birth
+    /// rate has been animated (CAEmitterLayer+RateIntegral.swift).
+    var keptRateIntegral: EmitterRateIntegral?
 
     open override class var properties: LayerPropertyTable { CAEmitterLayer.emitterProperties }
 

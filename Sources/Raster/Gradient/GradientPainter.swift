@@ -41,7 +41,6 @@
                 f = -t0 * tScale
             }
         }
-        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
         // Axial: the table index in 16.16 fixed point, stepped per pixel (bounded so that no
         // sum can overflow; beyond those bounds every pixel is clamped to an end anyway).
         let fixedStart = Int64((max(-1e7, min(1e7, f)) + 0.5) * 65536)
@@ -58,13 +57,35 @@
                 if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
                 index = Int(fi + 0.5)
             }
-            let e = lut[index]
-            let d = ((Self.bayer >> UInt64(rowShift | ((xi & 3) << 2))) & 15) &* 16 &+ 8
-            let q = ((e &+ d &* 0x0001_0001_0001_0001) >> 8) & lanes
-            var src = UInt32(truncatingIfNeeded: q & 0xFF) | UInt32(truncatingIfNeeded: (q >> 8) & 0xFF00)
-                | UInt32(truncatingIfNeeded: (q >> 16) & 0xFF_0000) | UInt32(truncatingIfNeeded: (q >> 24) & 0xFF00_0000)
-            if coverage != 255 { src = lkScale(src, coverage) }
-            row[xi] = src >> 24 == 255 ? src : lkSourceOver(src, row[xi])
+            Self.deposit(lut[index], at: row + xi, x: xi, rowShift: rowShift, coverage: coverage)
+        }
+    }
+
+    /// Writes table entry `e` at `pixel` (column `x`, `rowShift` = (y & 3) << 4): the
+    /// entry's fraction dropped after the ordered dither of that pixel, times `coverage`,
+    /// source-over.
+    @inline(__always) @usableFromInline
+    static func deposit(_ e: UInt64, at pixel: UnsafeMutablePointer<UInt32>, x: Int, rowShift: Int, coverage: UInt32) {
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let d = ((bayer >> UInt64(rowShift | ((x & 3) << 2))) & 15) &* 16 &+ 8
+        let q = ((e &+ d &* 0x0001_0001_0001_0001) >> 8) & lanes
+        var src = UInt32(truncatingIfNeeded: q & 0xFF) | UInt32(truncatingIfNeeded: (q >> 8) & 0xFF00)
+            | UInt32(truncatingIfNeeded: (q >> 16) & 0xFF_0000) | UInt32(truncatingIfNeeded: (q >> 24) & 0xFF00_0000)
+        if coverage != 255 { src = lkScale(src, coverage) }
+        pixel.pointee = src >> 24 == 255 ? src : lkSourceOver(src, pixel.pointee)
+    }
+
+    /// Fills `lut` with `n` entries of `color` at evenly spaced parameters from `lo` to `hi`,
+    /// premultiplied, × 256, alpha scaled by `opacity`.
+    static func fillTable(_ lut: UnsafeMutablePointer<UInt64>, count n: Int, lo: Double, hi: Double, opacity op: Double,
+                          color: (Double) -> Color) {
+        for i in 0..<n {
+            let c = color(lo + (hi - lo) * Double(i) / Double(n - 1))
+            let a = max(0, min(1, c.a)) * op
+            @inline(__always) func lane(_ v: Double) -> UInt64 { UInt64(max(0, min(65280, (v * 65280).rounded()))) }
+            let aa = lane(a)
+            lut[i] = min(lane(max(0, min(1, c.b)) * a), aa) | min(lane(max(0, min(1, c.g)) * a), aa) << 16
+                | min(lane(max(0, min(1, c.r)) * a), aa) << 32 | aa << 48
         }
     }
 }
@@ -83,15 +104,7 @@ extension Canvas {
         let n = Self.gradientTableSize
         let lut = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
         defer { lut.deallocate() }
-        let op = min(1, opacity)
-        for i in 0..<n {
-            let c = gradient.color(at: lo + (hi - lo) * Double(i) / Double(n - 1))
-            let a = max(0, min(1, c.a)) * op
-            @inline(__always) func lane(_ v: Double) -> UInt64 { UInt64(max(0, min(65280, (v * 65280).rounded()))) }
-            let aa = lane(a)
-            lut[i] = min(lane(max(0, min(1, c.b)) * a), aa) | min(lane(max(0, min(1, c.g)) * a), aa) << 16
-                | min(lane(max(0, min(1, c.r)) * a), aa) << 32 | aa << 48
-        }
+        GradientPainter.fillTable(lut, count: n, lo: lo, hi: hi, opacity: min(1, opacity)) { gradient.color(at: $0) }
         scratch.removeAll()
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         let painter = GradientPainter(lut: UnsafePointer(lut), count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
