@@ -75,11 +75,10 @@ extension CALayer {
     public static let allowsEdgeAntialiasing: LayerProperty<CALayer, Bool> = .init(
         "allowsEdgeAntialiasing", get: { $0.allowsEdgeAntialiasing }, set: { $0.allowsEdgeAntialiasing = $1 },
         default: false, animatable: false, affects: .pixels, document: .bool)
-    /// "The default value is for all edges to be antialiased." (not animatable; documents do
-    /// not name it)
+    /// "The default value is for all edges to be antialiased." (not animatable)
     public static let edgeAntialiasingMask: LayerProperty<CALayer, CAEdgeAntialiasingMask> = .init(
         "edgeAntialiasingMask", get: { $0.edgeAntialiasingMask }, set: { $0.edgeAntialiasingMask = $1 },
-        default: .all, animatable: false, affects: .pixels, document: nil)
+        default: .all, animatable: false, affects: .pixels, document: .edgeMask)
 
     /// The styling declarations, in the order above (appended to CALayer's table).
     static var styleProperties: [AnyLayerProperty] {
