@@ -9,7 +9,8 @@
 // laid outside each aliased side (over the side's straight part; past a sharp corner whose
 // other side is aliased too), added to the polygons with their winding, so the exact-area
 // sweep sees no boundary there. What remains is:
-// - along an aliased side, 0 or full coverage, by the pixel centre;
+// - along an aliased side (its straight part, and a pixel on where a rounded corner
+//   begins), 0 or full coverage, by the pixel centre;
 // - along an anti-aliased side, rounded corners and any other outline the shape has (a
 //   border's inner edge), the exact area, unchanged;
 // - where an anti-aliased side meets an aliased one, the product of the two sides' terms
