@@ -167,21 +167,50 @@ public struct EdgeAliasing: Hashable, Sendable {
 }
 
 /// A span painter that paints only the pixels whose centres lie inside every aliased side,
-/// then hands them to `inner` with their coverage unchanged.
+/// then hands them to `inner` with their coverage unchanged. The columns each side takes
+/// away are worked out once per row (the sweep paints a row's runs one after another) into
+/// `rowCuts`: the row, then per side the first and one-past-last column it cuts.
 @usableFromInline struct PixelCentrePainter<P: SpanPainter>: SpanPainter {
     @usableFromInline let inner: P
     @usableFromInline let sides: DeviceAliasedSides
+    @usableFromInline let rowCuts: UnsafeMutablePointer<Int>
 
-    @usableFromInline init(inner: P, sides: DeviceAliasedSides) { self.inner = inner; self.sides = sides }
+    /// `rowCuts` holds 9 Ints; its first must not be a row the fill paints (Int.min).
+    @usableFromInline init(inner: P, sides: DeviceAliasedSides, rowCuts: UnsafeMutablePointer<Int>) {
+        self.inner = inner; self.sides = sides; self.rowCuts = rowCuts
+    }
+
+    /// Columns far beyond any target: the cuts are worked out for the whole row.
+    @usableFromInline static var far: Int { 1 << 40 }
 
     @inline(__always) @usableFromInline
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
-        // Each side takes away one interval of columns: those whose centres lie outside it
-        // within its straight part. The run is painted in the gaps between them.
+        if rowCuts[0] != y { cut(row: y) }
+        let end = x &+ count
+        var x0 = x
+        while x0 < end {
+            // Past every cut that covers x0, up to the next cut that starts after it.
+            var next = end, resume = x0
+            for k in 0..<4 {
+                let c0 = rowCuts[1 &+ 2 &* k], c1 = rowCuts[2 &+ 2 &* k]
+                if c0 <= x0 { if c1 > resume { resume = c1 } } else if c0 < next { next = c0 }
+            }
+            if resume > x0 { x0 = resume; continue }
+            inner.paint(row: row, y: y, x: x0, count: next &- x0, coverage: coverage)
+            x0 = next
+        }
+    }
+
+    /// Works out row `y`'s cuts: each side takes away the columns whose centres lie outside
+    /// it within its straight part (an empty cut lies beyond every column).
+    @inline(never) @usableFromInline
+    func cut(row y: Int) {
+        rowCuts[0] = y
         let py = Double(y) + 0.5
-        let lo = x, hi = x &+ count
-        var cut0 = SIMD4<Int>(repeating: hi), cut1 = SIMD4<Int>(repeating: hi)
-        for k in 0..<sides.count {
+        let lo = -Self.far, hi = Self.far
+        for k in 0..<4 {
+            rowCuts[1 &+ 2 &* k] = hi; rowCuts[2 &+ 2 &* k] = hi
+            guard k < sides.count else { continue }
             // Outside the side: a·(i + 0.5) + b·py + c < 0 (or = 0 off the top-left rule).
             var (o0, o1) = Self.columns(below: sides.a[k], sides.b[k] * py + sides.c[k],
                                         strictly: sides.onLineInside[k] != 0, lo, hi)
@@ -196,18 +225,7 @@ public struct EdgeAliasing: Hashable, Sendable {
                 let (b0, b1) = Self.columns(below: -sides.u[k], sides.to[k] - along, strictly: true, lo, hi)
                 (o0, o1) = Self.minus(o0, o1, b0, b1)
             }
-            if o0 < o1 { cut0[k] = o0; cut1[k] = o1 }
-        }
-        var x0 = lo
-        while x0 < hi {
-            // The cut that starts first at or after x0 … or covers x0.
-            var next = hi, resume = x0
-            for k in 0..<4 where cut0[k] < hi {
-                if cut0[k] <= x0 { resume = max(resume, cut1[k]) } else { next = min(next, cut0[k]) }
-            }
-            if resume > x0 { x0 = resume; continue }
-            inner.paint(row: row, y: y, x: x0, count: next &- x0, coverage: coverage)
-            x0 = next
+            if o0 < o1 { rowCuts[1 &+ 2 &* k] = o0; rowCuts[2 &+ 2 &* k] = o1 }
         }
     }
 
@@ -263,7 +281,12 @@ extension Canvas {
     func rasterize<P: SpanPainter>(_ polygons: inout FlatPath, rule: FillRule, painter: P,
                                    aliasing: EdgeAliasing?, transform: AffineTransform) {
         if let aliasing, let sides = DeviceAliasedSides(aliasing, transform: transform, polygons: &polygons) {
-            rasterize(polygons, rule: rule, painter: PixelCentrePainter(inner: painter, sides: sides))
+            let fill = polygons
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { cuts in
+                cuts.initialize(repeating: .min)
+                rasterize(fill, rule: rule, painter: PixelCentrePainter(inner: painter, sides: sides,
+                                                                        rowCuts: cuts.baseAddress!))
+            }
         } else {
             rasterize(polygons, rule: rule, painter: painter)
         }
