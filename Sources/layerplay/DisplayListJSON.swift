@@ -1,7 +1,8 @@
 // `inspect --display-list`: a display list as JSON, one item a line, each naming the layer
 // that produced it (name and index path), its slot, its device bounds and its operation's
 // parameters (paths as SVG path data, transforms as [a, b, c, d, tx, ty] or the nine
-// projective entries row-major, colours as [r, g, b, a], images as [width, height]).
+// projective entries row-major, colours as [r, g, b, a], images as [width, height]) and,
+// for an item whose shape has sides drawn aliased, those sides ("aliasedEdges": ["minX", …]).
 import LayerKit
 
 /// The JSON text of `list`, the producing layers looked up in the model tree under `root`.
@@ -93,6 +94,11 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
                       "\"offset\": " + array([sh.offset.x, sh.offset.y])]
             case .beginMask: f.append("\"op\": \"beginMask\"")
             case .endMask: f.append("\"op\": \"endMask\"")
+            }
+            if let e = item.aliasing {
+                let names: [(RectSides, String)] = [(.minX, "minX"), (.maxX, "maxX"), (.minY, "minY"), (.maxY, "maxY")]
+                f.append("\"aliasedEdges\": [" + names.filter { e.sides.contains($0.0) }.map { jsonString($0.1) }
+                    .joined(separator: ", ") + "]")
             }
             return indent + "{" + f.joined(separator: ", ") + "}"
         }

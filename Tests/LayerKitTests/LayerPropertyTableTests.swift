@@ -46,6 +46,7 @@ import TestSupport
         case is CAEmitterLayerEmitterMode.Type: return #""outline""#
         case is CAEmitterLayerRenderMode.Type: return #""additive""#
         case is CACornerMask.Type: return #"["minXMinY", "maxXMaxY"]"#
+        case is CAEdgeAntialiasingMask.Type: return #"["left", "top"]"#
         case is CALayerCornerCurve.Type: return #""continuous""#
         case is [Color].Type: return ##"["#ff0000", "#00ff0080"]"##
         case is [Double]?.Type: return "[0, 0.75]"
@@ -191,7 +192,7 @@ import TestSupport
             "actions", "sublayers", "animations", "contents", "contentsGravity",
             "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "contentsRect",
             "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
-            "geometryFlipped", "allowsGroupOpacity", "allowsEdgeAntialiasing",
+            "geometryFlipped", "allowsGroupOpacity", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

@@ -35,7 +35,7 @@ extension CAGradientLayer: LayerContentDisplay {
         guard let g = displayGradient, g.stops.contains(where: { $0.color.a > 0 }) else { return }
         let shape = cornerRadius > 0 ? cornerShape() : Path.rect(bounds)
         sink.append(.gradient, .gradient(shape, transform: sink.transform, gradient: g, rule: .nonZero, opacity: sink.opacity),
-                    local: bounds)
+                    local: bounds, aliasing: shapeAliasing(device: sink.device))
     }
 
     var contentPrimitiveCount: Int { colors.isEmpty ? 0 : 1 }

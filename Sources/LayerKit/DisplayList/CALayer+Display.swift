@@ -1,6 +1,8 @@
 // What a layer paints, as display items, in Core Animation's order: the background (rounded
 // by cornerRadius), the contents (placed by contentsGravity), what the layer's class draws
-// (a shape's path, a text layer's string), then, after the sublayers, the border. A layer
+// (a shape's path, a text layer's string), then, after the sublayers, the border; the
+// bounds edges of the background, contents and border are aliased unless the layer allows
+// edge anti-aliasing (CALayer+EdgeAntialiasing.swift). A layer
 // class that draws something of its own conforms to `LayerContentDisplay` in one file next
 // to its declaration; nothing else in the renderer knows the class.
 
@@ -40,10 +42,13 @@ struct DisplayItemSink {
 
     /// Appends `operation` in `slot`; it paints within `local` (layer coordinates). A slot
     /// that holds several items numbers them by `index` (the key's slot above its low byte).
-    func append(_ slot: DisplaySlot, _ operation: DisplayOperation, local: Rect, index: Int = 0) {
+    /// `aliasing` names the sides of the item's shape drawn aliased (CALayer+EdgeAntialiasing).
+    func append(_ slot: DisplaySlot, _ operation: DisplayOperation, local: Rect, index: Int = 0,
+                aliasing: EdgeAliasing? = nil) {
         builder.items.append(DisplayItem(key: DisplayItemKey(source: source, slot: (slot.rawValue | index << 8) &+ builder.instanceSalt),
                                          operation: operation,
-                                         bounds: DisplayListBuilder.deviceBounds(local, device, deviceClip, pad: 1)))
+                                         bounds: DisplayListBuilder.deviceBounds(local, device, deviceClip, pad: 1),
+                                         aliasing: aliasing))
     }
 }
 
@@ -80,7 +85,7 @@ extension CALayer {
         if let bg = backgroundColor, bg.a > 0, !b.isEmpty {
             let p = cornerRadius > 0 ? cornerShape() : Path.rect(b)
             sink.append(.background, .fill(p, transform: sink.transform, color: bg, rule: .nonZero, opacity: sink.opacity),
-                        local: b)
+                        local: b, aliasing: shapeAliasing(device: sink.device))
         }
         if let fade = contentsCrossfade, let a = fade.from?.bitmap, let b = contents?.bitmap,
            let one = Bitmap.crossDissolve(from: a, to: b, progress: fade.fraction) {
@@ -113,7 +118,8 @@ extension CALayer {
             let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds)
             let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
                 .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
-            sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst, index: firstIndex)
+            sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst, index: firstIndex,
+                        aliasing: imageAliasing(sink, width: img.width, height: img.height))
         } else {
             appendContentsPieces(img, to: sink, firstIndex: firstIndex)
         }
@@ -125,7 +131,8 @@ extension CALayer {
         let b = bounds, w = min(borderWidth, b.width / 2, b.height / 2)
         var p = cornerShape(b, radius: cornerRadius)
         p.addPath(cornerShape(b.insetBy(dx: w, dy: w), radius: max(0, cornerRadius - w)))
-        sink.append(.border, .fill(p, transform: sink.transform, color: bc, rule: .evenOdd, opacity: sink.opacity), local: b)
+        sink.append(.border, .fill(p, transform: sink.transform, color: bc, rule: .evenOdd, opacity: sink.opacity), local: b,
+                    aliasing: shapeAliasing(device: sink.device))
     }
 
     /// How many separately composited things the layer itself draws (overlaps matter for opacity).

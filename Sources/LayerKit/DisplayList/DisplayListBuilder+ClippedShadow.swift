@@ -14,7 +14,7 @@ extension DisplayListBuilder {
                                         content: (any LayerContentDisplay)?, _ s: Surface, _ inner: Surface,
                                         opacity: Double, subs: [CALayer], mask: Bool, maskLayer: CALayer?) {
         let bounds = Self.deviceBounds(l.bounds, inner.device, s.deviceClip, pad: 1)
-        if let c = Self.deviceClip(l, a) {
+        if let c = Self.deviceClip(l, a).map({ l.aliasedClip($0, a, device: inner.device) }) {
             var clipped = s
             clipped.clip = c.intersected(with: s.clip)
             appendSecond(source, .clip, .beginClip(c), bounds: bounds)
@@ -37,13 +37,15 @@ extension DisplayListBuilder {
         appendGroup(l, a2, source: source, content: content, g, inner, opacity: opacity, subs: subs, mask: mask,
                     shadow: true, maskLayer: maskLayer)
         let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
-        appendSecond(source, .mask, .maskGroup(p, transform: a2), bounds: bounds)
+        appendSecond(source, .mask, .maskGroup(p, transform: a2), bounds: bounds,
+                     aliasing: l.shapeAliasing(device: inner.device))
         appendSecond(source, .endGroup, .endGroup, bounds: bounds)
     }
 
     /// Appends an item in the second item of `slot` (the first belongs to the group inside).
-    private func appendSecond(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect) {
+    private func appendSecond(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect,
+                              aliasing: EdgeAliasing? = nil) {
         items.append(DisplayItem(key: DisplayItemKey(source: source, slot: (slot.rawValue | 1 << 8) &+ instanceSalt),
-                                 operation: operation, bounds: bounds))
+                                 operation: operation, bounds: bounds, aliasing: aliasing))
     }
 }

@@ -107,7 +107,7 @@ public final class DisplayListBuilder {
         var clipShape: ClipShape? = nil
         var needsMask = false
         if l.masksToBounds && (!subs.isEmpty || l.hasContentBeyondBackground(content: content)) {
-            if let c = Self.deviceClip(l, a) { clipShape = c } else { needsMask = true }
+            if let c = Self.deviceClip(l, a) { clipShape = l.aliasedClip(c, a, device: device) } else { needsMask = true }
         }
         let source = ObjectIdentifier(l.model())
         var inner = s
@@ -177,7 +177,7 @@ public final class DisplayListBuilder {
         let sink = DisplayItemSink(builder: self, source: source, transform: a2, opacity: 1,
                                    device: inner.device, deviceClip: s.deviceClip)
         var clipped = false
-        if l.masksToBounds && !mask, let c = Self.deviceClip(l, a2) {
+        if l.masksToBounds && !mask, let c = Self.deviceClip(l, a2).map({ l.aliasedClip($0, a2, device: inner.device) }) {
             g.clip = c
             clipped = true
             append(source, .clip, .beginClip(c), bounds: bounds)
@@ -188,7 +188,8 @@ public final class DisplayListBuilder {
         if clipped { append(source, .endClip, .endClip, bounds: bounds) }
         if mask {
             let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
-            append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds)
+            append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds,
+                   aliasing: l.shapeAliasing(device: inner.device))
         }
         l.appendBorderItem(to: sink)
         if let m = maskLayer {
@@ -237,9 +238,10 @@ public final class DisplayListBuilder {
         append(source, .endPlane, .endPlane, bounds: bounds)
     }
 
-    func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect) {
+    func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect,
+                aliasing: EdgeAliasing? = nil) {
         items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue &+ instanceSalt),
-                                 operation: operation, bounds: bounds))
+                                 operation: operation, bounds: bounds, aliasing: aliasing))
     }
 
     // MARK: Geometry

@@ -1,8 +1,9 @@
 // CALayer's styling declarations: shadows, the contents' sub-rectangle, centre and scale,
 // corner masking and curve, double-sidedness, the z anchor, geometry flipping, group
-// opacity and edge anti-aliasing. Defaults and animatability are CALayer.h's ("Defaults
-// to opaque black. … Animatable." for shadowColor, and so on); `mask` is a layer, not a
-// value, and is handled by the tree, the presentation copy and the document loader.
+// opacity and edge anti-aliasing (whether, and which edges). Defaults and animatability are
+// CALayer.h's ("Defaults to opaque black. … Animatable." for shadowColor, and so on); `mask`
+// is a layer, not a value, and is handled by the tree, the presentation copy and the
+// document loader.
 
 extension CALayer {
     // MARK: Shadow
@@ -74,12 +75,16 @@ extension CALayer {
     public static let allowsEdgeAntialiasing: LayerProperty<CALayer, Bool> = .init(
         "allowsEdgeAntialiasing", get: { $0.allowsEdgeAntialiasing }, set: { $0.allowsEdgeAntialiasing = $1 },
         default: false, animatable: false, affects: .pixels, document: .bool)
+    /// "The default value is for all edges to be antialiased." (not animatable)
+    public static let edgeAntialiasingMask: LayerProperty<CALayer, CAEdgeAntialiasingMask> = .init(
+        "edgeAntialiasingMask", get: { $0.edgeAntialiasingMask }, set: { $0.edgeAntialiasingMask = $1 },
+        default: .all, animatable: false, affects: .pixels, document: .edgeMask)
 
     /// The styling declarations, in the order above (appended to CALayer's table).
     static var styleProperties: [AnyLayerProperty] {
         [shadowColor.erased, shadowOpacity.erased, shadowOffset.erased, shadowRadius.erased, shadowPath.erased,
          contentsRect.erased, contentsCenter.erased, contentsScale.erased, maskedCorners.erased, cornerCurve.erased,
          isDoubleSided.erased, anchorPointZ.erased, isGeometryFlipped.erased, allowsGroupOpacity.erased,
-         allowsEdgeAntialiasing.erased]
+         allowsEdgeAntialiasing.erased, edgeAntialiasingMask.erased]
     }
 }

@@ -176,9 +176,11 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue { didSet { modelDidChange() } }
     /// Whether opacity below 1 composites the layer and its sublayers as one group.
     @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue { didSet { modelDidChange() } }
-    /// Whether the layer may anti-alias its edges. Stored, copied, loaded and inspected;
-    /// the rasterizer anti-aliases every edge whatever its value (as when it is true).
+    /// Whether the layer may anti-alias the edges `edgeAntialiasingMask` names; when false
+    /// (the default) its bounds edges are drawn aliased (CALayer+EdgeAntialiasing.swift).
     @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue { didSet { modelDidChange() } }
+    /// Which edges of the bounds are anti-aliased when `allowsEdgeAntialiasing` is true.
+    @exclusivity(unchecked) public var edgeAntialiasingMask: CAEdgeAntialiasingMask = CALayer.edgeAntialiasingMask.defaultValue { didSet { modelDidChange() } }
 
     /// The declared properties of this class (its superclasses' included). A subclass that
     /// declares properties overrides this with its own table.

@@ -20,29 +20,30 @@ import Dispatch
 
 /// One display item a band can draw alone (its pixels depend on nothing outside them).
 enum BandOperation: Sendable {
-    case fill(Path, AffineTransform, Color, FillRule, Double)
+    case fill(Path, AffineTransform, Color, FillRule, Double, EdgeAliasing?)
     case stroke(Path, StrokeStyle, AffineTransform, Color, start: Double, end: Double, opacity: Double)
-    case image(Bitmap, AffineTransform, Double)
-    case gradient(Path, AffineTransform, Gradient, FillRule, Double)
+    case image(Bitmap, AffineTransform, Double, EdgeAliasing?)
+    case gradient(Path, AffineTransform, Gradient, FillRule, Double, EdgeAliasing?)
 
-    /// The operation of `item`, or nil when the item cannot be drawn band by band.
-    init?(_ operation: DisplayOperation) {
+    /// The operation of `item` (its edges aliased as `aliasing` says), or nil when the item
+    /// cannot be drawn band by band.
+    init?(_ operation: DisplayOperation, aliasing: EdgeAliasing? = nil) {
         switch operation {
-        case let .fill(p, t, c, r, o): self = .fill(p, t, c, r, o)
+        case let .fill(p, t, c, r, o): self = .fill(p, t, c, r, o, aliasing)
         case let .stroke(p, s, t, c, a, b, o): self = .stroke(p, s, t, c, start: a, end: b, opacity: o)
-        case let .image(b, t, o): self = .image(b, t, o)
-        case let .gradient(p, t, g, r, o): self = .gradient(p, t, g, r, o)
+        case let .image(b, t, o): self = .image(b, t, o, aliasing)
+        case let .gradient(p, t, g, r, o): self = .gradient(p, t, g, r, o, aliasing)
         default: return nil
         }
     }
 
     func draw(on canvas: Canvas) {
         switch self {
-        case let .fill(p, t, c, r, o): canvas.fill(p, transform: t, color: c, rule: r, opacity: o)
+        case let .fill(p, t, c, r, o, e): canvas.fill(p, transform: t, color: c, rule: r, opacity: o, aliasing: e)
         case let .stroke(p, s, t, c, a, b, o):
             canvas.stroke(p, style: s, transform: t, color: c, strokeStart: a, strokeEnd: b, opacity: o)
-        case let .image(b, t, o): canvas.draw(b, transform: t, opacity: o)
-        case let .gradient(p, t, g, r, o): canvas.fill(p, transform: t, gradient: g, rule: r, opacity: o)
+        case let .image(b, t, o, e): canvas.draw(b, transform: t, opacity: o, aliasing: e)
+        case let .gradient(p, t, g, r, o, e): canvas.fill(p, transform: t, gradient: g, rule: r, opacity: o, aliasing: e)
         }
     }
 }
@@ -84,7 +85,7 @@ extension DisplayListRasterizer {
         operations.reserveCapacity(list.items.count)
         for item in list.items {
             if case .invalidate = item.operation { continue }
-            guard let op = BandOperation(item.operation) else { return false }
+            guard let op = BandOperation(item.operation, aliasing: item.aliasing) else { return false }
             operations.append(op)
         }
         if bandCanvases == nil || bandCanvases!.target !== target || bandCanvases!.canvases.count < bands {

@@ -47,7 +47,8 @@ public struct DamageTracker {
                 let o = old.items[m.old], item = list.items[m.new]
                 if inOrder[k], let r = Self.revisedImageDamage(o, item) {
                     if !r.isNull { damage = damage.union(r); parts.append(r) }
-                } else if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation {
+                } else if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation
+                            || o.aliasing != item.aliasing {
                     damage = damage.union(o.bounds).union(item.bounds)
                     parts.append(o.bounds); parts.append(item.bounds)
                 }

@@ -18,9 +18,12 @@ public struct DisplayItem {
     /// The device pixels the item can change, already cut by the clips around it; for both
     /// items of a bracket, everything inside it.
     public var bounds: Rect
+    /// The sides of the shape drawn aliased, for a fill, image, gradient or group mask
+    /// (AliasedFill.swift); nil draws every edge anti-aliased.
+    public var aliasing: EdgeAliasing?
 
-    public init(key: DisplayItemKey, operation: DisplayOperation, bounds: Rect) {
-        self.key = key; self.operation = operation; self.bounds = bounds
+    public init(key: DisplayItemKey, operation: DisplayOperation, bounds: Rect, aliasing: EdgeAliasing? = nil) {
+        self.key = key; self.operation = operation; self.bounds = bounds; self.aliasing = aliasing
     }
 }
 

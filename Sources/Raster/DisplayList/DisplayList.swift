@@ -19,7 +19,7 @@ public struct DisplayList {
         guard width == other.width, height == other.height, items.count == other.items.count else { return false }
         for i in items.indices {
             let a = items[i], b = other.items[i]
-            guard a.key == b.key, a.operation == b.operation else { return false }
+            guard a.key == b.key, a.operation == b.operation, a.aliasing == b.aliasing else { return false }
         }
         return true
     }

@@ -32,12 +32,13 @@ public final class DisplayListRasterizer {
         while i < items.count {
             switch items[i].operation {
             case let .fill(path, transform, color, rule, opacity):
-                canvas.fill(path, transform: transform, color: color, rule: rule, opacity: opacity)
+                canvas.fill(path, transform: transform, color: color, rule: rule, opacity: opacity,
+                            aliasing: items[i].aliasing)
             case let .stroke(path, style, transform, color, start, end, opacity):
                 canvas.stroke(path, style: style, transform: transform, color: color,
                               strokeStart: start, strokeEnd: end, opacity: opacity)
             case let .image(bitmap, transform, opacity):
-                canvas.draw(bitmap, transform: transform, opacity: opacity)
+                canvas.draw(bitmap, transform: transform, opacity: opacity, aliasing: items[i].aliasing)
             case .beginClip(let shape):
                 stack.append(.clip(canvas.clip))
                 canvas.clip = shape.intersected(with: canvas.clip)
@@ -61,7 +62,8 @@ public final class DisplayListRasterizer {
                     canvas = group
                 }
             case let .gradient(path, transform, gradient, rule, opacity):
-                canvas.fill(path, transform: transform, gradient: gradient, rule: rule, opacity: opacity)
+                canvas.fill(path, transform: transform, gradient: gradient, rule: rule, opacity: opacity,
+                            aliasing: items[i].aliasing)
             case let .shadow(path, transform, shadow):
                 canvas.fillShadow(path, transform: transform, shadow: shadow)
             case let .beginGroup(x, y, w, h, opacity):
@@ -81,7 +83,7 @@ public final class DisplayListRasterizer {
             case let .maskGroup(path, transform):
                 let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height))
                 mask.tolerance = canvas.tolerance
-                mask.fill(path, transform: transform, color: .white)
+                mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
                 canvas.target.multiply(byAlphaOf: mask.target)
             case .endGroup:
                 if case let .group(parent, x, y, opacity, shadow)? = stack.popLast() {

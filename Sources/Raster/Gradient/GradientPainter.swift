@@ -94,9 +94,10 @@ extension Canvas {
     /// Entries of a gradient's colour table.
     static let gradientTableSize = 1024
 
-    /// Fills `path` mapped by `transform` with `gradient` (in the path's plane) × `opacity`.
+    /// Fills `path` mapped by `transform` with `gradient` (in the path's plane) × `opacity`,
+    /// the sides of `aliasing` drawn aliased (AliasedFill.swift).
     public func fill(_ path: Path, transform: AffineTransform = .identity, gradient: Gradient,
-                     rule: FillRule = .nonZero, opacity: Double = 1) {
+                     rule: FillRule = .nonZero, opacity: Double = 1, aliasing: EdgeAliasing? = nil) {
         guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, !path.isEmpty, path.isFinite,
               let inverse = transform.inverted else { return }
         let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
@@ -109,6 +110,6 @@ extension Canvas {
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         let painter = GradientPainter(lut: UnsafePointer(lut), count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
                                       gradient: gradient, inverse: inverse)
-        rasterize(scratch, rule: rule, painter: painter)
+        rasterize(&scratch, rule: rule, painter: painter, aliasing: aliasing, transform: transform)
     }
 }

@@ -5,8 +5,9 @@
 
 extension Canvas {
     /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by `transform` into device pixels,
-    /// bilinear through the inverse mapping, with `opacity`, clipped like fills.
-    public func draw(_ image: Bitmap, transform: AffineTransform, opacity: Double = 1) {
+    /// bilinear through the inverse mapping, with `opacity`, clipped like fills; the sides of
+    /// `aliasing` (in the image's pixel space) drawn aliased (AliasedFill.swift).
+    public func draw(_ image: Bitmap, transform: AffineTransform, opacity: Double = 1, aliasing: EdgeAliasing? = nil) {
         guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
         guard let inverse = transform.inverted, inverse.a.isFinite, inverse.b.isFinite,
               inverse.c.isFinite, inverse.d.isFinite, inverse.tx.isFinite, inverse.ty.isFinite else { return }
@@ -20,7 +21,8 @@ extension Canvas {
             return
         }
         rasterizeImageQuad(image, transform: transform,
-                           painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
+                           painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha),
+                           aliasing: aliasing)
     }
 
     /// Source-over of `image` at an integer offset, clipped (pixel-exact: no resampling).
@@ -57,7 +59,8 @@ extension Canvas {
     /// Fills the quadrilateral `image`'s bounds map to under `transform` with `painter`,
     /// which samples the image (every image draw's last step).
     @inline(__always) @usableFromInline
-    func rasterizeImageQuad<P: SpanPainter>(_ image: Bitmap, transform: AffineTransform, painter: P) {
+    func rasterizeImageQuad<P: SpanPainter>(_ image: Bitmap, transform: AffineTransform, painter: P,
+                                            aliasing: EdgeAliasing? = nil) {
         let w = Double(image.width), h = Double(image.height)
         var quad = rasterScratch.quad
         rasterScratch.quad = FlatPath()           // keep unique ownership while we edit it
@@ -66,7 +69,7 @@ extension Canvas {
         quad.line(to: transform.apply(Point(w, 0)))
         quad.line(to: transform.apply(Point(w, h)))
         quad.line(to: transform.apply(Point(0, h)))
-        rasterize(quad, rule: .nonZero, painter: painter)
+        rasterize(&quad, rule: .nonZero, painter: painter, aliasing: aliasing, transform: transform)
         rasterScratch.quad = quad
     }
 }
