@@ -176,6 +176,7 @@ public final class WindowHost {
         layerScene?.debugAids = debugAids
         scene.resize(to: points)
         var leftButtonDown = false
+        var heapTrimmer = HeapTrimmer()
 
         while !quit {
             // Wait for the tick: the grid deadline, or (vsync) the last present's return.
@@ -295,6 +296,7 @@ public final class WindowHost {
             frame.present = t5 - t4
             frame.work = mode == .vsync ? beforePresent - frameStart : t5 - frameStart
             recorder.record(frame)
+            if heapTrimmer.isDue(now: t5, work: frame.work, period: period) { HeapTrimmer.trim() }
 
             if mode == .selfPaced {
                 pacer.advance(finishedAt: clock.now())
