@@ -138,6 +138,27 @@ import TestSupport
         #expect(abs(Self.num(l, "position.x", at: 4) - 50) < 1e-9)
     }
 
+    /// An animation added to a paused layer. A begin time of 0 is replaced by the current time:
+    /// AVCoreAnimationBeginTimeAtZero "prevents CoreAnimation from replacing 0.0 with
+    /// CACurrentMediaTime()", taken in the layer's time. A paused layer's time stands at its
+    /// timeOffset, so the animation waits at its start while the layer is paused and plays
+    /// from there when it resumes.
+    @Test func anAnimationAddedToAPausedLayerWaitsAtItsStart() {
+        let (_, l) = Self.tree(CALayer())
+        CAAnimationContext.current.clock.manualTime = 2
+        l.pauseAnimations()
+        CATransaction.flush()
+        Self.add(Self.basic("position.x", from: 0, to: 100, dur: 4), to: l, at: 3)
+        #expect(abs(Self.num(l, "position.x", at: 3) - 0) < 1e-9)
+        #expect(abs(Self.num(l, "position.x", at: 9) - 0) < 1e-9)
+        CAAnimationContext.current.clock.manualTime = 10
+        l.resumeAnimations()
+        CATransaction.flush()
+        #expect(abs(Self.num(l, "position.x", at: 10) - 0) < 1e-9)
+        #expect(abs(Self.num(l, "position.x", at: 11) - 25) < 1e-9)
+        #expect(abs(Self.num(l, "position.x", at: 13) - 75) < 1e-9)
+    }
+
     @Test func timeOffsetOnAnimation() {
         let (_, l) = Self.tree(CALayer())
         let a = Self.basic("opacity", from: 0, to: 1)
