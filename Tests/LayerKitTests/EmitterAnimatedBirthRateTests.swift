@@ -86,4 +86,38 @@ import TestSupport
         #expect(snapshot(stepped, at: 0.6) == snapshot(fresh, at: 0.6))
         #expect(snapshot(direct, at: 0.6) == snapshot(fresh, at: 0.6))
     }
+
+    // An emitter played for longer than the remembered sums can hold keeps emitting: the
+    // marks thin out (every other one goes, the spacing doubles) and the integral stays what
+    // it was with every mark. Here at most 8 marks, read every 5 s to 200 s (48,000 grid
+    // nodes), then back at 37.3 s, recomputed from the thinned marks. (∫ = 60 + 10·(t − 2)
+    // after the 2 s ramp, to the grid's 20·h where the rate drops at its end.)
+    @Test func theIntegralGoesOnPastItsRememberedSums() {
+        let e = Self.animatedEmitter("birthRate", from: 1, to: 5)
+        let thin = EmitterRateIntegral(model: e, cells: e.emitterCells!, maximumMarks: 8)
+        let full = EmitterRateIntegral(model: e, cells: e.emitterCells!)
+        var t = 5.0
+        while t <= 200 {
+            let v = thin.integral(0, to: t)
+            #expect(abs(v - full.integral(0, to: t)) < 1e-9, "t = \(t)")
+            #expect(abs(v - (60 + 10 * (t - 2))) < 0.1, "t = \(t)")
+            t += 5
+        }
+        #expect(thin.spacing > 256 && full.spacing == 256)
+        for t in [37.3, 199.9] { #expect(abs(thin.integral(0, to: t) - full.integral(0, to: t)) < 1e-9, "t = \(t)") }
+    }
+
+    // One call extends the integral by at most `maximumJump`: a first frame 100 s ahead with a
+    // 10 s jump sees the births of the first 10 s only (the rest would mean integrating the
+    // whole way in one frame); frames after it catch up a jump at a time.
+    @Test func oneFrameExtendsTheIntegralByAtMostTheJump() {
+        let e = Self.animatedEmitter("birthRate", from: 1, to: 5)
+        let g = EmitterRateIntegral(model: e, cells: e.emitterCells!, maximumJump: 10)
+        let first = g.integral(0, to: 100)
+        #expect(first > 60 + 10 * (9.9 - 2) && first < 60 + 10 * (10.1 - 2), "\(first)")
+        var v = first
+        for _ in 0..<9 { v = g.integral(0, to: 100) }
+        let full = EmitterRateIntegral(model: e, cells: e.emitterCells!)
+        #expect(abs(v - full.integral(0, to: 100)) < 1e-9)
+    }
 }

@@ -11,13 +11,17 @@
 // quadratic, exact for a linear ramp; a birth inside a step solves that quadratic. The sums
 // depend on the time alone (the same nodes in the same order at any frame rate, and `render`
 // at T gives the same sums whether T is reached in one step or many). They are kept
-// incrementally: each frame computes only the nodes it newly reaches; every `markSpacing`
-// nodes the sums are remembered, and when time goes backwards (or a frame needs births
-// before the kept nodes) the nodes are recomputed from the nearest remembered sums before it.
+// incrementally: each frame computes only the nodes it newly reaches; every `spacing` nodes
+// the sums are remembered, and when time goes backwards (or a frame needs births before the
+// kept nodes) the nodes are recomputed from the nearest remembered sums before it.
 // Once an emitter's rate has been animated its cells stay on the integral, so the births made
 // during the animation keep their times after it ends. Bounded: at most `maximumNodes` nodes
 // are kept (particles born more than half that before now are left out, as the oldest are
-// beyond `maximumParticles`), and local time beyond `maximumTime` emits nothing more.
+// beyond `maximumParticles`); at most `maximumMarks` remembered sums (past it every other one
+// goes and the spacing doubles, so a run of any length keeps a few hundred kilobytes); one
+// frame extends the integral by at most `maximumJump` seconds (played frame by frame it goes
+// on without end; a single frame far ahead — a render at a distant time — emits nothing past
+// that hour, since reaching it would mean integrating the whole way).
 
 /// The running integral of an emitter's presentation birth rates, per cell.
 final class EmitterRateIntegral {
@@ -25,10 +29,15 @@ final class EmitterRateIntegral {
     static let step = 1.0 / 240
     /// Nodes kept at most (per cell); births older than half of it are left out.
     static let maximumNodes = 1 << 16
-    /// Nodes between two remembered sums.
-    static let markSpacing = 256
-    /// The latest local time the integral reaches.
-    static let maximumTime = 3_600.0
+    /// Remembered sums kept at most (per cell), by default.
+    static let maximumMarks = 4_096
+    /// Local seconds one call may add to the integral past its last node, by default.
+    static let maximumJump = 3_600.0
+    /// Local times are clamped to this before they index the grid (node numbers stay Ints).
+    static let maximumTime = 1e12
+
+    /// Nodes between two remembered sums: 256, doubled each time the marks are thinned.
+    private(set) var spacing = 256
 
     /// The model's cells, depth first, when the integral began (their identities).
     let cells: [ObjectIdentifier]
@@ -44,11 +53,17 @@ final class EmitterRateIntegral {
     /// Integrals at times before the kept nodes (a cell's begin time), by time.
     private var early: [Double: [Double]] = [:]
     private let sampler: EmitterRateSampler
+    /// Remembered sums kept at most per cell; nodes one call may add.
+    let maximumMarks: Int
+    let maximumJumpNodes: Int
 
-    init(model: CAEmitterLayer, cells: [CAEmitterCell]) {
+    init(model: CAEmitterLayer, cells: [CAEmitterCell],
+         maximumMarks: Int = maximumMarks, maximumJump: Double = maximumJump) {
         self.cells = cells.map(ObjectIdentifier.init)
         m = cells.count
         sampler = EmitterRateSampler(model: model)
+        self.maximumMarks = max(2, maximumMarks)
+        maximumJumpNodes = max(1, Int((maximumJump / Self.step).rounded()))
     }
 
     /// The index of the last kept node (first − 1 when none).
@@ -64,7 +79,7 @@ final class EmitterRateIntegral {
         if rates.isEmpty || bottom < first || bottom > last {
             restart(at: bottom)
         }
-        if top > last { extend(to: top) }
+        reach(top)
     }
 
     /// The earliest local time the kept nodes answer.
@@ -76,7 +91,7 @@ final class EmitterRateIntegral {
         let h = Self.step
         var k = Int((min(t, Self.maximumTime) / h).rounded(.down))
         if k < first { return earlyIntegral(i, to: t) }
-        if k + 1 > last { extend(to: k + 1) }
+        reach(k + 1)
         k = min(k, last - 1)
         let j = (k - first) * m + i
         let r0 = rates[j], r1 = rates[j + m]
@@ -116,20 +131,25 @@ final class EmitterRateIntegral {
 
     /// Drops the kept nodes and computes from the remembered sums at or before node `k`.
     private func restart(at k: Int) {
-        let j = min(k / Self.markSpacing, marks.count / max(1, m) - 1)
+        let j = min(k / spacing, marks.count / max(1, m) - 1)
         rates.removeAll(keepingCapacity: true); sums.removeAll(keepingCapacity: true)
         if j < 0 {
             first = 0
             appendNode(0, sums: [Double](repeating: 0, count: m))
         } else {
-            first = j * Self.markSpacing
+            first = j * spacing
             appendNode(first, sums: Array(marks[j * m ..< (j + 1) * m]))
         }
     }
 
+    /// Computes nodes after the last kept one up to node `k`, at most `maximumJumpNodes`.
+    private func reach(_ k: Int) {
+        if rates.isEmpty { restart(at: 0) }
+        if k > last { extend(to: min(k, last + maximumJumpNodes)) }
+    }
+
     /// Computes nodes after the last kept one up to node `k`.
     private func extend(to k: Int) {
-        if rates.isEmpty { restart(at: 0) }
         let h = Self.step
         let animations = sampler.birthRateAnimations()
         var now = [Double](repeating: 0, count: m)
@@ -143,8 +163,9 @@ final class EmitterRateIntegral {
                 rates.append(now[i])
                 sums.append(sums[base + i] + (rates[base + i] + now[i]) * h / 2)
             }
-            if node % Self.markSpacing == 0, node / Self.markSpacing * m == marks.count {
+            if node % spacing == 0, node / spacing * m == marks.count {
                 marks.append(contentsOf: sums[(sums.count - m)...])
+                if marks.count / m > maximumMarks { thinMarks() }
             }
             if rates.count / m > Self.maximumNodes {
                 // The older half goes (a frame needs at most the newer half).
@@ -155,12 +176,21 @@ final class EmitterRateIntegral {
         }
     }
 
+    /// Keeps every other remembered sum (those at even multiples of the spacing), doubling it.
+    private func thinMarks() {
+        var kept: [Double] = []
+        kept.reserveCapacity(marks.count / 2 + m)
+        for j in stride(from: 0, to: marks.count / m, by: 2) { kept.append(contentsOf: marks[j * m ..< (j + 1) * m]) }
+        marks = kept
+        spacing *= 2
+    }
+
     /// Appends node `k` with its sums, evaluating its rates.
     private func appendNode(_ k: Int, sums s: [Double]) {
         var r = [Double](repeating: 0, count: m)
         sampler.rates(atLocalTime: Double(k) * Self.step, animations: sampler.birthRateAnimations(), into: &r)
         rates.append(contentsOf: r); sums.append(contentsOf: s)
-        if k % Self.markSpacing == 0, k / Self.markSpacing * m == marks.count { marks.append(contentsOf: s) }
+        if k % spacing == 0, k / spacing * m == marks.count { marks.append(contentsOf: s) }
     }
 
     /// ∫ rate of cell `i` from 0 to `t`, `t` before the kept nodes: replayed from the
@@ -169,10 +199,10 @@ final class EmitterRateIntegral {
         if let v = early[t] { return v[i] }
         let h = Self.step
         let k = Int((t / h).rounded(.down))
-        let j = min(k / Self.markSpacing, marks.count / m - 1)
+        let j = min(k / spacing, marks.count / m - 1)
         guard j >= 0 else { return 0 }
         let animations = sampler.birthRateAnimations()
-        var node = j * Self.markSpacing
+        var node = j * spacing
         var s = Array(marks[j * m ..< (j + 1) * m])
         var r = [Double](repeating: 0, count: m), next = r
         sampler.rates(atLocalTime: Double(node) * h, animations: animations, into: &r)
