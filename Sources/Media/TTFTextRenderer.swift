@@ -5,8 +5,9 @@ import Foundation
 import LayerKit
 
 /// Renders strings with SDL2_ttf (blended, anti-aliased) into premultiplied bitmaps.
-/// Fonts are opened once per pixel size. SDL_ttf shares one FreeType library between all
-/// fonts, so every renderer draws under one process-wide lock.
+/// Fonts are opened per pixel size and file, the most recently used `maximumOpenFonts` kept
+/// open. SDL_ttf shares one FreeType library between all fonts, so every renderer draws under
+/// one process-wide lock.
 public final class TTFTextRenderer: TextRendering {
     private static let lock = NSLock()
     /// Installs one renderer with the default font as `CATextLayer.renderer`, once per
@@ -21,7 +22,11 @@ public final class TTFTextRenderer: TextRendering {
     public static let defaultFontPath = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
     /// The TrueType file every string is set in.
     public let fontPath: String
-    var fonts: [Int: OpaquePointer] = [:]
+    /// Fonts kept open at most.
+    public static let maximumOpenFonts = 32
+    /// Open fonts by pixel size and file.
+    var fonts = OpenFontCache<FontKey>(capacity: maximumOpenFonts, close: { TTF_CloseFont($0) })
+    struct FontKey: Hashable { var px: Int; var file: String }
 
     /// nil when SDL_ttf cannot start or the font file is missing.
     public init?(fontPath: String = TTFTextRenderer.defaultFontPath) {
@@ -35,22 +40,23 @@ public final class TTFTextRenderer: TextRendering {
     deinit {
         Self.lock.lock()
         defer { Self.lock.unlock() }
-        for f in fonts.values { TTF_CloseFont(f) }
+        fonts.removeAll()
     }
 
     /// The font at `size` pixels (rounded to whole pixels; SDL_ttf sizes are integers).
     func font(_ size: Double) -> OpaquePointer? {
-        let px = max(1, Int(size.rounded()))
-        if let f = fonts[px] { return f }
-        guard let f = TTF_OpenFont(fontPath, Int32(px)) else { return nil }
-        fonts[px] = f
-        return f
+        let px = Self.pixelSize(size)
+        return fonts.font(FontKey(px: px, file: fontPath)) { TTF_OpenFont(fontPath, Int32(px)) }
+    }
+
+    /// Whole pixels, at least 1, within Int32.
+    static func pixelSize(_ size: Double) -> Int {
+        guard size.isFinite else { return 1 }
+        return Int(max(1, min(size.rounded(), Double(Int32.max))))
     }
 
     /// Font files by family name, as fontconfig matches them (nil: no match; the default font).
     var familyFiles: [String: String?] = [:]
-    /// Fonts by file and pixel size, for named families.
-    var familyFonts: [String: OpaquePointer] = [:]
 
     /// The font of family `family` (nil: the default) at `size` pixels. A family is found by
     /// `fc-match` once; one fontconfig cannot find (or no fontconfig) falls back to the default.
@@ -58,12 +64,8 @@ public final class TTFTextRenderer: TextRendering {
         guard let family else { return font(size) }
         if familyFiles[family] == nil { familyFiles[family] = Self.matchFont(family) }
         guard let file = familyFiles[family]!, file != fontPath else { return font(size) }
-        let px = max(1, Int(size.rounded()))
-        let key = "\(px) \(file)"
-        if let f = familyFonts[key] { return f }
-        guard let f = TTF_OpenFont(file, Int32(px)) else { return font(size) }
-        familyFonts[key] = f
-        return f
+        let px = Self.pixelSize(size)
+        return fonts.font(FontKey(px: px, file: file)) { TTF_OpenFont(file, Int32(px)) } ?? font(size)
     }
 
     /// The font file fontconfig matches for `family`, nil when it cannot be asked.
