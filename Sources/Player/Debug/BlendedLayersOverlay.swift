@@ -56,7 +56,7 @@ public enum BlendedLayersOverlay {
             case let .beginGroup(x, y, w, h, opacity):
                 groupOpacity.append(outer * opacity)
                 op = .beginGroup(x: x, y: y, width: w, height: h, opacity: 1)
-            case let .beginShadowedGroup(x, y, w, h, opacity, _):
+            case let .beginShadowedGroup(x, y, w, h, _, _):
                 // The shadow's pixels blend under the group's: the group reads as blended.
                 groupOpacity.append(0)
                 op = .beginGroup(x: x, y: y, width: w, height: h, opacity: 1)
