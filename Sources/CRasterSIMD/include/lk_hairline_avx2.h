@@ -41,15 +41,28 @@ __attribute__((target("avx2"))) static inline __m256i lk_hairline_bytes_of8(__m2
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(cov, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
 }
 
+/// T(e) − T(f) of lk_hairline_band8 where e ≥ 1 (rows b+2…b+4 of a whole column): with d ≤ 1
+/// and 1/d ≥ 1 (a whole column's rise is at most 1), max(e, 0) is e, max(e − d, 0) is e − d and
+/// e·(1/d) ≥ 1 clamps to exactly 1, so T(e) is e + (e − d), the same float as the general form.
+__attribute__((target("avx2"))) static inline __m256 lk_hairline_band8_high(__m256 e, __m256 w2, __m256 d, __m256 invd) {
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
+    const __m256 f = _mm256_sub_ps(e, w2);
+    const __m256 te = _mm256_add_ps(e, _mm256_sub_ps(e, d));
+    const __m256 tf = _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(f, zero), _mm256_max_ps(_mm256_sub_ps(f, d), zero)),
+                                    _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(f, invd), zero), one));
+    return _mm256_sub_ps(te, tf);
+}
+
 /// Eight whole columns' four coverage bytes each (lanes 0–3 of the low half and 0–3 of the
 /// high half: columns 0–3 and 4–7), packed k0 | k1 << 8 | k2 << 16 | k3 << 24 per 32-bit lane.
+/// `vl` is each column's L − b in 0…1, `vd` at most 1.
 __attribute__((target("avx2"))) static inline __m256i lk_hairline_whole_columns8(__m256 vl, __m256 vw2, __m256 vd,
                                                                                  __m256 vinvd) {
     const __m256 half = _mm256_set1_ps(0.5f);
     const __m256 a1 = _mm256_mul_ps(lk_hairline_band8(_mm256_sub_ps(_mm256_set1_ps(1), vl), vw2, vd, vinvd), half);
-    const __m256 a2 = _mm256_mul_ps(lk_hairline_band8(_mm256_sub_ps(_mm256_set1_ps(2), vl), vw2, vd, vinvd), half);
-    const __m256 a3 = _mm256_mul_ps(lk_hairline_band8(_mm256_sub_ps(_mm256_set1_ps(3), vl), vw2, vd, vinvd), half);
-    const __m256 a4 = _mm256_mul_ps(lk_hairline_band8(_mm256_sub_ps(_mm256_set1_ps(4), vl), vw2, vd, vinvd), half);
+    const __m256 a2 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(2), vl), vw2, vd, vinvd), half);
+    const __m256 a3 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(3), vl), vw2, vd, vinvd), half);
+    const __m256 a4 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(4), vl), vw2, vd, vinvd), half);
     const __m256i k1 = lk_hairline_bytes_of8(_mm256_sub_ps(a1, _mm256_setzero_ps()));
     const __m256i k2 = lk_hairline_bytes_of8(_mm256_sub_ps(a2, a1));
     const __m256i k3 = lk_hairline_bytes_of8(_mm256_sub_ps(a3, a2)), k4 = lk_hairline_bytes_of8(_mm256_sub_ps(a4, a3));
