@@ -7,6 +7,7 @@
 import Foundation
 import Testing
 @testable import Raster
+import CRasterSIMD
 import TestSupport
 import RasterFuzzing
 
@@ -248,5 +249,37 @@ import RasterFuzzing
         }
         #expect(differing == 0)
         #expect(drawn > 100_000)
+    }
+
+    /// The three forms of the kernel called directly: `lk_hairline` (whole columns inside the
+    /// clip eight at a time with AVX2 where this CPU has it), `lk_hairline_sse2` and
+    /// `lk_hairline_portable` paint the same pixels. Long segments of every direction, so that
+    /// runs of eight and more whole columns (and their ragged ends) occur in both orientations,
+    /// opaque and translucent colours, widths up to a pixel, with and without a clip.
+    @Test func avx2SSE2AndPortableKernelsPaintTheSamePixels() {
+        let w = 160, h = 120
+        var rng = SplitMix64(seed: 0x8A71)
+        var differing = 0, drawn = 0
+        for round in 0..<400 {
+            let background = round % 2 == 0 ? Color.white.premultipliedARGB : Color(0.4, 0.5, 0.6, 0.5).premultipliedARGB
+            let bitmaps = (0..<3).map { _ in Bitmap(width: w, height: h) }
+            for b in bitmaps { for i in 0..<b.pixelCount { b.pixels[i] = background } }
+            let (left, top, right, bottom) = round % 3 == 0 ? (0, 0, w, h) : (1 + rng.int(30), 1 + rng.int(20), w - 1 - rng.int(30), h - 1 - rng.int(20))
+            for _ in 0..<10 {
+                let x0 = rng.unit() * 190 - 15, y0 = rng.unit() * 150 - 15
+                let x1 = rng.unit() * 190 - 15, y1 = rng.unit() * 150 - 15
+                let width = rng.int(3) == 0 ? 1 : 0.05 + 0.95 * rng.unit()
+                let color = Color(rng.unit(), rng.unit(), rng.unit(), rng.int(2) == 0 ? 1 : 0.1 + 0.9 * rng.unit()).premultipliedARGB
+                lk_hairline(bitmaps[0].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                lk_hairline_sse2(bitmaps[1].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                lk_hairline_portable(bitmaps[2].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+            }
+            for i in 0..<(w * h) {
+                if bitmaps[0].pixels[i] != bitmaps[2].pixels[i] || bitmaps[1].pixels[i] != bitmaps[2].pixels[i] { differing += 1 }
+                if bitmaps[2].pixels[i] != background { drawn += 1 }
+            }
+        }
+        #expect(differing == 0)
+        #expect(drawn > 400_000)
     }
 }

@@ -31,7 +31,10 @@
 // pixel at every column). `lk_hairline_portable` takes every column through the batches, one
 // row at a time in scalar code, with the same single-precision operations in the same order (max
 // and min as SSE's: the second operand unless the first is strictly greater, or less), and
-// composites with lk_scale. Both write the same pixels, bit for bit (tested).
+// composites with lk_scale. Where the CPU has AVX2, `lk_hairline` takes those whole columns
+// eight at a time instead (lk_hairline_avx2.h, lane for lane the same operations), and
+// `lk_hairline_sse2` is the kernel without it. All three write the same pixels, bit for bit
+// (tested).
 //
 // Coverage is rounded to a byte ⌊c·255 + 0.5⌋ and composited source-over with Raster's exactly
 // rounded arithmetic (lk_scale); a pixel of zero coverage keeps its value (x·255/255 rounds to
@@ -41,6 +44,7 @@
 #define LK_HAIRLINE_H
 
 #include "lk_coverage_cells.h"
+#include "lk_hairline_avx2.h"
 #include "lk_solid_spans.h"
 #include <math.h>
 
@@ -185,7 +189,8 @@ static inline uint32_t lk_hairline_bytes4_portable(lk_hairline_column c) {
     return packed;
 }
 
-/// The column loop of `lk_hairline` (vector ≠ 0: SSE where available). Draws the segment
+/// The column loop of `lk_hairline` (vector: 0 portable, 1 SSE where available, 2 also AVX2
+/// where the CPU has it for the whole columns inside the clip). Draws the segment
 /// (x0, y0)–(x1, y1), device pixels, finite, `line_width` in 0…1, with `color` (premultiplied
 /// ARGB) into `pixels` (rows of `width`), inside columns clip_left..<clip_right and rows
 /// clip_top..<clip_bottom (0 ≤ left, top; right ≤ width; bottom ≤ the bitmap's height). A
@@ -268,7 +273,12 @@ static inline void lk_hairline_columns(int vector, uint32_t *pixels, ptrdiff_t w
 #if defined(__SSE2__)
         if (part == 1) {
             const __m128d vbase = _mm_set1_pd(base), vk = _mm_set1_pd(k);
-            for (ptrdiff_t i = from; i < to; i += 4) {
+            ptrdiff_t i = from;
+#if LK_HAVE_AVX2_KERNELS
+            if (vector == 2 && to - from >= 8 && lk_cpu_has_avx2())
+                i = lk_hairline_whole_avx2(pixels, su, sv, from, to, base, k, w2, fd, finvd, color);
+#endif
+            for (; i < to; i += 4) {
                 const double ci = (double)i;
                 const __m128d l01 = _mm_add_pd(vbase, _mm_mul_pd(vk, _mm_setr_pd(ci, ci + 1)));
                 const __m128d l23 = _mm_add_pd(vbase, _mm_mul_pd(vk, _mm_setr_pd(ci + 2, ci + 3)));
@@ -352,10 +362,18 @@ static inline void lk_hairline_columns(int vector, uint32_t *pixels, ptrdiff_t w
     }
 }
 
-/// Draws the segment (see `lk_hairline_columns`), four rows at a time through SSE where available.
+/// Draws the segment (see `lk_hairline_columns`): whole columns eight at a time where the CPU
+/// has AVX2 (lk_hairline_avx2.h), the rest four rows at a time through SSE where available.
 static inline void lk_hairline(uint32_t *pixels, ptrdiff_t width, ptrdiff_t clip_left, ptrdiff_t clip_top,
                                ptrdiff_t clip_right, ptrdiff_t clip_bottom, double x0, double y0, double x1,
                                double y1, double line_width, uint32_t color) {
+    lk_hairline_columns(2, pixels, width, clip_left, clip_top, clip_right, clip_bottom, x0, y0, x1, y1, line_width, color);
+}
+
+/// `lk_hairline` without the AVX2 columns: SSE2 where available (what a CPU without AVX2 runs).
+static inline void lk_hairline_sse2(uint32_t *pixels, ptrdiff_t width, ptrdiff_t clip_left, ptrdiff_t clip_top,
+                                    ptrdiff_t clip_right, ptrdiff_t clip_bottom, double x0, double y0, double x1,
+                                    double y1, double line_width, uint32_t color) {
     lk_hairline_columns(1, pixels, width, clip_left, clip_top, clip_right, clip_bottom, x0, y0, x1, y1, line_width, color);
 }
 
