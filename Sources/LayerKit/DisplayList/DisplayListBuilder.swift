@@ -222,6 +222,7 @@ public final class DisplayListBuilder {
         let maxSide = 4096.0
         k = min(k, maxSide / max(r.width, 1), maxSide / max(r.height, 1))
         let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
+        let painted = r
         r = Rect(r.minX.rounded(.down), r.minY.rounded(.down), r.width.rounded(.up) + 1, r.height.rounded(.up) + 1)
         let w = Int((r.width * k).rounded(.up)) + 2, h = Int((r.height * k).rounded(.up)) + 2
         guard w > 0, h > 0 else { return }
@@ -229,7 +230,7 @@ public final class DisplayListBuilder {
         guard let inv = aOff.inverted else { return }
         let source = ObjectIdentifier(l.model())
         append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(inv).concatenating(m),
-                                           opacity: opacity), bounds: bounds)
+                                           opacity: opacity), bounds: bounds, aliasing: l.planeAliasing(aOff, painted: painted))
         var plane = s
         plane.clip = nil
         plane.inheritedOpacity = 1

@@ -12,12 +12,13 @@ import CRasterSIMD
 extension Canvas {
     /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by the projective (perspective)
     /// 3×3 transform `projective` into device pixels, bilinear through the inverse mapping,
-    /// with `opacity`, clipped like fills.
-    public func draw(_ image: Bitmap, projective: ProjectiveTransform, opacity: Double = 1) {
+    /// with `opacity`, clipped like fills; the sides of `aliasing` (a rectangle in the image's
+    /// pixels) drawn aliased (ProjectiveAliasedEdges.swift).
+    public func draw(_ image: Bitmap, projective: ProjectiveTransform, opacity: Double = 1, aliasing: EdgeAliasing? = nil) {
         if projective.isAffine {
             draw(image, transform: AffineTransform(a: projective.m11, b: projective.m21, c: projective.m12,
                                                    d: projective.m22, tx: projective.m13, ty: projective.m23),
-                 opacity: opacity)
+                 opacity: opacity, aliasing: aliasing)
             return
         }
         guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
@@ -50,7 +51,16 @@ extension Canvas {
                 emit(wc >= eps ? c : p.lerp(q, wp >= eps ? t * 0.999999 : 1 - (1 - t) * 0.999999))
             }
         }
-        if quad.points.count >= 3 {
+        if quad.points.count >= 3, let aliasing,
+           let sides = DeviceAliasedSides(aliasing, projective: m, polygons: &quad, nearW: eps) {
+            let painter = ProjectiveClampedImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha,
+                                                        clamp: EdgeSampleClamp(aliasing))
+            withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { cuts in
+                cuts.initialize(repeating: .min)
+                rasterize(quad, rule: .nonZero, painter: PixelCentrePainter(inner: painter, sides: sides,
+                                                                            rowCuts: cuts.baseAddress!))
+            }
+        } else if quad.points.count >= 3 {
             rasterize(quad, rule: .nonZero,
                       painter: ProjectiveImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
         }
