@@ -4,6 +4,7 @@
 // sides it names, rounded corners keep their coverage, and a layer painting beyond its bounds
 // keeps its plane's outline.
 import Foundation
+import Media
 import Testing
 @testable import LayerKit
 
@@ -135,6 +136,35 @@ import Testing
             }
         }
         #expect(inside > 2000)
+    }
+
+    @Test func projectedLayerWithATextLabelInsideItsBoundsIsAliased() {
+        // What decides is what the plane shows, not what a sublayer might draw: a text layer
+        // allows for its string overflowing its bounds, but a label that fits leaves the
+        // card's outline its bounds (a cube face with its number).
+        TTFTextRenderer.installAsDefault()
+        let (root, card) = scene { l in
+            let label = CATextLayer()
+            label.string = "3"
+            label.fontSize = 30
+            label.alignmentMode = .center
+            label.bounds = Rect(0, 0, 110, 50)
+            label.position = Point(55, 40)
+            label.foregroundColor = .white
+            l.addSublayer(label)
+        }
+        let d = sideDistances(card)
+        let b = render(root)
+        var white = 0
+        for y in 0..<160 {
+            for x in 0..<200 {
+                let a = alpha(b[x, y]), s = d(x, y)
+                if (b[x, y] >> 8) & 0xff > 160 { white += 1 }   // the card's green is 51
+                guard s.contains(where: { abs($0) < 1.5 }), !s.contains(where: { abs($0) < 1e-6 }) else { continue }
+                #expect(a == (s.allSatisfy { $0 > 0 } ? 255 : 0), "(\(x), \(y)) alpha \(a)")
+            }
+        }
+        #expect(white > 20, "\(white) light pixels of the label")
     }
 
     @Test func projectedLayerPaintingBeyondItsBoundsKeepsItsPlaneOutline() {

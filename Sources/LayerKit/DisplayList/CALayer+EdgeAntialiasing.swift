@@ -71,14 +71,12 @@ extension CALayer {
 
     /// The aliasing of the composite of the layer's projected plane, `a` mapping the layer's
     /// plane onto the plane's pixels (a uniform scale and a translation): the bounds' aliased
-    /// sides, rounded corners as `shapeAliasing` gives them, in the plane's pixels. Nil when
-    /// the layer paints beyond its bounds (sublayers or a shadow outside them, not cut by
-    /// masksToBounds): the composite's outline is then not the bounds.
-    func planeAliasing(_ a: AffineTransform, painted: Rect) -> EdgeAliasing? {
+    /// sides, rounded corners as `shapeAliasing` gives them, in the plane's pixels. (The
+    /// builder drops it when the plane shows more than the bounds: sublayers or a shadow
+    /// beyond them, DisplayListBuilder+PlaneOutline.swift.)
+    func planeAliasing(_ a: AffineTransform) -> EdgeAliasing? {
         let b = bounds
         guard !aliasedSides.isEmpty, a.b == 0, a.c == 0, a.a > 0, a.a == a.d, !b.isEmpty, b.isFiniteRect,
-              masksToBounds || painted.isNull || (painted.minX >= b.minX && painted.minY >= b.minY
-                                                   && painted.maxX <= b.maxX && painted.maxY <= b.maxY),
               var e = shapeAliasing(device: ProjectiveTransform(a)) else { return nil }
         let k = a.a
         e.rect = b.applying(a)

@@ -5,7 +5,10 @@
 // (CALayer+EdgeAntialiasing.swift). The inner sides (the seams) are always sampled at pixel
 // centres with the top-left rule (Raster's AliasedFill.swift): two parts sharing a seam then
 // paint every pixel along it exactly once, where two anti-aliased edges would each cover part
-// of it and leave a crack (a seam pixel half covered by each part ends 1 − ½·½ = ¾ covered).
+// of it and leave a crack (a seam pixel half covered by each part ends 1 − ½·½ = ¾ covered):
+// CALayer.h, edgeAntialiasingMask, "Typically, you would use this property to disable
+// antialiasing for edges that abut edges of other layers, to eliminate the seams that would
+// otherwise occur."
 
 /// The columns (or rows) of a contents grid that draw anything, as the first and last index.
 struct ContentsGridSpan {

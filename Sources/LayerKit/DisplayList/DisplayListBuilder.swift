@@ -222,21 +222,22 @@ public final class DisplayListBuilder {
         let maxSide = 4096.0
         k = min(k, maxSide / max(r.width, 1), maxSide / max(r.height, 1))
         let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
-        let painted = r
         r = Rect(r.minX.rounded(.down), r.minY.rounded(.down), r.width.rounded(.up) + 1, r.height.rounded(.up) + 1)
         let w = Int((r.width * k).rounded(.up)) + 2, h = Int((r.height * k).rounded(.up)) + 2
         guard w > 0, h > 0 else { return }
         let aOff = AffineTransform.translation(-r.minX, -r.minY).concatenating(.scale(k, k)).concatenating(.translation(1, 1))
         guard let inv = aOff.inverted else { return }
         let source = ObjectIdentifier(l.model())
+        let planeStart = items.count
         append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(inv).concatenating(m),
-                                           opacity: opacity), bounds: bounds, aliasing: l.planeAliasing(aOff, painted: painted))
+                                           opacity: opacity), bounds: bounds)
         var plane = s
         plane.clip = nil
         plane.inheritedOpacity = 1
         plane.bounds = Rect(0, 0, Double(w), Double(h))
         appendBody(l, aOff, device: device, plane, opacity: 1)
         append(source, .endPlane, .endPlane, bounds: bounds)
+        outlinePlane(at: planeStart, l.planeAliasing(aOff), clipped: l.masksToBounds)
     }
 
     func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect,
