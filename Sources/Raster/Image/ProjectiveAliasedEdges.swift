@@ -13,6 +13,9 @@
 //   side's straight part the sample position is therefore kept on the texels wholly inside the
 //   rectangle (a texture clamped to its edge, as a GPU samples a layer's quad); at rounded
 //   corners and along anti-aliased sides it is not, and their coverage stays the bitmap's own.
+// - The quadrilateral drawn is the rectangle's, not the image's (a pixel more beyond its
+//   anti-aliased sides): the centre test cuts only along a side's straight part, and under
+//   perspective the image beyond a side would otherwise show past a rounded corner.
 // A rectangle with a corner at or behind the eye is not a quadrilateral on screen: it is drawn
 // with every edge anti-aliased (the cut against the near plane is not one of its sides).
 
