@@ -40,10 +40,11 @@ extension CALayer {
         return contentsGravity.rect(for: Size(Double(src.w) / s, Double(src.h) / s), in: bounds)
     }
 
-    /// The contents as up to nine cropped parts, each mapped onto its destination.
-    func appendContentsPieces(_ img: Bitmap, to sink: DisplayItemSink, firstIndex: Int = 0) {
+    /// The contents as up to nine cropped parts, each mapped onto its destination, their
+    /// seams aliased (ContentsGridAliasing.swift); `flipped` when the sink mirrors the image.
+    func appendContentsPieces(_ img: Bitmap, to sink: DisplayItemSink, firstIndex: Int = 0, flipped: Bool = false) {
         if drawsExtendedContents {
-            appendExtendedContents(img, to: sink, firstIndex: firstIndex)
+            appendExtendedContents(img, to: sink, firstIndex: firstIndex, flipped: flipped)
             return
         }
         let src = contentsSourceRect(img)
@@ -62,6 +63,9 @@ extension CALayer {
         let c = contentsCenter.isFiniteRect ? contentsCenter : Rect(0, 0, 1, 1)
         let (sx, dx) = cuts(c.minX, c.width, src.w, dst.width)
         let (sy, dy) = cuts(c.minY, c.height, src.h, dst.height)
+        guard let columns = ContentsGridSpan((0..<3).map { sx[$0 + 1] > sx[$0] && dx[$0 + 1] > dx[$0] }),
+              let rows = ContentsGridSpan((0..<3).map { sy[$0 + 1] > sy[$0] && dy[$0 + 1] > dy[$0] }) else { return }
+        let outer = contentsAliasedSides(sink, flipped: flipped)
         var slot = 0
         for j in 0..<3 {
             for i in 0..<3 {
@@ -72,7 +76,9 @@ extension CALayer {
                 let r = Rect(dst.minX + dx[i], dst.minY + dy[j], qw, qh)
                 let t = AffineTransform.scale(qw / Double(pw), qh / Double(ph))
                     .concatenating(.translation(r.minX, r.minY)).concatenating(sink.transform)
-                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot)
+                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot,
+                            aliasing: Self.contentsPartAliasing(width: pw, height: ph, column: i, of: columns,
+                                                                row: j, of: rows, outer: outer))
                 slot += 1
             }
         }

@@ -32,22 +32,30 @@ extension CALayer {
     }
 
     /// The contents with their edge pixels extended over the requested pixels outside the image.
-    func appendExtendedContents(_ img: Bitmap, to sink: DisplayItemSink, firstIndex: Int = 0) {
+    /// The bands' seams are aliased (ContentsGridAliasing.swift); `flipped` when the sink
+    /// mirrors the image.
+    func appendExtendedContents(_ img: Bitmap, to sink: DisplayItemSink, firstIndex: Int = 0, flipped: Bool = false) {
         let c = contentsRect, W = Double(img.width), H = Double(img.height)
         let sx0 = c.minX * W, sx1 = c.maxX * W, sy0 = c.minY * H, sy1 = c.maxY * H
         let dst = contentsDestination(img)
         guard dst.width > 0, dst.height > 0, dst.isFiniteRect, sx1 > sx0, sy1 > sy0 else { return }
         let kx = dst.width / (sx1 - sx0), ky = dst.height / (sy1 - sy0)
+        let rowBands = Self.extendedBands(sy0, sy1, img.height), colBands = Self.extendedBands(sx0, sx1, img.width)
+        guard let rows = ContentsGridSpan(rowBands.map { $0.to > $0.from }),
+              let columns = ContentsGridSpan(colBands.map { $0.to > $0.from }) else { return }
+        let outer = contentsAliasedSides(sink, flipped: flipped)
         var slot = 0
-        for row in Self.extendedBands(sy0, sy1, img.height) {
-            for col in Self.extendedBands(sx0, sx1, img.width) {
+        for (j, row) in rowBands.enumerated() {
+            for (i, col) in colBands.enumerated() {
                 let r = Rect(dst.minX + (col.from - sx0) * kx, dst.minY + (row.from - sy0) * ky,
                              (col.to - col.from) * kx, (row.to - row.from) * ky)
                 guard r.width > 0, r.height > 0 else { continue }
                 let part = sink.builder.contentsPart(img, x: col.start, y: row.start, width: col.count, height: row.count)
                 let t = AffineTransform.scale(r.width / Double(col.count), r.height / Double(row.count))
                     .concatenating(.translation(r.minX, r.minY)).concatenating(sink.transform)
-                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot)
+                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot,
+                            aliasing: Self.contentsPartAliasing(width: col.count, height: row.count, column: i, of: columns,
+                                                                row: j, of: rows, outer: outer))
                 slot += 1
             }
         }

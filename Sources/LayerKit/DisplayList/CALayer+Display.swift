@@ -111,7 +111,8 @@ extension CALayer {
     /// contentsScale) at `opacity` times the sink's, its items numbered from `firstIndex`.
     func appendContentsImage(_ img: Bitmap?, to sink: DisplayItemSink, opacity k: Double, firstIndex: Int) {
         guard let img, img.width > 0, img.height > 0, k > 0 else { return }
-        let flipped = sink.mirrored(about: contentsDestination(img), if: contentsAreFlipped())
+        let isFlipped = contentsAreFlipped()
+        let flipped = sink.mirrored(about: contentsDestination(img), if: isFlipped)
         let sink = DisplayItemSink(builder: flipped.builder, source: flipped.source, transform: flipped.transform,
                                    opacity: flipped.opacity * k, device: flipped.device, deviceClip: flipped.deviceClip)
         if hasPlainContentsGeometry {
@@ -119,9 +120,9 @@ extension CALayer {
             let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
                 .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
             sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst, index: firstIndex,
-                        aliasing: imageAliasing(sink, width: img.width, height: img.height))
+                        aliasing: imageAliasing(sink, width: img.width, height: img.height, flipped: isFlipped))
         } else {
-            appendContentsPieces(img, to: sink, firstIndex: firstIndex)
+            appendContentsPieces(img, to: sink, firstIndex: firstIndex, flipped: isFlipped)
         }
     }
 

@@ -9,7 +9,13 @@
 // plain fill). What a layer class draws inside (a shape layer's path, a text layer's glyphs)
 // is not an edge of the layer and keeps its anti-aliasing, as do rounded corners: only the
 // straight part of each side is aliased (Raster's AliasedFill.swift). A layer drawn in a
-// projected plane (perspective) keeps anti-aliased edges: its plane is composited whole.
+// projected plane (perspective, 3D) is drawn anti-aliased inside its plane, and its aliased
+// sides are those of the plane's composite: the projected bounds, sampled at pixel centres
+// (Raster's ProjectiveAliasedEdges.swift) — the jagged edges of a layer turned in 3D that
+// allowsEdgeAntialiasing smooths on iOS: "I have a CALayer that I apply a perspective to using
+// a CGTransform3D … When the perspective is applied, the layer has jagged edges." (Stack
+// Overflow, "iPhone - Jagged Edges when applying perspective to CALayer"; the later answers
+// name allowsEdgeAntialiasing and UIViewEdgeAntialiasing as the fix).
 
 extension CALayer {
     /// The sides of the bounds drawn aliased. "This property specifies which edges of the
@@ -43,11 +49,39 @@ extension CALayer {
     }
 
     /// The aliasing of a contents image of `width` × `height` pixels drawn through `sink`:
-    /// the sides of its pixel rectangle (in the image's own orientation).
-    func imageAliasing(_ sink: DisplayItemSink, width: Int, height: Int) -> EdgeAliasing? {
-        let sides = aliasedSides
-        guard !sides.isEmpty, sink.device.isAffine else { return nil }
+    /// the sides of its pixel rectangle (in the image's own orientation) that land on the
+    /// layer's aliased sides, the image mirrored vertically when `flipped`.
+    func imageAliasing(_ sink: DisplayItemSink, width: Int, height: Int, flipped: Bool) -> EdgeAliasing? {
+        let sides = contentsAliasedSides(sink, flipped: flipped)
+        guard !sides.isEmpty else { return nil }
         return EdgeAliasing(rect: Rect(0, 0, Double(width), Double(height)), sides: sides)
+    }
+
+    /// The layer's aliased sides named as the sides of its contents image: "layerBottomEdge:
+    /// Bottom edge of the layer" names the layer's side whichever way the image is drawn, so
+    /// under a flipped superlayer, where the image is mirrored to show upright
+    /// (CALayer+FlippedContents.swift), the image's top row lies along the layer's bottom
+    /// (minY) and its bottom row along the layer's top. Empty in a projected plane (its
+    /// edges are the plane's, `planeAliasing`).
+    func contentsAliasedSides(_ sink: DisplayItemSink, flipped: Bool) -> RectSides {
+        let sides = aliasedSides
+        guard !sides.isEmpty, sink.device.isAffine else { return [] }
+        return flipped ? sides.mirroredVertically : sides
+    }
+
+    /// The aliasing of the composite of the layer's projected plane, `a` mapping the layer's
+    /// plane onto the plane's pixels (a uniform scale and a translation): the bounds' aliased
+    /// sides, rounded corners as `shapeAliasing` gives them, in the plane's pixels. (The
+    /// builder drops it when the plane shows more than the bounds: sublayers or a shadow
+    /// beyond them, DisplayListBuilder+PlaneOutline.swift.)
+    func planeAliasing(_ a: AffineTransform) -> EdgeAliasing? {
+        let b = bounds
+        guard !aliasedSides.isEmpty, a.b == 0, a.c == 0, a.a > 0, a.a == a.d, !b.isEmpty, b.isFiniteRect,
+              var e = shapeAliasing(device: ProjectiveTransform(a)) else { return nil }
+        let k = a.a
+        e.rect = b.applying(a)
+        e.minXMinYInset *= k; e.maxXMinYInset *= k; e.minXMaxYInset *= k; e.maxXMaxYInset *= k
+        return e
     }
 
     /// `clip` (the bounds on a surface the layer's plane maps onto by the axis-aligned `a`)
@@ -73,5 +107,15 @@ extension CALayer {
         if sides.contains(bottom) { y1 = (y1 - 0.5).rounded(.up) }
         let snapped = Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
         return radius > 0 ? .roundedRect(snapped, cornerRadius: radius) : .rect(snapped)
+    }
+}
+
+extension RectSides {
+    /// The same sides seen in a vertical mirror: minY and maxY exchanged.
+    var mirroredVertically: RectSides {
+        var r = intersection([.minX, .maxX])
+        if contains(.minY) { r.insert(.maxY) }
+        if contains(.maxY) { r.insert(.minY) }
+        return r
     }
 }

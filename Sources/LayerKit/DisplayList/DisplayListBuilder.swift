@@ -228,6 +228,7 @@ public final class DisplayListBuilder {
         let aOff = AffineTransform.translation(-r.minX, -r.minY).concatenating(.scale(k, k)).concatenating(.translation(1, 1))
         guard let inv = aOff.inverted else { return }
         let source = ObjectIdentifier(l.model())
+        let planeStart = items.count
         append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(inv).concatenating(m),
                                            opacity: opacity), bounds: bounds)
         var plane = s
@@ -236,6 +237,7 @@ public final class DisplayListBuilder {
         plane.bounds = Rect(0, 0, Double(w), Double(h))
         appendBody(l, aOff, device: device, plane, opacity: 1)
         append(source, .endPlane, .endPlane, bounds: bounds)
+        outlinePlane(at: planeStart, l.planeAliasing(aOff), clipped: l.masksToBounds)
     }
 
     func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect,

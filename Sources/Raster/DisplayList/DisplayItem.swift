@@ -19,7 +19,8 @@ public struct DisplayItem {
     /// items of a bracket, everything inside it.
     public var bounds: Rect
     /// The sides of the shape drawn aliased, for a fill, image, gradient or group mask
-    /// (AliasedFill.swift); nil draws every edge anti-aliased.
+    /// (AliasedFill.swift), or for a plane the sides of its layer's bounds in the plane's
+    /// pixels (ProjectiveAliasedEdges.swift); nil draws every edge anti-aliased.
     public var aliasing: EdgeAliasing?
 
     public init(key: DisplayItemKey, operation: DisplayOperation, bounds: Rect, aliasing: EdgeAliasing? = nil) {

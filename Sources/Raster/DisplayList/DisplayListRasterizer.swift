@@ -19,7 +19,7 @@ public final class DisplayListRasterizer {
         case clip(ClipShape?)
         case group(parent: Canvas, x: Int, y: Int, opacity: Double, shadow: DisplayShadow?)
         case mask(group: Canvas)
-        case plane(parent: Canvas, transform: ProjectiveTransform, opacity: Double)
+        case plane(parent: Canvas, transform: ProjectiveTransform, opacity: Double, aliasing: EdgeAliasing?)
     }
 
     /// Draws `list` over what `canvas` holds, through the canvas's clip.
@@ -96,11 +96,11 @@ public final class DisplayListRasterizer {
                 }
             case let .beginPlane(w, h, transform, opacity):
                 guard w > 0, h > 0 else { i = Self.end(of: i, in: items); break }
-                stack.append(.plane(parent: canvas, transform: transform, opacity: opacity))
+                stack.append(.plane(parent: canvas, transform: transform, opacity: opacity, aliasing: items[i].aliasing))
                 canvas = Self.surface(width: w, height: h, like: canvas)
             case .endPlane:
-                if case let .plane(parent, transform, opacity)? = stack.popLast() {
-                    parent.draw(canvas.target, projective: transform, opacity: opacity)
+                if case let .plane(parent, transform, opacity, aliasing)? = stack.popLast() {
+                    parent.draw(canvas.target, projective: transform, opacity: opacity, aliasing: aliasing)
                     canvas = parent
                 }
             case .transition(let t):

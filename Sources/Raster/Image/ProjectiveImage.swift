@@ -12,12 +12,13 @@ import CRasterSIMD
 extension Canvas {
     /// Draws `image` (its pixel rectangle 0…w × 0…h) mapped by the projective (perspective)
     /// 3×3 transform `projective` into device pixels, bilinear through the inverse mapping,
-    /// with `opacity`, clipped like fills.
-    public func draw(_ image: Bitmap, projective: ProjectiveTransform, opacity: Double = 1) {
+    /// with `opacity`, clipped like fills; the sides of `aliasing` (a rectangle in the image's
+    /// pixels, then the outline of what is drawn) drawn aliased (ProjectiveAliasedEdges.swift).
+    public func draw(_ image: Bitmap, projective: ProjectiveTransform, opacity: Double = 1, aliasing: EdgeAliasing? = nil) {
         if projective.isAffine {
             draw(image, transform: AffineTransform(a: projective.m11, b: projective.m21, c: projective.m12,
                                                    d: projective.m22, tx: projective.m13, ty: projective.m23),
-                 opacity: opacity)
+                 opacity: opacity, aliasing: aliasing)
             return
         }
         guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
@@ -29,27 +30,52 @@ extension Canvas {
         // (w ≥ ε), so a quad partly behind the viewer maps to a finite polygon.
         let eps = 1e-6
         let m = projective
-        let corners = [Point(0, 0), Point(w, 0), Point(w, h), Point(0, h)]
         var quad = rasterScratch.quad
         rasterScratch.quad = FlatPath()
-        quad.removeAll()
-        var first = true
-        func emit(_ p: Point) {
-            guard let d = m.apply(p) else { return }
-            if first { quad.move(to: d); first = false } else { quad.line(to: d) }
-        }
-        for i in 0..<4 {
-            let p = corners[i], q = corners[(i + 1) % 4]
-            let wp = m.m31 * p.x + m.m32 * p.y + m.m33, wq = m.m31 * q.x + m.m32 * q.y + m.m33
-            if wp >= eps { emit(p) }
-            if (wp >= eps) != (wq >= eps) {
-                let t = (eps - wp) / (wq - wp)
-                let c = p.lerp(q, t)
-                // Nudge onto the visible side so the divide stays finite and positive.
-                let wc = m.m31 * c.x + m.m32 * c.y + m.m33
-                emit(wc >= eps ? c : p.lerp(q, wp >= eps ? t * 0.999999 : 1 - (1 - t) * 0.999999))
+        /// `quad` set to the rectangle `r` (image space) clipped to the front half-space, mapped.
+        func project(_ r: Rect) {
+            quad.removeAll()
+            let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
+            var first = true
+            func emit(_ p: Point) {
+                guard let d = m.apply(p) else { return }
+                if first { quad.move(to: d); first = false } else { quad.line(to: d) }
+            }
+            for i in 0..<4 {
+                let p = corners[i], q = corners[(i + 1) % 4]
+                let wp = m.m31 * p.x + m.m32 * p.y + m.m33, wq = m.m31 * q.x + m.m32 * q.y + m.m33
+                if wp >= eps { emit(p) }
+                if (wp >= eps) != (wq >= eps) {
+                    let t = (eps - wp) / (wq - wp)
+                    let c = p.lerp(q, t)
+                    // Nudge onto the visible side so the divide stays finite and positive.
+                    let wc = m.m31 * c.x + m.m32 * c.y + m.m33
+                    emit(wc >= eps ? c : p.lerp(q, wp >= eps ? t * 0.999999 : 1 - (1 - t) * 0.999999))
+                }
             }
         }
+        // With aliased sides, the outline is the aliasing's rectangle (a pixel more beyond its
+        // anti-aliased sides, for their coverage ramp), not the image's: the image beyond an
+        // aliased side, which the centre test cuts only along the side's straight part, is
+        // never drawn.
+        if let aliasing, !aliasing.rect.isNull, aliasing.rect.isFiniteRect {
+            let r = aliasing.rect, s = aliasing.sides
+            let x0 = s.contains(.minX) ? r.minX : r.minX - 1, x1 = s.contains(.maxX) ? r.maxX : r.maxX + 1
+            let y0 = s.contains(.minY) ? r.minY : r.minY - 1, y1 = s.contains(.maxY) ? r.maxY : r.maxY + 1
+            project(Rect(max(0, x0), max(0, y0), max(0, min(w, x1) - max(0, x0)), max(0, min(h, y1) - max(0, y0))))
+            if quad.points.count >= 3, let sides = DeviceAliasedSides(aliasing, projective: m, polygons: &quad, nearW: eps) {
+                let painter = ProjectiveClampedImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha,
+                                                            clamp: EdgeSampleClamp(aliasing))
+                withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { cuts in
+                    cuts.initialize(repeating: .min)
+                    rasterize(quad, rule: .nonZero, painter: PixelCentrePainter(inner: painter, sides: sides,
+                                                                                rowCuts: cuts.baseAddress!))
+                }
+                rasterScratch.quad = quad
+                return
+            }
+        }
+        project(Rect(0, 0, w, h))
         if quad.points.count >= 3 {
             rasterize(quad, rule: .nonZero,
                       painter: ProjectiveImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
