@@ -32,6 +32,14 @@ final class StrokeOutlineCache {
         let start: Double, end: Double
         /// The flattening tolerance in user space.
         let tolerance: Double
+
+        /// The storage and the tolerance: enough to tell paths and pen scales apart, and a
+        /// look-up for a stroke that misses (most strokes of an animated path) hashes two
+        /// words instead of the whole style.
+        func hash(into h: inout Hasher) {
+            h.combine(storage)
+            h.combine(tolerance)
+        }
     }
 
     /// One kept outline.
