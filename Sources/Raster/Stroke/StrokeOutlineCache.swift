@@ -132,6 +132,11 @@ extension Canvas {
         guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return false }
         let scale = t.maxScale
         guard scale.isFinite, scale > 0 else { return false }
+        // One undashed butt segment at most a pixel wide (the hairline kernel's) goes the
+        // canvas's own route without a look-up: scenes of thousands of thin lines would pay
+        // for them.
+        if path.elements.count <= 2 && style.dashPattern.isEmpty && style.lineCap == .butt
+            && style.lineWidth * scale <= 1 + 1e-9 { return false }
         // The stroker's user-space tolerance (Stroker.outline).
         let tol = (tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-4) : 0.1) / scale
         let key = StrokeOutlineCache.Key(storage: path.storageIdentity, count: path.elements.count, style: style,
