@@ -78,8 +78,9 @@ public final class DisplayListBuilder {
         let source = ObjectIdentifier(model)
         // A transition (or any animation that is not a property animation) draws the subtree
         // in ways its properties do not show: its whole extent changes every frame.
-        // (Only an animated layer can have either: the common unanimated one skips both looks.)
-        let animated = !model.animationStore.isEmpty
+        // (Only an animated layer can have either: the common unanimated one skips both looks,
+        // as does one whose animations the render tree knows to be property animations.)
+        let animated = !model.animationStore.isEmpty && !model.animatesOnlyProperties
         if animated, model.hasVolatileAnimation {
             let sub = l.subtreeLocalExtent(self).union(l.bounds)
             append(source, .invalidate, .invalidate, bounds: Self.deviceBounds(sub, device, s.deviceClip, pad: 2))

@@ -164,6 +164,15 @@ extension CALayer {
         return copy
     }
 
+    /// Whether the layer's animations, as the render tree read them at its present model
+    /// revision, are all property animations (or groups of them): none is a transition or
+    /// writes more than its key path. False when no render tree has read them since the
+    /// last change.
+    var animatesOnlyProperties: Bool {
+        guard let node = renderNode, node.revision == modelRevision, case .restoring = node.animations else { return false }
+        return true
+    }
+
     /// How this layer's attached animations reach a kept copy (see `RenderAnimations`).
     private func renderAnimations() -> RenderAnimations {
         guard !animationStore.isEmpty else { return .none }

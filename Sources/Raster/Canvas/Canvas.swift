@@ -67,9 +67,22 @@ public final class Canvas {
     @usableFromInline var scratch = FlatPath()
     @usableFromInline var strokeScratch = FlatPath()
     /// The rasterizer's cell buffers and image-outline polygon (Rasterizer/RasterizerScratch.swift).
-    @usableFromInline let rasterScratch = RasterizerScratch()
+    @usableFromInline let rasterScratch: RasterizerScratch
+    /// Stroke outlines kept from draw to draw (Stroke/StrokeOutlineCache.swift); nil: none kept.
+    var strokeOutlines: StrokeOutlineCache?
 
-    public init(_ target: Bitmap) { self.target = target }
+    public init(_ target: Bitmap) { self.target = target; rasterScratch = RasterizerScratch() }
+
+    /// A canvas on `target` that works in `other`'s rasterizer scratch and keeps its stroke
+    /// outlines in `other`'s cache, with its tolerance: for a surface drawn while `other`
+    /// waits (a group's bitmap), so that each group does not lay out cell buffers of its own.
+    /// Never for two canvases drawing at the same time.
+    init(_ target: Bitmap, drawingAfter other: Canvas) {
+        self.target = target
+        rasterScratch = other.rasterScratch
+        strokeOutlines = other.strokeOutlines
+        tolerance = other.tolerance
+    }
 
     /// Fills the whole target (ignoring the clip) with `color`; `.clear` makes it transparent.
     public func clear(_ color: Color = .clear) { target.clear(color) }
@@ -92,6 +105,9 @@ public final class Canvas {
               style.lineWidth > 0, strokeStart.isFinite, strokeEnd.isFinite else { return }
         let s0 = max(0, min(1, strokeStart)), s1 = max(0, min(1, strokeEnd))
         guard s1 > s0 else { return }
+        if let outlines = strokeOutlines,
+           strokeThroughCache(outlines, path, style: style, transform: transform, color: color, from: s0, to: s1,
+                              opacity: opacity) { return }
         var p = path
         if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
         if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }

@@ -13,6 +13,8 @@ public final class DisplayListRasterizer {
     public var threads = 1
     /// The bands' canvases, kept from frame to frame for their rasterizer scratch.
     var bandCanvases: BandCanvases?
+    /// Stroke outlines kept from list to list (Stroke/StrokeOutlineCache.swift).
+    let strokeOutlines = StrokeOutlineCache()
 
     /// What a bracket saved, to be restored (and composited) at its end.
     private enum Bracket {
@@ -25,6 +27,16 @@ public final class DisplayListRasterizer {
     /// Draws `list` over what `canvas` holds, through the canvas's clip.
     public func draw(_ list: DisplayList, into canvas: Canvas) {
         if threads > 1, drawInBands(list, into: canvas, threads: threads) { return }
+        // The outlines kept for this rasterizer's strokes, lent to the canvas for this list.
+        strokeOutlines.beginDraw()
+        let lentOutlines = canvas.strokeOutlines
+        canvas.strokeOutlines = strokeOutlines
+        defer { canvas.strokeOutlines = lentOutlines }
+        drawItems(list, into: canvas)
+    }
+
+    /// `draw(_:into:)` on one thread.
+    private func drawItems(_ list: DisplayList, into canvas: Canvas) {
         let items = list.items
         var canvas = canvas
         var stack: [Bracket] = []
@@ -81,8 +93,7 @@ public final class DisplayListRasterizer {
                     canvas.clip = .rect(Rect(Double(vx0), Double(vy0), Double(vx1 - vx0), Double(vy1 - vy0)))
                 }
             case let .maskGroup(path, transform):
-                let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height))
-                mask.tolerance = canvas.tolerance
+                let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height), drawingAfter: canvas)
                 mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
                 canvas.target.multiply(byAlphaOf: mask.target)
             case .endGroup:
@@ -116,11 +127,10 @@ public final class DisplayListRasterizer {
         }
     }
 
-    /// A cleared bitmap for a group or plane, flattened with the same tolerance.
+    /// A cleared bitmap for a group or plane, flattened with the same tolerance, drawn in the
+    /// canvas's rasterizer scratch and stroke outlines (it waits while the surface draws).
     private static func surface(width: Int, height: Int, like canvas: Canvas) -> Canvas {
-        let c = Canvas(Bitmap(width: width, height: height))
-        c.tolerance = canvas.tolerance
-        return c
+        Canvas(Bitmap(width: width, height: height), drawingAfter: canvas)
     }
 
     /// The index of the item closing the group or plane opened at `start`.
