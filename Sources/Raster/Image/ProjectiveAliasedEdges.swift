@@ -31,17 +31,10 @@ extension DeviceAliasedSides {
         for p in [Point(x0, y0), Point(x1, y0), Point(x0, y1), Point(x1, y1)] {
             guard m.m31 * p.x + m.m32 * p.y + m.m33 >= nearW else { return nil }
         }
-        typealias Side = (side: RectSides, p: Point, q: Point, inP: Double, inQ: Double, atP: RectSides, atQ: RectSides)
-        let all: [Side] = [
-            (.minX, Point(x0, y0), Point(x0, y1), aliasing.minXMinYInset, aliasing.minXMaxYInset, .minY, .maxY),
-            (.maxX, Point(x1, y0), Point(x1, y1), aliasing.maxXMinYInset, aliasing.maxXMaxYInset, .minY, .maxY),
-            (.minY, Point(x0, y0), Point(x1, y0), aliasing.minXMinYInset, aliasing.maxXMinYInset, .minX, .maxX),
-            (.maxY, Point(x0, y1), Point(x1, y1), aliasing.minXMaxYInset, aliasing.maxXMaxYInset, .minX, .maxX),
-        ]
+        let all = aliasing.rectangleSides
         var needed: RectSides = []
         for s in all where aliasing.sides.contains(s.side) {
-            let length = s.side == .minX || s.side == .maxX ? r.height : r.width
-            if s.inP + s.inQ < length { needed.insert(s.side) }
+            if aliasing.hasStraightPart(s) { needed.insert(s.side) }
         }
         guard !needed.isEmpty else { return nil }
         let winding = Self.signedArea(polygons.points, contours: polygons)

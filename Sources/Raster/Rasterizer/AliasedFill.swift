@@ -51,6 +51,28 @@ public struct EdgeAliasing: Hashable, Sendable {
     }
 }
 
+extension EdgeAliasing {
+    /// One side of `rect`: which it is, its two corners (start, end), the insets of the
+    /// rounded corners there, and the sides meeting it at each end.
+    typealias Side = (side: RectSides, p: Point, q: Point, inP: Double, inQ: Double, atP: RectSides, atQ: RectSides)
+
+    /// The four sides of `rect`, left, right, bottom (minimum y), top.
+    var rectangleSides: [Side] {
+        let x0 = rect.minX, y0 = rect.minY, x1 = rect.maxX, y1 = rect.maxY
+        return [
+            (.minX, Point(x0, y0), Point(x0, y1), minXMinYInset, minXMaxYInset, .minY, .maxY),
+            (.maxX, Point(x1, y0), Point(x1, y1), maxXMinYInset, maxXMaxYInset, .minY, .maxY),
+            (.minY, Point(x0, y0), Point(x1, y0), minXMinYInset, maxXMinYInset, .minX, .maxX),
+            (.maxY, Point(x0, y1), Point(x1, y1), minXMaxYInset, maxXMaxYInset, .minX, .maxX),
+        ]
+    }
+
+    /// Whether side `s` keeps a straight part between its rounded corners.
+    func hasStraightPart(_ s: Side) -> Bool {
+        s.inP + s.inQ < (s.side == .minX || s.side == .maxX ? rect.height : rect.width)
+    }
+}
+
 /// The aliased sides of one fill in device pixels: up to four half-planes
 /// `a·x + b·y + c ≥ 0` (the inside), with whether a pixel centre exactly on the line counts.
 @usableFromInline struct DeviceAliasedSides {
@@ -73,22 +95,12 @@ public struct EdgeAliasing: Hashable, Sendable {
         let r = aliasing.rect
         let det = t.determinant
         guard !aliasing.sides.isEmpty, !r.isNull, !r.isEmpty, r.isFiniteRect, det.isFinite, abs(det) > 1e-12 else { return nil }
-        // Each side: which it is, its two corners (start, end), the insets there, its inward
-        // direction in user space and its direction of travel.
-        let x0 = r.minX, y0 = r.minY, x1 = r.maxX, y1 = r.maxY
-        typealias Side = (side: RectSides, p: Point, q: Point, inP: Double, inQ: Double, atP: RectSides, atQ: RectSides)
-        let all: [Side] = [
-            (.minX, Point(x0, y0), Point(x0, y1), aliasing.minXMinYInset, aliasing.minXMaxYInset, .minY, .maxY),
-            (.maxX, Point(x1, y0), Point(x1, y1), aliasing.maxXMinYInset, aliasing.maxXMaxYInset, .minY, .maxY),
-            (.minY, Point(x0, y0), Point(x1, y0), aliasing.minXMinYInset, aliasing.maxXMinYInset, .minX, .maxX),
-            (.maxY, Point(x0, y1), Point(x1, y1), aliasing.minXMaxYInset, aliasing.maxXMaxYInset, .minX, .maxX),
-        ]
+        let all = aliasing.rectangleSides
         // The sides that need the rule: aliased, with a straight part (not wholly rounded
         // away by their corners), and not on a pixel boundary in device space.
         var needed: RectSides = []
         for s in all where aliasing.sides.contains(s.side) {
-            let length = s.side == .minX || s.side == .maxX ? r.height : r.width
-            guard s.inP + s.inQ < length else { continue }
+            guard aliasing.hasStraightPart(s) else { continue }
             let p = t.apply(s.p), q = t.apply(s.q)
             let onBoundary = (p.x == q.x && p.x == p.x.rounded()) || (p.y == q.y && p.y == p.y.rounded())
             if !onBoundary { needed.insert(s.side) }
