@@ -94,10 +94,9 @@ extension DisplayListBuilder {
     func contentsPart(_ img: Bitmap, x: Int, y: Int, width: Int, height: Int) -> Bitmap {
         if x == 0, y == 0, width == img.width, height == img.height { return img }
         let key = ContentsPartKey(image: ObjectIdentifier(img), x: x, y: y, width: width, height: height)
-        if let hit = contentsParts[key], hit.source === img { return hit.part }
-        if contentsParts.count > 512 { contentsParts.removeAll() }
+        if let hit = contentsParts.value(for: key), hit.source === img { return hit.part }
         let part = img.copy(x: x, y: y, width: width, height: height)
-        contentsParts[key] = (img, part)
+        contentsParts.insert((img, part), for: key)
         return part
     }
 }

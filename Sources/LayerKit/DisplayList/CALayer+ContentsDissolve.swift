@@ -12,12 +12,11 @@
 // `maximumSide` pixels a side; a larger one (a huge layer) draws the images one over the
 // other instead, exact where they are opaque.
 
-/// The two placed images of one crossfade, and the build that last used them.
+/// The two placed images of one crossfade.
 final class ContentsDissolvePair {
     var from: DisplaySnapshot
     var to: DisplaySnapshot
-    var build: Int
-    init(from: DisplaySnapshot, to: DisplaySnapshot, build: Int) { self.from = from; self.to = to; self.build = build }
+    init(from: DisplaySnapshot, to: DisplaySnapshot) { self.from = from; self.to = to }
 }
 
 extension CALayer {
@@ -46,19 +45,13 @@ extension CALayer {
         let old = placedContentsList(a, sink, x: fx0, y: fy0, width: w, height: h)
         let new = placedContentsList(b, sink, x: fx0, y: fy0, width: w, height: h)
         let pair: ContentsDissolvePair
-        if let kept = builder.contentsDissolves[key] {
+        if let kept = builder.contentsDissolves.value(for: key) {
             if !kept.from.list.drawsSame(as: old) { kept.from = DisplaySnapshot(list: old) }
             if !kept.to.list.drawsSame(as: new) { kept.to = DisplaySnapshot(list: new) }
-            kept.build = builder.buildNumber
             pair = kept
         } else {
-            if builder.contentsDissolves.count >= 64 {
-                let now = builder.buildNumber
-                builder.contentsDissolves = builder.contentsDissolves.filter { $0.value.build == now }
-            }
-            pair = ContentsDissolvePair(from: DisplaySnapshot(list: old), to: DisplaySnapshot(list: new),
-                                        build: builder.buildNumber)
-            builder.contentsDissolves[key] = pair
+            pair = ContentsDissolvePair(from: DisplaySnapshot(list: old), to: DisplaySnapshot(list: new))
+            builder.contentsDissolves.insert(pair, for: key)
         }
         let item = DisplayTransition(effect: CrossDissolveEffect(), progress: fraction, from: pair.from, to: pair.to,
                                      transform: ProjectiveTransform(AffineTransform.translation(fx0, fy0)),

@@ -54,10 +54,9 @@ extension DisplayListBuilder {
             : TextLayoutSpec(string: t.string, font: t.font, size: size, color: fg, width: t.bounds.width * k,
                              height: t.bounds.height * k, wrapped: t.isWrapped, truncation: t.truncationMode,
                              alignment: t.alignmentMode)
-        if let b = textCache[key] { return b }
+        if let b = textCache.value(for: key) { return b }
         guard let b = simple ? r.render(t.string, fontSize: size, color: fg) : TextLayout.render(key, r) else { return nil }
-        if textCache.count > 256 { textCache.removeAll() }
-        textCache[key] = b
+        textCache.insert(b, for: key)
         return b
     }
 }

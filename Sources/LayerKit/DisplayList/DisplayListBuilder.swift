@@ -13,11 +13,11 @@ public final class DisplayListBuilder {
     /// Device pixels per point (hi-DPI); applied at the last step.
     public var scale: Double
     /// Rendered text bitmaps by everything their pixels depend on, so unchanged text is rendered once.
-    var textCache: [TextLayoutSpec: Bitmap] = [:]
+    var textCache = GenerationalCache<TextLayoutSpec, Bitmap>(capacity: 256)
     /// Cropped parts of contents images (contentsRect, contentsCenter), by image and rectangle.
-    var contentsParts: [ContentsPartKey: (source: Bitmap, part: Bitmap)] = [:]
+    var contentsParts = GenerationalCache<ContentsPartKey, (source: Bitmap, part: Bitmap)>(capacity: 512)
     /// Each contents crossfade's two placed images (CALayer+ContentsDissolve.swift), by item key.
-    var contentsDissolves: [DisplayItemKey: ContentsDissolvePair] = [:]
+    var contentsDissolves = GenerationalCache<DisplayItemKey, ContentsDissolvePair>(capacity: 64)
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
@@ -39,6 +39,9 @@ public final class DisplayListBuilder {
         items.removeAll(keepingCapacity: true)
         root.displayPendingContents()
         buildNumber &+= 1
+        textCache.startGeneration()
+        contentsParts.startGeneration()
+        contentsDissolves.startGeneration()
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))
