@@ -28,6 +28,9 @@ public protocol Demo: AnyObject {
     func release(at point: Point) -> Bool
     /// The wheel turned by (dx, dy) notches over `point`; true when used.
     func scroll(dx: Double, dy: Double, at point: Point) -> Bool
+    /// The window's frames are drawn at `scale` pixels per point (from the first frame on):
+    /// layers the demo draws the contents of take it as their `contentsScale`.
+    func pixelScaleDidChange(to scale: Double)
 }
 
 extension Demo {
@@ -38,6 +41,7 @@ extension Demo {
     public func drag(to point: Point) -> Bool { false }
     public func release(at point: Point) -> Bool { false }
     public func scroll(dx: Double, dy: Double, at point: Point) -> Bool { false }
+    public func pixelScaleDidChange(to scale: Double) {}
 }
 
 /// One page of the gallery: a title and its demos, in grid order.

@@ -127,7 +127,6 @@ public final class GaugeDemo: Demo {
         for l in [dial, gauge] as [CALayer] {
             l.bounds = Rect(0, 0, side, side)
             l.position = Point(size.width / 2, size.height / 2)
-            l.contentsScale = 2
         }
         dial.delegate = dialDrawer
         dial.setNeedsDisplay()
@@ -151,6 +150,14 @@ public final class GaugeDemo: Demo {
         gauge.progress = value
         CATransaction.commit()
         gauge.add(anim, forKey: "progress")
+    }
+
+    /// Both layers draw their backing stores at the window's pixel density.
+    public func pixelScaleDidChange(to scale: Double) {
+        for l in [dial, gauge] as [CALayer] {
+            l.contentsScale = scale
+            l.setNeedsDisplay()
+        }
     }
 
     public func click(at point: Point) -> Bool {

@@ -18,6 +18,8 @@ public final class DemoScene: LayerScene {
         self.init(demo: type, size: size)
     }
 
+    public override func pixelScaleDidChange(to scale: Double) { demo.pixelScaleDidChange(to: scale) }
+
     public override func handle(_ event: InputEvent) -> Bool {
         switch event {
         case .mouseDown(let p): return demo.click(at: p)

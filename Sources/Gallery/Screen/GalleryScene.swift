@@ -188,6 +188,11 @@ public final class GalleryScene: LayerScene {
         CATransaction.commit()
     }
 
+    public override func pixelScaleDidChange(to scale: Double) {
+        for tile in tiles { tile.demo.pixelScaleDidChange(to: scale) }
+        openDemo?.pixelScaleDidChange(to: scale)
+    }
+
     // MARK: Navigation
 
     /// Opens `type` full-window: a fresh demo pushed in from the right over the grid
@@ -200,6 +205,7 @@ public final class GalleryScene: LayerScene {
         layer.masksToBounds = true
         let demo = type.init()
         demo.build(root: layer, size: size)
+        if let pixelScale { demo.pixelScaleDidChange(to: pixelScale) }
         layer.addSublayer(backControl)
         openDemo = demo
         openDemoLayer = layer

@@ -33,6 +33,8 @@ open class LayerScene: PlayerScene {
     private var cleanFrame: Bitmap?
     /// Whether the root was made here (it then follows the window size).
     private let ownsRoot: Bool
+    /// The pixels per point of the frames drawn (known from the first; nil before).
+    public private(set) var pixelScale: Double?
 
     /// A scene showing `root` (a new root layer with bounds (0, 0, size) when nil) in the
     /// current animation context.
@@ -82,11 +84,28 @@ open class LayerScene: PlayerScene {
         }
     }
 
+    /// The frames are now drawn at `scale` pixels per point: the first frame, or the window
+    /// moved to a screen of another density. A subclass sets `contentsScale` on the layers
+    /// whose contents it draws, as Core Animation asks of an app: "For layers you create and
+    /// manage yourself, you must set the value of this property yourself based on the
+    /// resolution of the screen and the content you are providing." Runs in a transaction
+    /// without implicit actions, before that frame is drawn.
+    open func pixelScaleDidChange(to scale: Double) {}
+
     /// Draws the presentation tree at the frame's time (before any tick: the context's
     /// presentation time). With debugging aids on, the tree is drawn into a frame of its own
     /// (kept and damaged as the window's would be), copied, and the aids drawn over the copy
     /// from the frame's display list; the whole window is then reported changed.
     public func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats {
+        if pixelScale != scale {
+            pixelScale = scale
+            context.run {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                pixelScaleDidChange(to: scale)
+                CATransaction.commit()
+            }
+        }
         if renderer == nil || renderer?.scale != scale || lastBitmap !== bitmap {
             renderer = LayerRenderer(scale: scale, background: background)
             lastBitmap = bitmap
