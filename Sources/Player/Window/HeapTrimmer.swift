@@ -1,25 +1,36 @@
-// Returning freed heap memory to the system during a long run. glibc's allocator keeps the
-// pages of freed blocks resident inside its heap: after an hour of demos opened and closed,
-// bitmaps of many sizes freed in between leave the resident size several megabytes above
-// what is live, and slowly rising. `malloc_trim(0)` gives those pages back ("Since glibc
-// 2.8 this function frees memory in all arenas and in all chunks with whole free pages",
-// malloc_trim(3)). The window calls it now and then, on a frame that left time to spare.
+// Returning freed heap memory to the system. glibc's allocator keeps the pages of freed blocks
+// resident inside its heap; `malloc_trim(0)` gives them back ("Since glibc 2.8 this function
+// frees memory in all arenas and in all chunks with whole free pages", malloc_trim(3)).
+//
+// When: once the window has drawn nothing for a while. Memory freed while a scene keeps
+// animating is asked for again within frames (the next frame's surfaces, the next demo's
+// bitmaps): giving it back then only makes the resident size fall and climb again by
+// megabytes at every trim. Once nothing has been drawn for `quiet` seconds (an animation
+// ended, a document finished, a demo left still), what was freed is not coming back soon, and
+// the frame has time to spare: the heap is trimmed then, once per quiet spell.
 
 import CWindowSystem
 
-/// When to trim the heap: at most once every `interval` seconds, and only after a frame
-/// whose work took less than half the refresh period, so the trim takes spare time.
+/// When to trim the heap: once `quiet` seconds have passed without a frame that drew
+/// anything, and not again before something is drawn.
 struct HeapTrimmer {
-    /// Seconds between two trims at least.
-    var interval: Double = 10
-    private var last: Double?
+    /// Seconds without drawing before the trim.
+    var quiet: Double = 5
+    /// When the last frame that drew anything finished (the run's start counts as one).
+    private var lastDrawn: Double?
+    /// Whether this quiet spell was trimmed already.
+    private var trimmed = false
 
-    /// Whether a frame that finished at `now` after `work` seconds, in a refresh `period`,
+    /// Whether the frame that finished at `now`, having drawn something (`drew`) or not,
     /// should trim; counts the trim when it should.
-    mutating func isDue(now: Double, work: Double, period: Double) -> Bool {
-        guard let last else { self.last = now; return false }  // the first interval starts with the run
-        guard now - last >= interval, work < period / 2 else { return false }
-        self.last = now
+    mutating func isDue(now: Double, drew: Bool) -> Bool {
+        guard !drew, let last = lastDrawn else {
+            lastDrawn = now
+            trimmed = false
+            return false
+        }
+        guard !trimmed, now - last >= quiet else { return false }
+        trimmed = true
         return true
     }
 

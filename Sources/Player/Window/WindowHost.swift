@@ -296,7 +296,7 @@ public final class WindowHost {
             frame.present = t5 - t4
             frame.work = mode == .vsync ? beforePresent - frameStart : t5 - frameStart
             recorder.record(frame)
-            if heapTrimmer.isDue(now: t5, work: frame.work, period: period) { HeapTrimmer.trim() }
+            if heapTrimmer.isDue(now: t5, drew: stats.damage.map { !$0.isEmpty } ?? true) { HeapTrimmer.trim() }
 
             if mode == .selfPaced {
                 pacer.advance(finishedAt: clock.now())
