@@ -37,6 +37,10 @@ import Testing
         #expect(abs(times[0] - (500 + 5)) < period * 1.5)
     }
 
+    @Test func theHeapKeepsItsPeakUnderGlibc() {
+        #expect(HeapTrimmer.keepPeak())
+    }
+
     @Test func shortPausesDoNotTrim() {
         // Drawing one second in two: never 5 s still.
         #expect(trims(frames: 60 * 60, drew: { ($0 / 60) % 2 == 0 }).isEmpty)

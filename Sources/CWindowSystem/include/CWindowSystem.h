@@ -16,7 +16,7 @@
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xlib.h>
 #include <dlfcn.h>
-#include "lk_heap_trim.h"
+#include "lk_heap.h"
 
 /// The size the X server gives `window` now (after a round trip), in its pixels: returns 1 and
 /// sets `width` and `height`, or returns 0 (leaving them) for other video drivers or when it

@@ -1,13 +1,19 @@
-// Returning freed heap memory to the system. glibc's allocator keeps the pages of freed blocks
-// resident inside its heap; `malloc_trim(0)` gives them back ("Since glibc 2.8 this function
-// frees memory in all arenas and in all chunks with whole free pages", malloc_trim(3)).
+// The window's heap: its peak kept while frames are drawn, its free pages given back once the
+// window is still.
 //
-// When: once the window has drawn nothing for a while. Memory freed while a scene keeps
-// animating is asked for again within frames (the next frame's surfaces, the next demo's
-// bitmaps): giving it back then only makes the resident size fall and climb again by
-// megabytes at every trim. Once nothing has been drawn for `quiet` seconds (an animation
-// ended, a document finished, a demo left still), what was freed is not coming back soon, and
-// the frame has time to spare: the heap is trimmed then, once per quiet spell.
+// While a scene animates, memory it frees is asked for again within frames (the next frame's
+// surfaces, a transition's snapshots, the next demo's bitmaps). glibc's default thresholds
+// move with the blocks freed: a block of a few megabytes is mapped on its own at first, then
+// served from the heap, whose top is given back whenever enough of it is free, so the
+// resident size rises and falls by megabytes with every transition. The window fixes the
+// thresholds instead (`keepPeak`): bitmaps come from the heap and the heap keeps its peak,
+// so a long run stays at the size its busiest frames needed.
+//
+// Once nothing has been drawn for `quiet` seconds (an animation ended, a document finished,
+// a demo left still), what was freed is not coming back soon, and the frame has time to
+// spare: `malloc_trim(0)` gives the free pages back then, once per quiet spell ("Since glibc
+// 2.8 this function frees memory in all arenas and in all chunks with whole free pages",
+// malloc_trim(3)).
 
 import CWindowSystem
 
@@ -36,4 +42,9 @@ struct HeapTrimmer {
 
     /// Gives the heap's free pages back to the system (a no-op where glibc is absent).
     static func trim() { lk_heap_trim() }
+
+    /// Makes the heap keep its peak while the window draws (see above); false where the
+    /// allocator is not glibc's.
+    @discardableResult
+    static func keepPeak() -> Bool { lk_heap_keep_peak() == 1 }
 }

@@ -177,6 +177,7 @@ public final class WindowHost {
         scene.resize(to: points)
         var leftButtonDown = false
         var heapTrimmer = HeapTrimmer()
+        HeapTrimmer.keepPeak()
 
         while !quit {
             // Wait for the tick: the grid deadline, or (vsync) the last present's return.
