@@ -159,9 +159,12 @@ __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c
         touchedHi = x1i + 1;
         lk_cells_mark(bits, x0i, touchedHi);
     }
+    // The row's touched range, widened without a branch (which edge first reaches a row, and
+    // whether a later one widens it, is not predictable).
     const int32_t lo32 = (int32_t)x0i, hi32 = (int32_t)touchedHi;
-    if (lo32 < c->row_lo[ri]) c->row_lo[ri] = lo32;
-    if (hi32 > c->row_hi[ri]) c->row_hi[ri] = hi32;
+    const int32_t rowLo = c->row_lo[ri], rowHi = c->row_hi[ri];
+    c->row_lo[ri] = lo32 < rowLo ? lo32 : rowLo;
+    c->row_hi[ri] = hi32 > rowHi ? hi32 : rowHi;
 }
 
 /// x clamped to the drawn columns l…r (rounding drift, or NaN: r).
