@@ -14,9 +14,9 @@
 // gets the same value twice), and a shorter span goes in the low lanes of the same vectors (a
 // 64-bit and a 32-bit load), so no pixel of a vector span falls back to scalar code;
 // `lk_span_over` and `lk_span_masked` run eight pixels per step with AVX2 instead where the CPU
-// has it and the span has eight or more (lk_solid_spans_avx2.h). The `_portable` versions are the same arithmetic on two
-// channels per 32-bit word, the fallback where SSE2 is missing and the reference the tests
-// compare both vector paths with.
+// has it and the span has eight or more (lk_solid_spans_avx2.h). The `_portable` versions are
+// the same arithmetic on two channels per 32-bit word, the fallback where SSE2 is missing and
+// the reference the tests compare both vector paths with.
 #ifndef LK_SOLID_SPANS_H
 #define LK_SOLID_SPANS_H
 
@@ -72,7 +72,8 @@ static inline __m128i lk_over_four(__m128i d, __m128i k, __m128i src) {
 /// twice gets the same value twice); a shorter one goes through a 64-bit and a 32-bit load into
 /// the same lanes, so no pixel takes the scalar path (the ragged ends of a translucent fill's
 /// runs are most of its short spans).
-__attribute__((always_inline)) static inline void lk_span_over_sse2(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
+__attribute__((always_inline)) static inline void lk_span_over_sse2(uint32_t *p, ptrdiff_t n, uint32_t s,
+                                                                    uint32_t ia) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
     const __m128i k = _mm_set1_epi16((short)ia);
@@ -165,7 +166,8 @@ static inline __m128i lk_masked_four(__m128i d, uint32_t m4, __m128i c) {
 /// step over its last four pixels, computed from their values before the span was painted (a
 /// pixel painted twice gets the same value twice); a shorter one goes in the low lanes of the
 /// same vectors. Same arithmetic as the portable version.
-__attribute__((always_inline)) static inline void lk_span_masked_sse2(uint32_t *p, ptrdiff_t n, const uint8_t *m, uint32_t color) {
+__attribute__((always_inline)) static inline void lk_span_masked_sse2(uint32_t *p, ptrdiff_t n, const uint8_t *m,
+                                                                      uint32_t color) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();

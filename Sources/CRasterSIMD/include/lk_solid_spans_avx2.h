@@ -82,7 +82,8 @@ __attribute__((target("avx2"))) static inline __m256i lk_over_eight_avx2(__m256i
 /// p[i] = s + p[i]·ia/255 for n ≥ 8 pixels, eight per step; the last n mod 8 as one more step
 /// over the last eight pixels, computed from their values before the span was painted (so the
 /// pixels it paints twice get the same value twice).
-__attribute__((target("avx2"))) static inline void lk_span_over_avx2(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
+__attribute__((target("avx2"))) static inline void lk_span_over_avx2(uint32_t *p, ptrdiff_t n, uint32_t s,
+                                                                     uint32_t ia) {
     const __m256i k = _mm256_set1_epi16((short)ia);
     const __m256i src = _mm256_set1_epi32((int)s);
     const __m256i last = _mm256_loadu_si256((const __m256i *)(p + n - 8));
