@@ -95,9 +95,8 @@ static inline void lk_cells_ramp(float *p, ptrdiff_t n, float d) {
     for (; i < n; i++) p[i] += d;
 }
 
-/// Sets the written bits of cells lo..<hi of row `ri`.
-static inline void lk_cells_mark(const lk_cells *c, ptrdiff_t ri, ptrdiff_t lo, ptrdiff_t hi) {
-    uint64_t *b = c->bits + ri * c->words_per_row;
+/// Sets the written bits of cells lo..<hi of one row (`b`: the row's bit words).
+static inline void lk_cells_mark(uint64_t *b, ptrdiff_t lo, ptrdiff_t hi) {
     const ptrdiff_t n = hi - lo, sh = lo & 63;
     if (sh + n <= 64) {                          // one word (1 ≤ n ≤ 64): the usual case
         b[lo >> 6] |= (~(uint64_t)0 >> (64 - n)) << sh;
@@ -112,70 +111,107 @@ static inline void lk_cells_mark(const lk_cells *c, ptrdiff_t ri, ptrdiff_t lo, 
     b[w1] |= last;
 }
 
-/// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1.
+/// One row's share of an edge: from x at the row's top (or the edge's start) to xn at its
+/// bottom (or the edge's end), both already within the drawn columns, `d` the row's height
+/// crossed times the direction. `row` and `bits` are row `ri`'s cells and written bits.
+__attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c, float *row, uint64_t *bits,
+                                                               ptrdiff_t ri, double x, double xn, double d, int check) {
+    const double lo = x < xn ? x : xn, hi = x < xn ? xn : x;
+    const ptrdiff_t lo0 = lk_floor_nonnegative(lo), hi0 = lk_ceil_nonnegative(hi);
+    const double loF = (double)lo0, hiC = (double)hi0;
+    const ptrdiff_t x0i = lo0 - c->left, x1i = hi0 - c->left;     // buffer-relative cells
+    if (check && (ri < 0 || ri >= c->rows || x0i < 0 || x1i + 2 > c->stride)) {
+        lk_cells_out_of_range(c, ri, x0i, x1i + 2);
+    }
+    ptrdiff_t touchedHi;
+    if (x1i <= x0i + 1) {
+        // Within one pixel: the trapezoid's area splits between this cell and the next.
+        const double xmf = 0.5 * (x + xn) - loF;
+        row[x0i] += (float)(d - d * xmf);
+        row[x0i + 1] += (float)(d * xmf);
+        touchedHi = x0i + 2;
+        // Two cells, one word unless they straddle a word boundary.
+        const ptrdiff_t sh = x0i & 63;
+        if (sh != 63) {
+            bits[x0i >> 6] |= (uint64_t)3 << sh;
+        } else {
+            bits[x0i >> 6] |= (uint64_t)1 << 63;
+            bits[(x0i >> 6) + 1] |= 1;
+        }
+    } else {
+        // Across several pixels: triangle in the first, linear ramp, triangle in the last.
+        const double s = 1 / (hi - lo);
+        const double x0f = lo - loF;
+        const double a0 = 0.5 * s * (1 - x0f) * (1 - x0f);
+        const double x1f = hi - hiC + 1;
+        const double am = 0.5 * s * x1f * x1f;
+        row[x0i] += (float)(d * a0);
+        if (x1i == x0i + 2) {
+            row[x0i + 1] += (float)(d * (1 - a0 - am));
+        } else {
+            const double a1 = s * (1.5 - x0f);
+            row[x0i + 1] += (float)(d * (a1 - a0));
+            lk_cells_ramp(row + x0i + 2, x1i - 1 - (x0i + 2), (float)(d * s));
+            const double a2 = a1 + (double)(x1i - x0i - 3) * s;
+            row[x1i - 1] += (float)(d * (1 - a2 - am));
+        }
+        row[x1i] += (float)(d * am);
+        touchedHi = x1i + 1;
+        lk_cells_mark(bits, x0i, touchedHi);
+    }
+    // The row's touched range, widened without a branch (which edge first reaches a row, and
+    // whether a later one widens it, is not predictable).
+    const int32_t lo32 = (int32_t)x0i, hi32 = (int32_t)touchedHi;
+    const int32_t rowLo = c->row_lo[ri], rowHi = c->row_hi[ri];
+    c->row_lo[ri] = lo32 < rowLo ? lo32 : rowLo;
+    c->row_hi[ri] = hi32 > rowHi ? hi32 : rowHi;
+}
+
+/// x clamped to the drawn columns l…r (rounding drift, or NaN: r).
+__attribute__((always_inline)) static inline double lk_cells_clamp(double x, double l, double r) {
+    x = x < r ? x : r;
+    return x >= l ? x : l;
+}
+
+/// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1. The
+/// first and last rows (partly crossed) are peeled off the loop over the rows crossed whole, so
+/// that loop steps x by the slope and the row and bit pointers by their strides; every row gets
+/// the arithmetic of the one-loop form, operation for operation.
 static inline void lk_cells_deposit(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
                                     int check) {
     if (!(yb > ya)) return;
     const double l = c->x_left, r = c->x_right;
     const double dxdy = (xb - xa) / (yb - ya);
     const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);
+    ptrdiff_t ri = r0 - c->top;
+    float *row = c->cells + ri * c->stride;
+    uint64_t *bits = c->bits + ri * c->words_per_row;
     double x = xa;
-    for (ptrdiff_t yi = r0; yi < r1; yi++) {
-        double xn, d;
-        if (yi != r0 && yi + 1 < r1) {
-            // A row the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly.
-            xn = x + dxdy;
-            d = dir;
-        } else {
-            const double fy0 = (double)yi, fy1 = (double)(yi + 1);
-            const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
-            const double dy = rowBottom - rowTop;
-            xn = yi + 1 >= r1 ? xb : x + dxdy * dy;
-            d = dy * dir;
-        }
-        xn = xn < r ? xn : r;                    // rounding drift (or NaN: r) stays inside the columns
-        xn = xn >= l ? xn : l;
-        const double lo = x < xn ? x : xn, hi = x < xn ? xn : x;
-        const ptrdiff_t lo0 = lk_floor_nonnegative(lo), hi0 = lk_ceil_nonnegative(hi);
-        const double loF = (double)lo0, hiC = (double)hi0;
-        const ptrdiff_t x0i = lo0 - c->left, x1i = hi0 - c->left;     // buffer-relative cells
-        const ptrdiff_t ri = yi - c->top;
-        if (check && (ri < 0 || ri >= c->rows || x0i < 0 || x1i + 2 > c->stride)) {
-            lk_cells_out_of_range(c, ri, x0i, x1i + 2);
-        }
-        float *row = c->cells + ri * c->stride;
-        ptrdiff_t touchedHi;
-        if (x1i <= x0i + 1) {
-            // Within one pixel: the trapezoid's area splits between this cell and the next.
-            const double xmf = 0.5 * (x + xn) - loF;
-            row[x0i] += (float)(d - d * xmf);
-            row[x0i + 1] += (float)(d * xmf);
-            touchedHi = x0i + 2;
-        } else {
-            // Across several pixels: triangle in the first, linear ramp, triangle in the last.
-            const double s = 1 / (hi - lo);
-            const double x0f = lo - loF;
-            const double a0 = 0.5 * s * (1 - x0f) * (1 - x0f);
-            const double x1f = hi - hiC + 1;
-            const double am = 0.5 * s * x1f * x1f;
-            row[x0i] += (float)(d * a0);
-            if (x1i == x0i + 2) {
-                row[x0i + 1] += (float)(d * (1 - a0 - am));
-            } else {
-                const double a1 = s * (1.5 - x0f);
-                row[x0i + 1] += (float)(d * (a1 - a0));
-                lk_cells_ramp(row + x0i + 2, x1i - 1 - (x0i + 2), (float)(d * s));
-                const double a2 = a1 + (double)(x1i - x0i - 3) * s;
-                row[x1i - 1] += (float)(d * (1 - a2 - am));
-            }
-            row[x1i] += (float)(d * am);
-            touchedHi = x1i + 1;
-        }
-        lk_cells_mark(c, ri, x0i, touchedHi);
-        const int32_t lo32 = (int32_t)x0i, hi32 = (int32_t)touchedHi;
-        if (lo32 < c->row_lo[ri]) c->row_lo[ri] = lo32;
-        if (hi32 > c->row_hi[ri]) c->row_hi[ri] = hi32;
+    {
+        // The first row, from ya to the row's bottom or yb.
+        const double fy0 = (double)r0, fy1 = (double)(r0 + 1);
+        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
+        const double dy = rowBottom - rowTop;
+        const double xn = lk_cells_clamp(r0 + 1 >= r1 ? xb : x + dxdy * dy, l, r);
+        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check);
         x = xn;
+    }
+    if (r0 + 1 >= r1) return;
+    for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+        // A row the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly.
+        ri += 1; row += c->stride; bits += c->words_per_row;
+        const double xn = lk_cells_clamp(x + dxdy, l, r);
+        lk_cells_row(c, row, bits, ri, x, xn, dir, check);
+        x = xn;
+    }
+    {
+        // The last row, from its top to yb.
+        ri += 1; row += c->stride; bits += c->words_per_row;
+        const double fy0 = (double)(r1 - 1), fy1 = (double)r1;
+        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
+        const double dy = rowBottom - rowTop;
+        const double xn = lk_cells_clamp(xb, l, r);
+        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check);
     }
 }
 

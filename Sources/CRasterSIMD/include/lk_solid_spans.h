@@ -8,12 +8,15 @@
 // store.
 //
 // `lk_span_over_sse2` and `lk_span_masked_sse2` do four pixels per step with SSE2 (each channel
-// a 16-bit lane) and a span's last one to three pixels in the low lanes of the same vectors (a
+// a 16-bit lane); a span of four or more whose length is not a multiple of four ends with one
+// more step over its last four pixels, computed from their values before the span was painted
+// (a pixel's result depends only on its own old value and coverage, so a pixel painted twice
+// gets the same value twice), and a shorter span goes in the low lanes of the same vectors (a
 // 64-bit and a 32-bit load), so no pixel of a vector span falls back to scalar code;
-// `lk_span_over` and `lk_span_masked` first run eight pixels per step with AVX2 where the CPU
-// has it (lk_solid_spans_avx2.h). The `_portable` versions are the same arithmetic on two
-// channels per 32-bit word, the fallback where SSE2 is missing and the reference the tests
-// compare both vector paths with.
+// `lk_span_over` and `lk_span_masked` run eight pixels per step with AVX2 instead where the CPU
+// has it and the span has eight or more (lk_solid_spans_avx2.h). The `_portable` versions are
+// the same arithmetic on two channels per 32-bit word, the fallback where SSE2 is missing and
+// the reference the tests compare both vector paths with.
 #ifndef LK_SOLID_SPANS_H
 #define LK_SOLID_SPANS_H
 
@@ -53,20 +56,36 @@ static inline __m128i lk_over_pair(__m128i d, __m128i k, __m128i src) {
 }
 #endif
 
-/// p[i] = s + p[i]·ia/255 for n pixels, four at a time where SSE2 is available; the last one to
-/// three through a 64-bit and a 32-bit load into the same lanes, so no pixel takes the scalar
-/// path (the ragged ends of a translucent fill's runs are most of its short spans).
-static inline void lk_span_over_sse2(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
+#if defined(__SSE2__)
+/// Four pixels of `lk_span_over`: s + d·ia/255 per channel.
+static inline __m128i lk_over_four(__m128i d, __m128i k, __m128i src) {
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i lo = lk_div255_lanes(_mm_unpacklo_epi8(d, zero), k);
+    const __m128i hi = lk_div255_lanes(_mm_unpackhi_epi8(d, zero), k);
+    return _mm_add_epi32(_mm_packus_epi16(lo, hi), src);
+}
+#endif
+
+/// p[i] = s + p[i]·ia/255 for n pixels, four at a time where SSE2 is available. A span of four
+/// or more ends with one more step over its last four pixels, computed from their values before
+/// the span was painted (each pixel's result depends only on its old value, so a pixel painted
+/// twice gets the same value twice); a shorter one goes through a 64-bit and a 32-bit load into
+/// the same lanes, so no pixel takes the scalar path (the ragged ends of a translucent fill's
+/// runs are most of its short spans).
+__attribute__((always_inline)) static inline void lk_span_over_sse2(uint32_t *p, ptrdiff_t n, uint32_t s,
+                                                                    uint32_t ia) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
-    const __m128i zero = _mm_setzero_si128();
     const __m128i k = _mm_set1_epi16((short)ia);
     const __m128i src = _mm_set1_epi32((int)s);
-    for (; i + 4 <= n; i += 4) {
-        __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
-        __m128i lo = lk_div255_lanes(_mm_unpacklo_epi8(d, zero), k);
-        __m128i hi = lk_div255_lanes(_mm_unpackhi_epi8(d, zero), k);
-        _mm_storeu_si128((__m128i *)(p + i), _mm_add_epi32(_mm_packus_epi16(lo, hi), src));
+    if (n >= 4) {
+        const __m128i last = _mm_loadu_si128((const __m128i *)(p + n - 4));
+        for (; i + 4 <= n; i += 4) {
+            const __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
+            _mm_storeu_si128((__m128i *)(p + i), lk_over_four(d, k, src));
+        }
+        if (i < n) _mm_storeu_si128((__m128i *)(p + n - 4), lk_over_four(last, k, src));
+        return;
     }
     if (i + 2 <= n) {
         _mm_storel_epi64((__m128i *)(p + i), lk_over_pair(_mm_loadl_epi64((const __m128i *)(p + i)), k, src));
@@ -80,27 +99,29 @@ static inline void lk_span_over_sse2(uint32_t *p, ptrdiff_t n, uint32_t s, uint3
     for (; i < n; i++) p[i] = s + lk_scale(p[i], ia);
 }
 
-/// `lk_span_over`, eight pixels per step where the CPU has AVX2 (lk_solid_spans_avx2.h), the
-/// rest (or everything, without AVX2) through the SSE2 kernel.
+/// `lk_span_over`, eight pixels per step where the CPU has AVX2 and the span has eight or more
+/// (lk_solid_spans_avx2.h), otherwise through the SSE2 kernel.
 __attribute__((always_inline)) static inline void lk_span_over(uint32_t *p, ptrdiff_t n, uint32_t s, uint32_t ia) {
 #if LK_HAVE_AVX2_KERNELS
-    if (n >= 8 && lk_cpu_has_avx2()) {
-        const ptrdiff_t done = lk_span_over_avx2_body(p, n, s, ia);
-        p += done; n -= done;
-    }
+    if (n >= 8 && lk_cpu_has_avx2()) { lk_span_over_avx2(p, n, s, ia); return; }
 #endif
     lk_span_over_sse2(p, n, s, ia);
 }
 
-/// p[i] = v for n pixels.
+/// p[i] = v for n pixels: eight per store with AVX2, else four with SSE2, a span's ragged end
+/// by one more store over its last eight (four) pixels.
 static inline void lk_span_store(uint32_t *p, ptrdiff_t n, uint32_t v) {
-    ptrdiff_t i = 0;
 #if LK_HAVE_AVX2_KERNELS
-    if (n >= 16 && lk_cpu_has_avx2()) i = lk_span_store_avx2_body(p, n, v);
+    if (n >= 8 && lk_cpu_has_avx2()) { lk_span_store_avx2(p, n, v); return; }
 #endif
+    ptrdiff_t i = 0;
 #if defined(__SSE2__)
-    const __m128i c = _mm_set1_epi32((int)v);
-    for (; i + 4 <= n; i += 4) _mm_storeu_si128((__m128i *)(p + i), c);
+    if (n >= 4) {
+        const __m128i c = _mm_set1_epi32((int)v);
+        for (; i + 4 <= n; i += 4) _mm_storeu_si128((__m128i *)(p + i), c);
+        if (i < n) _mm_storeu_si128((__m128i *)(p + n - 4), c);
+        return;
+    }
 #endif
     for (; i < n; i++) p[i] = v;
 }
@@ -125,26 +146,44 @@ static inline void lk_masked_lanes(__m128i c, __m128i k, __m128i d, __m128i *s, 
 }
 #endif
 
+#if defined(__SSE2__)
+/// Four pixels of `lk_span_masked`: destination `d`, their coverage bytes `m4` (pixel 0 in the
+/// low byte), colour lanes `c`.
+static inline __m128i lk_masked_four(__m128i d, uint32_t m4, __m128i c) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero);   // m0 m1 m2 m3 as 16-bit
+    k = _mm_unpacklo_epi16(k, k);                                      // m0 m0 m1 m1 m2 m2 m3 m3
+    const __m128i k01 = _mm_unpacklo_epi32(k, k), k23 = _mm_unpackhi_epi32(k, k);
+    __m128i s01, r01, s23, r23;
+    lk_masked_lanes(c, k01, _mm_unpacklo_epi8(d, zero), &s01, &r01);
+    lk_masked_lanes(c, k23, _mm_unpackhi_epi8(d, zero), &s23, &r23);
+    return _mm_add_epi32(_mm_packus_epi16(s01, s23), _mm_packus_epi16(r01, r23));
+}
+#endif
+
 /// n pixels get `color` (premultiplied) source-over, pixel i at coverage m[i] (0…255): the
-/// edge pixels of a row, four per step with SSE2, the last one to three (or a shorter span)
-/// in the low lanes of the same vectors. Same arithmetic as the portable version.
-static inline void lk_span_masked_sse2(uint32_t *p, ptrdiff_t n, const uint8_t *m, uint32_t color) {
+/// edge pixels of a row, four per step with SSE2. A span of four or more ends with one more
+/// step over its last four pixels, computed from their values before the span was painted (a
+/// pixel painted twice gets the same value twice); a shorter one goes in the low lanes of the
+/// same vectors. Same arithmetic as the portable version.
+__attribute__((always_inline)) static inline void lk_span_masked_sse2(uint32_t *p, ptrdiff_t n, const uint8_t *m,
+                                                                      uint32_t color) {
     ptrdiff_t i = 0;
 #if defined(__SSE2__)
     const __m128i zero = _mm_setzero_si128();
     const __m128i c = _mm_unpacklo_epi8(_mm_set1_epi32((int)color), zero);
-    for (; i + 4 <= n; i += 4) {
-        uint32_t m4;
-        memcpy(&m4, m + i, 4);
-        __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m4), zero);   // m0 m1 m2 m3 as 16-bit
-        k = _mm_unpacklo_epi16(k, k);                                      // m0 m0 m1 m1 m2 m2 m3 m3
-        const __m128i k01 = _mm_unpacklo_epi32(k, k), k23 = _mm_unpackhi_epi32(k, k);
-        const __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
-        __m128i s01, r01, s23, r23;
-        lk_masked_lanes(c, k01, _mm_unpacklo_epi8(d, zero), &s01, &r01);
-        lk_masked_lanes(c, k23, _mm_unpackhi_epi8(d, zero), &s23, &r23);
-        const __m128i out = _mm_add_epi32(_mm_packus_epi16(s01, s23), _mm_packus_epi16(r01, r23));
-        _mm_storeu_si128((__m128i *)(p + i), out);
+    if (n >= 4) {
+        const __m128i last = _mm_loadu_si128((const __m128i *)(p + n - 4));
+        uint32_t lastM;
+        memcpy(&lastM, m + n - 4, 4);
+        for (; i + 4 <= n; i += 4) {
+            uint32_t m4;
+            memcpy(&m4, m + i, 4);
+            const __m128i d = _mm_loadu_si128((const __m128i *)(p + i));
+            _mm_storeu_si128((__m128i *)(p + i), lk_masked_four(d, m4, c));
+        }
+        if (i < n) _mm_storeu_si128((__m128i *)(p + n - 4), lk_masked_four(last, lastM, c));
+        return;
     }
     if (i + 2 <= n) {
         const __m128i k = _mm_unpacklo_epi8(_mm_cvtsi32_si128((int)m[i] | (int)m[i + 1] << 8), zero);
@@ -165,14 +204,12 @@ static inline void lk_span_masked_sse2(uint32_t *p, ptrdiff_t n, const uint8_t *
     lk_span_masked_portable(p + i, n - i, m + i, color);
 }
 
-/// `lk_span_masked`, eight pixels per step where the CPU has AVX2, the rest through SSE2.
+/// `lk_span_masked`, eight pixels per step where the CPU has AVX2 and the span has eight or
+/// more, otherwise through SSE2.
 __attribute__((always_inline)) static inline void lk_span_masked(uint32_t *p, ptrdiff_t n, const uint8_t *m,
                                                                  uint32_t color) {
 #if LK_HAVE_AVX2_KERNELS
-    if (n >= 8 && lk_cpu_has_avx2()) {
-        const ptrdiff_t done = lk_span_masked_avx2_body(p, n, m, color);
-        p += done; m += done; n -= done;
-    }
+    if (n >= 8 && lk_cpu_has_avx2()) { lk_span_masked_avx2(p, n, m, color); return; }
 #endif
     lk_span_masked_sse2(p, n, m, color);
 }

@@ -8,8 +8,12 @@
 // the low and high bytes of eight pixels and packing them back returns every pixel to its own
 // place; the coverage of the masked span is spread over each pixel's four lanes by a byte
 // shuffle that follows the same halves (pixels 0, 1, 4, 5 in the low unpack, 2, 3, 6, 7 in the
-// high one). A span's last one to seven pixels go through the SSE2 kernels, so the pixels are
-// those of the SSE2 and portable kernels, bit for bit (the tests hold all three to that).
+// high one). A span of at least eight pixels whose length is not a multiple of eight ends with
+// one more step over its last eight pixels, computed from their values before the span was
+// painted: each pixel's result depends only on its own old value and coverage, so the pixels
+// that step paints again get the value they already have, and the span needs no scalar or
+// SSE2 tail. The pixels are those of the SSE2 and portable kernels, bit for bit (the tests
+// hold all three to that).
 //
 // Detection: CPUID leaf 7 reports AVX2, leaf 1 OSXSAVE and AVX, and XGETBV that the OS saves
 // the XMM and YMM state; the answer is computed once per process (a benign race: every thread
@@ -67,29 +71,36 @@ __attribute__((target("avx2"))) static inline __m256i lk_div255_lanes_avx2(__m25
     return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
 }
 
-/// p[i] = s + p[i]·ia/255 for the first n − n mod 8 pixels, eight per step; returns how many
-/// it did (the caller finishes the rest).
-__attribute__((target("avx2"))) static inline ptrdiff_t lk_span_over_avx2_body(uint32_t *p, ptrdiff_t n, uint32_t s,
-                                                                               uint32_t ia) {
+/// Eight pixels of `lk_span_over`: s + d·ia/255 per channel.
+__attribute__((target("avx2"))) static inline __m256i lk_over_eight_avx2(__m256i d, __m256i k, __m256i src) {
     const __m256i zero = _mm256_setzero_si256();
+    const __m256i lo = lk_div255_lanes_avx2(_mm256_unpacklo_epi8(d, zero), k);
+    const __m256i hi = lk_div255_lanes_avx2(_mm256_unpackhi_epi8(d, zero), k);
+    return _mm256_add_epi32(_mm256_packus_epi16(lo, hi), src);
+}
+
+/// p[i] = s + p[i]·ia/255 for n ≥ 8 pixels, eight per step; the last n mod 8 as one more step
+/// over the last eight pixels, computed from their values before the span was painted (so the
+/// pixels it paints twice get the same value twice).
+__attribute__((target("avx2"))) static inline void lk_span_over_avx2(uint32_t *p, ptrdiff_t n, uint32_t s,
+                                                                     uint32_t ia) {
     const __m256i k = _mm256_set1_epi16((short)ia);
     const __m256i src = _mm256_set1_epi32((int)s);
+    const __m256i last = _mm256_loadu_si256((const __m256i *)(p + n - 8));
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) {
         const __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
-        const __m256i lo = lk_div255_lanes_avx2(_mm256_unpacklo_epi8(d, zero), k);
-        const __m256i hi = lk_div255_lanes_avx2(_mm256_unpackhi_epi8(d, zero), k);
-        _mm256_storeu_si256((__m256i *)(p + i), _mm256_add_epi32(_mm256_packus_epi16(lo, hi), src));
+        _mm256_storeu_si256((__m256i *)(p + i), lk_over_eight_avx2(d, k, src));
     }
-    return i;
+    if (i < n) _mm256_storeu_si256((__m256i *)(p + n - 8), lk_over_eight_avx2(last, k, src));
 }
 
-/// p[i] = v for the first n − n mod 8 pixels; returns how many.
-__attribute__((target("avx2"))) static inline ptrdiff_t lk_span_store_avx2_body(uint32_t *p, ptrdiff_t n, uint32_t v) {
+/// p[i] = v for n ≥ 8 pixels, eight per step, the last n mod 8 by one more store over the last eight.
+__attribute__((target("avx2"))) static inline void lk_span_store_avx2(uint32_t *p, ptrdiff_t n, uint32_t v) {
     const __m256i c = _mm256_set1_epi32((int)v);
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) _mm256_storeu_si256((__m256i *)(p + i), c);
-    return i;
+    if (i < n) _mm256_storeu_si256((__m256i *)(p + n - 8), c);
 }
 
 /// Eight pixels' source-over halves in 16-bit lanes (see lk_masked_lanes): colour lanes `c`,
@@ -102,30 +113,40 @@ __attribute__((target("avx2"))) static inline void lk_masked_lanes_avx2(__m256i 
     *rest = lk_div255_lanes_avx2(d, _mm256_sub_epi16(_mm256_set1_epi16(255), sa));
 }
 
-/// `color` source-over at coverage m[i] for the first n − n mod 8 pixels; returns how many.
-__attribute__((target("avx2"))) static inline ptrdiff_t lk_span_masked_avx2_body(uint32_t *p, ptrdiff_t n,
-                                                                                 const uint8_t *m, uint32_t color) {
+/// Eight pixels of `lk_span_masked`: destination `d`, their eight coverage bytes `m8` (pixel 0
+/// in the low byte), colour lanes `c`.
+__attribute__((target("avx2"))) static inline __m256i lk_masked_eight_avx2(__m256i d, uint64_t m8, __m256i c) {
     const __m256i zero = _mm256_setzero_si256();
-    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), zero);
     // Byte shuffles giving each 16-bit lane its pixel's coverage (high byte zero): the low
     // unpack holds pixels 0, 1 (low half) and 4, 5 (high half), the high unpack 2, 3 and 6, 7.
     const __m256i toLo = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 1, -1, 1, -1, 1, -1, 1, -1,
                                           4, -1, 4, -1, 4, -1, 4, -1, 5, -1, 5, -1, 5, -1, 5, -1);
     const __m256i toHi = _mm256_setr_epi8(2, -1, 2, -1, 2, -1, 2, -1, 3, -1, 3, -1, 3, -1, 3, -1,
                                           6, -1, 6, -1, 6, -1, 6, -1, 7, -1, 7, -1, 7, -1, 7, -1);
+    const __m256i mm = _mm256_set1_epi64x((long long)m8);
+    __m256i slo, rlo, shi, rhi;
+    lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toLo), _mm256_unpacklo_epi8(d, zero), &slo, &rlo);
+    lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toHi), _mm256_unpackhi_epi8(d, zero), &shi, &rhi);
+    return _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
+}
+
+/// `color` source-over at coverage m[i] for n ≥ 8 pixels, eight per step; the last n mod 8 as
+/// one more step over the last eight pixels, computed from their values before the span was
+/// painted (so the pixels it paints twice get the same value twice).
+__attribute__((target("avx2"))) static inline void lk_span_masked_avx2(uint32_t *p, ptrdiff_t n, const uint8_t *m,
+                                                                       uint32_t color) {
+    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
+    const __m256i last = _mm256_loadu_si256((const __m256i *)(p + n - 8));
+    uint64_t lastM;
+    memcpy(&lastM, m + n - 8, 8);
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) {
         uint64_t m8;
         memcpy(&m8, m + i, 8);
-        const __m256i mm = _mm256_set1_epi64x((long long)m8);
         const __m256i d = _mm256_loadu_si256((const __m256i *)(p + i));
-        __m256i slo, rlo, shi, rhi;
-        lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toLo), _mm256_unpacklo_epi8(d, zero), &slo, &rlo);
-        lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toHi), _mm256_unpackhi_epi8(d, zero), &shi, &rhi);
-        const __m256i out = _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
-        _mm256_storeu_si256((__m256i *)(p + i), out);
+        _mm256_storeu_si256((__m256i *)(p + i), lk_masked_eight_avx2(d, m8, c));
     }
-    return i;
+    if (i < n) _mm256_storeu_si256((__m256i *)(p + n - 8), lk_masked_eight_avx2(last, lastM, c));
 }
 #endif
 
