@@ -3,7 +3,9 @@
 // bitmap of which only the box was drawn) this is the whole image's draw, pixel for pixel:
 // the box's edges lie on pixel edges, so each pixel inside keeps full coverage and reads its
 // own texel exactly (an integer translation samples texel centres with zero weights), and a
-// transparent source pixel leaves the destination as it is.
+// transparent source pixel leaves the destination as it is. Without an anti-aliased clip rim
+// that is a loop over the box's rows (the texel times the opacity, source-over), without the
+// rasterizer's sweep and the bilinear sampler.
 
 extension Canvas {
     /// Draws the pixels of `image` inside `box` (image pixels) at (x, y) with `opacity`,
@@ -15,8 +17,10 @@ extension Canvas {
         let alpha = UInt32(min(1, opacity) * 255 + 0.5)
         guard alpha > 0 else { return }
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
-        if alpha == 255 && !mask.active {
-            // The straight source-over blit `draw` takes for an opaque integer translation.
+        if !mask.active {
+            // Every pixel of the box is wholly covered and reads its own texel: the source
+            // pixel times the opacity (the painter's `lkScale` by coverage × alpha / 255,
+            // which is alpha), source-over; opaque it is the blit `draw` takes.
             let cx0 = max(mask.left, x + b.x0), cy0 = max(mask.top, y + b.y0)
             let cx1 = min(mask.right, x + b.x1), cy1 = min(mask.bottom, y + b.y1)
             guard cx0 < cx1, cy0 < cy1 else { return }
@@ -24,9 +28,13 @@ extension Canvas {
             for row in cy0..<cy1 {
                 let d = target.pixels + row * target.width + cx0
                 let s = image.pixels + (row - y) * image.width + (cx0 - x)
-                for i in 0..<n {
-                    let sp = s[i], sa = sp >> 24
-                    if sa == 255 { d[i] = sp } else if sa != 0 { d[i] = lkSourceOver(sp, d[i]) }
+                if alpha == 255 {
+                    for i in 0..<n {
+                        let sp = s[i], sa = sp >> 24
+                        if sa == 255 { d[i] = sp } else if sa != 0 { d[i] = lkSourceOver(sp, d[i]) }
+                    }
+                } else {
+                    for i in 0..<n where s[i] != 0 { d[i] = lkSourceOver(lkScale(s[i], alpha), d[i]) }
                 }
             }
             return
