@@ -102,8 +102,9 @@ public final class DisplayListBuilder {
         let content = contentDisplay(of: l)
         // "When true, and the layer's opacity property is less than one, the layer is allowed
         // to composite itself as a group separate from its parent." (CALayer.h,
-        // allowsGroupOpacity): when false, each part takes the opacity on its own.
-        let needsGroup = opacity < 1 && l.allowsGroupOpacity && (!subs.isEmpty || l.primitiveCount(content: content) > 1)
+        // allowsGroupOpacity): when false, each part takes the opacity on its own, as does a
+        // single item (CALayer+GroupOpacity.swift).
+        let needsGroup = opacity < 1 && l.allowsGroupOpacity && l.drawsMoreThanOneItem(content: content, subs: subs, self)
         // A mask, or a shadow of the composited alpha, needs the layer's pixels as a group.
         let maskLayer = l.mask
         if let m = maskLayer, m.isHidden || m.opacity <= 0 { return }

@@ -21,6 +21,20 @@ public final class Bitmap: @unchecked Sendable {
         pixels.initialize(repeating: 0, count: count)
         Bitmap.liveBitmaps.created(bytes: count &* 4)
     }
+    /// A bitmap of `width × height` pixels of which only those inside `box` are set
+    /// (transparent black); the others hold whatever the memory held, for a surface that
+    /// writes and reads no pixel outside the box. Sizes are clamped at 0.
+    init(width: Int, height: Int, clearing box: PixelBox) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let count = max(1, self.width * self.height)
+        pixels = .allocate(capacity: count)
+        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: self.width, y1: self.height))
+        if !b.isEmpty {
+            for row in b.y0..<b.y1 { (pixels + row * self.width + b.x0).initialize(repeating: 0, count: b.x1 - b.x0) }
+        }
+        Bitmap.liveBitmaps.created(bytes: count &* 4)
+    }
     deinit {
         pixels.deallocate()
         Bitmap.liveBitmaps.destroyed(bytes: max(1, width &* height) &* 4)

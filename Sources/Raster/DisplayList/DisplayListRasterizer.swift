@@ -2,7 +2,8 @@
 // stack of surfaces: the target canvas, and above it the bitmap of every open group or plane.
 // A group whose pixels lie wholly outside the clip is skipped with everything inside it; one
 // partly outside draws only its visible whole pixels (an integer clip cuts spans without
-// changing the coverage of the pixels it keeps).
+// changing the coverage of the pixels it keeps), and of those only the box its items can
+// change is drawn, masked and composited (DisplayListRasterizer+GroupRegion.swift).
 
 /// Draws display lists into canvases.
 public final class DisplayListRasterizer {
@@ -17,11 +18,19 @@ public final class DisplayListRasterizer {
     let strokeOutlines = StrokeOutlineCache()
 
     /// What a bracket saved, to be restored (and composited) at its end.
+    /// A group or plane also saves its parent surface's place (`Place`).
     private enum Bracket {
         case clip(ClipShape?)
-        case group(parent: Canvas, x: Int, y: Int, opacity: Double, shadow: DisplayShadow?)
+        case group(parent: Canvas, x: Int, y: Int, opacity: Double, shadow: DisplayShadow?, box: PixelBox?, saved: Place)
         case mask(group: Canvas)
-        case plane(parent: Canvas, transform: ProjectiveTransform, opacity: Double, aliasing: EdgeAliasing?)
+        case plane(parent: Canvas, transform: ProjectiveTransform, opacity: Double, aliasing: EdgeAliasing?, saved: Place)
+    }
+
+    /// Where the surface being drawn lies: its pixel (0, 0) in the list's pixels (nil inside a
+    /// plane, whose pixels are not the list's), and the box of it its items draw (nil: all).
+    private struct Place {
+        var origin: (x: Int, y: Int)?
+        var box: PixelBox?
     }
 
     /// Draws `list` over what `canvas` holds, through the canvas's clip.
@@ -40,6 +49,7 @@ public final class DisplayListRasterizer {
         let items = list.items
         var canvas = canvas
         var stack: [Bracket] = []
+        var place = Place(origin: (0, 0), box: nil)
         var i = 0
         while i < items.count {
             switch items[i].operation {
@@ -63,14 +73,23 @@ public final class DisplayListRasterizer {
                     .intersection(canvas.target.bounds)
                 if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
                 guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
-                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: shadow))
+                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: shadow, box: nil, saved: place))
                 canvas = Self.surface(width: w, height: h, like: canvas)
+                place = Place(origin: place.origin.map { ($0.x + x, $0.y + y) }, box: nil)
             case .beginMask:
                 stack.append(.mask(group: canvas))
-                canvas = Self.surface(width: canvas.target.width, height: canvas.target.height, like: canvas)
+                if let box = place.box {
+                    canvas = Self.surface(width: canvas.target.width, height: canvas.target.height, box: box, like: canvas)
+                } else {
+                    canvas = Self.surface(width: canvas.target.width, height: canvas.target.height, like: canvas)
+                }
             case .endMask:
                 if case .mask(let group)? = stack.popLast() {
-                    group.target.multiply(byAlphaOf: canvas.target)
+                    if let box = place.box {
+                        group.target.multiply(byAlphaOf: canvas.target, in: box)
+                    } else {
+                        group.target.multiply(byAlphaOf: canvas.target)
+                    }
                     canvas = group
                 }
             case let .gradient(path, transform, gradient, rule, opacity):
@@ -82,44 +101,70 @@ public final class DisplayListRasterizer {
                 var visible = Rect(Double(x), Double(y), Double(w), Double(h)).intersection(canvas.target.bounds)
                 if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
                 guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
-                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: nil))
-                canvas = Self.surface(width: w, height: h, like: canvas)
-                // Only the visible whole pixels need drawing. A clip inside the group would
-                // combine with that rectangle differently from a full redraw, so a group with
-                // one is drawn whole.
-                let vx0 = Int(visible.minX.rounded(.down)) - x, vy0 = Int(visible.minY.rounded(.down)) - y
-                let vx1 = Int(visible.maxX.rounded(.up)) - x, vy1 = Int(visible.maxY.rounded(.up)) - y
-                if vx0 > 0 || vy0 > 0 || vx1 < w || vy1 < h, !Self.hasClip(inGroupAt: i, in: items) {
-                    canvas.clip = .rect(Rect(Double(vx0), Double(vy0), Double(vx1 - vx0), Double(vy1 - vy0)))
+                // Only the visible whole pixels need drawing, and of those only the ones the
+                // group's items can change; a group that changes none draws nothing.
+                let shown = PixelBox(covering: visible, dx: x, dy: y).intersect(PixelBox(x0: 0, y0: 0, x1: w, y1: h))
+                var box: PixelBox? = nil
+                if let o = place.origin, let drawn = Self.drawnBounds(ofGroupAt: i, in: items) {
+                    let b = drawn.isNull ? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+                        : PixelBox(covering: drawn, dx: o.x + x, dy: o.y + y).intersect(shown)
+                    guard !b.isEmpty else { i = Self.end(of: i, in: items); break }
+                    box = b
+                }
+                stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: nil, box: box, saved: place))
+                place = Place(origin: place.origin.map { ($0.x + x, $0.y + y) }, box: box)
+                if let box {
+                    canvas = Self.surface(width: w, height: h, box: box, like: canvas)
+                } else {
+                    canvas = Self.surface(width: w, height: h, like: canvas)
+                    // A clip inside the group would combine with the visible rectangle
+                    // differently from a full redraw, so a group with one is drawn whole.
+                    if shown.x0 > 0 || shown.y0 > 0 || shown.x1 < w || shown.y1 < h, !Self.hasClip(inGroupAt: i, in: items) {
+                        canvas.clip = .rect(shown.rect)
+                    }
                 }
             case let .maskGroup(path, transform):
-                let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height), drawingAfter: canvas)
-                mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
-                canvas.target.multiply(byAlphaOf: mask.target)
+                if let box = place.box {
+                    let mask = Self.surface(width: canvas.target.width, height: canvas.target.height, box: box, like: canvas)
+                    mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
+                    canvas.target.multiply(byAlphaOf: mask.target, in: box)
+                } else {
+                    let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height), drawingAfter: canvas)
+                    mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
+                    canvas.target.multiply(byAlphaOf: mask.target)
+                }
             case .endGroup:
-                if case let .group(parent, x, y, opacity, shadow)? = stack.popLast() {
+                if case let .group(parent, x, y, opacity, shadow, box, saved)? = stack.popLast() {
                     if var shadow {
                         shadow.color = shadow.color.withAlphaScaled(opacity)
                         parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow, occluded: opacity >= 1)
                     }
-                    parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
+                    if let box {
+                        parent.draw(canvas.target, box: box, x: x, y: y, opacity: opacity)
+                    } else {
+                        parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
+                    }
                     canvas = parent
+                    place = saved
                 }
             case let .beginPlane(w, h, transform, opacity):
                 guard w > 0, h > 0 else { i = Self.end(of: i, in: items); break }
-                stack.append(.plane(parent: canvas, transform: transform, opacity: opacity, aliasing: items[i].aliasing))
+                stack.append(.plane(parent: canvas, transform: transform, opacity: opacity, aliasing: items[i].aliasing,
+                                    saved: place))
                 canvas = Self.surface(width: w, height: h, like: canvas)
+                place = Place(origin: nil, box: nil)
             case .endPlane:
-                if case let .plane(parent, transform, opacity, aliasing)? = stack.popLast() {
+                if case let .plane(parent, transform, opacity, aliasing, saved)? = stack.popLast() {
                     parent.draw(canvas.target, projective: transform, opacity: opacity, aliasing: aliasing)
                     canvas = parent
+                    place = saved
                 }
             case .transition(let t):
                 drawTransition(t, into: canvas)
             case .invalidate:
                 break
             case .tintGroup(let color):
-                canvas.target.multiply(by: color)
+                if let box = place.box { canvas.target.multiply(by: color, in: box) } else { canvas.target.multiply(by: color) }
             case .sprites(let batch):
                 canvas.draw(batch)
             }
@@ -133,8 +178,16 @@ public final class DisplayListRasterizer {
         Canvas(Bitmap(width: width, height: height), drawingAfter: canvas)
     }
 
+    /// A surface of which only `box` is cleared and drawn (its clip): the pixels outside hold
+    /// whatever the memory held and are never read (DisplayListRasterizer+GroupRegion.swift).
+    private static func surface(width: Int, height: Int, box: PixelBox, like canvas: Canvas) -> Canvas {
+        let c = Canvas(Bitmap(width: width, height: height, clearing: box), drawingAfter: canvas)
+        c.clip = .rect(box.rect)
+        return c
+    }
+
     /// The index of the item closing the group or plane opened at `start`.
-    private static func end(of start: Int, in items: [DisplayItem]) -> Int {
+    static func end(of start: Int, in items: [DisplayItem]) -> Int {
         var depth = 0
         var i = start
         while i < items.count {
