@@ -39,7 +39,7 @@ struct LottieFontText {
             warnings.unsupported("text stroke (the fill is drawn)", layer: name)
         }
         let family = family(d)
-        let color = LottieColor.color(Array(fc.prefix(3)))
+        let color = LottieColor.color(LottieColor.unit(Array(fc.prefix(3))))
         // Metrics are read at a large size and scaled: the renderer measures in whole pixels.
         let probe = 8.0, size = d.size * probe
         func width(_ s: String) -> Double { renderer.width(of: s, font: family, fontSize: size) / probe }

@@ -59,11 +59,7 @@ struct LottieGlyphText {
                 groups.append(.group(name: g.character, items: g.shapes + [.transform(t)]))
             }
         }
-        func color(_ c: [Double]) -> LottieProperty<[Double]> {
-            // Some exporters write 0…255 components.
-            let unit = c.contains { $0 > 1 } ? c.map { $0 / 255 } : c
-            return LottieProperty(Array(unit.prefix(3)) + [1])
-        }
+        func color(_ c: [Double]) -> LottieProperty<[Double]> { LottieProperty(LottieColor.unit(Array(c.prefix(3))) + [1]) }
         var fill: [LottieShapeItem] = [], stroke: [LottieShapeItem] = []
         if let fc = d.fillColor, fc.count >= 3 {
             fill = [.fill(color: color(fc), opacity: LottieProperty([100]), evenOdd: false)]

@@ -36,7 +36,7 @@ public struct LottieDropShadow: Sendable {
     }
 
     static func style(_ s: LottieJSON) throws(DocumentError) -> LottieDropShadow {
-        LottieDropShadow(color: try .decode(s["c"], default: [0, 0, 0, 1]),
+        LottieDropShadow(color: try LottieColor.decode(s["c"], default: [0, 0, 0, 1]),
                          opacity: try LottieProperty<[Double]>.decode(s["o"], default: [100]).mapValues { [$0[0] / 100] },
                          angle: try .decode(s["a"], default: [0]),
                          distance: try .decode(s["d"], default: [0]),
@@ -51,7 +51,7 @@ public struct LottieDropShadow: Sendable {
             values[name] = try .decode(value)
         }
         guard values["Shadow Color"] != nil || values["Opacity"] != nil else { return nil }
-        return LottieDropShadow(color: values["Shadow Color"] ?? LottieProperty([0, 0, 0, 1]),
+        return LottieDropShadow(color: values["Shadow Color"]?.mapValues(LottieColor.unit) ?? LottieProperty([0, 0, 0, 1]),
                                 opacity: (values["Opacity"] ?? LottieProperty([255])).mapValues { [$0[0] / 255] },
                                 angle: (values["Direction"] ?? LottieProperty([180])).mapValues { [$0[0] - 90] },
                                 distance: values["Distance"] ?? LottieProperty([0]),

@@ -84,19 +84,3 @@ public struct LottieLayerModel: Sendable {
             dropShadow: try LottieDropShadow.decode(layer: j))
     }
 }
-
-/// Lottie colours: `[r, g, b(, a)]` in 0…1 (some exporters write 0…255) and `#rrggbb` hex.
-enum LottieColor {
-    static func color(_ v: [Double]) -> Color {
-        guard v.count >= 3 else { return Color(0, 0, 0, 1) }
-        let scale = (v[0] > 1 || v[1] > 1 || v[2] > 1) ? 255.0 : 1.0
-        func c(_ x: Double) -> Double { min(max(x / scale, 0), 1) }
-        return Color(c(v[0]), c(v[1]), c(v[2]), v.count > 3 ? min(max(v[3], 0), 1) : 1)
-    }
-    static func hex(_ s: String) -> Color {
-        var h = Substring(s)
-        if h.hasPrefix("#") { h = h.dropFirst() }
-        guard h.count >= 6, let n = UInt32(h.prefix(6), radix: 16) else { return Color(0, 0, 0, 1) }
-        return Color(Double((n >> 16) & 255) / 255, Double((n >> 8) & 255) / 255, Double(n & 255) / 255, 1)
-    }
-}

@@ -68,8 +68,8 @@ public enum LottieShapeItem: Sendable {
         case "rc": return .rect(position: try prop("p", [0, 0]), size: try prop("s", [0, 0]), roundness: try prop("r", [0]), reversed: reversed)
         case "el": return .ellipse(position: try prop("p", [0, 0]), size: try prop("s", [0, 0]), reversed: reversed)
         case "sr": return .star(try LottieStarModel.decode(j, reversed: reversed))
-        case "fl": return .fill(color: try prop("c", [0, 0, 0, 1]), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
-        case "st": return .stroke(color: try prop("c", [0, 0, 0, 1]), opacity: try prop("o", [100]), try decodeStroke(j))
+        case "fl": return .fill(color: try LottieColor.decode(j["c"], default: [0, 0, 0, 1]), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
+        case "st": return .stroke(color: try LottieColor.decode(j["c"], default: [0, 0, 0, 1]), opacity: try prop("o", [100]), try decodeStroke(j))
         case "gf": return .gradientFill(try decodeGradient(j), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
         case "gs": return .gradientStroke(try decodeGradient(j), opacity: try prop("o", [100]), try decodeStroke(j))
         case "tm": return .trim(start: try prop("s", [0]), end: try prop("e", [100]), offset: try prop("o", [0]),
@@ -100,7 +100,7 @@ public enum LottieShapeItem: Sendable {
         let g = j["g"]
         let stops = Int(min(max(g?["p"]?.numberValue ?? 0, 0), 1_000))
         return Gradient(linear: (j["t"]?.numberValue ?? 1) != 2, colorStops: stops,
-                        colors: try .decode(g?["k"], default: []),
+                        colors: try LottieProperty<[Double]>.decode(g?["k"], default: []).mapValues { LottieColor.unitStops($0, count: stops) },
                         start: try .decode(j["s"], default: [0, 0]), end: try .decode(j["e"], default: [0, 0]),
                         highlightLength: try j["h"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) },
                         highlightAngle: try j["a"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) })
