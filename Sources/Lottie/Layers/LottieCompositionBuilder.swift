@@ -170,7 +170,7 @@ struct LottieCompositionBuilder {
         case .shape(let items):
             content.bounds = Rect(0, 0, model.width, model.height)
             let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
-                                                  extent: Rect(-model.width, -model.height, model.width * 3, model.height * 3))
+                                                  extent: LottieGradientLayers.extent(width: model.width, height: model.height))
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .solid(let color, let w, let h):
             content.bounds = Rect(0, 0, w, h)
@@ -205,7 +205,7 @@ struct LottieCompositionBuilder {
             }
             guard let items = glyphs.items(document, layer: layer.name, warnings: warnings) else { return nil }
             let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
-                                                  extent: Rect(-model.width, -model.height, model.width * 3, model.height * 3))
+                                                  extent: LottieGradientLayers.extent(width: model.width, height: model.height))
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .null:
             return nil

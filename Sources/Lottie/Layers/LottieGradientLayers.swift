@@ -1,8 +1,10 @@
 // Gradient fills and strokes as a CAGradientLayer masked by a CAShapeLayer of the painted
 // shapes (filled, or stroked with the stroke's width, caps and joins), as lottie-ios's Core
 // Animation engine draws them. Lottie's stops are `g.k`: p colour stops (offset, r, g, b)
-// followed by alpha stops (offset, alpha) read at each colour stop's offset. The gradient
-// layer covers the composition three times over in each direction, so its unit coordinates
+// followed by alpha stops (offset, alpha) read at each colour stop's offset. A gradient
+// "is supposed to be rendered infinitely in all directions", since shape paths need not lie
+// within the layer's bounds; like that engine, the gradient layer covers the layer's bounds
+// padded by 2,000 points on every side (`extent(width:height:)`), so its unit coordinates
 // are u = (x − origin) / size; a radial gradient's end point is the start point moved by
 // the radius on both axes ("its width and height defined by '(endPoint.x - startPoint.x) * 2'
 // and '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h).
@@ -14,6 +16,14 @@ struct LottieGradientLayers {
     let extent: Rect
     let layerName: String
     let warnings: LottieWarnings
+
+    /// Points of gradient drawn beyond each side of a layer's bounds.
+    static let padding = 2_000.0
+
+    /// Where the gradients of a layer of `width` × `height` points spread.
+    static func extent(width: Double, height: Double) -> Rect {
+        Rect(-padding, -padding, width + 2 * padding, height + 2 * padding)
+    }
 
     /// The colours and locations of Lottie's stop list.
     static func stops(_ values: [Double], count: Int) -> (colors: [Color], locations: [Double]) {
