@@ -1,8 +1,9 @@
 // `layerplay inspect ANIM.json` for Lottie files: the generated layer tree as JSON, so a
 // reader can see what Core Animation objects the file became. Each layer: name, class,
 // depth-first index path, the animatable properties of its class (model values, or the
-// presentation's at `--time` / `--progress` / `--frame`), and its animations with their
-// timing, key times and timing functions. Then the importer's warnings.
+// presentation's at `--time` / `--progress` / `--frame`), its animations with their timing,
+// key times and timing functions, and its mask layer (nested, with the mask's sublayers).
+// Then the importer's warnings.
 import Foundation
 import LayerKit
 import Lottie
@@ -19,20 +20,7 @@ extension LottieScene {
         }
         var items: [String] = []
         func walk(_ l: CALayer, _ path: [Int]) {
-            var fields = ["\"name\": " + (l.name.map(jsonString) ?? "null"),
-                          "\"class\": " + jsonString(String(describing: type(of: l))),
-                          "\"indexPath\": [" + path.map(String.init).joined(separator: ", ") + "]"]
-            // Properties that differ from a new layer's of the same class (the property tables
-            // compare two layers of the declaring class only); all of them for another class.
-            let fresh: CALayer = l is CAGradientLayer ? CAGradientLayer() : l is CAShapeLayer ? CAShapeLayer() : CALayer()
-            let comparable = type(of: fresh) == type(of: l)
-            for p in type(of: l).properties.animatable where !(comparable && p.hasSameValue(l, fresh)) {
-                if let v = p.value(of: l) { fields.append(jsonString(p.key) + ": " + json(v)) }
-            }
-            let model = l.model()
-            let animations = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { lottieDescribe($0, key: k) } }
-            if !animations.isEmpty { fields.append("\"animations\": [" + animations.joined(separator: ", ") + "]") }
-            items.append("    {" + fields.joined(separator: ", ") + "}")
+            items.append("    {" + fields(l, indexPath: path).joined(separator: ", ") + "}")
             for (i, s) in (l.sublayers ?? []).enumerated() { walk(s, path + [i]) }
         }
         walk(tree, [])
@@ -40,6 +28,33 @@ extension LottieScene {
             + (t.map { "\"time\": \(num($0)), " } ?? "")
             + "\"layerCount\": \(layerCount),\n  \"warnings\": [" + warnings.map(jsonString).joined(separator: ", ") + "],\n"
             + "  \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
+    }
+
+    /// A layer's name, class, index path (none inside a mask), animatable properties,
+    /// animations and mask: the mask layer's own fields, with its sublayers nested.
+    private func fields(_ l: CALayer, indexPath path: [Int]?) -> [String] {
+        var fields = ["\"name\": " + (l.name.map(jsonString) ?? "null"),
+                      "\"class\": " + jsonString(String(describing: type(of: l)))]
+        if let path { fields.append("\"indexPath\": [" + path.map(String.init).joined(separator: ", ") + "]") }
+        // Properties that differ from a new layer's of the same class (the property tables
+        // compare two layers of the declaring class only); all of them for another class.
+        let fresh: CALayer = l is CAGradientLayer ? CAGradientLayer() : l is CAShapeLayer ? CAShapeLayer() : CALayer()
+        let comparable = type(of: fresh) == type(of: l)
+        for p in type(of: l).properties.animatable where !(comparable && p.hasSameValue(l, fresh)) {
+            if let v = p.value(of: l) { fields.append(jsonString(p.key) + ": " + json(v)) }
+        }
+        let model = l.model()
+        let animations = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { lottieDescribe($0, key: k) } }
+        if !animations.isEmpty { fields.append("\"animations\": [" + animations.joined(separator: ", ") + "]") }
+        if let mask = l.mask {
+            func nested(_ m: CALayer) -> String {
+                var f = self.fields(m, indexPath: nil)
+                if let subs = m.sublayers, !subs.isEmpty { f.append("\"sublayers\": [" + subs.map(nested).joined(separator: ", ") + "]") }
+                return "{" + f.joined(separator: ", ") + "}"
+            }
+            fields.append("\"mask\": " + nested(mask))
+        }
+        return fields
     }
 }
 
