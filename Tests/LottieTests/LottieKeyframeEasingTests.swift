@@ -1,6 +1,7 @@
 // Tests that the importer's keyframe animations match Lottie's own easing curve at every
 // instant, with holds and spatial tangents.
 
+import Foundation
 import Testing
 @testable import LayerKit
 @testable import Lottie
@@ -57,8 +58,32 @@ import TestSupport
         """)
         let shown = Self.presented(p, keyPath: "position", spatial: true, frames: Self.frames) { .point(Point($0[0], $0[1])) }
         for (f, v) in zip(Self.frames, shown) {
-            let e = p.value(at: f)
+            let e = p.value(at: f, reading: .parameter)
             #expect(abs(v.kpPoint!.x - e[0]) < 1e-3 && abs(v.kpPoint!.y - e[1]) < 1e-3, "frame \(f)")
+        }
+    }
+
+    /// lottie-ios reads a shape's position between keyframes by length along the spatial
+    /// bezier, and straight from one keyframe to the next when the bezier is a line.
+    @Test func spatialPositionsAdvanceByLength() throws {
+        // A straight bezier whose control points bunch the parameter towards the middle.
+        let line = try Self.property("""
+        {"a": 1, "k": [{"t": 0, "s": [0, 0], "to": [0, 50], "ti": [0, -50], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}},
+                        {"t": 100, "s": [0, 300]}]}
+        """)
+        for f in stride(from: 0.0, through: 100, by: 5) {
+            #expect(abs(line.value(at: f)[1] - 3 * f) < 1e-9, "frame \(f)")
+        }
+        #expect(abs(line.value(at: 25, reading: .parameter)[1] - 60.9375) < 1e-9)
+        // A quarter circle's bezier: equal steps of time cover equal arcs.
+        let k = 0.5523 * 100
+        let arc = try Self.property("""
+        {"a": 1, "k": [{"t": 0, "s": [100, 0], "to": [0, \(k)], "ti": [\(k), 0], "o": {"x": 0, "y": 0}, "i": {"x": 1, "y": 1}},
+                        {"t": 90, "s": [0, 100]}]}
+        """)
+        for f in stride(from: 0.0, through: 90, by: 10) {
+            let v = arc.value(at: f), angle = atan2(v[1], v[0]) * 180 / .pi
+            #expect(abs(angle - f) < 0.1, "frame \(f): \(angle)°")
         }
     }
 
