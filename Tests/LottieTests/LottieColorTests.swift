@@ -1,6 +1,6 @@
-// Tests of Lottie colours and gradients as drawn: the 0…255 range is judged on the values the
-// file writes, never on interpolated ones, and a gradient reaches shapes that lie far outside
-// the composition.
+// Tests of Lottie colours and gradients: the 0…255 range is judged on the values the file
+// writes, never on interpolated ones; alpha stops keep their own offsets; a gradient reaches
+// shapes that lie far outside the composition.
 
 import Foundation
 import Testing
@@ -56,6 +56,20 @@ import TestSupport
             #expect(c.r <= 1 && c.g <= 1 && c.b <= 1, "\(c)")
         }
         #expect(colours.contains { $0.g < 0.9 }, "the colour reaches pink")
+    }
+
+    /// Alpha stops keep their own offsets: white throughout, transparent at 0, half at 0.384
+    /// and opaque from 0.767 on (read at the colour stops alone, 0.767 would be 0.82).
+    @Test func alphaStopsKeepTheirOwnOffsets() {
+        let (colors, locations) = LottieGradientLayers.stops([0, 1, 1, 1, 0.5, 1, 1, 1, 1, 1, 1, 1,
+                                                              0, 0, 0.384, 0.5, 0.767, 1], count: 3)
+        #expect(locations == [0, 0, 0.384, 0.5, 0.767, 1])
+        #expect(colors.allSatisfy { $0.r == 1 && $0.g == 1 && $0.b == 1 })
+        #expect(colors.map(\.a)[2] == 0.5 && colors.map(\.a)[4] == 1 && colors.map(\.a)[5] == 1)
+        #expect(abs(colors[3].a - (0.5 + 0.5 * (0.5 - 0.384) / (0.767 - 0.384))) < 1e-12)
+        // Without alpha stops, the colour stops as they are, opaque.
+        let plain = LottieGradientLayers.stops([0, 1, 0, 0, 1, 0, 0, 1], count: 2)
+        #expect(plain.locations == [0, 1] && plain.colors == [Color(1, 0, 0, 1), Color(0, 0, 1, 1)])
     }
 
     /// A ring 1,200 points across, scaled to 10 %, in a 200 × 100 composition: in the shape's

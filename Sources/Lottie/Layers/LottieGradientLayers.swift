@@ -1,7 +1,7 @@
 // Gradient fills and strokes as a CAGradientLayer masked by a CAShapeLayer of the painted
 // shapes (filled, or stroked with the stroke's width, caps and joins), as lottie-ios's Core
 // Animation engine draws them. Lottie's stops are `g.k`: p colour stops (offset, r, g, b)
-// followed by alpha stops (offset, alpha) read at each colour stop's offset. A gradient
+// followed by alpha stops (offset, alpha), each kind at its own offsets. A gradient
 // "is supposed to be rendered infinitely in all directions", since shape paths need not lie
 // within the layer's bounds; like that engine, the gradient layer covers the layer's bounds
 // padded by 2,000 points on every side (`extent(width:height:)`), so its unit coordinates
@@ -25,33 +25,33 @@ struct LottieGradientLayers {
         Rect(-padding, -padding, width + 2 * padding, height + 2 * padding)
     }
 
-    /// The colours and locations of Lottie's stop list.
+    /// The colours and locations of Lottie's stop list: a stop at every colour stop's and
+    /// every alpha stop's offset, its colour read among the colour stops and its alpha among
+    /// the alpha stops there. lottie-ios's engine draws the alpha stops as a second gradient
+    /// masking the first; between two neighbouring offsets both are linear, so one gradient
+    /// mixing unpremultiplied colours draws the same.
     static func stops(_ values: [Double], count: Int) -> (colors: [Color], locations: [Double]) {
-        var colors: [Color] = [], locations: [Double] = []
         let p = min(count, values.count / 4)
-        for i in 0..<p {
-            locations.append(min(max(values[4 * i], 0), 1))
-            colors.append(LottieColor.color([values[4 * i + 1], values[4 * i + 2], values[4 * i + 3]]))
-        }
-        let alphas = Array(values.dropFirst(4 * p))
-        let n = alphas.count / 2
-        if n > 0 {
-            for i in colors.indices {
-                let x = locations[i]
-                var a = alphas[1]
-                if x >= alphas[2 * (n - 1)] { a = alphas[2 * (n - 1) + 1] }
-                else {
-                    for j in 0..<(n - 1) where x >= alphas[2 * j] && x <= alphas[2 * j + 2] {
-                        let span = alphas[2 * j + 2] - alphas[2 * j]
-                        let t = span > 0 ? (x - alphas[2 * j]) / span : 0
-                        a = alphas[2 * j + 1] + (alphas[2 * j + 3] - alphas[2 * j + 1]) * t
-                        break
-                    }
-                }
-                colors[i] = colors[i].withAlpha(min(max(a, 0), 1))
-            }
+        guard p > 0 else { return ([], []) }
+        let colours = (0..<p).map { i in (x: min(max(values[4 * i], 0), 1), v: Array(values[(4 * i + 1)...(4 * i + 3)])) }
+        let rest = Array(values.dropFirst(4 * p))
+        let alphas = (0..<(rest.count / 2)).map { j in (x: min(max(rest[2 * j], 0), 1), v: [rest[2 * j + 1]]) }
+        let locations = alphas.isEmpty ? colours.map(\.x) : (colours.map(\.x) + alphas.map(\.x)).sorted()
+        let colors = locations.map { x in
+            LottieColor.color(piecewise(colours, at: x) + [alphas.isEmpty ? 1 : piecewise(alphas, at: x)[0]])
         }
         return (colors, locations)
+    }
+
+    /// The value at `x` of the stops `(x, v)` joined by straight lines (the end values beyond).
+    static func piecewise(_ stops: [(x: Double, v: [Double])], at x: Double) -> [Double] {
+        guard let first = stops.first, let last = stops.last else { return [] }
+        if x <= first.x { return first.v }
+        for (a, b) in zip(stops, stops.dropFirst()) where x >= a.x && x <= b.x {
+            let t = b.x > a.x ? (x - a.x) / (b.x - a.x) : 1
+            return zip(a.v, b.v).map { $0 + ($1 - $0) * t }
+        }
+        return last.v
     }
 
     /// The gradient layer for `gradient`, masked by `shape` (already holding the path).
