@@ -1,13 +1,15 @@
 // Gradient fills and strokes as a CAGradientLayer masked by a CAShapeLayer of the painted
 // shapes (filled, or stroked with the stroke's width, caps and joins), as lottie-ios's Core
 // Animation engine draws them. Lottie's stops are `g.k`: p colour stops (offset, r, g, b)
-// followed by alpha stops (offset, alpha), each kind at its own offsets. A gradient
-// "is supposed to be rendered infinitely in all directions", since shape paths need not lie
-// within the layer's bounds; like that engine, the gradient layer covers the layer's bounds
-// padded by 2,000 points on every side (`extent(width:height:)`), so its unit coordinates
-// are u = (x − origin) / size; a radial gradient's end point is the start point moved by
-// the radius on both axes ("its width and height defined by '(endPoint.x - startPoint.x) * 2'
-// and '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h).
+// followed by alpha stops (offset, alpha), each kind at its own offsets. A gradient "is
+// supposed to be rendered infinitely in all directions", since shape paths need not lie
+// within the layer's bounds (Apple's engine draws whole a gradient trail thousands of points
+// long in a precomposition's coordinates), so the gradient layer covers the layer's bounds
+// padded by 100,000 points on every side (`extent(width:height:)`): what is drawn is only
+// what the shape mask lets through. Its unit coordinates are u = (x − origin) / size; a
+// radial gradient's end point is the start point moved by the radius on both axes ("its
+// width and height defined by '(endPoint.x - startPoint.x) * 2' and
+// '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h).
 import LayerKit
 import Raster
 
@@ -17,8 +19,8 @@ struct LottieGradientLayers {
     let layerName: String
     let warnings: LottieWarnings
 
-    /// Points of gradient drawn beyond each side of a layer's bounds.
-    static let padding = 2_000.0
+    /// Points of gradient beyond each side of a layer's bounds: in effect without end.
+    static let padding = 100_000.0
 
     /// Where the gradients of a layer of `width` × `height` points spread.
     static func extent(width: Double, height: Double) -> Rect {
