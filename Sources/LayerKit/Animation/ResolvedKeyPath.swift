@@ -33,6 +33,10 @@ final class ResolvedKeyPath {
         case component(AnyLayerProperty, Substring)
         /// A component of a transform-valued property (`transform.rotation.z`).
         case transform(AnyLayerProperty, TransformComponent)
+        /// A component of CALayer's `transform` or `sublayerTransform` (`sublayer` true), read
+        /// and written as the stored matrix, where its declaration's accessors would box and
+        /// unbox it.
+        case layerTransform(TransformComponent, sublayer: Bool)
     }
 
     /// `keyPath` read for `layer`'s class.
@@ -44,7 +48,8 @@ final class ResolvedKeyPath {
         guard let (p, sub) = cls.properties.resolve(keyPath) else { target = .nothing; return }
         if let sub {
             if p.valueType == CATransform3D.self, let c = TransformComponent(name: sub) {
-                target = .transform(p, c)
+                target = p === CALayer.transform.erased ? .layerTransform(c, sublayer: false)
+                    : p === CALayer.sublayerTransform.erased ? .layerTransform(c, sublayer: true) : .transform(p, c)
             } else {
                 target = .component(p, sub)
             }
@@ -64,6 +69,9 @@ final class ResolvedKeyPath {
         case .transform(let p, let c):
             guard case .transform(let m)? = p.get(layer) else { return nil }
             return c.value(in: components(of: m) ?? TransformComponent.singularComponents)
+        case .layerTransform(let c, let sublayer):
+            return c.value(in: components(of: sublayer ? layer.sublayerTransform : layer.transform)
+                           ?? TransformComponent.singularComponents)
         }
     }
 
@@ -81,6 +89,11 @@ final class ResolvedKeyPath {
             guard case .transform(let m)? = p.get(layer),
                   let t = c.setting(value, in: components(of: m) ?? DecomposedTransform()) else { return false }
             return p.set(layer, .transform(t))
+        case .layerTransform(let c, let sublayer):
+            guard let t = c.setting(value, in: components(of: sublayer ? layer.sublayerTransform : layer.transform)
+                                    ?? DecomposedTransform()) else { return false }
+            if sublayer { layer.sublayerTransform = t } else { layer.transform = t }
+            return true
         }
     }
 
