@@ -126,4 +126,7 @@ static inline int64_t lk_truncate(double x) {
 // Whole-bitmap clears.
 #include "lk_clear.h"
 
+// Group composites: a row of a group's pixels, masked or not, onto its parent.
+#include "lk_composite_row.h"
+
 #endif

@@ -36,7 +36,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
     @exclusivity(unchecked) public var fillMode = CAMediaTimingFillMode.removed
     @exclusivity(unchecked) public var isRemovedOnCompletion = true
     /// The pacing of the animation (nil is linear).
-    public var timingFunction: CAMediaTimingFunction?
+    @exclusivity(unchecked) public var timingFunction: CAMediaTimingFunction?
     /// Strong, as in Core Animation (the one delegate that is retained).
     public var delegate: CAAnimationDelegate?
 

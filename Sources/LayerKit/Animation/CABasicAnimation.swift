@@ -50,7 +50,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     }
 
     open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
-        guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
+        guard let keyPath, let current = presentationValue(of: presentation) else { return }
         if keyPath == CALayer.contents.key, valueFunction == nil, !isAdditive,
            ContentsCrossfade.apply(endpoints(current: current), fraction: progress.fraction, to: presentation) {
             return

@@ -31,24 +31,26 @@ public enum CAAnimationRotationMode: String, Sendable, CaseIterable {
 ///   `tensionValues`, `continuityValues`, `biasValues` (all 0: Catmull-Rom).
 /// - `path` (for `position`) overrides values: each element after a move is one segment.
 open class CAKeyframeAnimation: CAPropertyAnimation {
-    public var values: [AnimatableValue]?
-    public var path: Path? { didSet { cachedSampler = nil } }
-    public var keyTimes: [Double]? { didSet { cachedKeyTimes = nil } }
-    public var timingFunctions: [CAMediaTimingFunction]?
-    public var calculationMode = CAAnimationCalculationMode.linear { didSet { cachedKeyTimes = nil } }
-    public var tensionValues: [Double]?
-    public var continuityValues: [Double]?
-    public var biasValues: [Double]?
-    public var rotationMode: CAAnimationRotationMode?
+    // The settings and caches skip the runtime's exclusivity check (read by every frame's
+    // evaluation, only ever assigned whole).
+    @exclusivity(unchecked) public var values: [AnimatableValue]?
+    @exclusivity(unchecked) public var path: Path? { didSet { cachedSampler = nil } }
+    @exclusivity(unchecked) public var keyTimes: [Double]? { didSet { cachedKeyTimes = nil } }
+    @exclusivity(unchecked) public var timingFunctions: [CAMediaTimingFunction]?
+    @exclusivity(unchecked) public var calculationMode = CAAnimationCalculationMode.linear { didSet { cachedKeyTimes = nil } }
+    @exclusivity(unchecked) public var tensionValues: [Double]?
+    @exclusivity(unchecked) public var continuityValues: [Double]?
+    @exclusivity(unchecked) public var biasValues: [Double]?
+    @exclusivity(unchecked) public var rotationMode: CAAnimationRotationMode?
 
     // What every frame's evaluation would otherwise rebuild from the settings: the motion
     // path cut into segments with their arc lengths, and the key times read for a number of
     // values. Made on first use and dropped when `path`, `keyTimes` or `calculationMode`
     // change (an added animation is a copy nobody else holds, so in practice never).
     /// The sampler of `path` (nil: not made yet; .some(nil): the path has no segment).
-    private var cachedSampler: PathSampler??
+    @exclusivity(unchecked) private var cachedSampler: PathSampler??
     /// The key times `keyTimeReading(valueCount: count)` gives, for that count.
-    private var cachedKeyTimes: (count: Int, keyTimes: [Double])?
+    @exclusivity(unchecked) private var cachedKeyTimes: (count: Int, keyTimes: [Double])?
 
     /// `path` cut into segments (cached, see above).
     func pathSampler(_ path: Path) -> PathSampler? {
@@ -68,9 +70,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     }
 
     open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
-        guard let keyPath else { return }
+        guard keyPath != nil else { return }
         if let path, let sampler = pathSampler(path) {
-            guard let current = presentation.value(forKeyPath: keyPath) else { return }
+            guard let current = presentationValue(of: presentation) else { return }
             var (p, tangent) = samplePath(sampler, progress.fraction)
             if isCumulative && progress.iteration > 0 {
                 p = p + (sampler.points.last! - sampler.points.first!) * Double(progress.iteration)
@@ -86,7 +88,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         // The value on screen matters only to an additive animation; otherwise the write
         // replaces it (and fails, writing nothing, for a key path the layer lacks, exactly
         // where reading it gives nil).
-        let current = isAdditive ? presentation.value(forKeyPath: keyPath) : nil
+        let current = isAdditive ? presentationValue(of: presentation) : nil
         guard let vals = values, !vals.isEmpty, !isAdditive || current != nil else { return }
         var v = value(at: progress.fraction, values: vals)
         if isCumulative && progress.iteration > 0 && vals.count > 1 {

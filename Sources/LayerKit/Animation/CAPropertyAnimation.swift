@@ -3,16 +3,21 @@
 
 /// An animation of one key path of a layer (CAPropertyAnimation).
 open class CAPropertyAnimation: CAAnimation {
+    // The settings skip the runtime's exclusivity check, as CAAnimation's timing does: every
+    // frame's evaluation reads them, and they are only ever assigned whole.
     /// The animated key path (`opacity`, `position.x`, `transform.rotation.z`, …).
-    public var keyPath: String?
+    @exclusivity(unchecked) public var keyPath: String? { didSet { resolved = nil } }
     /// The animated value is added to the render-tree value instead of replacing it.
-    public var isAdditive = false
+    @exclusivity(unchecked) public var isAdditive = false
     /// Each repeat cycle starts where the previous one ended.
-    public var isCumulative = false
+    @exclusivity(unchecked) public var isCumulative = false
     /// Turns the interpolated values into the transform written (CAPropertyAnimation
     /// .valueFunction): "An optional value function that is applied to interpolated values."
     /// The values are then the function's inputs (numbers), not matrices.
-    public var valueFunction: CAValueFunction?
+    @exclusivity(unchecked) public var valueFunction: CAValueFunction?
+
+    /// `keyPath` read for the class of the layer last written (dropped when it changes).
+    @exclusivity(unchecked) private var resolved: ResolvedKeyPath?
 
     public override init() { super.init() }
     /// `[CAPropertyAnimation animationWithKeyPath:]`.
@@ -37,17 +42,32 @@ open class CAPropertyAnimation: CAAnimation {
         valueFunction?.identityInput ?? current
     }
 
+    /// The key path read for `layer`'s class: what `presentationValue(of:)` and `write`
+    /// go through instead of reading the key path string every frame. nil without a key path.
+    func resolvedKeyPath(for layer: CALayer) -> ResolvedKeyPath? {
+        guard let keyPath else { return nil }
+        if let r = resolved, r.layerClass == ObjectIdentifier(type(of: layer)) { return r }
+        let r = ResolvedKeyPath(keyPath, for: layer)
+        resolved = r
+        return r
+    }
+
+    /// The value at the key path on `presentation` (`value(forKeyPath:)`); nil without one.
+    func presentationValue(of presentation: CALayer) -> AnimatableValue? {
+        resolvedKeyPath(for: presentation)?.value(of: presentation)
+    }
+
     /// Writes `value` for the key path into `presentation`, adding it to the current
     /// render-tree value when additive.
     /// With a value function the value is first turned into its matrix (an input of the
     /// wrong shape writes nothing).
     func write(_ value: AnimatableValue, current: AnimatableValue, to presentation: CALayer) {
-        guard let keyPath else { return }
+        guard let target = resolvedKeyPath(for: presentation) else { return }
         var v = value
         if let valueFunction {
             guard let m = valueFunction.transform(for: value) else { return }
             v = .transform(m)
         }
-        presentation.setValue(isAdditive ? Interpolation.add(v, current) : v, forKeyPath: keyPath)
+        target.setValue(isAdditive ? Interpolation.add(v, current) : v, of: presentation)
     }
 }

@@ -204,7 +204,7 @@ open class CASpringAnimation: CABasicAnimation {
     }
 
     open override func apply(_ progress: CAAnimationProgress, to presentation: CALayer) {
-        guard let keyPath, let current = presentation.value(forKeyPath: keyPath) else { return }
+        guard let current = presentationValue(of: presentation) else { return }
         let t = progress.duration * progress.fraction
         let f = 1 - displacement(at: t)
         write(value(fraction: f, iteration: progress.iteration, current: interpolationBase(current: current)),

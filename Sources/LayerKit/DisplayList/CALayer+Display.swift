@@ -59,12 +59,12 @@ extension DisplayListBuilder {
     /// afterwards the layer is viewed through the remembered conforming type without a cast.
     func contentDisplay(of l: CALayer) -> (any LayerContentDisplay)? {
         let id = ObjectIdentifier(type(of: l))
-        let kind: (any LayerContentDisplay.Type)?
-        if let known = contentDisplayTypes[id] {
-            kind = known
+        var kind: (any LayerContentDisplay.Type)?
+        if let i = contentDisplayTypes.firstIndex(where: { $0.layerClass == id }) {
+            kind = contentDisplayTypes[i].kind
         } else {
             kind = type(of: l) as? any LayerContentDisplay.Type
-            contentDisplayTypes[id] = kind
+            contentDisplayTypes.append((id, kind))
         }
         guard let kind else { return nil }
         return viewed(l, as: kind)

@@ -10,6 +10,14 @@
 // displayed, and the copy being drawn takes the model's new contents.
 
 extension CALayer {
+    /// The display pass of a frame over the tree rooted at this layer: `displayPendingContents()`,
+    /// skipped while no layer in the process has a drawing state (none was ever marked for
+    /// display, or those that were are gone), when the walk would find nothing to display.
+    func displayPendingContentsOfTree() {
+        guard LayerDrawingState.live.count > 0 else { return }
+        displayPendingContents()
+    }
+
     /// Displays, where needed, every visible layer of the tree rooted at this one (normally a
     /// presentation tree). Layers that never drew cost one check each.
     func displayPendingContents() {

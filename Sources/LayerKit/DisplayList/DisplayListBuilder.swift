@@ -23,8 +23,9 @@ public final class DisplayListBuilder {
     /// The items of the list being built.
     @exclusivity(unchecked) var items: [DisplayItem] = []
     /// Per layer class: the type through which it draws content of its own, nil when it has
-    /// none (see `contentDisplay(of:)`).
-    @exclusivity(unchecked) var contentDisplayTypes: [ObjectIdentifier: (any LayerContentDisplay.Type)?] = [:]
+    /// none (see `contentDisplay(of:)`). A list searched by identity: a tree has a few layer
+    /// classes, and comparing a few pointers costs less than hashing one per layer.
+    @exclusivity(unchecked) var contentDisplayTypes: [(layerClass: ObjectIdentifier, kind: (any LayerContentDisplay.Type)?)] = []
     /// Mixed into every item's slot while a replicator's instance is appended, so each copy of
     /// a layer keeps keys of its own (0 outside replicators).
     @exclusivity(unchecked) var instanceSalt = 0
@@ -37,7 +38,7 @@ public final class DisplayListBuilder {
     /// The display list of `root` for a `width` × `height` pixel target.
     public func build(_ root: CALayer, width: Int, height: Int) -> DisplayList {
         items.removeAll(keepingCapacity: true)
-        root.displayPendingContents()
+        root.displayPendingContentsOfTree()
         buildNumber &+= 1
         textCache.startGeneration()
         contentsParts.startGeneration()

@@ -24,7 +24,11 @@ final class LayerDrawingState {
     /// The values of the layer's display keys (`needsDisplay(forKey:)`) it was last drawn with.
     var drawnDisplayValues: [AnimatableValue?]?
 
-    init(bounds: Rect) { displayedBounds = bounds }
+    init(bounds: Rect) { displayedBounds = bounds; Self.live.created() }
+    deinit { Self.live.destroyed() }
+    /// The drawing states alive in the process: while there is none, no layer anywhere draws
+    /// contents of its own, and a frame's display pass has nothing to look at.
+    static let live = LiveObjectCounter()
 
     /// Marks `rect` (nil: everything) for display.
     func mark(_ rect: Rect?) {

@@ -2,8 +2,13 @@
 /// its own timing, and the animations attached to it.
 open class CALayer: CAMediaTiming {
     // MARK: Tree
-    public internal(set) weak var superlayer: CALayer?
-    public internal(set) var sublayers: [CALayer]? = nil { didSet { modelDidChange() } }
+    /// (Read by every frame's geometry, only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
+    // Read for every layer of every frame (the render tree's walk, the display pass, the
+    // display list), so without the runtime's exclusivity check: it is replaced whole, or
+    // changed in place by `insert` and `removeAll` whose closures never touch a layer's
+    // sublayers, so no access can overlap a modification.
+    @exclusivity(unchecked) public internal(set) var sublayers: [CALayer]? = nil { didSet { modelDidChange() } }
 
     // MARK: Timing (CAMediaTiming)
     // Plain values without the runtime's exclusivity check (see Geometry below): every
@@ -27,7 +32,8 @@ open class CALayer: CAMediaTiming {
     /// dictionary of actions by key) and its "style" entry (the next style up) (CALayer.style).
     public var style: [String: Any]?
     /// The attached animations in the order added (later ones are applied later).
-    public var animationStore: [(key: String, animation: CAAnimation)] = [] { didSet { modelDidChange() } }
+    /// (Read for every animated layer of every frame: no exclusivity check, as `sublayers`.)
+    @exclusivity(unchecked) public var animationStore: [(key: String, animation: CAAnimation)] = [] { didSet { modelDidChange() } }
     /// The keys in `animationStore` (each key is there at most once): `add(_:forKey:)` looks
     /// a key up here instead of searching the store, so adding n animations is linear.
     var animationStoreKeys: Set<String> = []
@@ -36,18 +42,20 @@ open class CALayer: CAMediaTiming {
     /// The layer's name (CALayer.name); documents and `inspect` refer to layers by it.
     public var name: String? { didSet { modelDidChange() } }
     /// For a presentation copy: the model layer it was made from (nil on model layers).
-    /// Setters of a presentation copy do not start implicit animations.
-    public internal(set) var modelLayer: CALayer?
+    /// Setters of a presentation copy do not start implicit animations. (Read by every
+    /// property write and by each frame's walks, and only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) public internal(set) var modelLayer: CALayer?
     /// True while `init(layer:)` fills the layer: those writes start no implicit animations.
     /// (A plain flag read by every property write: no exclusivity check.)
     @exclusivity(unchecked) final var isCopyingProperties = false
     /// For a presentation copy: the media time it shows (nil on model layers).
-    public internal(set) var presentationTime: Double?
+    @exclusivity(unchecked) public internal(set) var presentationTime: Double?
     /// Counts the changes of the layer's model state: every property write, the sublayers,
     /// the mask and the attached animations (see `modelDidChange()`).
     @exclusivity(unchecked) public internal(set) final var modelRevision: UInt = 0
     /// What a `RenderTree` keeps for this (model) layer between frames; nil until one draws it.
-    final var renderNode: RenderTreeNode?
+    /// (Only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) final var renderNode: RenderTreeNode?
 
     // MARK: Geometry (animatable)
     // The plain-value properties below (geometry, appearance) skip the runtime's exclusivity
@@ -109,13 +117,15 @@ open class CALayer: CAMediaTiming {
         didSet { changed(CALayer.masksToBounds, oldValue) }
     }
     /// An image drawn in the bounds according to `contentsGravity`.
-    public var contents: ImageRef? = CALayer.contents.defaultValue {
+    /// (Read for every layer of every frame's display list, only ever assigned: no
+    /// exclusivity check.)
+    @exclusivity(unchecked) public var contents: ImageRef? = CALayer.contents.defaultValue {
         didSet { changed(CALayer.contents, oldValue) }
     }
     /// For a presentation copy whose `contents` is being animated between two images: the
     /// image it comes from and how far the crossfade is (the copy's `contents` is the image it
     /// goes to). nil on model layers.
-    var contentsCrossfade: ContentsCrossfade?
+    @exclusivity(unchecked) var contentsCrossfade: ContentsCrossfade?
     /// How `contents` is fitted into the bounds.
     public var contentsGravity: CALayerContentsGravity = CALayer.contentsGravity.defaultValue { didSet { modelDidChange() } }
 
@@ -137,12 +147,14 @@ open class CALayer: CAMediaTiming {
         didSet { changed(CALayer.shadowRadius, oldValue) }
     }
     /// The outline of the shadow instead of the layer's composited alpha (non-zero rule).
-    public var shadowPath: Path? = CALayer.shadowPath.defaultValue {
+    /// (Only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) public var shadowPath: Path? = CALayer.shadowPath.defaultValue {
         didSet { changed(CALayer.shadowPath, oldValue) }
     }
     /// A layer whose alpha masks this layer, its contents and its sublayers; it lives in this
     /// layer's coordinates and has no superlayer.
-    public var mask: CALayer? {
+    /// (Only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) public var mask: CALayer? {
         didSet {
             modelDidChange()
             if let m = mask, m.modelLayer == nil { m.removeFromSuperlayer() }
@@ -266,7 +278,9 @@ open class CALayer: CAMediaTiming {
     // MARK: Custom drawing (CALayer+Drawing.swift)
     /// The delegate, display marks and backing store; nil until the layer gets a delegate or
     /// is marked for display.
-    final var drawingState: LayerDrawingState?
+    /// (Read for every layer of every frame by the display pass, only ever assigned: no
+    /// exclusivity check.)
+    @exclusivity(unchecked) final var drawingState: LayerDrawingState?
     /// Reloads the layer's contents: the delegate's `display(_:)`, else a backing store filled
     /// by `draw(in:)`. Subclasses may override it to set `contents` directly.
     open func display() { displayThroughDelegate() }

@@ -5,7 +5,8 @@ open class CAShapeLayer: CALayer {
     // The plain-value properties skip the runtime's exclusivity check, as CALayer's do: they
     // are read for every shape layer of every frame and hold no references.
     /// The path in the layer's coordinates; nil draws nothing.
-    public var path: Path? = CAShapeLayer.path.defaultValue {
+    /// (Only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) public var path: Path? = CAShapeLayer.path.defaultValue {
         didSet { changed(CAShapeLayer.path, oldValue) }
     }
     /// Fill colour (default opaque black); nil does not fill.

@@ -39,14 +39,15 @@ public final class RenderTree {
 
 /// What a render tree keeps of one model layer between frames.
 final class RenderTreeNode {
+    // Read for every layer of every frame and only ever assigned: no exclusivity check.
     /// The copy drawn last (held by its superlayer's copy, or by the `RenderTree`).
-    weak var copy: CALayer?
+    @exclusivity(unchecked) weak var copy: CALayer?
     /// The `RenderTree` the copy belongs to.
-    var owner: ObjectIdentifier
+    @exclusivity(unchecked) var owner: ObjectIdentifier
     /// The model's `modelRevision` when the copy last took every model value.
-    var revision: UInt
+    @exclusivity(unchecked) var revision: UInt
     /// How the copy follows the model's animations (read at `revision`).
-    var animations: RenderAnimations
+    @exclusivity(unchecked) var animations: RenderAnimations
 
     init(copy: CALayer, owner: ObjectIdentifier, revision: UInt, animations: RenderAnimations) {
         self.copy = copy; self.owner = owner; self.revision = revision; self.animations = animations

@@ -167,10 +167,12 @@ extension CATransform3D: AnimatableValueConvertible {
     /// The decomposed components (`scale`, `rotation.z`, `translation.x`, …):
     /// `CALayer.transformComponent`.
     public static func component(_ subKeyPath: Substring, of value: CATransform3D) -> AnimatableValue? {
-        CALayer.transformComponent(value, String(subKeyPath))
+        guard let c = TransformComponent(name: subKeyPath) else { return nil }
+        return c.value(in: TransformComponent.readableComponents(of: value))
     }
     public static func setting(_ subKeyPath: Substring, of value: CATransform3D, to part: AnimatableValue) -> CATransform3D? {
-        CALayer.settingTransformComponent(value, String(subKeyPath), part)
+        guard let c = TransformComponent(name: subKeyPath) else { return nil }
+        return c.setting(part, in: value.decomposed ?? DecomposedTransform())
     }
 }
 

@@ -50,6 +50,9 @@ public final class DisplayListRasterizer {
         var canvas = canvas
         var stack: [Bracket] = []
         var place = Place(origin: (0, 0), box: nil)
+        // A mask whose multiply waits for the composite of the group it masks (the next item
+        // closes the group): the two are one pass there (DrawImageRegion+Mask.swift).
+        var pendingMask: Bitmap? = nil
         var i = 0
         while i < items.count {
             switch items[i].operation {
@@ -85,7 +88,9 @@ public final class DisplayListRasterizer {
                 }
             case .endMask:
                 if case .mask(let group)? = stack.popLast() {
-                    if let box = place.box {
+                    if place.box != nil, Self.compositesBoxNext(i, items, stack) {
+                        pendingMask = canvas.target
+                    } else if let box = place.box {
                         group.target.multiply(byAlphaOf: canvas.target, in: box)
                     } else {
                         group.target.multiply(byAlphaOf: canvas.target)
@@ -127,7 +132,11 @@ public final class DisplayListRasterizer {
                 if let box = place.box {
                     let mask = Self.surface(width: canvas.target.width, height: canvas.target.height, box: box, like: canvas)
                     mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
-                    canvas.target.multiply(byAlphaOf: mask.target, in: box)
+                    if Self.compositesBoxNext(i, items, stack) {
+                        pendingMask = mask.target
+                    } else {
+                        canvas.target.multiply(byAlphaOf: mask.target, in: box)
+                    }
                 } else {
                     let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height), drawingAfter: canvas)
                     mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
@@ -139,7 +148,10 @@ public final class DisplayListRasterizer {
                         shadow.color = shadow.color.withAlphaScaled(opacity)
                         parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow, occluded: opacity >= 1)
                     }
-                    if let box {
+                    if let box, let mask = pendingMask {
+                        parent.draw(canvas.target, box: box, x: x, y: y, opacity: opacity, maskedBy: mask)
+                        pendingMask = nil
+                    } else if let box {
                         parent.draw(canvas.target, box: box, x: x, y: y, opacity: opacity)
                     } else {
                         parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
@@ -184,6 +196,14 @@ public final class DisplayListRasterizer {
         let c = Canvas(Bitmap(width: width, height: height, clearing: box), drawingAfter: canvas)
         c.clip = .rect(box.rect)
         return c
+    }
+
+    /// Whether the item after `i` closes the open group (the top of `stack`) by compositing its
+    /// box without a shadow: then a mask at `i` can wait for that composite.
+    private static func compositesBoxNext(_ i: Int, _ items: [DisplayItem], _ stack: [Bracket]) -> Bool {
+        guard i + 1 < items.count, case .endGroup = items[i + 1].operation,
+              case .group(_, _, _, _, nil, _?, _)? = stack.last else { return false }
+        return true
     }
 
     /// The index of the item closing the group or plane opened at `start`.

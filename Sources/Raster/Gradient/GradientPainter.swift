@@ -103,12 +103,14 @@ extension Canvas {
         let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
         guard lo.isFinite, hi.isFinite else { return }
         let n = Self.gradientTableSize
-        let lut = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        defer { lut.deallocate() }
-        GradientPainter.fillTable(lut, count: n, lo: lo, hi: hi, opacity: min(1, opacity)) { gradient.color(at: $0) }
+        // The table kept from an earlier fill with the same stops, range and opacity, or made.
+        let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
+        let lut = rasterScratch.gradientTables.table(for: key) { table in
+            GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { gradient.color(at: $0) }
+        }
         scratch.removeAll()
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
-        let painter = GradientPainter(lut: UnsafePointer(lut), count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
+        let painter = GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
                                       gradient: gradient, inverse: inverse)
         rasterize(&scratch, rule: rule, painter: painter, aliasing: aliasing, transform: transform)
     }

@@ -120,13 +120,15 @@ extension Canvas {
         let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
         guard lo.isFinite, hi.isFinite else { return }
         let n = Self.gradientTableSize
-        let lut = UnsafeMutablePointer<UInt64>.allocate(capacity: n)
-        defer { lut.deallocate() }
         let colors = Gradient(kind: .axial, stops: gradient.stops, start: .zero, end: .zero)
-        GradientPainter.fillTable(lut, count: n, lo: lo, hi: hi, opacity: min(1, opacity)) { colors.color(at: $0) }
+        // The table kept from an earlier fill with the same stops, range and opacity, or made.
+        let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
+        let lut = rasterScratch.gradientTables.table(for: key) { table in
+            GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { colors.color(at: $0) }
+        }
         scratch.removeAll()
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
-        let painter = TwoPointConicalPainter(lut: UnsafePointer(lut), count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
+        let painter = TwoPointConicalPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
                                              solver: TwoPointConicalSolver(gradient), start: gradient.startCenter,
                                              inverse: inverse)
         rasterize(scratch, rule: rule, painter: painter)

@@ -7,6 +7,8 @@
 // that is a loop over the box's rows (the texel times the opacity, source-over), without the
 // rasterizer's sweep and the bilinear sampler.
 
+import CRasterSIMD
+
 extension Canvas {
     /// Draws the pixels of `image` inside `box` (image pixels) at (x, y) with `opacity`,
     /// through the clip: `draw(image, transform: .translation(x, y), opacity:)` restricted to
@@ -24,18 +26,10 @@ extension Canvas {
             let cx0 = max(mask.left, x + b.x0), cy0 = max(mask.top, y + b.y0)
             let cx1 = min(mask.right, x + b.x1), cy1 = min(mask.bottom, y + b.y1)
             guard cx0 < cx1, cy0 < cy1 else { return }
-            let n = cx1 - cx0
+            // (lk_composite_row.h: the same arithmetic, eight pixels a step where the CPU has AVX2.)
             for row in cy0..<cy1 {
-                let d = target.pixels + row * target.width + cx0
-                let s = image.pixels + (row - y) * image.width + (cx0 - x)
-                if alpha == 255 {
-                    for i in 0..<n {
-                        let sp = s[i], sa = sp >> 24
-                        if sa == 255 { d[i] = sp } else if sa != 0 { d[i] = lkSourceOver(sp, d[i]) }
-                    }
-                } else {
-                    for i in 0..<n where s[i] != 0 { d[i] = lkSourceOver(lkScale(s[i], alpha), d[i]) }
-                }
+                lk_composite_row(target.pixels + row * target.width + cx0, image.pixels + (row - y) * image.width + (cx0 - x),
+                                 nil, cx1 - cx0, alpha)
             }
             return
         }

@@ -20,6 +20,8 @@
     private var cellCapacity = 1, bitCapacity = 1, rowCapacity = 1
     /// Device polygon of an image's outline, reused by the image drawing calls.
     @usableFromInline var quad = FlatPath()
+    /// The colour tables of the gradients drawn lately (GradientTableCache.swift).
+    let gradientTables = GradientTableCache(entries: Canvas.gradientTableSize)
 
     init() {
         cells = .allocate(capacity: 1); cells.initialize(to: 0)
