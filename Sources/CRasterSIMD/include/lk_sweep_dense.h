@@ -35,10 +35,9 @@
 
 #pragma STDC FP_CONTRACT OFF
 
-/// Rows whose touched cells span at most this many columns are swept densely.
-#ifndef LK_DENSE_ROW
+/// Rows whose touched cells span at most this many columns are swept densely (at most 64, so
+/// that a row's written bits lie in one word or two).
 #define LK_DENSE_ROW 64
-#endif
 
 /// The coverage byte of a running sum: ⌊min(|x|, 1)·255 + 0.5⌋, NaN as full coverage.
 static inline uint8_t lk_dense_byte(float x) {
@@ -162,7 +161,8 @@ __attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *ce
 /// (the pixel of cell 0) painted with `color`. AVX2 where the CPU has it, unless `portable`.
 static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, uint32_t *dst,
                                       ptrdiff_t columns, uint32_t color, int portable) {
-    for (ptrdiff_t w = lo >> 6; w <= (hi - 1) >> 6; w++) bit[w] = 0;
+    bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
+    bit[(hi - 1) >> 6] = 0;
     const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
 #if LK_HAVE_AVX2_KERNELS
     if (!portable && lk_cpu_has_avx2()) {
