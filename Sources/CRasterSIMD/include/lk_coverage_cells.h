@@ -170,7 +170,7 @@ __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c
 /// x clamped to the drawn columns l…r (rounding drift, or NaN: r).
 __attribute__((always_inline)) static inline double lk_cells_clamp(double x, double l, double r) {
     x = x < r ? x : r;
-    return x >= l ? x : l;
+    return x > l ? x : l;       // minsd, maxsd (x = l gives l: the same value, a zero's sign aside)
 }
 
 /// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1. The
