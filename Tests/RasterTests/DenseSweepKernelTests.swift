@@ -58,17 +58,21 @@ import RasterFuzzing
     }
 
     /// Rows of every length up to the dense limit, at every offset within a bit word, with
-    /// drawn columns ending before, at or after the row's cells: the AVX2 (where present), SSE2
-    /// and portable paths paint the reference's pixels and leave the same cells.
+    /// drawn columns ending before, at or after the row's cells and rows ending at or after
+    /// them: the AVX2 (where present), SSE2 and portable paths paint the reference's pixels,
+    /// leave every other pixel (drawn or not) as it was, and leave the same cells.
     @Test func pathsEqualTheBlockedReference() {
         var rng = SplitMix64(seed: 0xDE5E)
         let limit = Int(LK_DENSE_ROW)
         for _ in 0..<20_000 {
             let n = 1 + rng.int(limit), lo = rng.int(130), hi = lo + n
-            let size = hi + 12
-            var cells = (0..<size).map { _ in Float(1 + rng.int(7)) }         // sentinels around the row
-            for i in lo..<hi { cells[i] = Self.cell(&rng) }
-            let columns = rng.int(3) == 0 ? lo + rng.int(n + 1) : hi + rng.int(4)
+            // The row's cells end at `stride` (zero past the touched ones, as in the cell
+            // buffer); sentinels before the row and after its end must be left alone.
+            let stride = hi + rng.int(12), size = stride + 12
+            var cells = (0..<size).map { _ in Float(1 + rng.int(7)) }
+            for i in lo..<stride { cells[i] = i < hi ? Self.cell(&rng) : 0 }
+            let columns = rng.int(3) == 0 ? lo + rng.int(n + 1) : hi + rng.int(12)
+            let room = columns + rng.int(size - columns + 1)                 // the bitmap's row
             let pixels = max(0, min(hi, columns) - lo)
             let color = PixelKernelTests.pixel(&rng)
             let background = (0..<size).map { _ in PixelKernelTests.pixel(&rng) }
@@ -89,9 +93,9 @@ import RasterFuzzing
                 c.withUnsafeMutableBufferPointer { cb in
                     p.withUnsafeMutableBufferPointer { pb in
                         switch path {
-                        case 0: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, pb.baseAddress!, columns, color, 0)
+                        case 0: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, 0)
                         case 1: lk_sweep_dense_blocks(cb.baseAddress! + lo, n, pb.baseAddress! + lo, pixels, color, 0)
-                        default: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, pb.baseAddress!, columns, color, 1)
+                        default: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, 1)
                         }
                     }
                 }
@@ -119,7 +123,7 @@ import RasterFuzzing
             let background = (0..<n).map { _ in PixelKernelTests.pixel(&rng) }
             var viaSweep = background, viaRuns = background
             var bits = [UInt64](repeating: ~0, count: 2)
-            lk_sweep_row_dense(&cells, &bits, 0, n, &viaSweep, n, color, 0)
+            lk_sweep_row_dense(&cells, &bits, 0, n, n, &viaSweep, n, n, color, 0)
             lk_span_masked_portable(&viaRuns, n, running, color)
             #expect(viaSweep == viaRuns)
         }

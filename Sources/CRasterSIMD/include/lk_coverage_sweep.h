@@ -154,7 +154,7 @@ static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t
         uint64_t *bit = c->bits + ri * words;
         uint32_t *dst = pixels + (c->top + ri) * width;
         if (!even_odd && hi - lo <= LK_DENSE_ROW) {
-            lk_sweep_row_dense(cell, bit, lo, hi, dst + left, right - left, color, portable);
+            lk_sweep_row_dense(cell, bit, lo, hi, stride, dst + left, right - left, width - left, color, portable);
             continue;
         }
 #if defined(__SSE2__)

@@ -20,10 +20,17 @@
 // Compositing: lk_solid_spans.h's masked source-over, pixel for pixel; a pixel of coverage 0 is
 // left as it was.
 //
-// Memory: the AVX2 path reads and clears the last block's cells, and reads and writes its
-// pixels, with masked loads and stores (lanes past the row's cells or drawn columns are neither
-// read nor written, so a block may end anywhere); the SSE2 and portable paths copy a partial
-// block through a local array. The cells read are cleared, the ones past the row untouched.
+// Memory: every block reads and clears eight cells and composites eight pixels. Past the row's
+// touched cells the cells are zero (the buffer is zero outside touched cells, and each row of
+// the rasterizer's buffer has seven spare cells past its last column), so where the row has
+// room, which is always in that buffer, the AVX2 path loads and stores all eight lanes;
+// its pixels past the row's get coverage 0 and keep their values, so where the bitmap's row has
+// room it stores all eight (rewriting a pixel outside the drawn columns with its own value);
+// otherwise the block's lanes past the row are masked off in the loads and stores (masked
+// stores are many times slower than plain ones on some processors, so only the rows at the
+// bitmap's right edge take them). The SSE2 and portable paths copy every partial block through
+// a local array. No cell outside the row and no pixel outside the bitmap's row
+// is touched, and no pixel outside the drawn columns changes.
 #ifndef LK_SWEEP_DENSE_H
 #define LK_SWEEP_DENSE_H
 
@@ -107,15 +114,20 @@ static inline void lk_sweep_dense_blocks(float *cell, ptrdiff_t cells, uint32_t 
 }
 
 #if LK_HAVE_AVX2_KERNELS
-/// Lanes 0 ..< k all ones, the rest zero (k may be outside 0…8).
+/// Lanes 0 ..< k all ones, the rest zero (0 ≤ k ≤ 8).
 __attribute__((target("avx2"))) static inline __m256i lk_dense_lanes(ptrdiff_t k) {
-    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)(k < 8 ? k : 8)), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
 /// `lk_sweep_dense_blocks` with AVX2: each block of eight cells summed (the header's order), its
-/// coverage bytes formed and its eight pixels composited in one step.
-__attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *cell, ptrdiff_t cells, uint32_t *dst,
-                                                                       ptrdiff_t pixels, uint32_t color) {
+/// coverage bytes formed and its eight pixels composited in one step. `cellRoom` cells from
+/// `cell` lie in the row (those past `cells` are zero) and `pixelRoom` pixels from `dst` in the
+/// bitmap's row, so a last block that fits there reads and writes all eight lanes (its extra
+/// cells add zero and are left zero; its extra pixels get coverage 0, which leaves them as they
+/// are); one that does not uses masked loads and stores.
+__attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *cell, ptrdiff_t cells, ptrdiff_t cellRoom,
+                                                                       uint32_t *dst, ptrdiff_t pixels,
+                                                                       ptrdiff_t pixelRoom, uint32_t color) {
     const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     const __m256 sign = _mm256_set1_ps(-0.0f), one = _mm256_set1_ps(1.0f), k255 = _mm256_set1_ps(255.0f),
                  half = _mm256_set1_ps(0.5f);
@@ -123,7 +135,7 @@ __attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *ce
     __m256 carry = _mm256_setzero_ps();
     for (ptrdiff_t i = 0; i < cells; i += 8) {
         __m256 x;
-        if (cells - i >= 8) {
+        if (i + 8 <= cellRoom) {
             x = _mm256_loadu_ps(cell + i);
             _mm256_storeu_ps(cell + i, _mm256_setzero_ps());
         } else {
@@ -141,35 +153,46 @@ __attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *ce
         const __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k255), half));
         const __m256i k16 = _mm256_packs_epi32(k, k);                // per half: k0…k3 twice
         const __m256i k8 = _mm256_packus_epi16(k16, k16);             // per half: k0…k3 four times
-        const uint64_t m8 = (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(k8)) |
-                            (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(k8, 1)) << 32;
+        uint64_t m8 = (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(k8)) |
+                      (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(k8, 1)) << 32;
         const ptrdiff_t p = pixels - i;
         if (p >= 8) {
             const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
             _mm256_storeu_si256((__m256i *)(dst + i), lk_masked_eight_avx2(d, m8, c));
         } else if (p > 0) {
-            const __m256i lanes = lk_dense_lanes(p);
-            const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), lanes);
-            _mm256_maskstore_epi32((int *)(dst + i), lanes, lk_masked_eight_avx2(d, m8, c));
+            m8 &= ~(uint64_t)0 >> (64 - 8 * p);                         // coverage 0 past the row's pixels
+            if (i + 8 <= pixelRoom) {
+                const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+                _mm256_storeu_si256((__m256i *)(dst + i), lk_masked_eight_avx2(d, m8, c));
+            } else {
+                const __m256i lanes = lk_dense_lanes(p);
+                const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), lanes);
+                _mm256_maskstore_epi32((int *)(dst + i), lanes, lk_masked_eight_avx2(d, m8, c));
+            }
         }
     }
 }
 #endif
 
-/// One narrow row under the non-zero rule: cells lo ..< hi of the row's cells `cell` summed and
-/// cleared, their bits cleared, and pixels lo ..< min(hi, columns) of the row's pixels `dst`
-/// (the pixel of cell 0) painted with `color`. AVX2 where the CPU has it, unless `portable`.
-static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, uint32_t *dst,
-                                      ptrdiff_t columns, uint32_t color, int portable) {
+/// One narrow row under the non-zero rule: cells lo ..< hi of the row's cells `cell` (`stride`
+/// of them, zero outside the touched range) summed and cleared, their bits cleared, and pixels
+/// lo ..< min(hi, columns) of the row's pixels `dst` (the pixel of cell 0; `columns` drawn
+/// columns from there, `room` ≥ columns pixels in the bitmap's row, which the AVX2 path may
+/// rewrite with their own values) painted with `color`. AVX2 where the CPU has it, unless
+/// `portable`.
+static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t stride,
+                                      uint32_t *dst, ptrdiff_t columns, ptrdiff_t room, uint32_t color,
+                                      int portable) {
     bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
     bit[(hi - 1) >> 6] = 0;
     const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
 #if LK_HAVE_AVX2_KERNELS
     if (!portable && lk_cpu_has_avx2()) {
-        lk_sweep_dense_avx2(cell + lo, hi - lo, dst + lo, pixels, color);
+        lk_sweep_dense_avx2(cell + lo, hi - lo, stride - lo, dst + lo, pixels, room - lo, color);
         return;
     }
 #endif
+    (void)stride;
     lk_sweep_dense_blocks(cell + lo, hi - lo, dst + lo, pixels, color, portable);
 }
 
