@@ -170,16 +170,20 @@ __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c
 /// x clamped to the drawn columns l…r (rounding drift, or NaN: r).
 __attribute__((always_inline)) static inline double lk_cells_clamp(double x, double l, double r) {
     x = x < r ? x : r;
-    return x >= l ? x : l;
+    return x > l ? x : l;       // minsd, maxsd (x = l gives l: the same value, a zero's sign aside)
 }
 
 /// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1. The
 /// first and last rows (partly crossed) are peeled off the loop over the rows crossed whole, so
 /// that loop steps x by the slope and the row and bit pointers by their strides; every row gets
 /// the arithmetic of the one-loop form, operation for operation.
-static inline void lk_cells_deposit(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
+static inline void lk_cells_deposit(const lk_cells *band, double xa, double ya, double xb, double yb, double dir,
                                     int check) {
     if (!(yb > ya)) return;
+    // A copy of the band's layout that no store can alias (the bit words are uint64_t, which
+    // may alias the fields' integer types), so its fields stay in registers across the rows.
+    const lk_cells layout = *band;
+    const lk_cells *c = &layout;
     const double l = c->x_left, r = c->x_right;
     const double dxdy = (xb - xa) / (yb - ya);
     const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);

@@ -10,12 +10,12 @@
 // so only that pixel remains.
 //
 // A narrow row under the non-zero rule (its touched cells within LK_DENSE_ROW columns: a thin
-// stroke, the tip of a shape) is swept densely instead: the running sum over every cell from the
-// first touched one, four cells per SSE2 step (lk_sweep_four.h: the same additions in the same
-// order, so the same sums and bytes), and the row painted as one masked span. An untouched cell
-// adds +0, which leaves the sum as the run's; a pixel of coverage 0, which the run-by-run sweep
-// skips, is left unchanged by the masked span (s = 0, d·255/255 = d); full coverage gives the
-// solid span's pixel (s = colour). So the pixels are those of the run-by-run sweep, bit for bit.
+// stroke, the tip of a shape) is swept densely instead, on every path (lk_sweep_dense.h): the
+// running sum over every cell from the first touched one, eight cells per step as a blocked
+// prefix sum, and the row painted as masked pixels. An untouched cell adds +0; a pixel of
+// coverage 0 is left unchanged by the masked composite (s = 0, d·255/255 = d); full coverage
+// gives the solid span's pixel (s = colour). The blocked order of the additions can move a sum
+// in its last bits against the run-by-run order (see that header), the same on each path.
 //
 // A wider row under the non-zero rule is swept by clusters of consecutive touched cells (the
 // set bits of a word, found with two trailing-zero counts): the cluster's cells are summed four
@@ -24,12 +24,14 @@
 //
 // This is Raster's generic sweep (Canvas.sweep) specialised in C for the case every fill and
 // stroke without an anti-aliased clip takes; its float arithmetic is the same, operation for
-// operation, so the two paint the same pixels.
+// operation, except for the blocked sums of narrow rows, so outside those the two paint the
+// same pixels.
 #ifndef LK_COVERAGE_SWEEP_H
 #define LK_COVERAGE_SWEEP_H
 
 #include "lk_coverage_cells.h"
 #include "lk_solid_spans.h"
+#include "lk_sweep_dense.h"
 #include "lk_sweep_four.h"
 #include <math.h>
 #include <string.h>
@@ -52,35 +54,6 @@ __attribute__((always_inline)) static inline void lk_sweep_flush(uint32_t *dst, 
 }
 
 #if defined(__SSE2__)
-/// Rows whose touched cells span at most this many columns are swept densely.
-#define LK_DENSE_ROW 32
-
-/// One narrow row swept densely: the coverage of every cell lo..<hi (the running sum in the
-/// scalar order, four cells per vector step), the cells and their bits cleared, and the pixels
-/// painted as one masked span (an untouched cell repeats the previous coverage, as a run does;
-/// a pixel of coverage 0 stays as it is). `dst` is the row's pixel of cell 0; `columns` the
-/// drawn columns from there.
-static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, uint32_t *dst,
-                                      ptrdiff_t columns, uint32_t color) {
-    uint8_t cov[LK_DENSE_ROW];
-    float sum = 0;
-    ptrdiff_t i = lo;
-    for (; i + 4 <= hi; i += 4) {
-        const uint32_t four = lk_sweep_four_nonzero(cell + i, &sum);
-        memcpy(cov + (i - lo), &four, 4);
-    }
-    for (; i < hi; i++) {
-        sum += cell[i]; cell[i] = 0;
-        float v = fabsf(sum);
-        if (!(v <= 1)) v = 1;
-        cov[i - lo] = (uint8_t)lk_coverage_byte(v);
-    }
-    bit[lo >> 6] = 0;
-    bit[(hi - 1) >> 6] = 0;
-    const ptrdiff_t n = (hi < columns ? hi : columns) - lo;
-    if (n > 0) lk_span_masked(dst + lo, n, cov, color);
-}
-
 /// Bytes a row's queue of single pixels holds before it is painted (clusters of touched cells
 /// are queued whole, so up to a word's 64 cells at once).
 #define LK_CLUSTER_QUEUE 128
@@ -180,10 +153,13 @@ static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t
         float *cell = c->cells + ri * stride;
         uint64_t *bit = c->bits + ri * words;
         uint32_t *dst = pixels + (c->top + ri) * width;
+        if (!even_odd && hi - lo <= LK_DENSE_ROW) {
+            lk_sweep_row_dense(cell, bit, lo, hi, stride, dst + left, right - left, width - left, color, portable);
+            continue;
+        }
 #if defined(__SSE2__)
         if (!portable && !even_odd) {
-            if (hi - lo <= LK_DENSE_ROW) lk_sweep_row_dense(cell, bit, lo, hi, dst + left, right - left, color);
-            else lk_sweep_row_clusters(cell, bit, lo, hi, dst, left, right, color);
+            lk_sweep_row_clusters(cell, bit, lo, hi, dst, left, right, color);
             continue;
         }
 #endif

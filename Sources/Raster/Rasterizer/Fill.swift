@@ -56,10 +56,13 @@ extension Canvas {
         // Bands of about 256 KB of cells: a large polygon is accumulated and swept band by band
         // so its cells are still in cache when the sweep reads them (the edges are re-clipped
         // per band, which costs a y-range test per edge and band).
+        // A row's cells: the drawn columns, the two an edge on the right boundary writes, and
+        // seven that stay zero, so the dense sweep's eight-cell blocks (lk_sweep_dense.h) never
+        // run past the row.
         let s = rasterScratch
-        let stride = right - left + 2
-        let bandRows = max(16, min(bottom - top, 65_536 / stride))
-        s.reserve(rows: bandRows, stride: stride)
+        let cellsPerRow = right - left + 2
+        let bandRows = max(16, min(bottom - top, 65_536 / cellsPerRow))
+        s.reserve(rows: bandRows, stride: cellsPerRow + 7)
         var bandTop = top
         while bandTop < bottom {
             let bandBottom = min(bottom, bandTop + bandRows)

@@ -1,0 +1,199 @@
+// A narrow row of the non-zero sweep (its touched cells within a few dozen columns: a thin
+// stroke, the tip of a shape), eight cells per step: the running sum of the row's deltas as a
+// blocked prefix sum, each pixel's coverage from it, and, with AVX2, the eight pixels
+// composited in the same step, with no coverage buffer in between.
+//
+// Order of the additions (every path takes exactly these, so the sums are the same bits on
+// each): the row is cut into blocks of eight cells from its first touched cell, c0…c7, and the
+// running sum s carried into the block. Within each half of four cells a prefix sum by halving
+// steps, t_i = c_i + c_{i−1}, then u_i = t_i + t_{i−2} (a missing predecessor adds +0); the
+// high half then adds the low half's total, w_i = u_i + u_3 (i ≥ 4; the low half adds +0);
+// finally x_i = w_i + s, and x_7 is the sum carried on. Float addition is not associative, so
+// this is not the scalar left-to-right order of lk_coverage_sweep.h's other paths: a sum can
+// differ from the scalar one in its last bits, which moves a coverage byte only where
+// v·255 + 0.5 lies within about 10⁻⁵ of an integer. (The −0 that a +0 addition turns into +0
+// disappears in the absolute value.) That is what an eight-lane step with AVX2's in-lane byte
+// shifts computes: two shifted adds, one add of lane 3 broadcast to the high half, one add of
+// the carry.
+//
+// Coverage: v = min(|x|, 1) (NaN gives 1), byte ⌊v·255 + 0.5⌋ by truncation (the sweep's rule).
+// Compositing: lk_solid_spans.h's masked source-over, pixel for pixel; a pixel of coverage 0 is
+// left as it was.
+//
+// Memory: every block reads and clears eight cells and composites eight pixels. Past the row's
+// touched cells the cells are zero (the buffer is zero outside touched cells, and each row of
+// the rasterizer's buffer has seven spare cells past its last column), so where the row has
+// room, which is always in that buffer, the AVX2 path loads and stores all eight lanes;
+// its pixels past the row's get coverage 0 and keep their values, so where the bitmap's row has
+// room it stores all eight (rewriting a pixel outside the drawn columns with its own value);
+// otherwise the block's lanes past the row are masked off in the loads and stores (masked
+// stores are many times slower than plain ones on some processors, so only the rows at the
+// bitmap's right edge take them). The SSE2 and portable paths copy every partial block through
+// a local array. No cell outside the row and no pixel outside the bitmap's row
+// is touched, and no pixel outside the drawn columns changes.
+#ifndef LK_SWEEP_DENSE_H
+#define LK_SWEEP_DENSE_H
+
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+#include "lk_solid_spans.h"
+
+#pragma STDC FP_CONTRACT OFF
+
+/// Rows whose touched cells span at most this many columns are swept densely (at most 64, so
+/// that a row's written bits lie in one word or two).
+#define LK_DENSE_ROW 64
+
+/// The coverage byte of a running sum: ⌊min(|x|, 1)·255 + 0.5⌋, NaN as full coverage.
+static inline uint8_t lk_dense_byte(float x) {
+    float v = fabsf(x);
+    if (!(v <= 1)) v = 1;
+    return (uint8_t)(int32_t)(v * 255.0f + 0.5f);
+}
+
+/// One block of eight cells `c` (zero past the row) in the order of the header, plain floats:
+/// the coverage bytes of its eight pixels into `cov`, the carried sum updated.
+static inline void lk_dense_block_portable(const float *c, float *carry, uint8_t *cov) {
+    float t[8], u[8];
+    for (int i = 0; i < 8; i++) t[i] = c[i] + ((i & 3) >= 1 ? c[i - 1] : 0.0f);
+    for (int i = 0; i < 8; i++) u[i] = t[i] + ((i & 3) >= 2 ? t[i - 2] : 0.0f);
+    const float s = *carry, u3 = u[3];
+    float x = 0;
+    for (int i = 0; i < 8; i++) {
+        x = (u[i] + (i >= 4 ? u3 : 0.0f)) + s;
+        cov[i] = lk_dense_byte(x);
+    }
+    *carry = x;
+}
+
+#if defined(__SSE2__)
+/// `lk_dense_block_portable` with SSE2, the block as two halves of four lanes.
+static inline void lk_dense_block_sse2(const float *c, float *carry, uint8_t *cov) {
+    __m128 a = _mm_loadu_ps(c), b = _mm_loadu_ps(c + 4);
+    a = _mm_add_ps(a, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(a), 4)));
+    b = _mm_add_ps(b, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(b), 4)));
+    a = _mm_add_ps(a, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(a), 8)));
+    b = _mm_add_ps(b, _mm_castsi128_ps(_mm_slli_si128(_mm_castps_si128(b), 8)));
+    b = _mm_add_ps(b, _mm_shuffle_ps(a, a, 0xFF));
+    a = _mm_add_ps(a, _mm_setzero_ps());
+    const __m128 s = _mm_set1_ps(*carry);
+    a = _mm_add_ps(a, s);
+    b = _mm_add_ps(b, s);
+    *carry = _mm_cvtss_f32(_mm_shuffle_ps(b, b, 0xFF));
+    const __m128 sign = _mm_set1_ps(-0.0f), one = _mm_set1_ps(1.0f), k255 = _mm_set1_ps(255.0f),
+                 half = _mm_set1_ps(0.5f);
+    const __m128i ka = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_min_ps(_mm_andnot_ps(sign, a), one), k255), half));
+    const __m128i kb = _mm_cvttps_epi32(_mm_add_ps(_mm_mul_ps(_mm_min_ps(_mm_andnot_ps(sign, b), one), k255), half));
+    const __m128i k16 = _mm_packs_epi32(ka, kb);
+    _mm_storel_epi64((__m128i *)cov, _mm_packus_epi16(k16, k16));
+}
+#endif
+
+/// A narrow row by blocks of eight, without AVX2: `cells` cells from `cell` summed in the
+/// header's order and cleared, then `pixels` pixels from `dst` composited from their coverage
+/// (`pixels` ≤ `cells` ≤ LK_DENSE_ROW). `portable` chooses plain C throughout, else SSE2.
+static inline void lk_sweep_dense_blocks(float *cell, ptrdiff_t cells, uint32_t *dst, ptrdiff_t pixels,
+                                         uint32_t color, int portable) {
+    uint8_t cov[LK_DENSE_ROW + 8];
+    float carry = 0;
+    for (ptrdiff_t i = 0; i < cells; i += 8) {
+        float block[8] = {0, 0, 0, 0, 0, 0, 0, 0};
+        const ptrdiff_t k = cells - i < 8 ? cells - i : 8;
+        memcpy(block, cell + i, (size_t)k * sizeof(float));
+        memset(cell + i, 0, (size_t)k * sizeof(float));
+#if defined(__SSE2__)
+        if (!portable) { lk_dense_block_sse2(block, &carry, cov + i); continue; }
+#endif
+        lk_dense_block_portable(block, &carry, cov + i);
+    }
+    if (pixels <= 0) return;
+    if (portable) lk_span_masked_portable(dst, pixels, cov, color);
+    else lk_span_masked_sse2(dst, pixels, cov, color);
+}
+
+#if LK_HAVE_AVX2_KERNELS
+/// Lanes 0 ..< k all ones, the rest zero (0 ≤ k ≤ 8).
+__attribute__((target("avx2"))) static inline __m256i lk_dense_lanes(ptrdiff_t k) {
+    return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+}
+
+/// `lk_sweep_dense_blocks` with AVX2: each block of eight cells summed (the header's order), its
+/// coverage bytes formed and its eight pixels composited in one step. `cellRoom` cells from
+/// `cell` lie in the row (those past `cells` are zero) and `pixelRoom` pixels from `dst` in the
+/// bitmap's row, so a last block that fits there reads and writes all eight lanes (its extra
+/// cells add zero and are left zero; its extra pixels get coverage 0, which leaves them as they
+/// are); one that does not uses masked loads and stores.
+__attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *cell, ptrdiff_t cells, ptrdiff_t cellRoom,
+                                                                       uint32_t *dst, ptrdiff_t pixels,
+                                                                       ptrdiff_t pixelRoom, uint32_t color) {
+    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
+    const __m256 sign = _mm256_set1_ps(-0.0f), one = _mm256_set1_ps(1.0f), k255 = _mm256_set1_ps(255.0f),
+                 half = _mm256_set1_ps(0.5f);
+    const __m256i seven = _mm256_set1_epi32(7);
+    __m256 carry = _mm256_setzero_ps();
+    for (ptrdiff_t i = 0; i < cells; i += 8) {
+        __m256 x;
+        if (i + 8 <= cellRoom) {
+            x = _mm256_loadu_ps(cell + i);
+            _mm256_storeu_ps(cell + i, _mm256_setzero_ps());
+        } else {
+            const __m256i lanes = lk_dense_lanes(cells - i);
+            x = _mm256_maskload_ps(cell + i, lanes);
+            _mm256_maskstore_ps(cell + i, lanes, _mm256_setzero_ps());
+        }
+        x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 4)));
+        x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 8)));
+        const __m256 low = _mm256_permute2f128_ps(x, x, 0x08);      // low half zero, high half x's low half
+        x = _mm256_add_ps(x, _mm256_shuffle_ps(low, low, 0xFF));   // + u_3 above, + 0 below
+        x = _mm256_add_ps(x, carry);
+        carry = _mm256_permutevar8x32_ps(x, seven);
+        const __m256 v = _mm256_min_ps(_mm256_andnot_ps(sign, x), one);
+        const __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k255), half));
+        const __m256i k16 = _mm256_packs_epi32(k, k);                // per half: k0…k3 twice
+        const __m256i k8 = _mm256_packus_epi16(k16, k16);             // per half: k0…k3 four times
+        uint64_t m8 = (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(k8)) |
+                      (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(k8, 1)) << 32;
+        const ptrdiff_t p = pixels - i;
+        if (p >= 8) {
+            const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), lk_masked_eight_avx2(d, m8, c));
+        } else if (p > 0) {
+            m8 &= ~(uint64_t)0 >> (64 - 8 * p);                         // coverage 0 past the row's pixels
+            if (i + 8 <= pixelRoom) {
+                const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+                _mm256_storeu_si256((__m256i *)(dst + i), lk_masked_eight_avx2(d, m8, c));
+            } else {
+                const __m256i lanes = lk_dense_lanes(p);
+                const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), lanes);
+                _mm256_maskstore_epi32((int *)(dst + i), lanes, lk_masked_eight_avx2(d, m8, c));
+            }
+        }
+    }
+}
+#endif
+
+/// One narrow row under the non-zero rule: cells lo ..< hi of the row's cells `cell` (`stride`
+/// of them, zero outside the touched range) summed and cleared, their bits cleared, and pixels
+/// lo ..< min(hi, columns) of the row's pixels `dst` (the pixel of cell 0; `columns` drawn
+/// columns from there, `room` ≥ columns pixels in the bitmap's row, which the AVX2 path may
+/// rewrite with their own values) painted with `color`. AVX2 where the CPU has it, unless
+/// `portable`.
+static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t stride,
+                                      uint32_t *dst, ptrdiff_t columns, ptrdiff_t room, uint32_t color,
+                                      int portable) {
+    bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
+    bit[(hi - 1) >> 6] = 0;
+    const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
+#if LK_HAVE_AVX2_KERNELS
+    if (!portable && lk_cpu_has_avx2()) {
+        lk_sweep_dense_avx2(cell + lo, hi - lo, stride - lo, dst + lo, pixels, room - lo, color);
+        return;
+    }
+#endif
+    (void)stride;
+    lk_sweep_dense_blocks(cell + lo, hi - lo, dst + lo, pixels, color, portable);
+}
+
+#endif
