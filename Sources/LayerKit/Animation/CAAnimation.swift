@@ -41,12 +41,7 @@ open class CAAnimation: CAMediaTiming, CAAction {
     public var delegate: CAAnimationDelegate?
 
     // Engine state of an added copy (never copied).
-    /// (Weak, through the layer's token: `WeakLayerReference`.)
-    var engineLayer: CALayer? {
-        get { engineLayerReference.layer }
-        set { engineLayerReference = WeakLayerReference(newValue) }
-    }
-    private var engineLayerReference = WeakLayerReference(nil)
+    weak var engineLayer: CALayer?
     var engineKey = ""
     var engineCommitted = false
     var engineDidStart = false

@@ -74,8 +74,6 @@ open class CALayer: CAMediaTiming {
     /// For a render-tree copy: the node (of its model layer) that names it, so that the
     /// copy, going away, clears that name (`RenderTreeNode.copy` does not retain it).
     @exclusivity(unchecked) final var renderTreeNodeOfCopy: RenderTreeNode?
-    /// What weak references to this layer name instead of it (`WeakLayerReference`).
-    final lazy var lifetimeToken = LayerLifetimeToken(self)
 
     // MARK: Geometry (animatable)
     // The plain-value properties below (geometry, appearance) skip the runtime's exclusivity
