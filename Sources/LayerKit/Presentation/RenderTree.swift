@@ -11,12 +11,8 @@
 // as before.
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
-// copies; a model layer's node names its copy without retaining it (the copy refers to its
-// model), so dropping the render tree frees every copy, and the model tree never holds its
-// own copies. The node's name is not a weak reference (nor is a copy's `superlayer`): an
-// object once named weakly keeps its reference counts in a side table, and every retain and
-// release of it takes the runtime's slow path. It stays valid because a copy going away
-// clears it (`renderTreeNodeOfCopy`, in `CALayer`'s deinit).
+// copies; a model layer's node refers to its copy weakly (the copy refers to its model), so
+// dropping the render tree frees every copy, and the model tree never holds its own copies.
 
 /// The drawable presentation tree of one layer tree, kept and updated in place frame by frame.
 ///
@@ -45,8 +41,7 @@ public final class RenderTree {
 final class RenderTreeNode {
     // Read for every layer of every frame and only ever assigned: no exclusivity check.
     /// The copy drawn last (held by its superlayer's copy, or by the `RenderTree`).
-    /// (Unretained; cleared by the copy's deinit, see the file header.)
-    @exclusivity(unchecked) unowned(unsafe) var copy: CALayer?
+    @exclusivity(unchecked) weak var copy: CALayer?
     /// The `RenderTree` the copy belongs to.
     @exclusivity(unchecked) var owner: ObjectIdentifier
     /// The model's `modelRevision` when the copy last took every model value.
@@ -84,7 +79,7 @@ extension CALayer {
         applyAnimations(to: copy, localTime: local)
         // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
         if copy.isHidden || !(copy.opacity > 0) {
-            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil) }
+            if copy.sublayers != nil { copy.sublayers = nil }
             if copy.mask != nil { copy.mask = nil }
             return copy
         }
@@ -106,9 +101,9 @@ extension CALayer {
                 changed!.append(p)
             }
             if changed == nil, let old, old.count != subs.count { changed = Array(old[0..<subs.count]) }
-            if let changed { copy.replaceSublayersOfCopy(with: changed) }
+            if let changed { copy.sublayers = changed }
         } else if copy.sublayers != nil {
-            copy.replaceSublayersOfCopy(with: nil)
+            copy.sublayers = nil
         }
         // The mask is drawn as seen at the same instant, its own animations applied.
         if let m = mask {
@@ -164,24 +159,10 @@ extension CALayer {
             if node.revision != modelRevision { node.animations = renderAnimations(); node.revision = modelRevision }
             node.copy = copy
             node.owner = owner
-            copy.renderTreeNodeOfCopy = node
         } else {
-            let node = RenderTreeNode(copy: copy, owner: owner, revision: modelRevision, animations: renderAnimations())
-            renderNode = node
-            copy.renderTreeNodeOfCopy = node
+            renderNode = RenderTreeNode(copy: copy, owner: owner, revision: modelRevision, animations: renderAnimations())
         }
         return copy
-    }
-
-    /// Sets a render-tree copy's sublayers to `new` (each of which already names this copy as
-    /// its superlayer): the ones it lets go of that still name it no longer have a superlayer
-    /// (see `superlayerStorage`).
-    private func replaceSublayersOfCopy(with new: [CALayer]?) {
-        if let old = sublayers {
-            CALayer.clearSuperlayer(self, of: old)
-            for s in new ?? [] { s.superlayerStorage = self }
-        }
-        sublayers = new
     }
 
     /// Whether the layer's animations, as the render tree read them at its present model
