@@ -95,7 +95,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             v = Interpolation.add(Interpolation.scale(Interpolation.subtract(vals[vals.count - 1], vals[0]),
                                                       progress.iteration), v)
         }
-        write(v, current: current ?? v, to: presentation)
+        // (Not `current ?? v`, which would copy the value: only an additive write reads it.)
+        if let current { write(v, current: current, to: presentation) } else { write(v, current: v, to: presentation) }
     }
 
     /// Finds the segment of `times` holding `f`: (index, local 0…1). Zero-length segments

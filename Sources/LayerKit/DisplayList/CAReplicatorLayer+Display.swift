@@ -71,7 +71,7 @@ extension DisplayListBuilder {
         var m = CATransform3D.identity
         for k in 0..<n {
             instanceSalt = Self.salt(saved, instance: k)
-            let subs = r.sublayers(ofInstance: k).filter { !$0.isHidden && $0.opacity > 0 }
+            let subs = CALayer.drawnSublayers(r.sublayers(ofInstance: k))
             // Instance 0 keeps the sublayers' own maps (the flattened form of the same product).
             let entries = subs.map { sub in
                 (sub, k == 0 ? sub.transformToSuperlayer

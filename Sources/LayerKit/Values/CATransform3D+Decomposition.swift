@@ -45,9 +45,15 @@ public struct DecomposedTransform: Hashable, Sendable {
 
     /// The matrix these components describe (exact inverse of `CATransform3D.decomposed`).
     public var matrix: CATransform3D {
-        let r = CATransform3D.rotation(rx, 1, 0, 0)
-            .concatenating(.rotation(ry, 0, 1, 0))
-            .concatenating(.rotation(rz, 0, 0, 1))
+        // Without rotations about x and y (a flat layer's transform) the first two factors
+        // are the identity, every entry exactly 1 or +0, and for a finite angle the product
+        // with them leaves the rotation about z bit for bit (no entry of it is −0): it is
+        // taken directly, without two rotations and two 4×4 products.
+        let r = rx == 0 && ry == 0 && rz.isFinite
+            ? CATransform3D.rotation(rz, 0, 0, 1)
+            : CATransform3D.rotation(rx, 1, 0, 0)
+                .concatenating(.rotation(ry, 0, 1, 0))
+                .concatenating(.rotation(rz, 0, 0, 1))
         let r0 = (r.m11, r.m12, r.m13), r1 = (r.m21, r.m22, r.m23), r2 = (r.m31, r.m32, r.m33)
         var m = CATransform3D()
         // Undo the Gram–Schmidt steps of the decomposition.
