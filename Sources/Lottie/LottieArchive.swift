@@ -13,11 +13,16 @@ enum LottieArchive {
         bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4b && bytes[2] == 0x03 && bytes[3] == 0x04
     }
 
-    /// The archive's entry at `path`, inflated, or nil when it has none.
-    static func entry(_ path: String, in archive: Archive) throws(DocumentError) -> [UInt8]? {
+    /// The archive's entry at `path`, inflated, or nil when it has none. `bytes` is the whole
+    /// archive: a compressed entry is inflated from its own stored bytes alone
+    /// (`LottieArchiveInflation`), so a damaged stream cannot keep reading.
+    static func entry(_ path: String, in archive: Archive, bytes: [UInt8]) throws(DocumentError) -> [UInt8]? {
         guard let entry = archive[path] else { return nil }
         guard entry.uncompressedSize <= LottieLimits.maximumFileBytes else {
             throw DocumentError(path, "entry of \(entry.uncompressedSize) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
+        }
+        if entry.isCompressed {
+            return try LottieArchiveInflation.inflate(path, entry: entry, archiveBytes: bytes, limit: UInt64(LottieLimits.maximumFileBytes))
         }
         var out: [UInt8] = []
         do {
@@ -47,7 +52,7 @@ enum LottieArchive {
         } catch {
             throw DocumentError("", "not a readable .lottie archive (\(error.localizedDescription))")
         }
-        guard let manifestBytes = try entry("manifest.json", in: archive) else {
+        guard let manifestBytes = try entry("manifest.json", in: archive, bytes: bytes) else {
             throw DocumentError("", ".lottie archive without manifest.json")
         }
         let manifest: JSONValue
@@ -57,7 +62,7 @@ enum LottieArchive {
             throw DocumentError("manifest.json", "expected animations with an id")
         }
         let path = "animations/\(id).json"
-        guard let json = try entry(path, in: archive) else { throw DocumentError(path, "missing from the archive") }
+        guard let json = try entry(path, in: archive, bytes: bytes) else { throw DocumentError(path, "missing from the archive") }
         let animation: JSONValue
         do { animation = try JSONReader.parse(json) } catch { throw DocumentError(path, error.description) }
         guard case .object(var top) = animation, let at = top.firstIndex(where: { $0.0 == "assets" }),
@@ -71,7 +76,7 @@ enum LottieArchive {
             if case .string(let u)? = assets[i]["u"] { dir = u } else { dir = "" }
             let candidates = [dir + p, "images/" + p].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
             for c in candidates {
-                guard let image = try entry(c, in: archive) else { continue }
+                guard let image = try entry(c, in: archive, bytes: bytes) else { continue }
                 let embedded = setting("p", .string("data:image;base64," + Data(image).base64EncodedString()), in: asset)
                 assets[i] = .object(setting("e", .number(1), in: embedded))
                 break
