@@ -10,26 +10,13 @@ import Raster
 import TestSupport
 
 @Suite(.freshAnimationContext) struct LottieColorTests {
-    static func scene(width: Double = 200, height: Double = 100, layers: String, assets: String = "[]") throws -> LottieScene {
-        try LottieScene.parse(Array("""
-        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": \(width), "h": \(height), "assets": \(assets), "layers": \(layers)}
-        """.utf8))
-    }
-
-    static func all(_ root: CALayer) -> [CALayer] {
-        var out: [CALayer] = []
-        func walk(_ l: CALayer) { for s in l.sublayers ?? [] { out.append(s); walk(s) } }
-        walk(root)
-        return out
-    }
-
     @Test func coloursWrittenIn0To255AreScaled() throws {
-        let s = try Self.scene(layers: ##"""
+        let s = try LottieImporterTests.scene(layers: ##"""
         [{"ty": 4, "nm": "S", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
           {"ty": "rc", "p": {"k": [50, 50]}, "s": {"k": [20, 20]}, "r": {"k": 0}},
           {"ty": "fl", "c": {"k": [255, 128, 0, 1]}, "o": {"k": 100}}]}]
         """##)
-        let shape = try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
+        let shape = try #require(LottieImporterTests.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
         #expect(shape.fillColor == Color(1, 128.0 / 255, 0, 1))
     }
 
@@ -43,11 +30,11 @@ import TestSupport
           {"ty": "fl", "c": {"a": 1, "k": [{"t": 0, "s": [1, 1, 1, 1], "o": {"x": [0.167], "y": [-1.543]}, "i": {"x": [0.704], "y": [1]}},
                                            {"t": 30, "s": [0.976, 0.824, 0.875, 1]}]}, "o": {"k": 100}}]}]
         """##
-        let s = try Self.scene(layers: ##"""
+        let s = try LottieImporterTests.scene(layers: ##"""
         [{"ty": 0, "nm": "Pre", "refId": "c", "ip": 0, "op": 60, "st": 0, "w": 100, "h": 100, "ks": {},
           "tm": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 60, "s": [2]}]}}]
         """##, assets: ##"[{"id": "c", "layers": \##(inner)}]"##)
-        let shape = try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
+        let shape = try #require(LottieImporterTests.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
         let fill = try #require(shape.animation(forKey: "fillColor") as? CAKeyframeAnimation)
         let colours = (fill.values ?? []).compactMap { v -> Color? in if case .color(let c) = v { return c }; return nil }
         #expect(colours.count > 30)
@@ -76,7 +63,7 @@ import TestSupport
     /// own coordinates its left side lies 600 points left of the composition, yet its gradient
     /// stroke is drawn all round.
     @Test func aGradientReachesShapesFarOutsideTheComposition() throws {
-        let s = try Self.scene(layers: ##"""
+        let s = try LottieImporterTests.scene(layers: ##"""
         [{"ty": 4, "nm": "Ring", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [100, 50]}, "s": {"k": [10, 10]}}, "shapes": [
           {"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [1200, 1200]}},
           {"ty": "gs", "o": {"k": 100}, "w": {"k": 60}, "lc": 2, "lj": 1, "t": 1,

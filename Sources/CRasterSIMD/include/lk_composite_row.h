@@ -20,30 +20,21 @@
 
 #include <stddef.h>
 #include <stdint.h>
-#include "lk_solid_spans_avx2.h"
-
-/// x·k/255 exactly rounded for each channel of a packed pixel (lkScale).
-static inline uint32_t lk_scale_pixel(uint32_t p, uint32_t k) {
-    uint32_t rb = (p & 0x00FF00FFu) * k + 0x00800080u;
-    rb = ((rb + ((rb >> 8) & 0x00FF00FFu)) >> 8) & 0x00FF00FFu;
-    uint32_t ag = ((p >> 8) & 0x00FF00FFu) * k + 0x00800080u;
-    ag = (ag + ((ag >> 8) & 0x00FF00FFu)) & 0xFF00FF00u;
-    return rb | ag;
-}
+#include "lk_solid_spans.h"
 
 /// The row one pixel at a time. `mask` may be NULL (no mask); only its alpha bytes are read.
 static inline void lk_composite_row_portable(uint32_t *dst, const uint32_t *src, const uint32_t *mask,
                                              ptrdiff_t n, uint32_t alpha) {
     for (ptrdiff_t i = 0; i < n; i++) {
         uint32_t s = src[i];
-        if (mask) s = lk_scale_pixel(s, mask[i] >> 24);
+        if (mask) s = lk_scale(s, mask[i] >> 24);
         if (alpha < 255) {
-            s = lk_scale_pixel(s, alpha);
+            s = lk_scale(s, alpha);
             if (s == 0) continue;
         } else if ((s >> 24) == 0) {
             continue;
         }
-        dst[i] = s + lk_scale_pixel(dst[i], 255 - (s >> 24));
+        dst[i] = s + lk_scale(dst[i], 255 - (s >> 24));
     }
 }
 
