@@ -1,7 +1,6 @@
 // The run-time-chosen vector kernels of the fill sweep against their references: the AVX2
 // span kernels (lk_solid_spans_avx2.h, behind lk_span_over / lk_span_masked) and the SSE2 ones
-// each against the portable scalar spans, and the four-cell step of the non-zero sweep
-// (lk_sweep_four.h) against the scalar running sum, coverage rule and clearing.
+// each against the portable scalar spans.
 import Testing
 @testable import Raster
 import CRasterSIMD
@@ -35,38 +34,6 @@ import RasterFuzzing
             }
             #expect(viaDispatch[0..<n] == viaPortable[0..<n])
             #expect(viaSSE2[0..<n] == viaPortable[0..<n])
-        }
-    }
-
-    /// Four cells at once: the same running sum (bit for bit), the scalar coverage rule
-    /// (clamped magnitude, NaN as full coverage, ⌊v·255 + 0.5⌋) and the cells left zero.
-    @Test func fourCellStepEqualsScalarSweep() {
-        var rng = SplitMix64(seed: 0x5C4F)
-        func cell() -> Float {
-            switch rng.int(8) {
-            case 0: return 0
-            case 1: return -0.0
-            case 2: return Float(rng.int(5)) - 2
-            case 3: return .nan
-            default: return Float(rng.int(1 << 20)) / Float(1 << 19) - 1
-            }
-        }
-        for _ in 0..<20_000 {
-            var cells = (0..<4).map { _ in cell() }
-            let start: Float = rng.int(4) == 0 ? 0 : Float(rng.int(1 << 16)) / Float(1 << 14) - 2
-            var scalarSum = start
-            var expected: UInt32 = 0
-            for (i, c) in cells.enumerated() {
-                scalarSum += c
-                var v = abs(scalarSum)
-                if !(v <= 1) { v = 1 }
-                expected |= UInt32(Int32(v * 255 + 0.5)) << (8 * UInt32(i))
-            }
-            var sum = start
-            let bytes = lk_sweep_four_nonzero(&cells, &sum)
-            #expect(bytes == expected)
-            #expect(sum.bitPattern == scalarSum.bitPattern || (sum == 0 && scalarSum == 0) || (sum.isNaN && scalarSum.isNaN))
-            #expect(cells.allSatisfy { $0 == 0 })
         }
     }
 }

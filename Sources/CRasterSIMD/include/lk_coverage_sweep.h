@@ -17,22 +17,23 @@
 // gives the solid span's pixel (s = colour). The blocked order of the additions can move a sum
 // in its last bits against the run-by-run order (see that header), the same on each path.
 //
-// A wider row under the non-zero rule is swept by clusters of consecutive touched cells (the
-// set bits of a word, found with two trailing-zero counts): the cluster's cells are summed four
-// per SSE2 step into the queue of single pixels, and the run before the cluster is painted as
-// before (lk_sweep_row_clusters). Same sums, same bytes, same pixel arithmetic.
+// A wider row under the non-zero rule is swept by windows of the same eight-cell blocks, each
+// starting at a touched cell, with the pixels across a gap of untouched cells between two
+// windows painted as one solid run at the carried sum's coverage (lk_sweep_windows.h), on every
+// path; its sums are blocked the same way, so they too can differ from the scalar order's in
+// their last bits.
 //
 // This is Raster's generic sweep (Canvas.sweep) specialised in C for the case every fill and
 // stroke without an anti-aliased clip takes; its float arithmetic is the same, operation for
-// operation, except for the blocked sums of narrow rows, so outside those the two paint the
-// same pixels.
+// operation, except for the blocked sums of the non-zero rule's rows, so outside those the two
+// paint the same pixels.
 #ifndef LK_COVERAGE_SWEEP_H
 #define LK_COVERAGE_SWEEP_H
 
 #include "lk_coverage_cells.h"
 #include "lk_solid_spans.h"
 #include "lk_sweep_dense.h"
-#include "lk_sweep_four.h"
+#include "lk_sweep_windows.h"
 #include <math.h>
 #include <string.h>
 
@@ -53,86 +54,27 @@ __attribute__((always_inline)) static inline void lk_sweep_flush(uint32_t *dst, 
     else lk_span_masked(dst + from, n, edge, color);
 }
 
-#if defined(__SSE2__)
-/// Bytes a row's queue of single pixels holds before it is painted (clusters of touched cells
-/// are queued whole, so up to a word's 64 cells at once).
-#define LK_CLUSTER_QUEUE 128
-
-/// Queues `cov` as the pixel of cell `at`, painting the queue first when `at` does not continue
-/// it or `more` further pixels would not fit.
-__attribute__((always_inline)) static inline void lk_sweep_queue(uint32_t *dst, ptrdiff_t left, ptrdiff_t right,
-                                                                 uint8_t *edge, ptrdiff_t *start, ptrdiff_t *count,
-                                                                 ptrdiff_t at, uint32_t cov, ptrdiff_t more,
-                                                                 uint32_t color) {
-    if (*count != 0 && (*start + *count != at || *count + 1 + more > LK_CLUSTER_QUEUE)) {
-        lk_sweep_flush(dst, *start + left, right, edge, *count, color, 0);
-        *count = 0;
-    }
-    if (*count == 0) *start = at;
-    edge[(*count)++] = (uint8_t)cov;
-}
-
-/// One wide row under the non-zero rule, by clusters of consecutive touched cells: the run of
-/// constant coverage before a cluster is painted as a span (or queued, one pixel long), and the
-/// cluster's cells, each a pixel of its own coverage, go to the queue four per vector step
-/// (lk_sweep_four.h: the scalar sums in the scalar order). The cluster's first pixel is queued
-/// even at coverage 0, which leaves it unchanged; the last one starts the next run. So every
-/// pixel gets the coverage and the arithmetic of the scalar sweep.
-static inline void lk_sweep_row_clusters(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, uint32_t *dst,
-                                         ptrdiff_t left, ptrdiff_t right, uint32_t color) {
-    uint8_t edge[LK_CLUSTER_QUEUE];
-    float sum = 0;
-    ptrdiff_t runStart = 0, edgeStart = 0, edgeCount = 0;
-    uint32_t runCov = 0;
-    const ptrdiff_t wEnd = (hi - 1) >> 6;
-    for (ptrdiff_t w = lo >> 6; w <= wEnd; w++) {
-        uint64_t word = bit[w];
-        bit[w] = 0;
-        while (word != 0) {
-            const int b = __builtin_ctzll(word);
-            const uint64_t ones = ~(word >> b);
-            const int len = ones != 0 ? __builtin_ctzll(ones) : 64;    // all ones only when b = 0
-            word = b + len >= 64 ? 0 : word & (~(uint64_t)0 << (b + len));
-            const ptrdiff_t p = (w << 6) | b;
-            if (p == runStart + 1) {
-                if (runCov != 0 || edgeCount != 0)
-                    lk_sweep_queue(dst, left, right, edge, &edgeStart, &edgeCount, runStart, runCov, len, color);
-            } else if (runCov != 0 && p > runStart) {
-                if (edgeCount != 0) {
-                    lk_sweep_flush(dst, edgeStart + left, right, edge, edgeCount, color, 0);
-                    edgeCount = 0;
-                }
-                const ptrdiff_t a = runStart + left, z0 = p + left, z = z0 < right ? z0 : right;
-                if (a < z) lk_span_solid(dst + a, z - a, runCov, color, 0);
-            }
-            sum += cell[p]; cell[p] = 0;
-            float v = fabsf(sum);
-            if (!(v <= 1)) v = 1;
-            runCov = lk_coverage_byte(v);
-            runStart = p;
-            if (len > 1) {
-                const ptrdiff_t end = p + len;
-                lk_sweep_queue(dst, left, right, edge, &edgeStart, &edgeCount, p, runCov, len - 1, color);
-                ptrdiff_t i = p + 1;
-                for (; i + 4 <= end; i += 4) {
-                    const uint32_t four = lk_sweep_four_nonzero(cell + i, &sum);
-                    memcpy(edge + edgeCount, &four, 4);
-                    edgeCount += 4;
-                }
-                for (; i < end; i++) {
-                    sum += cell[i]; cell[i] = 0;
-                    float u = fabsf(sum);
-                    if (!(u <= 1)) u = 1;
-                    edge[edgeCount++] = (uint8_t)lk_coverage_byte(u);
-                }
-                runCov = edge[--edgeCount];
-                runStart = end - 1;
-            }
+#if LK_HAVE_AVX2_KERNELS
+/// `lk_sweep_solid` under the non-zero rule with AVX2: the same rows, narrow ones by blocks
+/// (lk_sweep_dense.h) and wide ones by windows (lk_sweep_windows.h), in one function, so the
+/// colour's lanes are set up once per band and no row pays a call.
+__attribute__((target("avx2"), no_builtin("memset"))) static void lk_sweep_nonzero_avx2(const lk_cells *c, uint32_t *pixels,
+                                                                                     ptrdiff_t width, ptrdiff_t right,
+                                                                                     uint32_t color) {
+    const ptrdiff_t left = c->left, stride = c->stride;
+    const ptrdiff_t columns = right - left, room = width - left;
+    const lk_dense_avx2_consts k = lk_dense_avx2_setup(color);
+    for (ptrdiff_t ri = 0; ri < c->rows; ri++) {
+        const lk_swept_row r = lk_cells_take_row(c, ri);
+        if (r.lo >= r.hi) continue;
+        uint32_t *dst = pixels + (c->top + ri) * width + left;
+        if (r.hi - r.lo <= LK_DENSE_ROW) {
+            lk_sweep_row_dense_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k);
+        } else {
+            lk_sweep_windows_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k, color);
+            lk_window_clear_bits(r.bit, r.lo, r.hi);
         }
     }
-    // After the last written cell the row's deltas sum to zero: only that pixel remains.
-    if (runCov != 0) lk_sweep_queue(dst, left, right, edge, &edgeStart, &edgeCount, runStart, runCov, 0, color);
-    if (edgeCount != 0) lk_sweep_flush(dst, edgeStart + left, right, edge, edgeCount, color, 0);
 }
 #endif
 
@@ -144,25 +86,29 @@ static inline void lk_sweep_row_clusters(float *cell, uint64_t *bit, ptrdiff_t l
 /// adjacent and painted together as one masked span, four pixels per vector step.
 static inline void lk_sweep_solid(const lk_cells *c, uint32_t *pixels, ptrdiff_t width, ptrdiff_t right,
                                   int even_odd, uint32_t color, int portable) {
-    const ptrdiff_t left = c->left, stride = c->stride, words = c->words_per_row;
+#if LK_HAVE_AVX2_KERNELS
+    if (!even_odd && !portable && lk_cpu_has_avx2()) {
+        lk_sweep_nonzero_avx2(c, pixels, width, right, color);
+        return;
+    }
+#endif
+    const ptrdiff_t left = c->left, stride = c->stride;
     uint8_t edge[LK_EDGE_RUN];
     for (ptrdiff_t ri = 0; ri < c->rows; ri++) {
-        const ptrdiff_t lo = c->row_lo[ri], hi = c->row_hi[ri];
+        const lk_swept_row r = lk_cells_take_row(c, ri);
+        const ptrdiff_t lo = r.lo, hi = r.hi;
         if (lo >= hi) continue;
-        c->row_lo[ri] = INT32_MAX; c->row_hi[ri] = INT32_MIN;
-        float *cell = c->cells + ri * stride;
-        uint64_t *bit = c->bits + ri * words;
+        float *cell = r.cell;
+        uint64_t *bit = r.bit;
         uint32_t *dst = pixels + (c->top + ri) * width;
         if (!even_odd && hi - lo <= LK_DENSE_ROW) {
             lk_sweep_row_dense(cell, bit, lo, hi, stride, dst + left, right - left, width - left, color, portable);
             continue;
         }
-#if defined(__SSE2__)
-        if (!portable && !even_odd) {
-            lk_sweep_row_clusters(cell, bit, lo, hi, dst, left, right, color);
+        if (!even_odd) {
+            lk_sweep_row_windows(cell, bit, lo, hi, stride, dst + left, right - left, width - left, color, portable);
             continue;
         }
-#endif
         float sum = 0;
         ptrdiff_t runStart = 0;
         uint32_t runCov = 0;

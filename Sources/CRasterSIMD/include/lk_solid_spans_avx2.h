@@ -113,10 +113,21 @@ __attribute__((target("avx2"))) static inline void lk_masked_lanes_avx2(__m256i 
     *rest = lk_div255_lanes_avx2(d, _mm256_sub_epi16(_mm256_set1_epi16(255), sa));
 }
 
+/// Eight pixels of `lk_span_masked` from their coverage as 16-bit lanes (high bytes zero):
+/// `klo` holds pixels 0, 1 (low half) and 4, 5 (high half), each in four lanes, `khi` pixels
+/// 2, 3 and 6, 7, the order of the destination's low and high byte unpacks.
+__attribute__((target("avx2"))) static inline __m256i lk_masked_eight_lanes_avx2(__m256i d, __m256i klo, __m256i khi,
+                                                                                 __m256i c) {
+    const __m256i zero = _mm256_setzero_si256();
+    __m256i slo, rlo, shi, rhi;
+    lk_masked_lanes_avx2(c, klo, _mm256_unpacklo_epi8(d, zero), &slo, &rlo);
+    lk_masked_lanes_avx2(c, khi, _mm256_unpackhi_epi8(d, zero), &shi, &rhi);
+    return _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
+}
+
 /// Eight pixels of `lk_span_masked`: destination `d`, their eight coverage bytes `m8` (pixel 0
 /// in the low byte), colour lanes `c`.
 __attribute__((target("avx2"))) static inline __m256i lk_masked_eight_avx2(__m256i d, uint64_t m8, __m256i c) {
-    const __m256i zero = _mm256_setzero_si256();
     // Byte shuffles giving each 16-bit lane its pixel's coverage (high byte zero): the low
     // unpack holds pixels 0, 1 (low half) and 4, 5 (high half), the high unpack 2, 3 and 6, 7.
     const __m256i toLo = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 1, -1, 1, -1, 1, -1, 1, -1,
@@ -124,10 +135,7 @@ __attribute__((target("avx2"))) static inline __m256i lk_masked_eight_avx2(__m25
     const __m256i toHi = _mm256_setr_epi8(2, -1, 2, -1, 2, -1, 2, -1, 3, -1, 3, -1, 3, -1, 3, -1,
                                           6, -1, 6, -1, 6, -1, 6, -1, 7, -1, 7, -1, 7, -1, 7, -1);
     const __m256i mm = _mm256_set1_epi64x((long long)m8);
-    __m256i slo, rlo, shi, rhi;
-    lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toLo), _mm256_unpacklo_epi8(d, zero), &slo, &rlo);
-    lk_masked_lanes_avx2(c, _mm256_shuffle_epi8(mm, toHi), _mm256_unpackhi_epi8(d, zero), &shi, &rhi);
-    return _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
+    return lk_masked_eight_lanes_avx2(d, _mm256_shuffle_epi8(mm, toLo), _mm256_shuffle_epi8(mm, toHi), c);
 }
 
 /// `color` source-over at coverage m[i] for n ≥ 8 pixels, eight per step; the last n mod 8 as

@@ -119,58 +119,102 @@ __attribute__((target("avx2"))) static inline __m256i lk_dense_lanes(ptrdiff_t k
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-/// `lk_sweep_dense_blocks` with AVX2: each block of eight cells summed (the header's order), its
-/// coverage bytes formed and its eight pixels composited in one step. `cellRoom` cells from
-/// `cell` lie in the row (those past `cells` are zero) and `pixelRoom` pixels from `dst` in the
-/// bitmap's row, so a last block that fits there reads and writes all eight lanes (its extra
-/// cells add zero and are left zero; its extra pixels get coverage 0, which leaves them as they
-/// are); one that does not uses masked loads and stores.
-__attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *cell, ptrdiff_t cells, ptrdiff_t cellRoom,
-                                                                       uint32_t *dst, ptrdiff_t pixels,
-                                                                       ptrdiff_t pixelRoom, uint32_t color) {
-    const __m256i c = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
-    const __m256 sign = _mm256_set1_ps(-0.0f), one = _mm256_set1_ps(1.0f), k255 = _mm256_set1_ps(255.0f),
-                 half = _mm256_set1_ps(0.5f);
-    const __m256i seven = _mm256_set1_epi32(7);
-    __m256 carry = _mm256_setzero_ps();
-    for (ptrdiff_t i = 0; i < cells; i += 8) {
-        __m256 x;
-        if (i + 8 <= cellRoom) {
-            x = _mm256_loadu_ps(cell + i);
-            _mm256_storeu_ps(cell + i, _mm256_setzero_ps());
+/// The AVX2 lanes' constants of one row: the colour as 16-bit lanes and the coverage rule's.
+typedef struct lk_dense_avx2_consts {
+    __m256i color;
+    __m256 sign, one, k255, half;
+} lk_dense_avx2_consts;
+
+__attribute__((target("avx2"))) static inline lk_dense_avx2_consts lk_dense_avx2_setup(uint32_t color) {
+    lk_dense_avx2_consts k;
+    k.color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
+    k.sign = _mm256_set1_ps(-0.0f); k.one = _mm256_set1_ps(1.0f);
+    k.k255 = _mm256_set1_ps(255.0f); k.half = _mm256_set1_ps(0.5f);
+    return k;
+}
+
+/// One block of eight cells at `cell` with AVX2: summed in the header's order onto `*carry`
+/// (every lane becomes the block's last sum), cleared, its coverage bytes formed and its
+/// pixels at `dst` composited. `cells` ≥ 1 cells from `cell` lie before the row's end and
+/// `cellRoom` in the row's buffer (those past `cells` are zero); `pixels` of the block's
+/// pixels are drawn and `pixelRoom` lie in the bitmap's row. A block that fits its room reads
+/// and writes all eight lanes (extra cells add zero and stay zero; extra pixels get coverage 0,
+/// which leaves them as they are); one that does not uses masked loads and stores.
+__attribute__((target("avx2"), always_inline)) static inline void lk_dense_step_avx2(
+    float *cell, ptrdiff_t cells, ptrdiff_t cellRoom, uint32_t *dst, ptrdiff_t pixels, ptrdiff_t pixelRoom,
+    const lk_dense_avx2_consts *k, __m256 *carry) {
+    __m256 x;
+    if (8 <= cellRoom) {
+        x = _mm256_loadu_ps(cell);
+        _mm256_storeu_ps(cell, _mm256_setzero_ps());
+    } else {
+        const __m256i lanes = lk_dense_lanes(cells);
+        x = _mm256_maskload_ps(cell, lanes);
+        _mm256_maskstore_ps(cell, lanes, _mm256_setzero_ps());
+    }
+    x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 4)));
+    x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 8)));
+    const __m256 low = _mm256_permute2f128_ps(x, x, 0x08);      // low half zero, high half x's low half
+    x = _mm256_add_ps(x, _mm256_shuffle_ps(low, low, 0xFF));   // + u_3 above, + 0 below
+    x = _mm256_add_ps(x, *carry);
+    *carry = _mm256_permutevar8x32_ps(x, _mm256_set1_epi32(7));
+    const __m256 v = _mm256_min_ps(_mm256_andnot_ps(k->sign, x), k->one);
+    const __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k->k255), k->half));
+    // Each pixel's coverage (0…255, one per 32-bit lane: pixels 0…3 in the low half, 4…7 in the
+    // high half) spread to the 16-bit lanes of the destination's byte unpacks, within each half.
+    const __m256i toLo = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1,
+                                          0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1);
+    const __m256i toHi = _mm256_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1,
+                                          8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
+    if (pixels >= 8) {
+        const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
+        _mm256_storeu_si256((__m256i *)dst, lk_masked_eight_lanes_avx2(d, _mm256_shuffle_epi8(b, toLo),
+                                                                       _mm256_shuffle_epi8(b, toHi), k->color));
+    } else if (pixels > 0) {
+        const __m256i lanes = lk_dense_lanes(pixels);
+        const __m256i bp = _mm256_and_si256(b, lanes);                  // coverage 0 past the row's pixels
+        const __m256i klo = _mm256_shuffle_epi8(bp, toLo), khi = _mm256_shuffle_epi8(bp, toHi);
+        if (8 <= pixelRoom) {
+            const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
+            _mm256_storeu_si256((__m256i *)dst, lk_masked_eight_lanes_avx2(d, klo, khi, k->color));
         } else {
-            const __m256i lanes = lk_dense_lanes(cells - i);
-            x = _mm256_maskload_ps(cell + i, lanes);
-            _mm256_maskstore_ps(cell + i, lanes, _mm256_setzero_ps());
-        }
-        x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 4)));
-        x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 8)));
-        const __m256 low = _mm256_permute2f128_ps(x, x, 0x08);      // low half zero, high half x's low half
-        x = _mm256_add_ps(x, _mm256_shuffle_ps(low, low, 0xFF));   // + u_3 above, + 0 below
-        x = _mm256_add_ps(x, carry);
-        carry = _mm256_permutevar8x32_ps(x, seven);
-        const __m256 v = _mm256_min_ps(_mm256_andnot_ps(sign, x), one);
-        const __m256i k = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k255), half));
-        const __m256i k16 = _mm256_packs_epi32(k, k);                // per half: k0…k3 twice
-        const __m256i k8 = _mm256_packus_epi16(k16, k16);             // per half: k0…k3 four times
-        uint64_t m8 = (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(k8)) |
-                      (uint64_t)(uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(k8, 1)) << 32;
-        const ptrdiff_t p = pixels - i;
-        if (p >= 8) {
-            const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), lk_masked_eight_avx2(d, m8, c));
-        } else if (p > 0) {
-            m8 &= ~(uint64_t)0 >> (64 - 8 * p);                         // coverage 0 past the row's pixels
-            if (i + 8 <= pixelRoom) {
-                const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-                _mm256_storeu_si256((__m256i *)(dst + i), lk_masked_eight_avx2(d, m8, c));
-            } else {
-                const __m256i lanes = lk_dense_lanes(p);
-                const __m256i d = _mm256_maskload_epi32((const int *)(dst + i), lanes);
-                _mm256_maskstore_epi32((int *)(dst + i), lanes, lk_masked_eight_avx2(d, m8, c));
-            }
+            const __m256i d = _mm256_maskload_epi32((const int *)dst, lanes);
+            _mm256_maskstore_epi32((int *)dst, lanes, lk_masked_eight_lanes_avx2(d, klo, khi, k->color));
         }
     }
+}
+
+/// `lk_sweep_dense_blocks` with AVX2: each block of eight cells summed (the header's order), its
+/// coverage bytes formed and its eight pixels composited in one step (lk_dense_step_avx2).
+/// `cellRoom` cells from `cell` lie in the row (those past `cells` are zero) and `pixelRoom`
+/// pixels from `dst` in the bitmap's row; `k` holds the colour's lanes.
+__attribute__((target("avx2"), always_inline)) static inline void lk_sweep_dense_avx2(
+    float *cell, ptrdiff_t cells, ptrdiff_t cellRoom, uint32_t *dst, ptrdiff_t pixels, ptrdiff_t pixelRoom,
+    const lk_dense_avx2_consts *k) {
+    __m256 carry = _mm256_setzero_ps();
+    for (ptrdiff_t i = 0; i < cells; i += 8) {
+        lk_dense_step_avx2(cell + i, cells - i, cellRoom - i, dst + i, pixels - i, pixelRoom - i, k, &carry);
+    }
+}
+
+/// `lk_sweep_row_dense`'s AVX2 path, the colour's lanes `k` set up by the caller (for callers
+/// compiled with AVX2).
+__attribute__((target("avx2"), always_inline)) static inline void lk_sweep_row_dense_lanes_avx2(
+    float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t stride, uint32_t *dst, ptrdiff_t columns,
+    ptrdiff_t room, const lk_dense_avx2_consts *k) {
+    bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
+    bit[(hi - 1) >> 6] = 0;
+    const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
+    lk_sweep_dense_avx2(cell + lo, hi - lo, stride - lo, dst + lo, pixels, room - lo, k);
+}
+
+/// `lk_sweep_row_dense`'s AVX2 path for `color`.
+__attribute__((target("avx2"))) static inline void lk_sweep_row_dense_avx2(float *cell, uint64_t *bit, ptrdiff_t lo,
+                                                                           ptrdiff_t hi, ptrdiff_t stride, uint32_t *dst,
+                                                                           ptrdiff_t columns, ptrdiff_t room,
+                                                                           uint32_t color) {
+    const lk_dense_avx2_consts k = lk_dense_avx2_setup(color);
+    lk_sweep_row_dense_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k);
 }
 #endif
 
@@ -183,16 +227,16 @@ __attribute__((target("avx2"))) static inline void lk_sweep_dense_avx2(float *ce
 static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t stride,
                                       uint32_t *dst, ptrdiff_t columns, ptrdiff_t room, uint32_t color,
                                       int portable) {
-    bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
-    bit[(hi - 1) >> 6] = 0;
-    const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
 #if LK_HAVE_AVX2_KERNELS
     if (!portable && lk_cpu_has_avx2()) {
-        lk_sweep_dense_avx2(cell + lo, hi - lo, stride - lo, dst + lo, pixels, room - lo, color);
+        lk_sweep_row_dense_avx2(cell, bit, lo, hi, stride, dst, columns, room, color);
         return;
     }
 #endif
-    (void)stride;
+    (void)stride; (void)room;
+    bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
+    bit[(hi - 1) >> 6] = 0;
+    const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
     lk_sweep_dense_blocks(cell + lo, hi - lo, dst + lo, pixels, color, portable);
 }
 

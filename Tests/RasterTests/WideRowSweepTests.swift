@@ -1,13 +1,14 @@
-// The wide-row sweep by clusters of touched cells (lk_sweep_row_clusters in
-// lk_coverage_sweep.h) against the portable run-by-run sweep: translucent stars and shallow
-// polygons whose rows are much wider than the dense sweep's limit, and thick strokes of long
-// curves, drawn with both kernels over the same background give identical pixels.
+// The wide-row sweep by windows of eight-cell blocks (lk_sweep_row_windows in
+// lk_sweep_windows.h) on the vector kernels against the portable ones, through the canvas:
+// translucent stars and shallow polygons whose rows are much wider than the dense sweep's
+// limit, and thick strokes of long curves, drawn with both kernels over the same background
+// give identical pixels.
 import Foundation
 import Testing
 @testable import Raster
 import RasterFuzzing
 
-@Suite struct ClusterSweepTests {
+@Suite struct WideRowSweepTests {
     /// A star of `points` tips around (cx, cy), radii r and r/2.5, rotated by `turn`.
     static func star(_ cx: Double, _ cy: Double, _ r: Double, points: Int, turn: Double) -> Path {
         var p = Path()
