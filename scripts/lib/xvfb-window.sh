@@ -16,11 +16,12 @@ mkdir -p "$out"
 fail() { echo "$name: FAIL: $*" >&2; echo "--- log:" >&2; tail -n 20 "$out/log.txt" >&2 || true; exit 1; }
 
 # Sets `win` to the id of layerplay's window once it is mapped (up to 10 s); fails if the
-# process ($pid) exits first.
+# process ($pid) exits first. Only a mapped window counts: one that exists but is not yet
+# shown may still be replaced by SDL when its renderer is made.
 wait_for_window() {
     win=""
     for _ in $(seq 100); do
-        win=$(xdotool search --name "LayerKit Gallery" 2>/dev/null | head -n 1 || true)
+        win=$(xdotool search --onlyvisible --name "LayerKit Gallery" 2>/dev/null | head -n 1 || true)
         [ -n "$win" ] && return 0
         kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
         sleep 0.1

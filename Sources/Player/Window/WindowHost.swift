@@ -73,7 +73,10 @@ public final class WindowHost {
                 throw PlayerError("--key \(formatFixed(item.time, 3)):\(name): SDL knows no key named \"\(name)\" (try Escape, Left, Right, Space, Return, F, A)")
             }
         }
-        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_SHOWN.rawValue
+        // Made hidden and shown once the renderer exists: SDL's OpenGL renderer recreates a
+        // window made without SDL_WINDOW_OPENGL, so a window shown at once would appear, vanish
+        // and appear again under a new X id.
+        let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         guard let window = SDL_CreateWindow(config.title, LK_SDL_WINDOWPOS_CENTERED(), LK_SDL_WINDOWPOS_CENTERED(),
                                             Int32(config.size.width.rounded()), Int32(config.size.height.rounded()), flags) else {
             throw PlayerError("cannot create the window: \(sdlError()). Hint: run under `xvfb-run -a`, or set SDL_VIDEODRIVER")
@@ -126,6 +129,7 @@ public final class WindowHost {
             if let r = self.renderer { SDL_DestroyRenderer(r) }
             self.renderer = nil
         }
+        SDL_ShowWindow(window)
         if config.fullscreen { fullscreen.toggle(window) }
         try resizeIfNeeded()
         self.pacing = pacing
