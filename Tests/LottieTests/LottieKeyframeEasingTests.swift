@@ -51,6 +51,24 @@ import TestSupport
         #expect(shown.map { ($0 * 100).rounded() / 100 } == [1, 1, 1, 5, 5, 9, 9])
     }
 
+    /// A hold keyframe alone between eased ones (or first, at or before the animation's start) shows the
+    /// layer's own value until the next keyframe, as Apple's renders of lottie-ios's one-value
+    /// discrete segments show it; a hold that starts after the animation's start holds its value.
+    @Test func aLoneHoldShowsTheLayersOwnValue() throws {
+        let lone = try Self.property("""
+        {"a": 1, "k": [{"t": -5, "s": [0.2], "h": 1}, {"t": 40, "s": [0.6]}, {"t": 60, "s": [0.3], "h": 1},
+                        {"t": 80, "s": [0.5]}, {"t": 100, "s": [0.9]}]}
+        """)
+        let frames: [Double] = [0, 20, 39.9, 40.01, 60.01, 70, 79.9, 80.01, 100, 110]
+        let shown = Self.presented(lone, keyPath: "opacity", frames: frames) { .number($0[0]) }.map { $0.kpNumber! }
+        #expect(shown.map { ($0 * 100).rounded() / 100 } == [1, 1, 1, 0.6, 1, 1, 1, 0.5, 0.9, 0.9])
+        let later = try Self.property("""
+        {"a": 1, "k": [{"t": 10, "s": [0.2], "h": 1}, {"t": 30, "s": [0.6]}]}
+        """)
+        let held = Self.presented(later, keyPath: "opacity", frames: [0, 10, 29.9, 30]) { .number($0[0]) }.map { $0.kpNumber! }
+        #expect(held.map { ($0 * 100).rounded() / 100 } == [0.2, 0.2, 0.2, 0.6])
+    }
+
     @Test func spatialTangentsFollowTheMotionPath() throws {
         let p = try Self.property("""
         {"a": 1, "k": [{"t": 12, "s": [10, 10], "to": [40, 0], "ti": [0, -40], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},

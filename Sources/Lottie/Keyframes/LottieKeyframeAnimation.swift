@@ -4,8 +4,15 @@
 // ("Core Animation's timing functions are cubic Bézier curves from (0,0) to (1,1)", the
 // same curve Lottie stores per segment); a hold keyframe becomes a linear segment to a copy
 // of its value at the next key time, followed by the next value at the same key time (a
-// zero-length segment: a jump). Position segments with spatial tangents become a motion
-// `path` (one cubic per keyframe segment; a hold is a line to itself followed by a move).
+// zero-length segment: a jump). One hold is shown as Apple's renders show it: lottie-ios
+// gives each run of hold keyframes a discrete CAKeyframeAnimation of its own, whose keyTimes
+// "should have one more entry than appears in the values array" (Apple's documentation of
+// `keyTimes` for kCAAnimationDiscrete); a run of a single hold keyframe followed by an eased
+// one spans exactly its own two key times, so its animation holds one value, and Core
+// Animation shows the layer's own value there instead (lottie-ios's snapshots of files that
+// hold an opacity this way show the layer opaque until the next keyframe). Position
+// segments with spatial tangents become a motion `path` (one cubic per keyframe segment; a
+// hold is a line to itself followed by a move).
 // The animation starts at the first keyframe's root time, lasts until the last, fills
 // both ways and is never removed, so it shows the property at any time. A property that
 // never changes (one keyframe, or keyframes that all hold the same value with no motion
@@ -20,15 +27,19 @@ public enum LottieKeyframeAnimation {
     /// the property is animated. `convert` turns a Lottie value into the key path's value.
     public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
                                 spatial: Bool = false, convert: (V) -> AnimatableValue) {
+        let layerDefault = layer.value(forKeyPath: keyPath)
         layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
-        guard property.changesOverTime, let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, convert: convert)
+        guard property.changesOverTime,
+              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, layerDefault: layerDefault, convert: convert)
         else { return }
         layer.add(a, forKey: keyPath)
     }
 
     /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
+    /// `layerDefault` is the key path's value on a layer the importer has not written.
     public static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
-                                    spatial: Bool = false, convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
+                                    spatial: Bool = false, layerDefault: AnimatableValue? = nil,
+                                    convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
         guard timeline.remap == nil else {
             return sampled(keyPath: keyPath, timeline: timeline) { convert(property.value(at: timeline.frame(atRoot: $0))) }
         }
@@ -66,10 +77,18 @@ public enum LottieKeyframeAnimation {
             }
             a.path = path
         } else {
-            var values: [AnimatableValue] = [convert(k[0].value)]
+            // A lone hold shows the layer's own value from its key time to the next one.
+            let lone = k.indices.map { i in
+                i + 1 < k.count && k[i].hold && !k[i + 1].hold && (i > 0 ? !k[i - 1].hold : rootTimes[0] <= timeline.rootIn)
+            }
+            let layerValue = layerDefault ?? convert(k[0].value)
+            var values: [AnimatableValue] = [lone[0] ? layerValue : convert(k[0].value)]
             keyTimes.append(0)
             for i in 0..<(k.count - 1) {
                 let t1 = keyTime(rootTimes[i + 1])
+                if i > 0 && lone[i] {
+                    values.append(layerValue); keyTimes.append(keyTime(rootTimes[i])); functions.append(.linear)
+                }
                 if k[i].hold {
                     values.append(values[values.count - 1]); keyTimes.append(t1); functions.append(.linear)
                     values.append(convert(k[i + 1].value)); keyTimes.append(t1); functions.append(.linear)
