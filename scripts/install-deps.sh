@@ -6,4 +6,4 @@ sudo=""
 if [ "$(id -u)" -ne 0 ]; then sudo="sudo"; fi
 $sudo apt-get update
 $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -o DPkg::Lock::Timeout=300 \
-    libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev xvfb xdotool x11-apps imagemagick fonts-dejavu-core
+    libsdl2-dev libsdl2-image-dev libsdl2-ttf-dev xvfb xdotool x11-apps imagemagick fonts-dejavu-core fonts-urw-base35

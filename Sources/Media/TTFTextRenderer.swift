@@ -68,20 +68,36 @@ public final class TTFTextRenderer: TextRendering {
         return fonts.font(FontKey(px: px, file: file)) { TTF_OpenFont(file, Int32(px)) } ?? font(size)
     }
 
-    /// The font file fontconfig matches for `family`, nil when it cannot be asked.
+    /// The font file for `family`, nil when fontconfig cannot be asked. A family fontconfig
+    /// has (or substitutes a metric twin for, as Nimbus Sans for Helvetica) is its match; one
+    /// it does not have gets Core Text's fallback, Helvetica's match, where fontconfig would
+    /// give its own default: "If the value is unspecified, it defaults to `Helvetica`, and if
+    /// that font is unavailable, it falls back to the global font cascade list."
+    /// (kCTFontNameAttribute)
     static func matchFont(_ family: String) -> String? {
+        guard let (file, names) = fontconfigMatch(family) else { return nil }
+        func key(_ s: String) -> String { s.lowercased().filter { !$0.isWhitespace } }
+        let found = names.split(separator: ",").contains { key(String($0)) == key(family) }
+        guard !found, let fallback = fontconfigMatch("sans-serif"), fallback.file == file,
+              let helvetica = fontconfigMatch("Helvetica") else { return file }
+        return helvetica.file
+    }
+
+    /// fontconfig's best font file for `pattern` and its family names (comma-separated).
+    static func fontconfigMatch(_ pattern: String) -> (file: String, families: String)? {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/fc-match")
-        p.arguments = ["-f", "%{file}", family]
+        p.arguments = ["-f", "%{file}\n%{family}", pattern]
         let out = Pipe()
         p.standardOutput = out
         p.standardError = FileHandle.nullDevice
         do { try p.run() } catch { return nil }
         let data = out.fileHandleForReading.readDataToEndOfFile()
         p.waitUntilExit()
-        guard p.terminationStatus == 0, let path = String(data: data, encoding: .utf8), !path.isEmpty,
-              FileManager.default.fileExists(atPath: path) else { return nil }
-        return path
+        guard p.terminationStatus == 0, let text = String(data: data, encoding: .utf8) else { return nil }
+        let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+        guard let path = lines.first, !path.isEmpty, FileManager.default.fileExists(atPath: path) else { return nil }
+        return (path, lines.count > 1 ? lines[1] : "")
     }
 
     public func width(of line: String, font family: String?, fontSize: Double) -> Double {

@@ -1,5 +1,5 @@
 // Tests of Lottie text layers set in a font (no glyph outlines in the file): one text layer
-// per line or per character, placed by baseline, justification, line height and tracking.
+// per character, placed by baseline, justification, line height, advances and tracking.
 
 import Foundation
 import Testing
@@ -9,15 +9,17 @@ import Raster
 import TestSupport
 
 /// Text without glyph outlines becomes CATextLayers in the document's font family, the first
-/// baseline at the layer's origin, lines `lh` apart, justified about x 0, tracking after each
-/// character.
+/// baseline at the layer's origin, lines `lh` apart, justified about x 0, each character after
+/// the last one's advance (no kerning pairs) plus the tracking.
 @Suite(.freshAnimationContext) struct LottieFontTextTests {
     /// Every character 0.5 em wide, lines 1.25 em, the baseline 0.75 em below a line's top.
     final class HalfEmText: TextRendering {
         var families: [String?] = []
+        var measured: [String] = []
         func render(_ string: String, fontSize: Double, color: Color) -> Bitmap? { nil }
         func width(of line: String, font: String?, fontSize: Double) -> Double {
             families.append(font)
+            measured.append(line)
             return Double(line.count) * fontSize / 2
         }
         func lineHeight(font: String?, fontSize: Double) -> Double { fontSize * 1.25 }
@@ -56,10 +58,12 @@ import TestSupport
         let c = try #require(LottieFontText(model: m, renderer: r).layer(try Self.document(m), layer: "Words", warnings: w))
         #expect(w.lines.isEmpty)
         let p = Self.placed(c)
-        // Size 20: the baseline 15 below a line's top; lines max(30, 25) apart; centred about 0.
-        #expect(p.map(\.0) == ["AB", "C"])
-        #expect(p.map(\.1) == [Point(0, -15), Point(0, 15)])
-        #expect(p.allSatisfy { $0.2 == .center })
+        // Size 20: the baseline 15 below a line's top; lines max(30, 25) apart; each line
+        // centred about 0, its characters 10 apart (their advances, measured one by one).
+        #expect(p.map(\.0) == ["A", "B", "C"])
+        #expect(p.map(\.1) == [Point(-10, -15), Point(0, -15), Point(-5, 15)])
+        #expect(p.allSatisfy { $0.2 == .left })
+        #expect(r.measured.allSatisfy { $0.count == 1 }, "a pair measured together would be kerned")
         let t = try #require(c.sublayers?.first as? CATextLayer)
         #expect(t.font == "Sans Family" && t.fontSize == 20 && t.foregroundColor == Color(0, 0, 1, 1))
     }

@@ -1,13 +1,17 @@
 // A text layer drawn with a font, as lottie-ios's Core Animation engine draws every text
 // layer (it sets the document with Core Text in the font the file names, never from glyph
-// outlines): here one CATextLayer per line, or per character when the document has
-// tracking, in the font family `fonts.list` gives for the document's font name (the
-// renderer finds the closest installed family). Layout follows that engine's text layer:
+// outlines): here one CATextLayer per character, in the font family `fonts.list` gives for
+// the document's font name (the renderer finds the closest installed family). Layout follows
+// that engine's text layer:
 // - the layer's origin is the first line's baseline, at the left end of the line, its right
 //   end (`j` 1) or its middle (`j` 2);
 // - each further line lies max(`lh`, the font's line height) lower (Core Text's line
 //   spacing lh − line height, which it keeps at zero or more);
-// - tracking adds `tr` × size / 1000 after every character (the kern attribute);
+// - characters follow each other by their advances, without the font's kerning pairs or
+//   ligatures: that engine sets the string's ligature attribute to 0 and its kern
+//   attribute to the tracking, and "If this attribute is set to 0.0, no kerning is done at
+//   all" (Core Text, kCTKernAttributeName); tracking adds `tr` × size / 1000 after every
+//   character;
 // - the fill colour `fc` colours the text; a document without one draws nothing.
 // The text renderer lays each line out with its baseline `ascent` below the line's top.
 import LayerKit
@@ -51,13 +55,13 @@ struct LottieFontText {
         container.name = name
         container.anchorPoint = Point(0, 0)
         container.bounds = Rect(0, 0, 0, 0)
-        func text(_ s: String, x: Double, top: Double, alignment: CATextLayerAlignmentMode) {
+        func text(_ s: String, x: Double, top: Double) {
             let t = CATextLayer()
             t.string = s
             t.font = family
             t.fontSize = d.size
             t.foregroundColor = color
-            t.alignmentMode = alignment
+            t.alignmentMode = .left
             t.anchorPoint = Point(0, 0)
             t.bounds = Rect(0, 0, 0, pitch)
             t.position = Point(x, top)
@@ -66,17 +70,11 @@ struct LottieFontText {
         let lines = d.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
         for (row, line) in lines.enumerated() where !line.isEmpty {
             let top = Double(row) * pitch - ascent
-            if tracking == 0 {
-                // A width-0 bounds: the alignment places the line's left end, right end or
-                // middle at the origin.
-                text(String(line), x: 0, top: top, alignment: [1: .right, 2: .center][d.justification] ?? .left)
-                continue
-            }
             let advances = line.map { width(String($0)) + tracking }
             let total = advances.reduce(0, +)
             var x = d.justification == 1 ? -total : d.justification == 2 ? -total / 2 : 0
             for (c, advance) in zip(line, advances) {
-                if c != " " { text(String(c), x: x, top: top, alignment: .left) }
+                if c != " " { text(String(c), x: x, top: top) }
                 x += advance
             }
         }
