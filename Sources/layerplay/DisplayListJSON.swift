@@ -76,6 +76,7 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
                         + lines(t.to.list, inner).joined(separator: ",\n") + "]}"]
             case .invalidate: f.append("\"op\": \"invalidate\"")
             case .tintGroup(let c): f += ["\"op\": \"tintGroup\"", "\"color\": " + color(c)]
+            case .blendGroup(let m): f += ["\"op\": \"blendGroup\"", "\"mode\": \"\(m)\""]
             case .sprites(let b):
                 f += ["\"op\": \"sprites\"", "\"count\": " + String(b.sprites.count), "\"additive\": " + (b.additive ? "true" : "false")]
             case let .gradient(path, t, g, rule, o):

@@ -28,6 +28,7 @@ import Testing
             case .transition: "transition"
             case .invalidate: "invalidate"
             case .tintGroup: "tintGroup"
+            case .blendGroup: "blendGroup"
             case .sprites: "sprites"
             case .gradient: "gradient"
             case .shadow: "shadow"

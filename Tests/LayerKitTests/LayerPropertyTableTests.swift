@@ -48,6 +48,7 @@ import TestSupport
         case is CACornerMask.Type: return #"["minXMinY", "maxXMaxY"]"#
         case is CAEdgeAntialiasingMask.Type: return #"["left", "top"]"#
         case is CALayerCornerCurve.Type: return #""continuous""#
+        case is CACompositingFilter?.Type: return #""differenceBlendMode""#
         case is [Color].Type: return ##"["#ff0000", "#00ff0080"]"##
         case is [Double]?.Type: return "[0, 0.75]"
         case is CAGradientLayerType.Type: return #""conic""#
@@ -192,7 +193,7 @@ import TestSupport
             "actions", "sublayers", "animations", "contents", "contentsGravity",
             "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "contentsRect",
             "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
-            "geometryFlipped", "allowsGroupOpacity", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
+            "geometryFlipped", "allowsGroupOpacity", "compositingFilter", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

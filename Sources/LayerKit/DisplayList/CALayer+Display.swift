@@ -24,7 +24,7 @@ protocol LayerContentDisplay: CALayer {
 public enum DisplaySlot: Int, Sendable, CaseIterable {
     case background, contents, fill, stroke, text, border
     case clip, endClip, group, mask, endGroup, plane, endPlane, transition, invalidate
-    case shadow, maskLayer, endMaskLayer, gradient
+    case shadow, maskLayer, endMaskLayer, gradient, blend
 }
 
 /// Where a layer's items go: the list being built, with the layer's map onto the surface

@@ -9,17 +9,19 @@
 
 extension DisplayListBuilder {
     /// Appends `l` (masksToBounds, casting a shadow of its composited alpha) as its
-    /// shadow-casting group, clipped by its bounds on the surface `s`.
+    /// shadow-casting group, clipped by its bounds on the surface `s`, composited in `blend`
+    /// when given.
     func appendBoundsClippedShadowGroup(_ l: CALayer, _ a: AffineTransform, source: ObjectIdentifier,
                                         content: (any LayerContentDisplay)?, _ s: Surface, _ inner: Surface,
-                                        opacity: Double, subs: [CALayer], mask: Bool, maskLayer: CALayer?) {
+                                        opacity: Double, subs: [CALayer], mask: Bool, maskLayer: CALayer?,
+                                        blend: BlendMode?) {
         let bounds = Self.deviceBounds(l.bounds, inner.device, s.deviceClip, pad: 1)
         if let c = Self.deviceClip(l, a).map({ l.aliasedClip($0, a, device: inner.device) }) {
             var clipped = s
             clipped.clip = c.intersected(with: s.clip)
             appendSecond(source, .clip, .beginClip(c), bounds: bounds)
             appendGroup(l, a, source: source, content: content, clipped, inner, opacity: opacity, subs: subs, mask: mask,
-                        shadow: true, maskLayer: maskLayer)
+                        shadow: true, maskLayer: maskLayer, blend: blend)
             appendSecond(source, .endClip, .endClip, bounds: bounds)
             return
         }
@@ -39,6 +41,7 @@ extension DisplayListBuilder {
         let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
         appendSecond(source, .mask, .maskGroup(p, transform: a2), bounds: bounds,
                      aliasing: l.shapeAliasing(device: inner.device))
+        if let blend { appendSecond(source, .blend, .blendGroup(blend), bounds: bounds) }
         appendSecond(source, .endGroup, .endGroup, bounds: bounds)
     }
 

@@ -46,7 +46,7 @@ extension DisplayListBuilder {
         case let .beginShadowedGroup(x, y, w, h, _, sh):
             return Rect(Double(x), Double(y), Double(w), Double(h))
                 .insetBy(dx: -(sh.extent + abs(sh.offset.x)), dy: -(sh.extent + abs(sh.offset.y)))
-        case .beginClip, .endClip, .maskGroup, .endGroup, .endPlane, .beginMask, .endMask, .tintGroup, .invalidate:
+        case .beginClip, .endClip, .maskGroup, .endGroup, .endPlane, .beginMask, .endMask, .tintGroup, .blendGroup, .invalidate:
             return .null
         case .beginPlane, .transition, .sprites:
             return nil

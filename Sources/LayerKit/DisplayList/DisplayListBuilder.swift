@@ -110,6 +110,8 @@ public final class DisplayListBuilder {
         let maskLayer = l.mask
         if let m = maskLayer, m.isHidden || m.opacity <= 0 { return }
         let shadow = l.castsShadow && l.shadowPath == nil
+        // A compositing filter blends the layer's pixels, as one group, with what is behind.
+        let blend = l is CATransformLayer ? nil : l.compositingFilter?.blendMode
         var clipShape: ClipShape? = nil
         var needsMask = false
         if l.masksToBounds && (!subs.isEmpty || l.hasContentBeyondBackground(content: content)) {
@@ -125,13 +127,13 @@ public final class DisplayListBuilder {
         if shadow && l.masksToBounds {
             inner.inheritedOpacity = 1
             appendBoundsClippedShadowGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs,
-                                           mask: needsMask, maskLayer: maskLayer)
+                                           mask: needsMask, maskLayer: maskLayer, blend: blend)
             return
         }
-        if needsGroup || needsMask || shadow || maskLayer != nil {
+        if needsGroup || needsMask || shadow || maskLayer != nil || blend != nil {
             inner.inheritedOpacity = 1
             appendGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs, mask: needsMask,
-                        shadow: shadow, maskLayer: maskLayer)
+                        shadow: shadow, maskLayer: maskLayer, blend: blend)
             return
         }
         inner.inheritedOpacity = opacity < 1 ? opacity : 1
@@ -151,10 +153,11 @@ public final class DisplayListBuilder {
     }
 
     /// Appends `l` as an offscreen group in the surface's pixels over its subtree's extent,
-    /// masked by its (rounded) bounds when `mask`, composited once with `opacity`.
+    /// masked by its (rounded) bounds when `mask`, composited once with `opacity` (in
+    /// `blend`, when given).
     func appendGroup(_ l: CALayer, _ a: AffineTransform, source: ObjectIdentifier, content: (any LayerContentDisplay)?,
                      _ s: Surface, _ inner: Surface, opacity: Double, subs: [CALayer], mask: Bool,
-                     shadow: Bool = false, maskLayer: CALayer? = nil) {
+                     shadow: Bool = false, maskLayer: CALayer? = nil, blend: BlendMode? = nil) {
         var local = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
         if l.masksToBounds, let m = maskLayer { local = local.intersection(m.maskLocalExtent(self)) }
         var ext = local.applyingOrNull(a)
@@ -206,6 +209,7 @@ public final class DisplayListBuilder {
             append(source, .endMaskLayer, .endMask, bounds: bounds)
         }
         if shadow { spreadShadowDamage(from: groupStart, l, local: local, device: inner.device, clip: s.deviceClip) }
+        if let blend { append(source, .blend, .blendGroup(blend), bounds: bounds) }
         append(source, .endGroup, .endGroup, bounds: bounds)
     }
 

@@ -90,6 +90,16 @@ extension DocumentField where Value == [Double] {
     }
 }
 
+extension DocumentField where Value == CACompositingFilter? {
+    /// A blend filter's name (`"multiplyBlendMode"` …), or null for none.
+    public static var compositingFilter: Self {
+        Self { b, v, p throws(DocumentError) in
+            if case .null = v { return nil }
+            return try b.enumValue(v, p, CACompositingFilter.self)
+        }
+    }
+}
+
 extension DocumentField where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
     /// One of the enumeration's raw values.
     public static var enumeration: Self { Self { b, v, p throws(DocumentError) in try b.enumValue(v, p, Value.self) } }

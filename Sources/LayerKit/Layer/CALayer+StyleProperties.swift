@@ -71,6 +71,11 @@ extension CALayer {
     public static let allowsGroupOpacity: LayerProperty<CALayer, Bool> = .init(
         "allowsGroupOpacity", get: { $0.allowsGroupOpacity }, set: { $0.allowsGroupOpacity = $1 },
         default: true, animatable: false, affects: .pixels, document: .bool)
+    /// "A CoreImage filter used to composite the layer and the content behind it. Defaults to
+    /// nil, which implies source-over compositing." (not animatable)
+    public static let compositingFilter: LayerProperty<CALayer, CACompositingFilter?> = .init(
+        "compositingFilter", get: { $0.compositingFilter }, set: { $0.compositingFilter = $1 },
+        default: nil, animatable: false, affects: .pixels, document: .compositingFilter)
     /// "If no value is found in the Info.plist the default value is NO." (not animatable)
     public static let allowsEdgeAntialiasing: LayerProperty<CALayer, Bool> = .init(
         "allowsEdgeAntialiasing", get: { $0.allowsEdgeAntialiasing }, set: { $0.allowsEdgeAntialiasing = $1 },
@@ -85,6 +90,6 @@ extension CALayer {
         [shadowColor.erased, shadowOpacity.erased, shadowOffset.erased, shadowRadius.erased, shadowPath.erased,
          contentsRect.erased, contentsCenter.erased, contentsScale.erased, maskedCorners.erased, cornerCurve.erased,
          isDoubleSided.erased, anchorPointZ.erased, isGeometryFlipped.erased, allowsGroupOpacity.erased,
-         allowsEdgeAntialiasing.erased, edgeAntialiasingMask.erased]
+         compositingFilter.erased, allowsEdgeAntialiasing.erased, edgeAntialiasingMask.erased]
     }
 }

@@ -67,7 +67,8 @@ struct LottieCompositionBuilder {
         if case .null = layer.kind { return nil }
         if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
-        if layer.blendMode != 0 { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
+        let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
+        if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
         guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { return nil }
         // Visibility and opacity on the content; then the transforms, own first, parents outward.
         applyVisibility(layer, to: content, timeline: timeline)
@@ -100,6 +101,7 @@ struct LottieCompositionBuilder {
                 top = try wrap(top, in: l, timeline: timeline)
             }
         }
+        top.compositingFilter = filter
         return top
     }
 

@@ -68,7 +68,7 @@ public enum BlendedLayersOverlay {
                 op = item.operation
             case .beginClip, .endClip, .maskGroup:
                 op = item.operation
-            case .invalidate, .tintGroup, .beginMask, .endMask:
+            case .invalidate, .tintGroup, .blendGroup, .beginMask, .endMask:
                 op = nil
             }
             if let op { out.items.append(DisplayItem(key: item.key, operation: op, bounds: item.bounds)) }

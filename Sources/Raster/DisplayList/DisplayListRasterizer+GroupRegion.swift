@@ -52,7 +52,7 @@ extension DisplayListRasterizer {
                 masked = (masked ?? section).intersection(section)
             case .maskGroup:
                 masked = (masked ?? item.bounds).intersection(item.bounds)
-            case .tintGroup, .invalidate:
+            case .tintGroup, .blendGroup, .invalidate:
                 break
             case .endGroup, .endPlane:
                 // The group's own end (nested ones are stepped over whole).

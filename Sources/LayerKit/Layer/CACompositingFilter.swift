@@ -1,0 +1,36 @@
+// The filters a layer's `compositingFilter` can name: Core Image's blend modes, by the
+// names Core Animation takes (`layer.compositingFilter = "multiplyBlendMode"`), each the
+// Raster blend mode it composites with.
+
+import Raster
+
+/// "A CoreImage filter used to composite the layer and the content behind it. Defaults to
+/// nil, which implies source-over compositing." (CALayer.h, compositingFilter) — the blend
+/// filters, named as Core Animation accepts them.
+public enum CACompositingFilter: String, Sendable, CaseIterable {
+    case multiplyBlendMode, screenBlendMode, overlayBlendMode, darkenBlendMode, lightenBlendMode
+    case colorDodgeBlendMode, colorBurnBlendMode, hardLightBlendMode, softLightBlendMode
+    case differenceBlendMode, exclusionBlendMode, hueBlendMode, saturationBlendMode, colorBlendMode
+    case luminosityBlendMode
+
+    /// The blend mode the layer's pixels are composited with.
+    public var blendMode: BlendMode {
+        switch self {
+        case .multiplyBlendMode: .multiply
+        case .screenBlendMode: .screen
+        case .overlayBlendMode: .overlay
+        case .darkenBlendMode: .darken
+        case .lightenBlendMode: .lighten
+        case .colorDodgeBlendMode: .colorDodge
+        case .colorBurnBlendMode: .colorBurn
+        case .hardLightBlendMode: .hardLight
+        case .softLightBlendMode: .softLight
+        case .differenceBlendMode: .difference
+        case .exclusionBlendMode: .exclusion
+        case .hueBlendMode: .hue
+        case .saturationBlendMode: .saturation
+        case .colorBlendMode: .color
+        case .luminosityBlendMode: .luminosity
+        }
+    }
+}

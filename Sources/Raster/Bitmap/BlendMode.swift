@@ -1,0 +1,91 @@
+// Blend modes: how a source pixel mixes with the backdrop behind it, the separable and
+// non-separable modes of W3C Compositing and Blending Level 1 (the formulas Core Image's
+// blend filters follow). The blend function B(Cb, Cs) acts on straight colours, per channel
+// (separable) or on the whole colour through its luminosity and saturation (non-separable),
+// and the result is composited source-over with the blended colour where both are present:
+//
+//   co = cs · (1 − αb) + cb · (1 − αs) + αs · αb · B(Cb, Cs)      (cs, cb premultiplied)
+//   αo = αs + αb · (1 − αs)
+//
+// A transparent source pixel leaves the backdrop as it is, in every mode.
+
+/// A way of mixing a source with its backdrop (W3C Compositing and Blending Level 1).
+public enum BlendMode: Sendable, Hashable, CaseIterable {
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
+    case difference, exclusion, hue, saturation, color, luminosity
+
+    /// B(Cb, Cs): the blended straight colour of backdrop `b` and source `s` (0…1 channels).
+    public func blend(_ b: SIMD3<Double>, _ s: SIMD3<Double>) -> SIMD3<Double> {
+        switch self {
+        case .multiply: return b * s
+        case .screen: return b + s - b * s
+        case .overlay: return Self.hardLight(s: b, b: s)
+        case .darken: return pointwiseMin(b, s)
+        case .lighten: return pointwiseMax(b, s)
+        case .colorDodge: return Self.map(b, s) { b, s in b == 0 ? 0 : (s >= 1 ? 1 : min(1, b / (1 - s))) }
+        case .colorBurn: return Self.map(b, s) { b, s in b >= 1 ? 1 : (s <= 0 ? 0 : 1 - min(1, (1 - b) / s)) }
+        case .hardLight: return Self.hardLight(s: s, b: b)
+        case .softLight:
+            return Self.map(b, s) { b, s in
+                if s <= 0.5 { return b - (1 - 2 * s) * b * (1 - b) }
+                let d = b <= 0.25 ? ((16 * b - 12) * b + 4) * b : b.squareRoot()
+                return b + (2 * s - 1) * (d - b)
+            }
+        case .difference: return Self.map(b, s) { b, s in abs(b - s) }
+        case .exclusion: return b + s - 2 * b * s
+        case .hue: return Self.setLum(Self.setSat(s, Self.sat(b)), Self.lum(b))
+        case .saturation: return Self.setLum(Self.setSat(b, Self.sat(s)), Self.lum(b))
+        case .color: return Self.setLum(s, Self.lum(b))
+        case .luminosity: return Self.setLum(b, Self.lum(s))
+        }
+    }
+
+    /// Premultiplied ARGB8888 source `s` (already scaled by its opacity and coverage) over
+    /// backdrop `b` in this mode.
+    public func composite(_ s: UInt32, over b: UInt32) -> UInt32 {
+        let sa = Double(s >> 24) / 255
+        guard sa > 0 else { return b }
+        let ba = Double(b >> 24) / 255
+        let sp = Self.channels(s), bp = Self.channels(b)
+        var out = sp * (1 - ba) + bp * (1 - sa)
+        let one = SIMD3<Double>(repeating: 1)
+        if ba > 0 { out += sa * ba * blend(pointwiseMin(bp / ba, one), pointwiseMin(sp / sa, one)) }
+        let a = sa + ba * (1 - sa)
+        func byte(_ v: Double) -> UInt32 { UInt32((min(max(v, 0), 1) * 255).rounded()) }
+        let o = pointwiseMin(out, SIMD3(repeating: a))
+        return byte(a) << 24 | byte(o.x) << 16 | byte(o.y) << 8 | byte(o.z)
+    }
+
+    private static func channels(_ p: UInt32) -> SIMD3<Double> {
+        SIMD3(Double((p >> 16) & 0xff), Double((p >> 8) & 0xff), Double(p & 0xff)) / 255
+    }
+
+    private static func map(_ b: SIMD3<Double>, _ s: SIMD3<Double>, _ f: (Double, Double) -> Double) -> SIMD3<Double> {
+        SIMD3(f(b.x, s.x), f(b.y, s.y), f(b.z, s.z))
+    }
+
+    private static func hardLight(s: SIMD3<Double>, b: SIMD3<Double>) -> SIMD3<Double> {
+        map(b, s) { b, s in s <= 0.5 ? b * 2 * s : b + (2 * s - 1) - b * (2 * s - 1) }
+    }
+
+    // The non-separable modes' helpers, as the specification names them.
+    private static func lum(_ c: SIMD3<Double>) -> Double { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
+
+    private static func clipColor(_ c: SIMD3<Double>) -> SIMD3<Double> {
+        let l = lum(c), n = c.min(), x = c.max()
+        var c = c
+        if n < 0 { c = l + (c - l) * l / (l - n) }
+        if x > 1 { c = l + (c - l) * (1 - l) / (x - l) }
+        return c
+    }
+
+    private static func setLum(_ c: SIMD3<Double>, _ l: Double) -> SIMD3<Double> { clipColor(c + (l - lum(c))) }
+
+    private static func sat(_ c: SIMD3<Double>) -> Double { c.max() - c.min() }
+
+    private static func setSat(_ c: SIMD3<Double>, _ s: Double) -> SIMD3<Double> {
+        let n = c.min(), x = c.max()
+        guard x > n else { return SIMD3(repeating: 0) }
+        return (c - n) * s / (x - n)
+    }
+}

@@ -1,0 +1,27 @@
+// Compositing part of an image at an integer offset in a blend mode (Bitmap/BlendMode.swift):
+// the pixels inside a box, each texel times the opacity and the clip's coverage of its pixel,
+// mixed with the pixel behind it. Like the source-over region draw (DrawImageRegion.swift),
+// only the box is read, and a transparent texel leaves its pixel as it is, so the box of a
+// group's bitmap is the whole bitmap's draw.
+
+extension Canvas {
+    /// Draws the pixels of `image` inside `box` (image pixels) at (x, y) with `opacity` in
+    /// `blendMode`, through the clip.
+    func draw(_ image: Bitmap, box: PixelBox, x: Int, y: Int, opacity: Double, blendMode: BlendMode) {
+        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: image.width, y1: image.height))
+        guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000 else { return }
+        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        guard alpha > 0, let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
+        let cx0 = max(mask.left, x + b.x0), cy0 = max(mask.top, y + b.y0)
+        let cx1 = min(mask.right, x + b.x1), cy1 = min(mask.bottom, y + b.y1)
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        for row in cy0..<cy1 {
+            let dst = target.pixels + row * target.width, src = image.pixels + (row - y) * image.width - x
+            for col in cx0..<cx1 {
+                let weight = mask.active ? alpha * mask.coverage(x: col, y: row) / 255 : alpha
+                let s = lkScale(src[col], weight)
+                if s != 0 { dst[col] = blendMode.composite(s, over: dst[col]) }
+            }
+        }
+    }
+}

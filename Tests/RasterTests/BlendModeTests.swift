@@ -1,0 +1,67 @@
+// Tests that the blend modes follow W3C Compositing and Blending Level 1: the blend functions
+// at known values, the source-over composite around them, and a group's region drawn in a
+// mode pixel for pixel as the formula gives it.
+
+import Testing
+@testable import Raster
+
+@Suite struct BlendModeTests {
+    static func gray(_ v: Double) -> SIMD3<Double> { SIMD3(repeating: v) }
+
+    @Test func separableModesAtKnownValues() {
+        let b = SIMD3(0.2, 0.5, 0.8), s = SIMD3(0.6, 0.5, 0.1)
+        func near(_ x: SIMD3<Double>, _ y: SIMD3<Double>) -> Bool { ((x - y) * (x - y)).sum() < 1e-18 }
+        #expect(near(BlendMode.multiply.blend(b, s), SIMD3(0.12, 0.25, 0.08)))
+        #expect(near(BlendMode.screen.blend(b, s), SIMD3(0.68, 0.75, 0.82)))
+        #expect(near(BlendMode.darken.blend(b, s), SIMD3(0.2, 0.5, 0.1)))
+        #expect(near(BlendMode.lighten.blend(b, s), SIMD3(0.6, 0.5, 0.8)))
+        #expect(near(BlendMode.difference.blend(b, s), SIMD3(0.4, 0, 0.7)))
+        #expect(near(BlendMode.exclusion.blend(b, s), SIMD3(0.56, 0.5, 0.74)))
+        // Overlay is hard light with the layers swapped: the backdrop decides.
+        #expect(near(BlendMode.overlay.blend(b, s), BlendMode.hardLight.blend(s, b)))
+        #expect(near(BlendMode.hardLight.blend(Self.gray(0.4), Self.gray(0.25)), Self.gray(0.2)))   // multiply(b, 2s)
+        #expect(near(BlendMode.colorDodge.blend(Self.gray(0.3), Self.gray(0.5)), Self.gray(0.6)))
+        #expect(near(BlendMode.colorBurn.blend(Self.gray(0.7), Self.gray(0.5)), Self.gray(0.4)))
+        #expect(near(BlendMode.softLight.blend(Self.gray(0.25), Self.gray(0.5)), Self.gray(0.25)))   // 0.5 leaves it
+    }
+
+    @Test func nonSeparableModesKeepWhatTheyTakeFromEachLayer() {
+        func lum(_ c: SIMD3<Double>) -> Double { 0.3 * c.x + 0.59 * c.y + 0.11 * c.z }
+        let b = SIMD3(0.8, 0.3, 0.2), s = SIMD3(0.1, 0.4, 0.9)
+        #expect(abs(lum(BlendMode.luminosity.blend(b, s)) - lum(s)) < 1e-12)
+        #expect(abs(lum(BlendMode.color.blend(b, s)) - lum(b)) < 1e-12)
+        #expect(abs(lum(BlendMode.hue.blend(b, s)) - lum(b)) < 1e-12)
+        #expect(abs(lum(BlendMode.saturation.blend(b, s)) - lum(b)) < 1e-12)
+        // A grey source has no saturation to give: saturation mode greys the backdrop.
+        let g = BlendMode.saturation.blend(b, Self.gray(0.5))
+        #expect(g.max() - g.min() < 1e-12)
+    }
+
+    @Test func compositeIsSourceOverWhereEitherLayerIsAbsent() {
+        let red: UInt32 = 0xffff_0000, halfBlue: UInt32 = 0x8000_0080
+        for mode in BlendMode.allCases {
+            // A transparent source leaves the backdrop; over nothing the source shows as it is.
+            #expect(mode.composite(0, over: red) == red)
+            #expect(mode.composite(halfBlue, over: 0) == halfBlue)
+        }
+        // Opaque over opaque: the blended colour alone.
+        #expect(BlendMode.multiply.composite(0xff80_8080, over: 0xff80_ff40) == 0xff40_8020)
+        #expect(BlendMode.difference.composite(0xffff_ffff, over: 0xffff_0000) == 0xff00_ffff)
+    }
+
+    @Test func aRegionDrawnInAModeIsTheFormulaPixelByPixel() {
+        let backdrop = Bitmap(width: 8, height: 8), image = Bitmap(width: 4, height: 4)
+        for i in 0..<(8 * 8) { backdrop.pixels[i] = 0xff00_0000 | UInt32(i * 4) << 16 | 0x8040 }
+        for i in 0..<(4 * 4) { image.pixels[i] = i % 3 == 0 ? 0 : 0x8040_2010 | UInt32(i) }
+        let before = Bitmap(width: 8, height: 8)
+        before.pixels.update(from: backdrop.pixels, count: 64)
+        Canvas(backdrop).draw(image, box: PixelBox(x0: 0, y0: 0, x1: 4, y1: 4), x: 2, y: 3, opacity: 1, blendMode: .screen)
+        for y in 0..<8 {
+            for x in 0..<8 {
+                let inside = (2..<6).contains(x) && (3..<7).contains(y)
+                let want = inside ? BlendMode.screen.composite(image[x - 2, y - 3], over: before[x, y]) : before[x, y]
+                #expect(backdrop[x, y] == want, "pixel \(x), \(y)")
+            }
+        }
+    }
+}
