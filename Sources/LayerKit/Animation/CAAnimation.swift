@@ -41,7 +41,12 @@ open class CAAnimation: CAMediaTiming, CAAction {
     public var delegate: CAAnimationDelegate?
 
     // Engine state of an added copy (never copied).
-    weak var engineLayer: CALayer?
+    /// (Weak, through the layer's token: `WeakLayerReference`.)
+    var engineLayer: CALayer? {
+        get { engineLayerReference.layer }
+        set { engineLayerReference = WeakLayerReference(newValue) }
+    }
+    private var engineLayerReference = WeakLayerReference(nil)
     var engineKey = ""
     var engineCommitted = false
     var engineDidStart = false

@@ -33,7 +33,7 @@ public enum CAAnimationRotationMode: String, Sendable, CaseIterable {
 open class CAKeyframeAnimation: CAPropertyAnimation {
     // The settings and caches skip the runtime's exclusivity check (read by every frame's
     // evaluation, only ever assigned whole).
-    @exclusivity(unchecked) public var values: [AnimatableValue]?
+    @exclusivity(unchecked) public var values: [AnimatableValue]? { didSet { cachedPlainValues = nil } }
     @exclusivity(unchecked) public var path: Path? { didSet { cachedSampler = nil } }
     @exclusivity(unchecked) public var keyTimes: [Double]? { didSet { cachedKeyTimes = nil } }
     @exclusivity(unchecked) public var timingFunctions: [CAMediaTimingFunction]?
@@ -45,12 +45,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     // What every frame's evaluation would otherwise rebuild from the settings: the motion
     // path cut into segments with their arc lengths, and the key times read for a number of
-    // values. Made on first use and dropped when `path`, `keyTimes` or `calculationMode`
-    // change (an added animation is a copy nobody else holds, so in practice never).
+    // values, and the values unboxed. Made on first use and dropped when `path`, `keyTimes`,
+    // `calculationMode` or `values` change (an added animation is a copy nobody else holds,
+    // so in practice never).
     /// The sampler of `path` (nil: not made yet; .some(nil): the path has no segment).
     @exclusivity(unchecked) private var cachedSampler: PathSampler??
     /// The key times `keyTimeReading(valueCount: count)` gives, for that count.
     @exclusivity(unchecked) private var cachedKeyTimes: (count: Int, keyTimes: [Double])?
+    /// `values` unboxed (`KeyframePlainValues`; nil: not read yet).
+    @exclusivity(unchecked) var cachedPlainValues: KeyframePlainValues?
 
     /// `path` cut into segments (cached, see above).
     func pathSampler(_ path: Path) -> PathSampler? {
@@ -90,7 +93,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         // where reading it gives nil).
         let current = isAdditive ? presentationValue(of: presentation) : nil
         guard let vals = values, !vals.isEmpty, !isAdditive || current != nil else { return }
-        var v = value(at: progress.fraction, values: vals)
+        var v = plainLinearValue(at: progress.fraction) ?? value(at: progress.fraction, values: vals)
         if isCumulative && progress.iteration > 0 && vals.count > 1 {
             v = Interpolation.add(Interpolation.scale(Interpolation.subtract(vals[vals.count - 1], vals[0]),
                                                       progress.iteration), v)

@@ -32,13 +32,38 @@ extension CALayer {
     /// The layer's plane mapped into its superlayer's plane. Core Animation flattens each
     /// layer into its superlayer's plane, so the 4×4 product is taken at z = 0 and z dropped.
     public var transformToSuperlayer: ProjectiveTransform {
+        let flatSuperlayer = superlayer.map { $0.sublayerTransform.isIdentity && !$0.isGeometryFlipped } ?? true
         // The common case (no transforms): a translation, without 4×4 products.
-        if transform.isIdentity && (superlayer.map { $0.sublayerTransform.isIdentity && !$0.isGeometryFlipped } ?? true) {
+        if flatSuperlayer && transform.isIdentity {
             let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
             let ay = anchorPoint.y * bounds.size.height + bounds.origin.y
             return ProjectiveTransform(1, 0, position.x - ax, 0, 1, position.y - ay, 0, 0, 1)
         }
+        if flatSuperlayer, let flat = flatTransformToSuperlayer { return flat }
         return localTransform.concatenating(superlayerSublayerTransform).projective
+    }
+
+    /// `transformToSuperlayer` for a flat `transform` (one that maps the plane z = 0 onto
+    /// itself affinely: m13, m23, m31, m32 and the perspective m14, m24, m34 zero, m44 one;
+    /// m33 and m43, which only scale and move z, may be any finite numbers — a rotation about
+    /// z made by the axis-angle formula often leaves m33 a rounding away from 1) and finite
+    /// geometry, under a superlayer without sublayerTransform or flip; nil otherwise. Each
+    /// entry is the 4×4 products' (translate(−anchor) · transform · translate(position), then
+    /// the identity, at z = 0), from the same products added in the same order: the terms
+    /// left out are exact zeros, so the result differs from the products' at most in the
+    /// sign of a zero entry.
+    var flatTransformToSuperlayer: ProjectiveTransform? {
+        let t = transform
+        guard t.m13 == 0, t.m14 == 0, t.m23 == 0, t.m24 == 0, t.m31 == 0, t.m32 == 0,
+              t.m34 == 0, t.m44 == 1, t.m33.isFinite, t.m43.isFinite, anchorPointZ.isFinite else { return nil }
+        let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
+        let ay = anchorPoint.y * bounds.size.height + bounds.origin.y
+        let px = position.x, py = position.y
+        guard t.m11.isFinite, t.m12.isFinite, t.m21.isFinite, t.m22.isFinite, t.m41.isFinite, t.m42.isFinite,
+              ax.isFinite, ay.isFinite, px.isFinite, py.isFinite else { return nil }
+        let tx = (-ax * t.m11 + -ay * t.m21 + t.m41) + px
+        let ty = (-ax * t.m12 + -ay * t.m22 + t.m42) + py
+        return ProjectiveTransform(t.m11, t.m21, tx, t.m12, t.m22, ty, 0, 0, 1)
     }
 
     /// The layer's coordinates mapped into the coordinates of the root layer's superlayer

@@ -2,8 +2,23 @@
 /// its own timing, and the animations attached to it.
 open class CALayer: CAMediaTiming {
     // MARK: Tree
+    /// The layer's superlayer (CALayer.superlayer): "The superlayer object manages the
+    /// layout of its sublayers." It does not retain it, and does not name it weakly either:
+    /// an object named by a weak reference keeps its reference counts in a side table from
+    /// then on, and every retain and release of it takes the runtime's slow path — for a
+    /// layer with sublayers, every frame's walks. The reference stays valid instead by the
+    /// tree's own rule (see `superlayerStorage`).
+    public internal(set) var superlayer: CALayer? {
+        @inline(__always) get { superlayerStorage }
+        @inline(__always) set { superlayerStorage = newValue }
+    }
+    /// `superlayer`, unretained. Valid by this rule: a layer names as its superlayer only a
+    /// layer that holds it (in `sublayers`, or a replicator in its instances' sublayers);
+    /// a layer that lets go of such a sublayer clears the sublayer's `superlayer` (see
+    /// `detachFromSuperlayer`, `replaceSublayersOfCopy`), and a layer that goes away clears
+    /// it on every sublayer it holds (`deinit`). So it never names a freed layer.
     /// (Read by every frame's geometry, only ever assigned: no exclusivity check.)
-    @exclusivity(unchecked) public internal(set) weak var superlayer: CALayer?
+    @exclusivity(unchecked) final unowned(unsafe) var superlayerStorage: CALayer?
     // Read for every layer of every frame (the render tree's walk, the display pass, the
     // display list), so without the runtime's exclusivity check: it is replaced whole, or
     // changed in place by `insert` and `removeAll` whose closures never touch a layer's
@@ -56,6 +71,11 @@ open class CALayer: CAMediaTiming {
     /// What a `RenderTree` keeps for this (model) layer between frames; nil until one draws it.
     /// (Only ever assigned: no exclusivity check.)
     @exclusivity(unchecked) final var renderNode: RenderTreeNode?
+    /// For a render-tree copy: the node (of its model layer) that names it, so that the
+    /// copy, going away, clears that name (`RenderTreeNode.copy` does not retain it).
+    @exclusivity(unchecked) final var renderTreeNodeOfCopy: RenderTreeNode?
+    /// What weak references to this layer name instead of it (`WeakLayerReference`).
+    final lazy var lifetimeToken = LayerLifetimeToken(self)
 
     // MARK: Geometry (animatable)
     // The plain-value properties below (geometry, appearance) skip the runtime's exclusivity
@@ -188,6 +208,9 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) public var isGeometryFlipped: Bool = CALayer.isGeometryFlipped.defaultValue { didSet { modelDidChange() } }
     /// Whether opacity below 1 composites the layer and its sublayers as one group.
     @exclusivity(unchecked) public var allowsGroupOpacity: Bool = CALayer.allowsGroupOpacity.defaultValue { didSet { modelDidChange() } }
+    /// The blend filter the layer (with its sublayers, as one group) is composited with onto
+    /// what lies behind it; nil composites source-over.
+    @exclusivity(unchecked) public var compositingFilter: CACompositingFilter? = CALayer.compositingFilter.defaultValue { didSet { modelDidChange() } }
     /// Whether the layer may anti-alias the edges `edgeAntialiasingMask` names; when false
     /// (the default) its bounds edges are drawn aliased (CALayer+EdgeAntialiasing.swift).
     @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue { didSet { modelDidChange() } }
@@ -209,6 +232,14 @@ open class CALayer: CAMediaTiming {
     }
     deinit {
         if isCountedModelLayer { CALayer.liveModelLayers.destroyed() }
+        // The sublayers this layer held may live on: they no longer have a superlayer.
+        if let subs = sublayers { CALayer.clearSuperlayer(self, of: subs) }
+        // A render-tree copy: its node no longer names it.
+        if let node = renderTreeNodeOfCopy, node.copy === self { node.copy = nil }
+    }
+    /// Clears `superlayer` on each layer of `layers` that names `parent` (which lets go of it).
+    static func clearSuperlayer(_ parent: CALayer, of layers: [CALayer]) {
+        for s in layers where s.superlayerStorage === parent { s.superlayerStorage = nil }
     }
     /// Whether `init()` made the layer (a model layer, counted in `liveModelLayers`); false
     /// for copies made with `init(layer:)`.

@@ -51,6 +51,12 @@ open class CAReplicatorLayer: CALayer {
     /// own (delayed) times; made on first use, once per copy (a copy shows one instant).
     var instanceSublayers: [[CALayer]]? = nil
 
+    // The instances' sublayers name this layer as their superlayer, unretained (see
+    // `CALayer.superlayerStorage`): going away, it clears that name.
+    deinit {
+        for subs in instanceSublayers ?? [] { CALayer.clearSuperlayer(self, of: subs) }
+    }
+
     open override class var properties: LayerPropertyTable { CAReplicatorLayer.replicatorProperties }
 
     /// The colour instance `k` is multiplied by: `instanceColor` plus k offsets, each

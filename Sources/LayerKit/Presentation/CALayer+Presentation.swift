@@ -85,7 +85,11 @@ extension CALayer {
     /// `applyAnimations(to:at:)` with this layer's local time at that instant given.
     func applyAnimations(to presentation: CALayer, localTime local: Double) {
         guard !animationStore.isEmpty else { return }
-        let context = CAAnimationContext.current
+        applyAnimations(to: presentation, localTime: local, context: CAAnimationContext.current)
+    }
+    /// `applyAnimations(to:localTime:)` with the current animation context given.
+    func applyAnimations(to presentation: CALayer, localTime local: Double, context: CAAnimationContext) {
+        guard !animationStore.isEmpty else { return }
         context.applyingDepth += 1
         defer { context.applyingDepth -= 1 }
         for (_, a) in animationStore {

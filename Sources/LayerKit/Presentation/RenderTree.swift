@@ -11,8 +11,12 @@
 // as before.
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
-// copies; a model layer's node refers to its copy weakly (the copy refers to its model), so
-// dropping the render tree frees every copy, and the model tree never holds its own copies.
+// copies; a model layer's node names its copy without retaining it (the copy refers to its
+// model), so dropping the render tree frees every copy, and the model tree never holds its
+// own copies. The node's name is not a weak reference (nor is a copy's `superlayer`): an
+// object once named weakly keeps its reference counts in a side table, and every retain and
+// release of it takes the runtime's slow path. It stays valid because a copy going away
+// clears it (`renderTreeNodeOfCopy`, in `CALayer`'s deinit).
 
 /// The drawable presentation tree of one layer tree, kept and updated in place frame by frame.
 ///
@@ -30,7 +34,8 @@ public final class RenderTree {
     /// `drawablePresentation(at:)`): a layer hidden, or at opacity 0, then has neither
     /// sublayers nor mask.
     public func update(_ model: CALayer, at time: Double) -> CALayer {
-        let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self))
+        let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self),
+                                    context: CAAnimationContext.current)
         if copy.superlayer != nil { copy.superlayer = nil }
         root = copy
         return copy
@@ -41,7 +46,8 @@ public final class RenderTree {
 final class RenderTreeNode {
     // Read for every layer of every frame and only ever assigned: no exclusivity check.
     /// The copy drawn last (held by its superlayer's copy, or by the `RenderTree`).
-    @exclusivity(unchecked) weak var copy: CALayer?
+    /// (Unretained; cleared by the copy's deinit, see the file header.)
+    @exclusivity(unchecked) unowned(unsafe) var copy: CALayer?
     /// The `RenderTree` the copy belongs to.
     @exclusivity(unchecked) var owner: ObjectIdentifier
     /// The model's `modelRevision` when the copy last took every model value.
@@ -72,14 +78,16 @@ extension CALayer {
 
     /// This layer's copy in the render tree `owner` at media time `time` (`local` being its
     /// local time then), with its subtree's: the walk of `drawablePresentation(at:)`, on the
-    /// copies of the last frame.
-    func renderCopy(at time: Double, localTime local: Double, owner: ObjectIdentifier) -> CALayer {
+    /// copies of the last frame. `context` is the current animation context, looked up once
+    /// for the walk (a task-local read) instead of once per animated layer.
+    func renderCopy(at time: Double, localTime local: Double, owner: ObjectIdentifier,
+                    context: CAAnimationContext) -> CALayer {
         let copy = renderCopyWithModelValues(owner: owner)
         copy.presentationTime = time
-        applyAnimations(to: copy, localTime: local)
+        applyAnimations(to: copy, localTime: local, context: context)
         // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
         if copy.isHidden || !(copy.opacity > 0) {
-            if copy.sublayers != nil { copy.sublayers = nil }
+            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil) }
             if copy.mask != nil { copy.mask = nil }
             return copy
         }
@@ -89,7 +97,7 @@ extension CALayer {
             var changed: [CALayer]? = nil
             for (i, s) in subs.enumerated() {
                 let p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                     owner: owner)
+                                     owner: owner, context: context)
                 if p.superlayer !== copy { p.superlayer = copy }
                 if changed == nil {
                     if let old, i < old.count, old[i] === p { continue }
@@ -101,13 +109,14 @@ extension CALayer {
                 changed!.append(p)
             }
             if changed == nil, let old, old.count != subs.count { changed = Array(old[0..<subs.count]) }
-            if let changed { copy.sublayers = changed }
+            if let changed { copy.replaceSublayersOfCopy(with: changed) }
         } else if copy.sublayers != nil {
-            copy.sublayers = nil
+            copy.replaceSublayersOfCopy(with: nil)
         }
         // The mask is drawn as seen at the same instant, its own animations applied.
         if let m = mask {
-            let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local), owner: owner)
+            let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                  owner: owner, context: context)
             if copy.mask !== mc { copy.mask = mc }
         } else if copy.mask != nil {
             copy.mask = nil
@@ -159,10 +168,24 @@ extension CALayer {
             if node.revision != modelRevision { node.animations = renderAnimations(); node.revision = modelRevision }
             node.copy = copy
             node.owner = owner
+            copy.renderTreeNodeOfCopy = node
         } else {
-            renderNode = RenderTreeNode(copy: copy, owner: owner, revision: modelRevision, animations: renderAnimations())
+            let node = RenderTreeNode(copy: copy, owner: owner, revision: modelRevision, animations: renderAnimations())
+            renderNode = node
+            copy.renderTreeNodeOfCopy = node
         }
         return copy
+    }
+
+    /// Sets a render-tree copy's sublayers to `new` (each of which already names this copy as
+    /// its superlayer): the ones it lets go of that still name it no longer have a superlayer
+    /// (see `superlayerStorage`).
+    private func replaceSublayersOfCopy(with new: [CALayer]?) {
+        if let old = sublayers {
+            CALayer.clearSuperlayer(self, of: old)
+            for s in new ?? [] { s.superlayerStorage = self }
+        }
+        sublayers = new
     }
 
     /// Whether the layer's animations, as the render tree read them at its present model

@@ -10,9 +10,23 @@
 /// transactions are.
 enum CATransitionJournal {
     struct Key: Hashable { let layer: ObjectIdentifier; let keyPath: String }
-    struct Entry { weak var layer: CALayer?; let keyPath: String; let old: AnimatableValue }
+    /// (The layers are named weakly through their tokens: `WeakLayerReference`.)
+    struct Entry {
+        private let reference: WeakLayerReference
+        var layer: CALayer? { reference.layer }
+        let keyPath: String
+        let old: AnimatableValue
+        init(layer: CALayer, keyPath: String, old: AnimatableValue) {
+            reference = WeakLayerReference(layer); self.keyPath = keyPath; self.old = old
+        }
+    }
     /// A layer's sublayers as they were before the transaction first changed them.
-    struct SublayersEntry { weak var layer: CALayer?; let old: [CALayer]? }
+    struct SublayersEntry {
+        private let reference: WeakLayerReference
+        var layer: CALayer? { reference.layer }
+        let old: [CALayer]?
+        init(layer: CALayer, old: [CALayer]?) { reference = WeakLayerReference(layer); self.old = old }
+    }
     /// The outermost transaction level the entries belong to (kept alive so its identity is
     /// not reused), in the current context.
     static var level: AnyObject? {

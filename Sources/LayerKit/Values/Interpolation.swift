@@ -133,6 +133,7 @@ public enum Interpolation {
         case (.path(let p?), .path(let q?)):
             guard p.elements.count == q.elements.count else { return nil }
             var out = Path()
+            out.reserveCapacity(p.elements.count)
             for (x, y) in zip(p.elements, q.elements) {
                 switch (x, y) {
                 case (.move(let u), .move(let v)): out.move(to: mix(u, v))

@@ -21,6 +21,9 @@ public struct Path: Hashable, Sendable {
     public init(elements: [Element]) { for e in elements { append(e) } }
 
     public var isEmpty: Bool { elements.isEmpty }
+    /// Makes room for `n` elements, so that building a path of a known length (a mix of two
+    /// paths, a mapped copy) grows its storage once instead of append by append.
+    public mutating func reserveCapacity(_ n: Int) { elements.reserveCapacity(n) }
 
     /// Appends an element, keeping currentPoint and the subpath start in step.
     public mutating func append(_ e: Element) {

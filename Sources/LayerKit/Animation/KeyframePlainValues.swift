@@ -1,0 +1,71 @@
+// A keyframe animation's values taken out of their `AnimatableValue` boxes once, when they
+// are all numbers, all points or all colours (what most keyframes carry), so that each
+// frame's linear step mixes two plain values instead of copying two boxed ones and matching
+// them as a pair. The mix is `Interpolation.lerp`'s for those kinds, `x + (y − x)·t` per
+// component (a nil colour mixed as clear), so the value written is the same bit for bit.
+
+/// `CAKeyframeAnimation.values` unboxed, when all of one plain kind.
+enum KeyframePlainValues {
+    case numbers([Double])
+    case points([Point])
+    /// Colours, nil ones as clear (what `Interpolation.lerp` mixes them as).
+    case colors([Color])
+    /// Mixed kinds or another kind: each frame goes through `Interpolation.lerp`.
+    case boxed
+
+    init(_ values: [AnimatableValue]) {
+        guard let first = values.first else { self = .boxed; return }
+        switch first {
+        case .number:
+            var out: [Double] = []
+            out.reserveCapacity(values.count)
+            for v in values { guard case .number(let x) = v else { self = .boxed; return }; out.append(x) }
+            self = .numbers(out)
+        case .point:
+            var out: [Point] = []
+            out.reserveCapacity(values.count)
+            for v in values { guard case .point(let p) = v else { self = .boxed; return }; out.append(p) }
+            self = .points(out)
+        case .color:
+            var out: [Color] = []
+            out.reserveCapacity(values.count)
+            for v in values { guard case .color(let c) = v else { self = .boxed; return }; out.append(c ?? .clear) }
+            self = .colors(out)
+        default:
+            self = .boxed
+        }
+    }
+
+    /// The values `i` and `i + 1` mixed at `t`, as `Interpolation.lerp` mixes them; nil for
+    /// `.boxed`. `i + 1` is a valid index (the caller's segment of at least two values).
+    @inline(__always)
+    func mix(_ i: Int, _ t: Double) -> AnimatableValue? {
+        @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
+        switch self {
+        case .numbers(let v):
+            return .number(mix(v[i], v[i + 1]))
+        case .points(let v):
+            let p = v[i], q = v[i + 1]
+            return .point(Point(mix(p.x, q.x), mix(p.y, q.y)))
+        case .colors(let v):
+            let c = v[i], d = v[i + 1]
+            return .color(Color(mix(c.r, d.r), mix(c.g, d.g), mix(c.b, d.b), mix(c.a, d.a)))
+        case .boxed:
+            return nil
+        }
+    }
+}
+
+extension CAKeyframeAnimation {
+    /// The value of a linear animation at eased fraction `f`, from its unboxed `values`:
+    /// what `value(at: f, values: values!)` gives; nil in another calculation mode, with
+    /// fewer than two values, or values that are not all of one plain kind.
+    func plainLinearValue(at f: Double) -> AnimatableValue? {
+        guard calculationMode == .linear, let n = values?.count, n > 1 else { return nil }
+        // Read in place (a copy of the kept values would retain and release their array).
+        if cachedPlainValues == nil { cachedPlainValues = KeyframePlainValues(values!) }
+        if case .boxed? = cachedPlainValues { return nil }
+        let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
+        return cachedPlainValues!.mix(i, eased(u, segment: i))
+    }
+}
