@@ -1,14 +1,20 @@
 #!/usr/bin/env python3
 """Playback frame cost of Lottie animations: layerplay against rlottie and ThorVG, on the
 public samples of ../shared/lottie (their manifest's canvas sizes, scale 2), single thread,
-in one run. A frame is the animation evaluated at one time and drawn into a cleared buffer;
-each renderer draws the same N frames spread evenly over the animation after two warm-up
-frames. Prints one line per sample (medians in microseconds) and the median over the
-samples every renderer timed.
+in one run. A frame is the animation evaluated at one time and drawn into a buffer that
+lives across frames; each renderer draws the same N frames spread evenly over the animation,
+in sequence, after two warm-up frames. Prints one line per sample (medians in microseconds)
+and the median over the samples every renderer timed.
+
+Playback cost, as each player plays: layerplay times itself inside `bench`, which draws what
+`play` draws — the render tree updated, its display list compared with the last frame's, and
+only the damage cleared and redrawn over the previous frame (`LayerRenderer.renderFrame`).
+With --full-redraw, layerplay is also timed clearing and redrawing the whole frame
+(`bench --full-redraw`, the measure of builds before incremental `bench`), as
+layerplay_full. The peers are timed as their C APIs play a frame (below).
 
 Like for like: every renderer draws into one buffer of the canvas's pixel size that lives
-across frames, and the timed span is the frame's own work. layerplay times itself inside
-`bench` (presentation tree, clear, draw). rlottie clears its surface itself before it draws
+across frames, and the timed span is the frame's own work. rlottie clears its surface itself before it draws
 (a buffer prefilled with 0x00 or 0x7f comes back byte-identical), so its frame is one call
 of the C API's lottie_animation_render on a reused buffer: the Python wrapper's method would
 add a fresh zeroed buffer and a copy of it per frame. ThorVG (Engine(threads=0): no worker
@@ -18,10 +24,11 @@ microsecond each). rlottie renders whole frames only (its API takes a frame numb
 
   pip install rlottie-python thorvg-python
   python3 scripts/lottie-peers.py [--frames 30] [--only TEXT] [--bin .build/release/layerplay]
-                                  [--baseline OLD_LAYERPLAY]
+                                  [--baseline OLD_LAYERPLAY] [--full-redraw]
 
 With --baseline, an older layerplay is timed too, right after the current one on each
-sample, so a before/after comparison comes from the same run.
+sample, so a before/after comparison comes from the same run (with its own `bench`: an
+older build's `bench` redraws whole frames).
 """
 import argparse
 import json
@@ -87,8 +94,9 @@ def time_thorvg(path, w, h, frames, engine):
     return median_us(out)
 
 
-def time_ours(binary, path, size_arg, frames):
-    r = subprocess.run([binary, "bench", path, "--frames", str(frames), "--size", size_arg, "--scale", "2"],
+def time_ours(binary, path, size_arg, frames, full_redraw=False):
+    r = subprocess.run([binary, "bench", path, "--frames", str(frames), "--size", size_arg, "--scale", "2"]
+                       + (["--full-redraw"] if full_redraw else []),
                        capture_output=True, text=True, timeout=600)
     if r.returncode != 0:
         raise RuntimeError(r.stderr.strip().splitlines()[-1] if r.stderr.strip() else "exit %d" % r.returncode)
@@ -101,6 +109,8 @@ def main():
     ap.add_argument("--only", default="")
     ap.add_argument("--bin", default=os.path.join(HERE, "..", ".build", "release", "layerplay"))
     ap.add_argument("--baseline", default="", help="an older layerplay to time in the same run")
+    ap.add_argument("--full-redraw", action="store_true",
+                    help="also time layerplay clearing and redrawing whole frames (layerplay_full)")
     a = ap.parse_args()
     manifest = os.path.join(CORPUS, "manifest.json")
     if not os.path.exists(manifest):
@@ -108,7 +118,8 @@ def main():
         return 0
     import thorvg_python as tvg
     engine = tvg.Engine(threads=0)
-    names = ["layerplay"] + (["baseline"] if a.baseline else []) + ["rlottie", "thorvg"]
+    names = (["layerplay"] + (["layerplay_full"] if a.full_redraw else []) + (["baseline"] if a.baseline else [])
+             + ["rlottie", "thorvg"])
     timed = []
     for s in json.load(open(manifest))["samples"]:
         if a.only not in s["name"]:
@@ -117,6 +128,7 @@ def main():
         w, h = s["pixel_width"], s["pixel_height"]
         line = {"sample": s["name"], "pixels": "%dx%d" % (w, h)}
         runs = {"layerplay": lambda: time_ours(a.bin, path, s["size_arg"], a.frames),
+                "layerplay_full": lambda: time_ours(a.bin, path, s["size_arg"], a.frames, full_redraw=True),
                 "baseline": lambda: time_ours(a.baseline, path, s["size_arg"], a.frames),
                 "rlottie": lambda: time_rlottie(path, w, h, a.frames),
                 "thorvg": lambda: time_thorvg(path, w, h, a.frames, engine)}

@@ -9,10 +9,12 @@ import Player
 
 /// `layerplay bench DOC.json --frames N [--time T] [--all]`: N timed frames of clear + draw
 /// through the layer renderer after two warm-up frames, paths parsed once (the presentation
-/// tree at T is built once, outside the timing), one JSON line of statistics.
+/// tree at T is built once, outside the timing), one JSON line of statistics. A Lottie file's
+/// frames are spread over the animation and drawn as `play` draws them, over the previous
+/// frame with only the damage redrawn (`--full-redraw`: cleared and drawn whole).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench",
-        abstract: "Time clear + draw of a document; prints one JSON line.")
+        abstract: "Time the frames of a document (clear + draw) or of a Lottie file (as played: only the damage redrawn); prints one JSON line.")
     @Argument(help: "The document (JSON).") var document: String
     @Option(help: "Timed frames.") var frames: Int = 100
     @Option(help: "Document time in seconds.") var time: Double = 0
@@ -20,6 +22,9 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: "Also print every timed frame in nanoseconds (frames_ns).") var all = false
     @Option(help: "Lottie: the canvas WxH in points (frames spread over the whole animation).") var size: String?
     @Option(help: "Threads a frame is split over in bands (at most the cores).") var threads: Int = 1
+    @Flag(help: ArgumentHelp("Lottie: clear and redraw the whole canvas every frame.",
+        discussion: "Without it a Lottie frame is what `play` draws: the frame drawn over the previous one, only the pixels whose display items changed cleared and redrawn."))
+    var fullRedraw = false
 
     func run() throws {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
@@ -27,7 +32,7 @@ struct BenchCommand: ParsableCommand {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
         if isLottieFile(document) {
-            let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size)
+            let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size, fullRedraw: fullRedraw)
             return print(benchLine(ns, width: w, height: h))
         }
         let doc = try loadDocument(document)

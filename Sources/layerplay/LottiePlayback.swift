@@ -70,12 +70,15 @@ func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: St
 }
 
 /// `layerplay bench ANIM.json --frames N`: the playback cost of N frames spread evenly over
-/// the animation, each one presentation tree (animations evaluated) plus clear and draw, on
-/// one thread after two warm-up frames. Returns the per-frame nanoseconds and the pixel size.
-/// The tree is the one `play` draws (a `RenderTree`, updated in place frame by frame): a
-/// layer hidden at that time, such as a Lottie layer outside its in/out range, is there
-/// without its subtree.
-func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) throws -> (ns: [UInt64], width: Int, height: Int) {
+/// the animation, in sequence, on one thread after two warm-up frames. Each frame is what
+/// `play` does: the tree `play` draws (a `RenderTree`, updated in place frame by frame: a layer
+/// hidden at that time, such as a Lottie layer outside its in/out range, is there without its
+/// subtree) drawn over the previous frame's pixels by `LayerRenderer.renderFrame` (the display
+/// list compared with the last one, only the damage redrawn). With `fullRedraw`, each frame
+/// instead clears the whole canvas and draws everything (`LayerRenderer.draw`). Returns the
+/// per-frame nanoseconds and the pixel size.
+func benchLottie(_ path: String, frames: Int, scale: Double, size: String?,
+                 fullRedraw: Bool = false) throws -> (ns: [UInt64], width: Int, height: Int) {
     let lottie = try loadLottie(path, quiet: true)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
     try checkLottieCanvas(path, width: w, height: h, scale: scale)
@@ -87,7 +90,8 @@ func benchLottie(_ path: String, frames: Int, scale: Double, size: String?) thro
     func frame(_ i: Int) {
         let t = lottie.duration * Double(i % frames) / Double(frames)
         CAAnimationContext.current.clock.manualTime = t
-        renderer.draw(renderTree.update(tree, at: t), into: canvas)
+        let root = renderTree.update(tree, at: t)
+        if fullRedraw { renderer.draw(root, into: canvas) } else { _ = renderer.renderFrame(root, into: canvas) }
     }
     frame(0); frame(frames / 2)
     var ns = [UInt64](repeating: 0, count: frames)

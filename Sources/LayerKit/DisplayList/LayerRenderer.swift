@@ -73,29 +73,31 @@ public final class LayerRenderer {
             return LayerRenderStats(damage: nil, buildNanos: t1 - t0, damageNanos: t2 - t1, rasterNanos: 0,
                                     itemCount: list.items.count)
         }
-        // Damage in a few rectangles apart: each is cleared and redrawn on its own, with the
-        // items that can reach it, so the pixels between them are not drawn again.
-        let region = damageTracker.lastRegion
-        if region.count > 1 {
-            for r in region { redraw(list.culled(to: r), in: r, canvas) }
-        } else {
-            redraw(list, in: d, canvas)
+        // The damage redrawn the way that costs least (DamageRedrawPlan): the whole target,
+        // the damage's bounding rectangle, or its rectangles apart, each with the items that
+        // can reach it (the pixels between them are not drawn again).
+        switch DamageRedrawPlan.choose(list, reach: damageTracker.lastReach, damage: d, region: damageTracker.lastRegion) {
+        case .whole: redraw(list, in: nil, canvas)
+        case .bounds(let r): redraw(list, in: r, canvas)
+        case .rects(let rects): for r in rects { redraw(list, in: r, canvas) }
         }
         let t3 = monotonicNanos()
         return LayerRenderStats(damage: d, buildNanos: t1 - t0, damageNanos: t2 - t1, rasterNanos: t3 - t2,
                                 itemCount: list.items.count)
     }
 
-    /// Clears the whole-pixel rectangle `d` of the canvas to the background and draws `list`
-    /// through it.
-    private func redraw(_ list: DisplayList, in d: Rect, _ canvas: Canvas) {
-        let x0 = Int(d.minX), y0 = Int(d.minY), x1 = Int(d.maxX), y1 = Int(d.maxY)
-        let bg = background.premultipliedARGB
-        let px = canvas.target.pixels, w = canvas.target.width
-        for y in y0..<y1 { (px + y * w + x0).update(repeating: bg, count: x1 - x0) }
+    /// Clears the whole-pixel rectangle `d` of the canvas to the background and draws through
+    /// it the items of `list` that can reach it; nil clears and draws the whole target.
+    private func redraw(_ list: DisplayList, in d: Rect?, _ canvas: Canvas) {
         let saved = canvas.clip
-        canvas.clip = .rect(d)
-        rasterizer.draw(list, into: canvas)
+        if let d {
+            canvas.target.clear(background, in: d)
+            canvas.clip = .rect(d)
+        } else {
+            canvas.target.clear(background)
+            canvas.clip = nil
+        }
+        rasterizer.draw(list, into: canvas, within: d)
         canvas.clip = saved
     }
 

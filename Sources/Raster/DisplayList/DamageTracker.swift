@@ -1,14 +1,18 @@
 // Damage as the difference between two frames' display lists. Items are matched by key; the
-// damage is the union of the device bounds of every item that appeared, disappeared, changed
-// (operation or bounds) or moved relative to the items both lists share (those off a longest
-// run of shared items kept in their old order, found by patience sorting), old and new bounds
-// both. Everything outside the damage draws the same items in the same order, so keeping the
+// damage is the union of the device pixels reached by every item that appeared, disappeared,
+// changed (operation or bounds) or moved relative to the items both lists share (those off a
+// longest run of shared items kept in their old order, found by patience sorting), old and new
+// both. An item reaches its bounds cut by the brackets around it (DisplayList+Reach.swift). Everything outside the damage draws the same items in the same order, so keeping the
 // last frame's pixels there and redrawing only the damage equals a full redraw.
 
 /// Compares each frame's display list with the previous one.
 public struct DamageTracker {
     private var previous: DisplayList?
     private var previousIndex: [DisplayItemKey: Int] = [:]
+    /// What each item of the previous list reaches (`DisplayList.itemReach`).
+    private var previousReach: [Rect] = []
+    /// What each item of the last list reaches (`DisplayList.itemReach`).
+    public private(set) var lastReach: [Rect] = []
     /// The last damage as a few separate rectangles (see `DamageRegion`): what a presenter
     /// that can send several rectangles sends; empty when nothing changed.
     public private(set) var lastRegion: [Rect] = []
@@ -18,7 +22,7 @@ public struct DamageTracker {
     public init() {}
 
     /// Forgets the previous frame: the next list damages its whole target.
-    public mutating func reset() { previous = nil; previousIndex = [:] }
+    public mutating func reset() { previous = nil; previousIndex = [:]; previousReach = []; lastReach = [] }
 
     /// The device pixels (whole pixels, inside the target) that differ between the previous
     /// list and `list`, nil when nothing changed; the whole target for the first list or a new
@@ -27,30 +31,36 @@ public struct DamageTracker {
         var index: [DisplayItemKey: Int] = [:]
         index.reserveCapacity(list.items.count)
         var duplicated = false
-        for (i, item) in list.items.enumerated() where index.updateValue(i, forKey: item.key) != nil {
+        // Items are read in place by index (an item copied out retains its operation's payload).
+        for i in list.items.indices where index.updateValue(i, forKey: list.items[i].key) != nil {
             duplicated = true
         }
         let target = Rect(0, 0, Double(list.width), Double(list.height))
+        let reach = list.itemReach()
         var damage = Rect.null
         parts.removeAll(keepingCapacity: true)
         if let old = previous, old.width == list.width, old.height == list.height, !duplicated {
-            for o in old.items where index[o.key] == nil { damage = damage.union(o.bounds); parts.append(o.bounds) }
+            for i in old.items.indices where index[old.items[i].key] == nil {
+                damage = damage.union(previousReach[i]); parts.append(previousReach[i])
+            }
             // The shared items' old positions in new order; those off one longest increasing
             // run changed their order relative to the others.
             var matched: [(new: Int, old: Int)] = []
             matched.reserveCapacity(list.items.count)
-            for (j, item) in list.items.enumerated() {
-                if let i = previousIndex[item.key] { matched.append((j, i)) } else { damage = damage.union(item.bounds); parts.append(item.bounds) }
+            for j in list.items.indices {
+                if let i = previousIndex[list.items[j].key] { matched.append((j, i)) } else { damage = damage.union(reach[j]); parts.append(reach[j]) }
             }
-            let inOrder = Self.longestIncreasingRun(matched.map(\.old))
+            let inOrder = Self.longestIncreasingRun(matched.map { $0.old })
             for (k, m) in matched.enumerated() {
                 let o = old.items[m.old], item = list.items[m.new]
-                if inOrder[k], let r = Self.revisedImageDamage(o, item) {
+                if inOrder[k], var r = Self.revisedImageDamage(o, item) {
+                    if !r.isNull, !reach[m.new].isNull { r = r.intersection(reach[m.new]) }
                     if !r.isNull { damage = damage.union(r); parts.append(r) }
                 } else if !inOrder[k] || o.bounds != item.bounds || o.operation != item.operation
                             || o.aliasing != item.aliasing {
-                    damage = damage.union(o.bounds).union(item.bounds)
-                    parts.append(o.bounds); parts.append(item.bounds)
+                    let was = previousReach[m.old], now = reach[m.new]
+                    damage = damage.union(was).union(now)
+                    parts.append(was); parts.append(now)
                 }
             }
         } else {
@@ -59,6 +69,8 @@ public struct DamageTracker {
         }
         previous = list
         previousIndex = duplicated ? [:] : index
+        previousReach = reach
+        lastReach = reach
         if duplicated { previous = nil }
         if !damage.isNull && !damage.isFiniteRect { damage = target; parts = [target] }
         damage = damage.intersection(target)

@@ -71,6 +71,20 @@ public enum DisplayOperation {
     /// the open group, then multiplies the group's pixels by its alpha (a mask layer).
     case beginMask
     case endMask
+    /// The open group composites onto what lies behind it in `BlendMode` instead of
+    /// source-over (a layer's compositing filter); placed just before the group's `endGroup`.
+    case blendGroup(BlendMode)
+}
+
+extension DisplayOperation {
+    /// Whether the operation draws (a fill, stroke, image, gradient, shadow or sprites), as
+    /// opposed to opening or closing a bracket, a transition or an invalidation.
+    public var isDrawing: Bool {
+        switch self {
+        case .fill, .stroke, .image, .gradient, .shadow, .sprites: return true
+        default: return false
+        }
+    }
 }
 
 extension DisplayOperation: Equatable {
@@ -108,6 +122,8 @@ extension DisplayOperation: Equatable {
             return false // changes every frame
         case let (.tintGroup(c1), .tintGroup(c2)):
             return c1 == c2
+        case let (.blendGroup(m1), .blendGroup(m2)):
+            return m1 == m2
         case let (.sprites(b1), .sprites(b2)):
             return b1 == b2
         default:

@@ -35,17 +35,33 @@ public final class DisplayListRasterizer {
 
     /// Draws `list` over what `canvas` holds, through the canvas's clip.
     public func draw(_ list: DisplayList, into canvas: Canvas) {
+        draw(list, into: canvas, within: nil)
+    }
+
+    /// Draws `list` over what `canvas` holds, through the canvas's clip, performing only the
+    /// drawing items whose bounds meet `within` (device pixels; nil: all). Every item's bounds
+    /// hold the device pixels it can change (a shadow-casting group's items claim where their
+    /// shadow lands), so an item whose bounds miss `within` leaves its pixels as they are:
+    /// through a clip inside `within` the pixels are those of the whole list. Brackets are
+    /// always performed, so the list's structure is unchanged.
+    public func draw(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
         if threads > 1, drawInBands(list, into: canvas, threads: threads) { return }
         // The outlines kept for this rasterizer's strokes, lent to the canvas for this list.
         strokeOutlines.beginDraw()
         let lentOutlines = canvas.strokeOutlines
         canvas.strokeOutlines = strokeOutlines
         defer { canvas.strokeOutlines = lentOutlines }
-        drawItems(list, into: canvas)
+        drawItems(list, into: canvas, within: within)
     }
 
-    /// `draw(_:into:)` on one thread.
-    private func drawItems(_ list: DisplayList, into canvas: Canvas) {
+    /// Whether an item with device bounds `b` can change a pixel of `within`
+    /// (touching edges share no pixel; null bounds are not known to miss).
+    @inline(__always) static func reaches(_ b: Rect, _ within: Rect) -> Bool {
+        b.isNull || (b.minX < within.maxX && within.minX < b.maxX && b.minY < within.maxY && within.minY < b.maxY)
+    }
+
+    /// `draw(_:into:within:)` on one thread.
+    private func drawItems(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
         let items = list.items
         var canvas = canvas
         var stack: [Bracket] = []
@@ -53,8 +69,11 @@ public final class DisplayListRasterizer {
         // A mask whose multiply waits for the composite of the group it masks (the next item
         // closes the group): the two are one pass there (DrawImageRegion+Mask.swift).
         var pendingMask: Bitmap? = nil
+        // The blend mode the open group composites in, when its `blendGroup` came.
+        var pendingBlend: BlendMode? = nil
         var i = 0
         while i < items.count {
+            if let within, !Self.reaches(items[i].bounds, within), items[i].operation.isDrawing { i += 1; continue }
             switch items[i].operation {
             case let .fill(path, transform, color, rule, opacity):
                 canvas.fill(path, transform: transform, color: color, rule: rule, opacity: opacity,
@@ -148,7 +167,11 @@ public final class DisplayListRasterizer {
                         shadow.color = shadow.color.withAlphaScaled(opacity)
                         parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow, occluded: opacity >= 1)
                     }
-                    if let box, let mask = pendingMask {
+                    if let mode = pendingBlend {
+                        pendingBlend = nil
+                        let whole = PixelBox(x0: 0, y0: 0, x1: canvas.target.width, y1: canvas.target.height)
+                        parent.draw(canvas.target, box: box ?? whole, x: x, y: y, opacity: opacity, blendMode: mode)
+                    } else if let box, let mask = pendingMask {
                         parent.draw(canvas.target, box: box, x: x, y: y, opacity: opacity, maskedBy: mask)
                         pendingMask = nil
                     } else if let box {
@@ -175,6 +198,8 @@ public final class DisplayListRasterizer {
                 drawTransition(t, into: canvas)
             case .invalidate:
                 break
+            case .blendGroup(let mode):
+                pendingBlend = mode
             case .tintGroup(let color):
                 if let box = place.box { canvas.target.multiply(by: color, in: box) } else { canvas.target.multiply(by: color) }
             case .sprites(let batch):
