@@ -20,7 +20,7 @@ struct LottieTrim {
         return last
     }
 
-    /// The range at property frame f, normalised so that the start lies in [0, 1).
+    /// The range at property frame f (see `range(_:_:_:)`).
     func range(at f: Double) -> (Double, Double) {
         within(earlierRange(at: f), range(start.value(at: f).first ?? 0, end.value(at: f).first ?? 100, offset.value(at: f).first ?? 0))
     }
@@ -35,10 +35,15 @@ struct LottieTrim {
         let span = outer.1 - outer.0
         return (outer.0 + inner.0 * span, outer.0 + inner.1 * span)
     }
+    /// The range of start s, end e (percent) and offset o (degrees) as fractions of the
+    /// length: kept as it is when it lies within [0, 1] (so a trim at 100 % stays at the
+    /// end of the path, and keyframes that reach it interpolate towards the end), else
+    /// shifted by whole turns so that its start lies in [0, 1).
     func range(_ s: Double, _ e: Double, _ o: Double) -> (Double, Double) {
-        var lo = min(s, e) / 100, hi = max(s, e) / 100
+        var lo = min(s, e) / 100 + o / 360, hi = max(s, e) / 100 + o / 360
         if hi - lo >= 1 { return (0, 1) }
-        let shift = (lo + o / 360).rounded(.down) - o / 360
+        if lo >= 0 && hi <= 1 { return (lo, hi) }
+        let shift = lo.rounded(.down)
         lo -= shift; hi -= shift
         return (lo, hi)
     }
