@@ -72,6 +72,43 @@ import TestSupport
         #expect(end.duration == 1 && end.fillMode == .both && !end.isRemovedOnCompletion)
     }
 
+    @Test func trimStartAnimatedToTheWholeLengthRunsTowardsThePathsEnd() throws {
+        // s 0 → 100 with e at 100: the visible part shrinks towards the path's end, so
+        // strokeStart runs 0 → 1 and strokeEnd stays 1 (not strokeEnd 1 → 0 from the start).
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 4, "nm": "T", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
+          {"ty": "el", "p": {"k": [0, 0]}, "s": {"k": [20, 20]}},
+          {"ty": "tm", "s": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [100]}]}, "e": {"k": 100}, "o": {"k": 0}, "m": 1},
+          {"ty": "st", "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}, "w": {"k": 2}}]}]
+        """##)
+        let shape = try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
+        let start = try #require(shape.animation(forKey: "strokeStart") as? CAKeyframeAnimation)
+        let end = try #require(shape.animation(forKey: "strokeEnd") as? CAKeyframeAnimation)
+        #expect(start.values == [.number(0), .number(1)])
+        #expect(end.values == [.number(1), .number(1)])
+    }
+
+    @Test func animatedRoundedCornersRoundThePathFrameByFrame() throws {
+        // A square path under a rounded-corners radius animated 0 → 10: four sides at frame
+        // 0 (Lottie segments are cubics), four sides and four corner arcs once it grows.
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 4, "nm": "R", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
+          {"ty": "sh", "ks": {"k": {"c": true, "v": [[0, 0], [40, 0], [40, 40], [0, 40]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}},
+          {"ty": "rd", "r": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 30, "s": [10]}]}},
+          {"ty": "fl", "c": {"k": [0, 0, 0, 1]}, "o": {"k": 100}}]}]
+        """##)
+        let shape = try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first)
+        CAAnimationContext.current.engine.tick(at: 0)
+        func curves(atFrame f: Double) -> Int {
+            let layer = s.root.presentation(at: s.time(forFrame: f))
+            let drawn = Self.all(layer).compactMap { $0 as? CAShapeLayer }.first
+            return drawn?.path?.elements.filter { if case .cubic = $0 { return true }; return false }.count ?? -1
+        }
+        #expect(shape.animation(forKey: "path") != nil)
+        #expect(curves(atFrame: 0) == 4)
+        #expect(curves(atFrame: 30) == 8)
+    }
+
     @Test func layerOutsideItsInAndOutPointsIsHidden() throws {
         let s = try Self.scene(layers: ##"[{"ty": 1, "nm": "Late", "ip": 30, "op": 45, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]"##)
         let content = try #require(Self.all(s.root).last)

@@ -18,18 +18,19 @@ enum LottieRoundedCorners {
                 out.vertices.append(v); out.inTangents.append(b.inTangents[i]); out.outTangents.append(b.outTangents[i])
                 continue
             }
-            for neighbour in [b.vertices[(i + n - 1) % n], b.vertices[(i + 1) % n]] {
+            for (side, neighbour) in [b.vertices[(i + n - 1) % n], b.vertices[(i + 1) % n]].enumerated() {
                 let d = (neighbour - v).length
                 let t = d > 0 ? min(d / 2, r) / d : 0
                 let p = v + (neighbour - v) * t
                 let control = (v - p) * k
                 out.vertices.append(p)
-                out.inTangents.append(control)
-                out.outTangents.append(control)
+                out.inTangents.append(side == 0 ? Point(0, 0) : control)
+                out.outTangents.append(side == 0 ? control : Point(0, 0))
             }
         }
         // The first new vertex of each corner leaves toward the corner, the second arrives
-        // from it: the edge tangents on the far sides stay straight (collinear controls).
+        // from it; their tangents on the edges' sides are zero (lottie-ios's rule: the edges
+        // stay straight lines, with their own length for trims and dashes).
         return out
     }
 }

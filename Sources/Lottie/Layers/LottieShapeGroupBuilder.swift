@@ -37,7 +37,6 @@ struct LottieShapeGroupBuilder {
         var round = rounding
         for case .roundedCorners(let r) in items { round = r }
         let geometry = items.indices.filter { LottieShapeTrack.of(items[$0], rounding: nil) != nil }
-        if let r = round, r.isAnimated { warnings.unsupported("animated rounded corners (the first radius applies)", layer: layerName) }
         // Inherited styles paint this group's own shapes, beneath everything of the group.
         let ownShapes = geometry.map { items[$0] }
         if !ownShapes.isEmpty {

@@ -2,7 +2,8 @@
 // property drives them (a path's own keyframes, or the one animated input of a rectangle,
 // ellipse or star, whose vertices move linearly with it) and as a frame-sampled function
 // where several inputs with their own keyframes meet (Core Animation's path keyframes carry
-// one timing).
+// one timing), an animated rounded-corners radius among them (rounded frame by frame, as
+// lottie-ios combines the radius's keyframes with the shape's).
 import LayerKit
 import Raster
 
@@ -23,12 +24,15 @@ enum LottieShapeTrack {
     static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?) -> LottieShapeTrack? {
         switch item {
         case .path(let p, let reversed):
-            let radius = rounding?.initialValue.first ?? 0
-            let map = { (b: LottieBezier) -> LottieShapeSet in
+            func make(_ b: LottieBezier, _ radius: Double) -> LottieShapeSet {
                 let r = LottieRoundedCorners.round(b, radius: radius)
                 return LottieShapeSet([reversed ? LottieShapeGeometry.reverse(r) : r])
             }
-            return p.changesOverTime ? .keyframed(mapped(p, map)) : .constant(map(p.initialValue))
+            if let rounding, rounding.changesOverTime {
+                return .sampled { f in make(p.value(at: f), rounding.value(at: f).first ?? 0) }
+            }
+            let radius = rounding?.initialValue.first ?? 0
+            return p.changesOverTime ? .keyframed(mapped(p) { make($0, radius) }) : .constant(make(p.initialValue, radius))
         case .rect(let pos, let size, let roundness, let reversed):
             let round = rounding ?? LottieProperty([0])
             func make(_ p: [Double], _ s: [Double], _ r: [Double], _ rd: [Double]) -> LottieShapeSet {
@@ -53,11 +57,12 @@ enum LottieShapeTrack {
             }
         case .star(let s):
             let inputs = [s.points, s.position, s.rotation, s.outerRadius, s.outerRoundness, s.innerRadius, s.innerRoundness]
-            let radius = rounding?.initialValue.first ?? 0
-            if !inputs.contains(where: \.changesOverTime) {
-                return .constant(LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: 0), radius: radius)]))
+            let round = rounding ?? LottieProperty([0])
+            func make(_ f: Double) -> LottieShapeSet {
+                LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: f), radius: round.value(at: f).first ?? 0)])
             }
-            return .sampled { f in LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: f), radius: radius)]) }
+            if !inputs.contains(where: \.changesOverTime) && !round.changesOverTime { return .constant(make(0)) }
+            return .sampled(make)
         default:
             return nil
         }
