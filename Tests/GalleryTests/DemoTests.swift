@@ -32,6 +32,18 @@ import TestSupport
         #expect(changedPixels(frames[0], frames[3]) > 20, "\(name): nothing moved in 2.5 s")
     }
 
+    @Test func aFrameDoesNotDependOnWhenTheRunStarts() throws {
+        // The confetti demo computes with absolute media times (an emitter's births after a
+        // click): the same frame whatever the context's clock read when the run began (with
+        // the machine's uptime as the start, 2 of these 9 starts moved a particle).
+        var frames: [Bitmap] = []
+        for before in [300.0, 360.0, 377.7, 390.1, 420.3, 1000.0, 4200.0, 10000.0, 123456.7] {
+            CAAnimationContext.current.clock.manualTime = before
+            frames.append(try DemoRenderer.render(demo: "confetti", time: 2, script: clicks([0.3], at: Point(400, 300))).copy())
+        }
+        for i in 1..<frames.count { #expect(changedPixels(frames[0], frames[i]) == 0, "start \(i)") }
+    }
+
     @Test func demoNamesAreUniqueAndKnown() {
         #expect(Set(DemoCatalog.names).count == DemoCatalog.all.count)
         #expect(DemoCatalog.named("worm") == WormHUDDemo.self as (any Demo.Type)?)

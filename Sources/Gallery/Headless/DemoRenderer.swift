@@ -17,6 +17,13 @@ public enum DemoRenderer {
     /// time bounds the work (an hour is 216,000 ticks, a few seconds).
     public static let maximumTime = 3_600.0
 
+    /// The media time a headless run starts at: fixed, so that a frame is the same from run
+    /// to run. (Starting at the machine's uptime made demos that compute with absolute times
+    /// — an emitter's births, a spring's start — round differently from one run to the next
+    /// and move a pixel here and there.) Not 0: a `beginTime` of 0 means "now" to Core
+    /// Animation.
+    public static let startTime = 1_000.0
+
     /// The runner for demo `name` ("gallery" for the grid), ready to `run(until:)`. The
     /// scene runs in the current animation context, whose clock the runner then owns: it
     /// reads the run's start while the scene is built and each tick's timestamp after.
@@ -24,8 +31,9 @@ public enum DemoRenderer {
                               script: [ScriptedInput] = []) throws -> HeadlessRunner {
         let context = CAAnimationContext.current
         let scene: PlayerScene
-        // The demos read CACurrentMediaTime(): stop the media clock where the runner starts.
-        let start = context.clock.now
+        // The demos read CACurrentMediaTime(): stop the media clock where the runner starts,
+        // at the same time in every run (`startTime`).
+        let start = Self.startTime
         context.clock.manualTime = start
         // A fresh main loop and engine: timers scheduled while the scene is built count from
         // the run's start, and nothing of an earlier run lingers.
