@@ -111,7 +111,7 @@ public final class DisplayListBuilder {
         if let m = maskLayer, m.isHidden || m.opacity <= 0 { return }
         let shadow = l.castsShadow && l.shadowPath == nil
         // A compositing filter blends the layer's pixels, as one group, with what is behind.
-        let blend = l is CATransformLayer ? nil : l.compositingFilter?.blendMode
+        let blend = l.compositingFilter == nil || l is CATransformLayer ? nil : l.compositingFilter?.blendMode
         var clipShape: ClipShape? = nil
         var needsMask = false
         if l.masksToBounds && (!subs.isEmpty || l.hasContentBeyondBackground(content: content)) {
