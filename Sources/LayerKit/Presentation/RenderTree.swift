@@ -12,10 +12,11 @@
 //
 // An animated copy is not written again while each of its animations is in the state it was
 // in when they last wrote (`RenderAnimationState`: the timing's result, or "nothing" for one
-// not active, or "constant" for a keyframe animation of one value): a property animation's
-// writes depend on nothing else than that state and the model's values under it, which are
-// the same while the model's revision is (an animation ended and filling, not yet begun, a
-// layer's in-to-out visibility). An update that wrote no copy and changed no sublayers or
+// not active, or "constant" for a keyframe animation of one value or inside a segment
+// between two equal values, a hold): a property animation's writes depend on nothing else
+// than that state and the model's values under it, which are the same while the model's
+// revision is (an animation ended and filling, not yet begun, a layer's in-to-out
+// visibility, a hold). An update that wrote no copy and changed no sublayers or
 // mask leaves the tree's generation as it was, and `LayerRenderer.renderFrame` then knows
 // the last display list to be this tree's without building it.
 //
