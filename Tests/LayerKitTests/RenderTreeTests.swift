@@ -132,6 +132,139 @@ import Testing
         #expect(stillCopy.contentsGravity == .topLeft && !stillCopy.allowsGroupOpacity)
     }
 
+    @Test func aCopyWhoseAnimationsKeepTheirStateIsNotWrittenAgain() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        let mover = box(Rect(10, 10, 20, 20), .blue)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = .number(20); move.toValue = .number(80)
+        move.duration = 0.5
+        move.fillMode = .forwards
+        move.isRemovedOnCompletion = false
+        mover.add(move, forKey: "move")
+        // Shown only while its one-value animation runs (as the Lottie importer's in and out
+        // points): the same value at every time inside.
+        let blinker = box(Rect(60, 40, 20, 20), .red)
+        blinker.isHidden = true
+        let show = CAKeyframeAnimation(keyPath: "hidden")
+        show.values = [.bool(false)]
+        show.calculationMode = .discrete
+        show.beginTime = 1
+        show.duration = 1
+        show.isRemovedOnCompletion = false
+        blinker.add(show, forKey: "show")
+        root.addSublayer(mover)
+        root.addSublayer(blinker)
+        CATransaction.flush()
+        let tree = RenderTree()
+        let first = tree.update(root, at: 0.6)
+        let moverCopy = try #require(first.sublayers?.first), blinkerCopy = try #require(first.sublayers?.last)
+        #expect(moverCopy.position.x == 80 && blinkerCopy.isHidden)
+        // Past its end the animation stays in one state, as does the one not begun: what the
+        // copies show is not written again (a mark left on a written property stays).
+        moverCopy.position.y = 55
+        blinkerCopy.isHidden = false
+        _ = tree.update(root, at: 0.8)
+        #expect(moverCopy.position == Point(80, 55) && !blinkerCopy.isHidden)
+        // The one-value animation begins: the copy takes its write, and keeps it while it runs.
+        blinkerCopy.isHidden = true
+        _ = tree.update(root, at: 1.2)
+        #expect(!blinkerCopy.isHidden)
+        blinkerCopy.isHidden = true
+        _ = tree.update(root, at: 1.7)
+        #expect(blinkerCopy.isHidden)
+        // It ends: the model's value again.
+        blinkerCopy.isHidden = false
+        _ = tree.update(root, at: 2.3)
+        #expect(blinkerCopy.isHidden)
+        // The model changes under the finished animation: the copy takes every value again.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        mover.position.y = 30
+        CATransaction.commit()
+        _ = tree.update(root, at: 2.5)
+        #expect(moverCopy.position == Point(80, 30))
+        // Kept while the state stays, until the animations change.
+        moverCopy.position.y = 70
+        _ = tree.update(root, at: 2.6)
+        #expect(moverCopy.position == Point(80, 70))
+        context.clock.manualTime = 2.6
+        mover.add(move, forKey: "move")
+        CATransaction.flush()
+        _ = tree.update(root, at: 2.7)
+        #expect(moverCopy.position.y == 30)
+    }
+
+    @Test func aCopyInsideAHoldIsNotWrittenAgain() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        let mover = box(Rect(10, 10, 20, 20), .blue)
+        // Moves, holds at 40 from 0.25 to 0.75 of the way, moves on.
+        let move = CAKeyframeAnimation(keyPath: "position.x")
+        move.values = [.number(20), .number(40), .number(40), .number(90)]
+        move.keyTimes = [0, 0.25, 0.75, 1]
+        move.duration = 1
+        mover.add(move, forKey: "move")
+        root.addSublayer(mover)
+        CATransaction.flush()
+        let tree = RenderTree()
+        let first = tree.update(root, at: 0.3)
+        let copy = try #require(first.sublayers?.first)
+        #expect(copy.position.x == 40)
+        copy.position.y = 55
+        _ = tree.update(root, at: 0.6)
+        #expect(copy.position == Point(40, 55))
+        // Out of the hold: written again, at the new value over the model's.
+        _ = tree.update(root, at: 0.875)
+        #expect(copy.position == Point(65, 20))
+        // Moving: written every frame.
+        copy.position.y = 55
+        _ = tree.update(root, at: 0.9)
+        #expect(copy.position.y == 20 && abs(copy.position.x - 70) < 1e-9)
+    }
+
+    @Test func aRenderTreeNoUpdateChangedIsNotDrawnAgain() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 40, 40), .white)
+        let mover = box(Rect(0, 0, 10, 10), .blue)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = .number(5); move.toValue = .number(25)
+        move.duration = 0.5
+        move.fillMode = .forwards
+        move.isRemovedOnCompletion = false
+        mover.add(move, forKey: "move")
+        root.addSublayer(mover)
+        CATransaction.flush()
+        let tree = RenderTree(), renderer = LayerRenderer()
+        let bitmap = Bitmap(width: 40, height: 40), canvas = Canvas(bitmap)
+        #expect(renderer.renderFrame(tree.update(root, at: 0.3), into: canvas).damage != nil)
+        #expect(renderer.renderFrame(tree.update(root, at: 0.6), into: canvas).damage != nil)
+        let blue = bitmap[25, 5]
+        // The animation has ended: an update changes nothing, and the list is not built again
+        // (a mark left on a copy, which only the render tree may change, is not seen).
+        let moverCopy = try #require(tree.root?.sublayers?.first)
+        moverCopy.backgroundColor = .red
+        #expect(renderer.renderFrame(tree.update(root, at: 0.9), into: canvas).damage == nil)
+        #expect(bitmap[25, 5] == blue)
+        // Another renderer, or the same one invalidated, draws the tree as it is.
+        renderer.invalidate()
+        #expect(renderer.renderFrame(tree.update(root, at: 1.0), into: canvas).damage != nil)
+        #expect(bitmap[25, 5] != blue)
+        // A model change reaches the copies, and the frame.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        mover.backgroundColor = .green
+        CATransaction.commit()
+        let green = try #require(renderer.renderFrame(tree.update(root, at: 1.1), into: canvas).damage)
+        #expect(green.contains(Point(25, 5)))
+        let full = Bitmap(width: 40, height: 40)
+        LayerRenderer().draw(root.drawablePresentation(at: 1.1), into: Canvas(full))
+        #expect(try #require(bitmap.difference(from: full)).maxAbsolute == 0)
+    }
+
     @Test func everyPropertySetterCountsInTheModelRevision() {
         CATransaction.begin()
         CATransaction.setDisableActions(true)

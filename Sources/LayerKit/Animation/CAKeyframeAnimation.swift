@@ -33,7 +33,9 @@ public enum CAAnimationRotationMode: String, Sendable, CaseIterable {
 open class CAKeyframeAnimation: CAPropertyAnimation {
     // The settings and caches skip the runtime's exclusivity check (read by every frame's
     // evaluation, only ever assigned whole).
-    @exclusivity(unchecked) public var values: [AnimatableValue]? { didSet { cachedPlainValues = nil } }
+    @exclusivity(unchecked) public var values: [AnimatableValue]? {
+        didSet { cachedPlainValues = nil; cachedHasConstantPlainSegment = nil }
+    }
     @exclusivity(unchecked) public var path: Path? { didSet { cachedSampler = nil } }
     @exclusivity(unchecked) public var keyTimes: [Double]? { didSet { cachedKeyTimes = nil } }
     @exclusivity(unchecked) public var timingFunctions: [CAMediaTimingFunction]?
@@ -54,6 +56,8 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     @exclusivity(unchecked) private var cachedKeyTimes: (count: Int, keyTimes: [Double])?
     /// `values` unboxed (`KeyframePlainValues`; nil: not read yet).
     @exclusivity(unchecked) var cachedPlainValues: KeyframePlainValues?
+    /// Whether two neighbouring unboxed values are equal (nil: not read yet).
+    @exclusivity(unchecked) var cachedHasConstantPlainSegment: Bool?
 
     /// `path` cut into segments (cached, see above).
     func pathSampler(_ path: Path) -> PathSampler? {

@@ -36,6 +36,18 @@ enum KeyframePlainValues {
         }
     }
 
+    /// Whether values `i` and `i + 1` are equal (and not NaN): their mix is then value `i`
+    /// bit for bit at every `t` (`x + (y − x)·t` with y − x = 0, a −0 becoming +0 alike).
+    @inline(__always)
+    func segmentIsConstant(_ i: Int) -> Bool {
+        switch self {
+        case .numbers(let v): return v[i] == v[i + 1]
+        case .points(let v): return v[i] == v[i + 1]
+        case .colors(let v): return v[i] == v[i + 1]
+        case .boxed: return false
+        }
+    }
+
     /// The values `i` and `i + 1` mixed at `t`, as `Interpolation.lerp` mixes them; nil for
     /// `.boxed`. `i + 1` is a valid index (the caller's segment of at least two values).
     @inline(__always)
@@ -67,5 +79,19 @@ extension CAKeyframeAnimation {
         if case .boxed? = cachedPlainValues { return nil }
         let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
         return cachedPlainValues!.mix(i, eased(u, segment: i))
+    }
+
+    /// The segment holding eased fraction `f` when the value is the same all along it (its
+    /// two values equal: a Lottie hold), as `plainLinearValue` computes it; nil otherwise, or
+    /// when that value is not computed from the segment alone (a cumulative repeat).
+    func constantPlainSegment(at f: Double) -> Int? {
+        guard calculationMode == .linear, !isCumulative, let n = values?.count, n > 1 else { return nil }
+        if cachedPlainValues == nil { cachedPlainValues = KeyframePlainValues(values!) }
+        if cachedHasConstantPlainSegment == nil {
+            cachedHasConstantPlainSegment = (0..<(n - 1)).contains { cachedPlainValues!.segmentIsConstant($0) }
+        }
+        guard cachedHasConstantPlainSegment! else { return nil }
+        let (i, _) = Self.segment(f, effectiveKeyTimes(count: n))
+        return cachedPlainValues!.segmentIsConstant(i) ? i : nil
     }
 }

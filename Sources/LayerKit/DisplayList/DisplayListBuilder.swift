@@ -99,7 +99,7 @@ public final class DisplayListBuilder {
     /// Appends `l` (known visible) with its plane mapped onto the surface by `a`, its group
     /// opacity `opacity`.
     func appendBody(_ l: CALayer, _ a: AffineTransform, device: ProjectiveTransform, _ s: Surface, opacity: Double) {
-        let subs = CALayer.drawnSublayers(l.sublayersInDrawingOrder)
+        let subs = CALayer.drawnSublayersInDrawingOrder(of: l)
         let content = contentDisplay(of: l)
         // "When true, and the layer's opacity property is less than one, the layer is allowed
         // to composite itself as a group separate from its parent." (CALayer.h,
@@ -111,7 +111,7 @@ public final class DisplayListBuilder {
         if let m = maskLayer, m.isHidden || m.opacity <= 0 { return }
         let shadow = l.castsShadow && l.shadowPath == nil
         // A compositing filter blends the layer's pixels, as one group, with what is behind.
-        let blend = l is CATransformLayer ? nil : l.compositingFilter?.blendMode
+        let blend = l.compositingFilter == nil || l is CATransformLayer ? nil : l.compositingFilter?.blendMode
         var clipShape: ClipShape? = nil
         var needsMask = false
         if l.masksToBounds && (!subs.isEmpty || l.hasContentBeyondBackground(content: content)) {

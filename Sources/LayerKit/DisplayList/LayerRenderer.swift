@@ -37,6 +37,17 @@ public final class LayerRenderer {
     public let rasterizer = DisplayListRasterizer()
     /// The display list `renderFrame` drew last (for overlays built from it).
     public private(set) var lastDisplayList: DisplayList?
+    /// The render tree `renderFrame` drew last, as it was then: while it is the same tree at
+    /// the same generation, drawn alike, its display list is the last one and nothing changed.
+    private struct DrawnRenderTree {
+        weak var root: CALayer?
+        let node: RenderTreeNode
+        let generation: UInt
+        let width: Int, height: Int
+        let scale: Double
+        let background: Color
+    }
+    private var lastRenderTree: DrawnRenderTree?
 
     public init(scale: Double = 1, background: Color = .clear) {
         self.scale = scale; self.background = background
@@ -62,9 +73,25 @@ public final class LayerRenderer {
     /// Draws `root` incrementally: only the pixels whose display items changed since the
     /// previous call are cleared and redrawn. The first call (or a new target size) redraws
     /// everything.
+    ///
+    /// A render tree's root (`RenderTree.update`) that no update has changed since the last
+    /// call drew it (no copy took values, sublayers or a mask; see
+    /// `RenderTreeNode.treeGeneration`) has the last display list: nothing changed, and the
+    /// list is neither built nor compared again. (Unless some layer draws its own contents:
+    /// the display pass may redraw them whatever the tree.)
     public func renderFrame(_ root: CALayer, into canvas: Canvas) -> LayerRenderStats {
         let t0 = monotonicNanos()
-        let list = displayList(root, width: canvas.target.width, height: canvas.target.height)
+        let width = canvas.target.width, height = canvas.target.height
+        let node = root.renderTreeNodeOfCopy
+        if let node, let last = lastRenderTree, let list = lastDisplayList, last.root === root, last.node === node,
+           node.copy === root, last.generation == node.treeGeneration, last.width == width, last.height == height,
+           last.scale == scale, last.background == background, LayerDrawingState.live.count == 0 {
+            return LayerRenderStats(damage: nil, buildNanos: monotonicNanos() - t0, damageNanos: 0, rasterNanos: 0,
+                                    itemCount: list.items.count)
+        }
+        lastRenderTree = node.map { DrawnRenderTree(root: root, node: $0, generation: $0.treeGeneration, width: width,
+                                                    height: height, scale: scale, background: background) }
+        let list = displayList(root, width: width, height: height)
         lastDisplayList = list
         let t1 = monotonicNanos()
         let damage = damageTracker.damage(for: list)
@@ -102,7 +129,7 @@ public final class LayerRenderer {
     }
 
     /// Forgets the previous frame, so the next `renderFrame` redraws everything.
-    public func invalidate() { damageTracker.reset() }
+    public func invalidate() { damageTracker.reset(); lastRenderTree = nil }
 }
 
 /// Monotonic nanoseconds (independent of any manual media clock).

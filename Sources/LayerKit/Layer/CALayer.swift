@@ -320,6 +320,10 @@ open class CALayer: CAMediaTiming {
     /// Whether a change of `key`, or an animation of it, redisplays the layer: false for
     /// every key unless a subclass says otherwise.
     open class func needsDisplay(forKey key: String) -> Bool { false }
+    /// Whether what a layer of the class draws depends on its presentation time beyond its
+    /// properties (a replicator delaying its instances): its render-tree copy then changes
+    /// with the time alone.
+    class var drawsWithPresentationTime: Bool { false }
 }
 
 /// How layer contents are placed in the bounds (kCAGravity…).

@@ -58,6 +58,8 @@ open class CAReplicatorLayer: CALayer {
     }
 
     open override class var properties: LayerPropertyTable { CAReplicatorLayer.replicatorProperties }
+    /// Its instances show earlier times (`instanceDelay`).
+    override class var drawsWithPresentationTime: Bool { true }
 
     /// The colour instance `k` is multiplied by: `instanceColor` plus k offsets, each
     /// component clamped to 0…1 (nil when `instanceColor` is nil: instances are not tinted).

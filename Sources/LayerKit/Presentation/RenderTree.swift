@@ -10,6 +10,16 @@
 // kinds) and emitters (whose copies own copies of their cells) get a fresh copy each frame,
 // as before.
 //
+// An animated copy is not written again while each of its animations is in the state it was
+// in when they last wrote (`RenderAnimationState`: the timing's result, or "nothing" for one
+// not active, or "constant" for a keyframe animation of one value or inside a segment
+// between two equal values, a hold): a property animation's writes depend on nothing else
+// than that state and the model's values under it, which are the same while the model's
+// revision is (an animation ended and filling, not yet begun, a layer's in-to-out
+// visibility, a hold). An update that wrote no copy and changed no sublayers or
+// mask leaves the tree's generation as it was, and `LayerRenderer.renderFrame` then knows
+// the last display list to be this tree's without building it.
+//
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies; a model layer's node names its copy without retaining it (the copy refers to its
 // model), so dropping the render tree frees every copy, and the model tree never holds its
@@ -27,6 +37,8 @@
 public final class RenderTree {
     /// The root copy of the last update: through sublayers and masks, every copy it holds.
     public private(set) var root: CALayer?
+    /// Counts the updates that changed something a frame draws (see `RenderTreeNode.treeGeneration`).
+    private var generation: UInt = 0
 
     public init() {}
 
@@ -34,9 +46,12 @@ public final class RenderTree {
     /// `drawablePresentation(at:)`): a layer hidden, or at opacity 0, then has neither
     /// sublayers nor mask.
     public func update(_ model: CALayer, at time: Double) -> CALayer {
+        var changed = false
         let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self),
-                                    context: CAAnimationContext.current)
+                                    context: CAAnimationContext.current, changed: &changed)
         if copy.superlayer != nil { copy.superlayer = nil }
+        if changed || root !== copy { generation &+= 1 }
+        copy.renderTreeNodeOfCopy?.treeGeneration = generation
         root = copy
         return copy
     }
@@ -52,11 +67,90 @@ final class RenderTreeNode {
     @exclusivity(unchecked) var owner: ObjectIdentifier
     /// The model's `modelRevision` when the copy last took every model value.
     @exclusivity(unchecked) var revision: UInt
+    /// On the root's node: its tree's count of updates that changed a copy, a sublayer or a
+    /// mask of the tree (`RenderTree.update`). While it stays the same, the root copy draws
+    /// the same display list, and `LayerRenderer.renderFrame` draws nothing again.
+    @exclusivity(unchecked) var treeGeneration: UInt = 0
     /// How the copy follows the model's animations (read at `revision`).
     @exclusivity(unchecked) var animations: RenderAnimations
+    /// The state of each animation (in `animationStore` order) when the copy last took the
+    /// model's values and the animations' writes; empty when not known.
+    @exclusivity(unchecked) var animationStates: [RenderAnimationState] = []
 
     init(copy: CALayer, owner: ObjectIdentifier, revision: UInt, animations: RenderAnimations) {
         self.copy = copy; self.owner = owner; self.revision = revision; self.animations = animations
+    }
+}
+
+extension RenderTreeNode {
+    /// Whether every animation of `store` is at `local` in the state it was in when the copy
+    /// last took their writes (see `RenderAnimationState`); records the states either way
+    /// (`reset`: the recorded ones are not the copy's, and false is returned).
+    /// Only called while the node's animations are `.restoring`: property animations and
+    /// groups, whose writes depend on nothing but their state and the model's values (the
+    /// same while the model's revision is), applied by `CAAnimation.apply(atParentTime:)`.
+    @inline(__always)
+    func animationStatesUnchanged(_ store: [(key: String, animation: CAAnimation)], localTime local: Double,
+                                  reset: Bool = false) -> Bool {
+        let n = store.count
+        guard !reset, animationStates.count == n else {
+            animationStates.removeAll(keepingCapacity: true)
+            for (_, a) in store { animationStates.append(RenderAnimationState(a, localTime: local)) }
+            return false
+        }
+        var same = true
+        for i in 0..<n {
+            let state = RenderAnimationState(store[i].animation, localTime: local)
+            if state != animationStates[i] { animationStates[i] = state; same = false }
+        }
+        return same
+    }
+}
+
+/// What an animation writes at one time, as far as it tells two times apart: the same state
+/// at two times writes the same values over the same model values. Nothing (not active, or
+/// finished and removed on completion); one value whatever the progress within a keyframe
+/// segment (`segment`: a keyframe animation of a single value, −1, as the Lottie importer's
+/// visibility animations, or a linear segment between two equal plain values, a Lottie
+/// hold); or else the progress itself (the timing arithmetic's result, which is all that
+/// `apply` reads of time).
+enum RenderAnimationState: Equatable {
+    case nothing
+    case constant(CAAnimationProgress, segment: Int)
+    case progress(CAAnimationProgress)
+
+    /// The progress `apply` writes at; nil when the animation writes nothing.
+    var progress: CAAnimationProgress? {
+        switch self {
+        case .nothing: nil
+        case .constant(let p, _), .progress(let p): p
+        }
+    }
+
+    static func == (a: Self, b: Self) -> Bool {
+        switch (a, b) {
+        case (.nothing, .nothing): true
+        case (.constant(_, let i), .constant(_, let j)): i == j
+        case (.progress(let p), .progress(let q)): p == q
+        default: false
+        }
+    }
+
+    /// The state of `a` at `local`, its layer's local time, read as `applyAnimations` reads it.
+    @inline(__always)
+    init(_ a: CAAnimation, localTime local: Double) {
+        // Not committed yet with beginTime 0: it will begin "now", so show its start.
+        let t = (!a.engineCommitted && a.beginTime == 0) ? 0 : local
+        guard let p = a.progress(atParentTime: t) else { self = .nothing; return }
+        if a.isRemovedOnCompletion && p.isFilling && a.elapsedActiveTime(atParentTime: t) >= 0 { self = .nothing; return }
+        if ObjectIdentifier(type(of: a)) == ObjectIdentifier(CAKeyframeAnimation.self) {
+            let k = unsafeDowncast(a, to: CAKeyframeAnimation.self)
+            if k.path == nil, let v = k.values {
+                if v.count == 1 { self = .constant(p, segment: -1); return }
+                if let i = k.constantPlainSegment(at: p.fraction) { self = .constant(p, segment: i); return }
+            }
+        }
+        self = .progress(p)
     }
 }
 
@@ -79,60 +173,91 @@ extension CALayer {
     /// This layer's copy in the render tree `owner` at media time `time` (`local` being its
     /// local time then), with its subtree's: the walk of `drawablePresentation(at:)`, on the
     /// copies of the last frame. `context` is the current animation context, looked up once
-    /// for the walk (a task-local read) instead of once per animated layer.
+    /// for the walk (a task-local read) instead of once per animated layer. `changed` is set
+    /// when a copy of the subtree takes values, sublayers or a mask, or draws what it shows
+    /// at another time (a replicator delaying its instances).
     func renderCopy(at time: Double, localTime local: Double, owner: ObjectIdentifier,
-                    context: CAAnimationContext) -> CALayer {
-        let copy = renderCopyWithModelValues(owner: owner)
-        copy.presentationTime = time
-        applyAnimations(to: copy, localTime: local, context: context)
+                    context: CAAnimationContext, changed: inout Bool) -> CALayer {
+        let (copy, writes) = renderCopyWithModelValues(owner: owner, localTime: local)
+        if copy.presentationTime != time {
+            if type(of: copy).drawsWithPresentationTime { changed = true }
+            copy.presentationTime = time
+        }
+        switch writes {
+        case .none: break
+        case .recordedStates(let node): applyRecordedStates(of: node, to: copy, context: context); changed = true
+        case .all: applyAnimations(to: copy, localTime: local, context: context); changed = true
+        }
         // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
         if copy.isHidden || !(copy.opacity > 0) {
-            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil) }
-            if copy.mask != nil { copy.mask = nil }
+            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); changed = true }
+            if copy.mask != nil { copy.mask = nil; changed = true }
             return copy
         }
         if let subs = sublayers {
             // The last frame's array is kept while every sublayer's copy is the one it holds.
             let old = copy.sublayers
-            var changed: [CALayer]? = nil
+            var replaced: [CALayer]? = nil
             for (i, s) in subs.enumerated() {
                 let p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                     owner: owner, context: context)
-                if p.superlayer !== copy { p.superlayer = copy }
-                if changed == nil {
+                                     owner: owner, context: context, changed: &changed)
+                if p.superlayer !== copy { p.superlayer = copy; changed = true }
+                if replaced == nil {
                     if let old, i < old.count, old[i] === p { continue }
                     var fresh: [CALayer] = []
                     fresh.reserveCapacity(subs.count)
                     if let old, i > 0 { fresh.append(contentsOf: old[0..<i]) }
-                    changed = fresh
+                    replaced = fresh
                 }
-                changed!.append(p)
+                replaced!.append(p)
             }
-            if changed == nil, let old, old.count != subs.count { changed = Array(old[0..<subs.count]) }
-            if let changed { copy.replaceSublayersOfCopy(with: changed) }
+            if replaced == nil, let old, old.count != subs.count { replaced = Array(old[0..<subs.count]) }
+            if let replaced { copy.replaceSublayersOfCopy(with: replaced); changed = true }
         } else if copy.sublayers != nil {
             copy.replaceSublayersOfCopy(with: nil)
+            changed = true
         }
         // The mask is drawn as seen at the same instant, its own animations applied.
         if let m = mask {
             let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                  owner: owner, context: context)
-            if copy.mask !== mc { copy.mask = mc }
+                                  owner: owner, context: context, changed: &changed)
+            if copy.mask !== mc { copy.mask = mc; changed = true }
         } else if copy.mask != nil {
             copy.mask = nil
+            changed = true
         }
         return copy
     }
 
+    /// What the animations still have to write into a copy `renderCopyWithModelValues` gives.
+    private enum RenderCopyWrites {
+        /// Nothing: no animation, or the copy shows them as they are at this time.
+        case none
+        /// Each animation at the state the node just recorded.
+        case recordedStates(RenderTreeNode)
+        /// Every animation, evaluated at the layer's local time.
+        case all
+    }
+
     /// The kept copy with the model's values where the animations will write (see the file
-    /// header), or a fresh copy made with `init(layer:)`.
-    private func renderCopyWithModelValues(owner: ObjectIdentifier) -> CALayer {
+    /// header), or a fresh copy made with `init(layer:)`, and what the animations have to
+    /// write into it: nothing when the kept copy already shows them at `local` (each in the
+    /// state it was in when they last wrote), so that neither the model's values nor the
+    /// animations are written again.
+    private func renderCopyWithModelValues(owner: ObjectIdentifier, localTime local: Double)
+        -> (copy: CALayer, writes: RenderCopyWrites) {
         if let node = renderNode, node.owner == owner, let copy = node.copy {
             if node.revision == modelRevision {
                 switch node.animations {
                 case .none:
-                    return copy
+                    return (copy, .none)
                 case .restoring(let written):
+                    // The display pass may draw the copy's own contents, and a crossfade is
+                    // made by the animations' writes: those copies are always written again.
+                    if node.animationStatesUnchanged(animationStore, localTime: local) && drawingState == nil
+                        && copy.contentsCrossfade == nil {
+                        return (copy, .none)
+                    }
                     copy.isCopyingProperties = true
                     for p in written { p.copy(copy, self) }
                     copy.isCopyingProperties = false
@@ -140,7 +265,7 @@ extension CALayer {
                     // The display pass may have drawn the copy's own contents (a key that
                     // redisplays, animated): a fresh copy would start from the model's.
                     if drawingState != nil { copy.contents = contents }
-                    return copy
+                    return (copy, .recordedStates(node))
                 case .freshEachFrame:
                     break
                 }
@@ -156,7 +281,7 @@ extension CALayer {
                     copy.contentsCrossfade = nil
                     node.revision = modelRevision
                     node.animations = animations
-                    return copy
+                    return (copy, writesAfterEveryValue(node, localTime: local))
                 }
                 node.animations = animations
                 node.revision = modelRevision
@@ -174,7 +299,31 @@ extension CALayer {
             renderNode = node
             copy.renderTreeNodeOfCopy = node
         }
-        return copy
+        return (copy, writesAfterEveryValue(renderNode!, localTime: local))
+    }
+
+    /// What the animations write into a copy that has just taken every model value: their
+    /// states recorded, when they are property animations (the next frame can then tell
+    /// whether they changed), else all of them evaluated.
+    private func writesAfterEveryValue(_ node: RenderTreeNode, localTime local: Double) -> RenderCopyWrites {
+        guard case .restoring = node.animations else {
+            node.animationStates.removeAll(keepingCapacity: true)
+            return .all
+        }
+        _ = node.animationStatesUnchanged(animationStore, localTime: local, reset: true)
+        return .recordedStates(node)
+    }
+
+    /// `applyAnimations(to:localTime:context:)` with each animation's state at that time
+    /// already worked out (`RenderTreeNode.animationStates`): the same writes, in the same
+    /// order, without evaluating the timing again.
+    private func applyRecordedStates(of node: RenderTreeNode, to copy: CALayer, context: CAAnimationContext) {
+        let store = animationStore
+        context.applyingDepth += 1
+        defer { context.applyingDepth -= 1 }
+        for i in 0..<store.count {
+            if let p = node.animationStates[i].progress { store[i].animation.apply(p, to: copy) }
+        }
     }
 
     /// Sets a render-tree copy's sublayers to `new` (each of which already names this copy as

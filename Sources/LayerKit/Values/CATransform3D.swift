@@ -29,7 +29,12 @@ public struct CATransform3D: Hashable, Sendable {
     public static let identity = CATransform3D()
     /// Row-major m11 … m44.
     public var values: [Double] { [m11, m12, m13, m14, m21, m22, m23, m24, m31, m32, m33, m34, m41, m42, m43, m44] }
-    public var isIdentity: Bool { self == .identity }
+    /// `self == .identity`, entry by entry, the diagonal first (most transforms that are not
+    /// the identity differ there), without the call and the sixteen comparisons of `==`.
+    @inlinable public var isIdentity: Bool {
+        m11 == 1 && m22 == 1 && m33 == 1 && m44 == 1 && m41 == 0 && m42 == 0 && m43 == 0
+            && m12 == 0 && m13 == 0 && m14 == 0 && m21 == 0 && m23 == 0 && m24 == 0 && m31 == 0 && m32 == 0 && m34 == 0
+    }
 
     /// CATransform3DMakeTranslation.
     public static func translation(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> CATransform3D {

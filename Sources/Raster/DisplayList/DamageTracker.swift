@@ -28,6 +28,9 @@ public struct DamageTracker {
     /// list and `list`, nil when nothing changed; the whole target for the first list or a new
     /// target size. `list` becomes the previous list.
     public mutating func damage(for list: DisplayList) -> Rect? {
+        if let old = previous, old.width == list.width, old.height == list.height, Self.sameKeys(old, list) {
+            return damageOfSameKeys(list, old)
+        }
         var index: [DisplayItemKey: Int] = [:]
         index.reserveCapacity(list.items.count)
         var duplicated = false
@@ -72,6 +75,50 @@ public struct DamageTracker {
         previousReach = reach
         lastReach = reach
         if duplicated { previous = nil }
+        return finish(damage, list, target)
+    }
+
+    /// Whether `b` holds items with the keys of `a`'s, in the same order (most frames of an
+    /// animation: the same layers drawing the same slots).
+    private static func sameKeys(_ a: DisplayList, _ b: DisplayList) -> Bool {
+        let n = a.items.count
+        guard b.items.count == n else { return false }
+        for i in 0..<n where a.items[i].key != b.items[i].key { return false }
+        return true
+    }
+
+    /// `damage(for:)` when `list` has the keys of the previous list `old` in the same order:
+    /// what the general comparison finds then, without its look-ups. No item appeared or
+    /// disappeared, every item is matched with the one at its own index and in order (the
+    /// longest run is the whole list), so the damage is that of the items whose bounds,
+    /// operation or edges changed (or the part a revised image changed), in the same order;
+    /// the previous key index stays right (the previous list had no duplicated key, or it
+    /// would not be kept, so neither has this one).
+    private mutating func damageOfSameKeys(_ list: DisplayList, _ old: DisplayList) -> Rect? {
+        let target = Rect(0, 0, Double(list.width), Double(list.height))
+        let reach = list.itemReach()
+        var damage = Rect.null
+        parts.removeAll(keepingCapacity: true)
+        for j in list.items.indices {
+            let o = old.items[j], item = list.items[j]
+            if var r = Self.revisedImageDamage(o, item) {
+                if !r.isNull, !reach[j].isNull { r = r.intersection(reach[j]) }
+                if !r.isNull { damage = damage.union(r); parts.append(r) }
+            } else if o.bounds != item.bounds || o.operation != item.operation || o.aliasing != item.aliasing {
+                let was = previousReach[j], now = reach[j]
+                damage = damage.union(was).union(now)
+                parts.append(was); parts.append(now)
+            }
+        }
+        previous = list
+        previousReach = reach
+        lastReach = reach
+        return finish(damage, list, target)
+    }
+
+    /// The damage's whole pixels inside the target, and its rectangles (`lastRegion`).
+    private mutating func finish(_ found: Rect, _ list: DisplayList, _ target: Rect) -> Rect? {
+        var damage = found
         if !damage.isNull && !damage.isFiniteRect { damage = target; parts = [target] }
         damage = damage.intersection(target)
         lastRegion = []
