@@ -39,9 +39,9 @@ import CRasterSIMD
                 p.withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
                     withUnsafePointer(to: band) { b in
                         if Self.checksCells {
-                            lk_cells_add_polygons(b, xy, pts.count, s, starts.count, 1)
+                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 1, 0)
                         } else {
-                            lk_cells_add_polygons(b, xy, pts.count, s, starts.count, 0)
+                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 0, 0)
                         }
                     }
                 }
