@@ -83,7 +83,7 @@ import RasterFuzzing
 
     @Test func avx2PathDepositsTheBaselineCells() {
         var rng = SplitMix64(seed: 0xCE11)
-        let avx2 = lk_cpu_has_avx2() != 0
+        let avx2 = lk_cpu_has_avx2_bmi2() != 0
         for _ in 0..<4_000 {
             let top = rng.int(40), rows = 1 + rng.int(40), left = rng.int(150), right = left + 1 + rng.int(200)
             let (points, starts) = Self.polygons(&rng, top: top, bottom: top + rows, left: left, right: right)
