@@ -107,6 +107,42 @@ import RasterFuzzing
         }
     }
 
+    @Test func rowsAwayFromTheSidesSkipTheClampWithTheSameCells() {
+        // Edges a pixel or more inside the drawn columns step x without the clamp; the same edges
+        // in a band whose right side is within a pixel of them step with it. The clamp never
+        // acts on them, so the two must leave the same cells, bits and ranges.
+        var rng = SplitMix64(seed: 0xC1A4)
+        let avx2 = lk_cpu_has_avx2_bmi2() != 0
+        for _ in 0..<3_000 {
+            let top = rng.int(20), rows = 2 + rng.int(60), left = rng.int(50), width = 3 + rng.int(150)
+            var points: [Double] = []
+            for _ in 0..<(3 + rng.int(8)) {
+                points += [Double(left) + 1 + Double(width - 2) * rng.unit(),
+                           Double(top) - 2 + Double(rows + 4) * rng.unit()]
+            }
+            let maxX = stride(from: 0, to: points.count, by: 2).map { points[$0] }.max()!
+            let narrowRight = Int(maxX.rounded(.up))
+            guard Double(narrowRight) - maxX > 1e-6 else { continue }
+            for path in 0..<(avx2 ? 2 : 1) {
+                let add: (UnsafePointer<lk_cells>, UnsafePointer<Double>, Int, UnsafePointer<Int>, Int) -> Void = {
+                    if path == 0 { lk_cells_add_polygons($0, $1, $2, $3, $4, 1) }
+                    else { lk_cells_add_polygons_avx2($0, $1, $2, $3, $4, 1) }
+                }
+                var wide = Band(rows: rows, top: top, left: left, right: left + width + 1)
+                wide.add(points, [0], add)
+                var narrow = Band(rows: rows, top: top, left: left, right: narrowRight)
+                narrow.add(points, [0], add)
+                for r in 0..<rows {
+                    let w = Array(wide.cells[(r * wide.stride)..<((r + 1) * wide.stride)])
+                    let n = Array(narrow.cells[(r * narrow.stride)..<((r + 1) * narrow.stride)])
+                    #expect(w[0..<narrow.stride].map(\.bitPattern) == n.map(\.bitPattern), "row \(r)")
+                    #expect(w[narrow.stride...].allSatisfy { $0 == 0 })
+                    #expect(wide.lo[r] == narrow.lo[r] && wide.hi[r] == narrow.hi[r])
+                }
+            }
+        }
+    }
+
     @Test func depositTouchesCells() {
         // A square across the band: the comparison above is not between empty buffers.
         var band = Band(rows: 8, top: 0, left: 0, right: 8)

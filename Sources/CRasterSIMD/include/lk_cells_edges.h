@@ -36,12 +36,27 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
         x = xn;
     }
     if (r0 + 1 >= r1) return;
-    for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
-        // A row the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly.
-        ri += 1; row += c->stride; bits += c->words_per_row;
-        const double xn = lk_cells_clamp(x + dxdy, l, r);
-        lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
-        x = xn;
+    // The rows the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly. Where
+    // the edge keeps a pixel from both drawn sides, its x below 2³⁰ and under 2²⁰ rows, the
+    // stepped x stays within a pixel of the line (each of under 2²⁰ additions rounds by at most
+    // 2⁻²³, and dxdy's own rounding moves the sum by far less), so x + dxdy never leaves the
+    // columns and the clamp is the identity: that loop leaves it out of the chain carried from
+    // row to row (one addition instead of an addition, a min and a max).
+    const double lo_x = xa < xb ? xa : xb, hi_x = xa < xb ? xb : xa;
+    if (lo_x >= l + 1 && hi_x <= r - 1 && r <= 1073741824.0 && r1 - r0 < 1048576) {
+        for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+            ri += 1; row += c->stride; bits += c->words_per_row;
+            const double xn = x + dxdy;
+            lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
+            x = xn;
+        }
+    } else {
+        for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+            ri += 1; row += c->stride; bits += c->words_per_row;
+            const double xn = lk_cells_clamp(x + dxdy, l, r);
+            lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
+            x = xn;
+        }
     }
     {
         // The last row, from its top to yb.
