@@ -161,12 +161,25 @@ extension Canvas {
             outline = o
         }
         strokeScratch.removeAll()
-        strokeScratch.points.reserveCapacity(outline.points.count)
-        for q in outline.points {
-            let d = t.apply(q)
-            guard d.x.isFinite, d.y.isFinite else { return false }
-            strokeScratch.points.append(d)
+        // The outline mapped to device space through buffers: one resize, then a loop of plain
+        // loads, products and stores (appending point by point paid a uniqueness and capacity
+        // check each). A point that is not finite sends the stroke the canvas's own way, whose
+        // first step empties the scratch again.
+        let n = outline.points.count
+        strokeScratch.points.append(contentsOf: repeatElement(Point(0, 0), count: n))
+        let finite: Bool = outline.points.withUnsafeBufferPointer { src in
+            strokeScratch.points.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return true }
+                var bad = false
+                for i in 0..<n {
+                    let q = t.apply(s[i])
+                    d[i] = q
+                    bad = bad || !(q.x.isFinite && q.y.isFinite)
+                }
+                return !bad
+            }
         }
+        guard finite else { return false }
         strokeScratch.contourStarts.append(contentsOf: outline.contourStarts)
         fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)
         return true
