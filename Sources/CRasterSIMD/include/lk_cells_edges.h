@@ -69,8 +69,9 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     }
 }
 
-/// Parts right of the drawn columns become vertical edges on the right boundary.
-LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_split_right)(
+/// Parts right of the drawn columns become vertical edges on the right boundary (inlined into
+/// its three callers: every edge passes here, and the call cost more than its tests).
+LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS_EDGES_NAME(lk_cells_split_right)(
     const lk_cells *c, double xa, double ya, double xb, double yb, double dir, int check) {
     const double r = c->x_right;
     if (xa <= r && xb <= r) { LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, xa, ya, xb, yb, dir, check); return; }
