@@ -2,8 +2,9 @@
 // every edge adds, to the cells of each pixel row it crosses, the signed area it sweeps to its
 // right, as deltas whose running sum along a row is the winding-weighted covered fraction of
 // each pixel. The per-edge clipping and the per-cell deposit are the C kernels of
-// CRasterSIMD (lk_coverage_cells.h: rule, bounds argument and arithmetic); this type lays one
-// band of the scratch buffers out for them and hands them a fill's polygons.
+// CRasterSIMD (lk_coverage_cells.h: rule, bounds argument and arithmetic; compiled a second
+// time for AVX2 and chosen at run time, lk_cells_avx2.h); this type lays one band of the
+// scratch buffers out for them and hands them a fill's polygons.
 import CRasterSIMD
 
 /// Adds clipped polygon edges to one band of the scratch cell buffer, recording each row's
