@@ -31,18 +31,20 @@ import CRasterSIMD
         return on
     }
 
-    /// Adds every contour of `path` (each implicitly closed).
-    @inline(__always) @usableFromInline func add(_ path: FlatPath) {
+    /// Adds every contour of `path` (each implicitly closed), with the baseline C code where
+    /// `portable` (Canvas.kernels `.portable`), else with the AVX2 copy where the CPU has it.
+    @inline(__always) @usableFromInline func add(_ path: FlatPath, portable: Bool = false) {
         path.points.withUnsafeBufferPointer { pts in
             path.contourStarts.withUnsafeBufferPointer { starts in
                 guard let p = pts.baseAddress, let s = starts.baseAddress else { return }
                 // `Point` is two Doubles, x then y: the buffer is the x, y pairs the kernel reads.
                 p.withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
                     withUnsafePointer(to: band) { b in
+                        let p: Int32 = portable ? 1 : 0
                         if Self.checksCells {
-                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 1, 0)
+                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 1, p)
                         } else {
-                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 0, 0)
+                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 0, p)
                         }
                     }
                 }

@@ -88,7 +88,7 @@ extension Canvas {
         while bandTop < bottom {
             let bandBottom = min(bottom, bandTop + bandRows)
             let acc = CoverageAccumulator(scratch: s, top: bandTop, bottom: bandBottom, left: left, right: right)
-            acc.add(polygons)
+            acc.add(polygons, portable: kernels == .portable)
             if let color = painter.solidColor, !mask.active {
                 // A colour without an anti-aliased clip: the C sweep (lk_coverage_sweep.h).
                 withUnsafePointer(to: acc.band) { band in
