@@ -61,6 +61,32 @@ import Testing
         #expect(canvas.strokeOutlines == nil)
     }
 
+    /// A kept outline whose device points overflow under the transform sends the stroke the
+    /// canvas's own way (which rejects the non-finite geometry): nothing is drawn.
+    @Test func keptOutlineWithPointsOutOfRangeFallsBack() {
+        let cache = StrokeOutlineCache()
+        let target = Bitmap(width: 64, height: 64)
+        let canvas = Canvas(target)
+        canvas.clear(.white)
+        var p = Path()
+        p.move(to: Point(2e160, 2e160))
+        p.addLine(to: Point(4e160, 3e160))
+        p.addLine(to: Point(1e160, 6e160))
+        let huge = AffineTransform.scale(1e150, 1e150)      // the scale finite, 4e160 · 1e150 not
+        func stroke() -> Bool {
+            canvas.strokeThroughCache(cache, p, style: StrokeStyle(lineWidth: 3), transform: huge, color: .black,
+                                      from: 0, to: 1, opacity: 1)
+        }
+        cache.beginDraw()
+        #expect(!stroke())                                  // seen once
+        #expect(cache.count == 0)
+        cache.beginDraw()
+        #expect(!stroke())                                  // kept, but its device points overflow
+        #expect(cache.count == 1)
+        let white = Color.white.premultipliedARGB, n = target.width * target.height
+        #expect((0..<n).allSatisfy { target.pixels[$0] == white })
+    }
+
     /// The bounds hold: only strokes seen in the list before are kept, no more than the entry
     /// limit, and those no list used for eight lists are dropped.
     @Test func keptOutlinesAreBoundedAndDropped() {

@@ -113,6 +113,7 @@ static inline int64_t lk_truncate(double x) {
 
 // The fill pipeline's kernels: cell accumulation, solid spans, the solid sweep, hairlines.
 #include "lk_coverage_cells.h"
+#include "lk_cells_avx2.h"
 #include "lk_solid_spans.h"
 #include "lk_coverage_sweep.h"
 #include "lk_hairline.h"

@@ -140,12 +140,23 @@ static inline void lk_cells_mark(uint64_t *b, ptrdiff_t lo, ptrdiff_t hi) {
 
 /// One row's share of an edge: from x at the row's top (or the edge's start) to xn at its
 /// bottom (or the edge's end), both already within the drawn columns, `d` the row's height
-/// crossed times the direction. `row` and `bits` are row `ri`'s cells and written bits.
+/// crossed times the direction. `row` and `bits` are row `ri`'s cells and written bits. `roundsd`
+/// (a constant) is 1 only where the caller is compiled for AVX2.
 __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c, float *row, uint64_t *bits,
-                                                               ptrdiff_t ri, double x, double xn, double d, int check) {
+                                                               ptrdiff_t ri, double x, double xn, double d, int check,
+                                                               int roundsd) {
     const double lo = x < xn ? x : xn, hi = x < xn ? xn : x;
-    const ptrdiff_t lo0 = lk_floor_nonnegative(lo), hi0 = lk_ceil_nonnegative(hi);
-    const double loF = (double)lo0, hiC = (double)hi0;
+    ptrdiff_t lo0, hi0;
+    double loF, hiC;
+    if (roundsd) {
+        // ⌊lo⌋ and ⌈hi⌉ rounded in the double registers (SSE4.1, inside AVX2 code only), then
+        // truncated: the same integers and doubles as the branch below.
+        loF = __builtin_floor(lo); hiC = __builtin_ceil(hi);
+        lo0 = lk_floor_nonnegative(loF); hi0 = lk_floor_nonnegative(hiC);
+    } else {
+        lo0 = lk_floor_nonnegative(lo); hi0 = lk_ceil_nonnegative(hi);
+        loF = (double)lo0; hiC = (double)hi0;
+    }
     const ptrdiff_t x0i = lo0 - c->left, x1i = hi0 - c->left;     // buffer-relative cells
     if (check && (ri < 0 || ri >= c->rows || x0i < 0 || x1i + 2 > c->stride)) {
         lk_cells_out_of_range(c, ri, x0i, x1i + 2);
@@ -200,112 +211,10 @@ __attribute__((always_inline)) static inline double lk_cells_clamp(double x, dou
     return x > l ? x : l;       // minsd, maxsd (x = l gives l: the same value, a zero's sign aside)
 }
 
-/// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1. The
-/// first and last rows (partly crossed) are peeled off the loop over the rows crossed whole, so
-/// that loop steps x by the slope and the row and bit pointers by their strides; every row gets
-/// the arithmetic of the one-loop form, operation for operation.
-static inline void lk_cells_deposit(const lk_cells *band, double xa, double ya, double xb, double yb, double dir,
-                                    int check) {
-    if (!(yb > ya)) return;
-    // A copy of the band's layout that no store can alias (the bit words are uint64_t, which
-    // may alias the fields' integer types), so its fields stay in registers across the rows.
-    const lk_cells layout = *band;
-    const lk_cells *c = &layout;
-    const double l = c->x_left, r = c->x_right;
-    const double dxdy = (xb - xa) / (yb - ya);
-    const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);
-    ptrdiff_t ri = r0 - c->top;
-    float *row = c->cells + ri * c->stride;
-    uint64_t *bits = c->bits + ri * c->words_per_row;
-    double x = xa;
-    {
-        // The first row, from ya to the row's bottom or yb.
-        const double fy0 = (double)r0, fy1 = (double)(r0 + 1);
-        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
-        const double dy = rowBottom - rowTop;
-        const double xn = lk_cells_clamp(r0 + 1 >= r1 ? xb : x + dxdy * dy, l, r);
-        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check);
-        x = xn;
-    }
-    if (r0 + 1 >= r1) return;
-    for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
-        // A row the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly.
-        ri += 1; row += c->stride; bits += c->words_per_row;
-        const double xn = lk_cells_clamp(x + dxdy, l, r);
-        lk_cells_row(c, row, bits, ri, x, xn, dir, check);
-        x = xn;
-    }
-    {
-        // The last row, from its top to yb.
-        ri += 1; row += c->stride; bits += c->words_per_row;
-        const double fy0 = (double)(r1 - 1), fy1 = (double)r1;
-        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
-        const double dy = rowBottom - rowTop;
-        const double xn = lk_cells_clamp(xb, l, r);
-        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check);
-    }
-}
-
-/// Parts right of the drawn columns become vertical edges on the right boundary.
-static inline void lk_cells_split_right(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
-                                        int check) {
-    const double r = c->x_right;
-    if (xa <= r && xb <= r) { lk_cells_deposit(c, xa, ya, xb, yb, dir, check); return; }
-    if (xa >= r && xb >= r) { lk_cells_deposit(c, r, ya, r, yb, dir, check); return; }
-    const double ym = lk_mix(ya, yb, lk_fraction(r, xa, xb));
-    if (xa > r) {
-        lk_cells_deposit(c, r, ya, r, ym, dir, check);
-        lk_cells_deposit(c, r, ym, xb, yb, dir, check);
-    } else {
-        lk_cells_deposit(c, xa, ya, r, ym, dir, check);
-        lk_cells_deposit(c, r, ym, r, yb, dir, check);
-    }
-}
-
-/// Parts left of the drawn columns become vertical edges on the left column.
-static inline void lk_cells_split_left(const lk_cells *c, double xa, double ya, double xb, double yb, double dir,
-                                       int check) {
-    const double l = c->x_left;
-    if (xa >= l && xb >= l) { lk_cells_split_right(c, xa, ya, xb, yb, dir, check); return; }
-    if (!(xa > l) && !(xb > l)) { lk_cells_deposit(c, l, ya, l, yb, dir, check); return; }
-    const double ym = lk_mix(ya, yb, lk_fraction(l, xa, xb));
-    if (xa < l) {
-        lk_cells_deposit(c, l, ya, l, ym, dir, check);
-        lk_cells_split_right(c, l, ym, xb, yb, dir, check);
-    } else {
-        lk_cells_split_right(c, xa, ya, l, ym, dir, check);
-        lk_cells_deposit(c, l, ym, l, yb, dir, check);
-    }
-}
-
-/// One directed edge in device coordinates (finite), clipped to the band's rows.
-static inline void lk_cells_add_edge(const lk_cells *c, double x0, double y0, double x1, double y1, int check) {
-    if (y0 == y1) return;                       // horizontal edges sweep no area
-    double xa = x0, ya = y0, xb = x1, yb = y1, dir = 1;
-    if (ya > yb) { xa = x1; ya = y1; xb = x0; yb = y0; dir = -1; }
-    if (yb <= c->y_top || ya >= c->y_bottom) return;
-    if (ya < c->y_top) { xa = lk_mix(xa, xb, lk_fraction(c->y_top, ya, yb)); ya = c->y_top; }
-    if (yb > c->y_bottom) { xb = lk_mix(xa, xb, lk_fraction(c->y_bottom, ya, yb)); yb = c->y_bottom; }
-    lk_cells_split_left(c, xa, ya, xb, yb, dir, check);
-}
-
-/// Adds every contour of a polygon set (each implicitly closed): `xy` holds `count` points as
-/// x, y pairs; contour k spans points starts[k] ..< starts[k + 1] (the last one to `count`).
-/// Contour bounds outside 0…count are clamped.
-static inline void lk_cells_add_polygons(const lk_cells *c, const double *xy, ptrdiff_t count,
-                                         const ptrdiff_t *starts, ptrdiff_t contours, int check) {
-    for (ptrdiff_t k = 0; k < contours; k++) {
-        ptrdiff_t s = starts[k], e = k + 1 < contours ? starts[k + 1] : count;
-        s = s < 0 ? 0 : (s > count ? count : s);
-        e = e < s ? s : (e > count ? count : e);
-        if (e - s < 2) continue;
-        double px = xy[2 * (e - 1)], py = xy[2 * (e - 1) + 1];
-        for (ptrdiff_t i = s; i < e; i++) {
-            const double qx = xy[2 * i], qy = xy[2 * i + 1];
-            lk_cells_add_edge(c, px, py, qx, qy, check);
-            px = qx; py = qy;
-        }
-    }
-}
+// The edges' clipping, splitting and row stepping, baseline instantiation (lk_cells_edges.h).
+#define LK_CELLS_EDGES_NAME(n) n
+#define LK_CELLS_EDGES_TARGET
+#define LK_CELLS_EDGES_ROUNDSD 0
+#include "lk_cells_edges.h"
 
 #endif

@@ -25,6 +25,18 @@ extension Canvas {
         rasterize(polygons, rule: rule, painter: SolidPainter(color: argb))
     }
 
+    /// `fill(_:color:rule:opacity:)` of polygons whose points are all finite, with their bounding
+    /// box found by the caller (the stroke outlines mapped to device space, StrokeOutlineCache).
+    func fill(_ polygons: FlatPath, color: Color, rule: FillRule, opacity: Double, minX: Double, minY: Double,
+              maxX: Double, maxY: Double) {
+        guard opacity.isFinite, opacity > 0 else { return }
+        let op = min(1, opacity)
+        let argb = color.withAlphaScaled(op).premultipliedARGB
+        guard argb >> 24 != 0 else { return }
+        rasterize(polygons, rule: rule, painter: SolidPainter(color: argb), minX: minX, minY: minY, maxX: maxX,
+                  maxY: maxY)
+    }
+
     /// Erases (to transparent black) what `polygons` cover, in proportion to their coverage.
     public func clear(_ polygons: FlatPath, rule: FillRule = .nonZero) {
         rasterize(polygons, rule: rule, painter: ClearPainter())
@@ -34,7 +46,6 @@ extension Canvas {
     /// non-finite or fully clipped input.
     @inline(__always) @usableFromInline
     func rasterize<P: SpanPainter>(_ polygons: FlatPath, rule: FillRule, painter: P) {
-        guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
         // Bounding box; NaN or infinity anywhere rejects the whole fill.
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let finite: Bool = polygons.points.withUnsafeBufferPointer { pts in
@@ -47,7 +58,17 @@ extension Canvas {
             }
             return true
         }
-        guard finite, minX <= maxX, minY <= maxY else { return }
+        guard finite else { return }
+        rasterize(polygons, rule: rule, painter: painter, minX: minX, minY: minY, maxX: maxX, maxY: maxY)
+    }
+
+    /// `rasterize(_:rule:painter:)` for polygons whose points are all finite and whose bounding
+    /// box the caller has found (minX…maxX, minY…maxY; empty when min > max).
+    @inline(__always) @usableFromInline
+    func rasterize<P: SpanPainter>(_ polygons: FlatPath, rule: FillRule, painter: P, minX: Double, minY: Double,
+                                   maxX: Double, maxY: Double) {
+        guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
+        guard minX <= maxX, minY <= maxY else { return }
         let l = max(Double(mask.left), minX.rounded(.down)), r = min(Double(mask.right), maxX.rounded(.up))
         let t = max(Double(mask.top), minY.rounded(.down)), b = min(Double(mask.bottom), maxY.rounded(.up))
         guard l < r, t < b else { return }
@@ -67,7 +88,7 @@ extension Canvas {
         while bandTop < bottom {
             let bandBottom = min(bottom, bandTop + bandRows)
             let acc = CoverageAccumulator(scratch: s, top: bandTop, bottom: bandBottom, left: left, right: right)
-            acc.add(polygons)
+            acc.add(polygons, portable: kernels == .portable)
             if let color = painter.solidColor, !mask.active {
                 // A colour without an anti-aliased clip: the C sweep (lk_coverage_sweep.h).
                 withUnsafePointer(to: acc.band) { band in

@@ -161,14 +161,31 @@ extension Canvas {
             outline = o
         }
         strokeScratch.removeAll()
-        strokeScratch.points.reserveCapacity(outline.points.count)
-        for q in outline.points {
-            let d = t.apply(q)
-            guard d.x.isFinite, d.y.isFinite else { return false }
-            strokeScratch.points.append(d)
+        // The outline mapped to device space through buffers: one resize, then a loop of plain
+        // loads, products and stores (appending point by point paid a uniqueness and capacity
+        // check each), which also finds the bounding box the fill needs. A point that is not
+        // finite sends the stroke the canvas's own way, whose first step empties the scratch.
+        let n = outline.points.count
+        strokeScratch.points.append(contentsOf: repeatElement(Point(0, 0), count: n))
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        let finite: Bool = outline.points.withUnsafeBufferPointer { src in
+            strokeScratch.points.withUnsafeMutableBufferPointer { dst in
+                guard let s = src.baseAddress, let d = dst.baseAddress else { return true }
+                var bad = false
+                for i in 0..<n {
+                    let q = t.apply(s[i])
+                    d[i] = q
+                    bad = bad || !(q.x.isFinite && q.y.isFinite)
+                    minX = q.x < minX ? q.x : minX; maxX = q.x > maxX ? q.x : maxX
+                    minY = q.y < minY ? q.y : minY; maxY = q.y > maxY ? q.y : maxY
+                }
+                return !bad
+            }
         }
+        guard finite else { return false }
         strokeScratch.contourStarts.append(contentsOf: outline.contourStarts)
-        fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)
+        fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity, minX: minX, minY: minY, maxX: maxX,
+             maxY: maxY)
         return true
     }
 }

@@ -1,0 +1,138 @@
+// The edge half of the cell deposit (lk_coverage_cells.h): an edge clipped to a band's rows,
+// split at its drawn columns, and stepped row by row into lk_cells_row. This file is a
+// template without an include guard: lk_coverage_cells.h includes it for the baseline code
+// (names as written, LK_CELLS_EDGES_TARGET empty, LK_CELLS_EDGES_ROUNDSD 0) and
+// lk_cells_avx2.h again for AVX2 (names suffixed _avx2, target("avx2"), and a row's ⌊lo⌋ and
+// ⌈hi⌉ by roundsd). Both instantiations are the same arithmetic, operation for operation.
+//
+// Expects LK_CELLS_EDGES_NAME(n) (a function's name), LK_CELLS_EDGES_TARGET (attributes) and
+// LK_CELLS_EDGES_ROUNDSD (0 or 1), and undefines them at its end.
+
+/// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1. The
+/// first and last rows (partly crossed) are peeled off the loop over the rows crossed whole, so
+/// that loop steps x by the slope and the row and bit pointers by their strides; every row gets
+/// the arithmetic of the one-loop form, operation for operation.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
+    const lk_cells *band, double xa, double ya, double xb, double yb, double dir, int check) {
+    if (!(yb > ya)) return;
+    // A copy of the band's layout that no store can alias (the bit words are uint64_t, which
+    // may alias the fields' integer types), so its fields stay in registers across the rows.
+    const lk_cells layout = *band;
+    const lk_cells *c = &layout;
+    const double l = c->x_left, r = c->x_right;
+    const double dxdy = (xb - xa) / (yb - ya);
+    const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);
+    ptrdiff_t ri = r0 - c->top;
+    float *row = c->cells + ri * c->stride;
+    uint64_t *bits = c->bits + ri * c->words_per_row;
+    double x = xa;
+    {
+        // The first row, from ya to the row's bottom or yb.
+        const double fy0 = (double)r0, fy1 = (double)(r0 + 1);
+        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
+        const double dy = rowBottom - rowTop;
+        const double xn = lk_cells_clamp(r0 + 1 >= r1 ? xb : x + dxdy * dy, l, r);
+        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
+        x = xn;
+    }
+    if (r0 + 1 >= r1) return;
+    // The rows the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly. Where
+    // the edge keeps a pixel from both drawn sides, its x below 2³⁰ and under 2²⁰ rows, the
+    // stepped x stays within a pixel of the line (each of under 2²⁰ additions rounds by at most
+    // 2⁻²³, and dxdy's own rounding moves the sum by far less), so x + dxdy never leaves the
+    // columns and the clamp is the identity: that loop leaves it out of the chain carried from
+    // row to row (one addition instead of an addition, a min and a max).
+    const double lo_x = xa < xb ? xa : xb, hi_x = xa < xb ? xb : xa;
+    if (lo_x >= l + 1 && hi_x <= r - 1 && r <= 1073741824.0 && r1 - r0 < 1048576) {
+        for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+            ri += 1; row += c->stride; bits += c->words_per_row;
+            const double xn = x + dxdy;
+            lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
+            x = xn;
+        }
+    } else {
+        for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+            ri += 1; row += c->stride; bits += c->words_per_row;
+            const double xn = lk_cells_clamp(x + dxdy, l, r);
+            lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
+            x = xn;
+        }
+    }
+    {
+        // The last row, from its top to yb.
+        ri += 1; row += c->stride; bits += c->words_per_row;
+        const double fy0 = (double)(r1 - 1), fy1 = (double)r1;
+        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
+        const double dy = rowBottom - rowTop;
+        const double xn = lk_cells_clamp(xb, l, r);
+        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
+    }
+}
+
+/// Parts right of the drawn columns become vertical edges on the right boundary (inlined into
+/// its three callers: every edge passes here, and the call cost more than its tests).
+LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS_EDGES_NAME(lk_cells_split_right)(
+    const lk_cells *c, double xa, double ya, double xb, double yb, double dir, int check) {
+    const double r = c->x_right;
+    if (xa <= r && xb <= r) { LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, xa, ya, xb, yb, dir, check); return; }
+    if (xa >= r && xb >= r) { LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, r, ya, r, yb, dir, check); return; }
+    const double ym = lk_mix(ya, yb, lk_fraction(r, xa, xb));
+    if (xa > r) {
+        LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, r, ya, r, ym, dir, check);
+        LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, r, ym, xb, yb, dir, check);
+    } else {
+        LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, xa, ya, r, ym, dir, check);
+        LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, r, ym, r, yb, dir, check);
+    }
+}
+
+/// Parts left of the drawn columns become vertical edges on the left column.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_split_left)(
+    const lk_cells *c, double xa, double ya, double xb, double yb, double dir, int check) {
+    const double l = c->x_left;
+    if (xa >= l && xb >= l) { LK_CELLS_EDGES_NAME(lk_cells_split_right)(c, xa, ya, xb, yb, dir, check); return; }
+    if (!(xa > l) && !(xb > l)) { LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, l, ya, l, yb, dir, check); return; }
+    const double ym = lk_mix(ya, yb, lk_fraction(l, xa, xb));
+    if (xa < l) {
+        LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, l, ya, l, ym, dir, check);
+        LK_CELLS_EDGES_NAME(lk_cells_split_right)(c, l, ym, xb, yb, dir, check);
+    } else {
+        LK_CELLS_EDGES_NAME(lk_cells_split_right)(c, xa, ya, l, ym, dir, check);
+        LK_CELLS_EDGES_NAME(lk_cells_deposit)(c, l, ym, l, yb, dir, check);
+    }
+}
+
+/// One directed edge in device coordinates (finite), clipped to the band's rows.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_edge)(
+    const lk_cells *c, double x0, double y0, double x1, double y1, int check) {
+    if (y0 == y1) return;                       // horizontal edges sweep no area
+    double xa = x0, ya = y0, xb = x1, yb = y1, dir = 1;
+    if (ya > yb) { xa = x1; ya = y1; xb = x0; yb = y0; dir = -1; }
+    if (yb <= c->y_top || ya >= c->y_bottom) return;
+    if (ya < c->y_top) { xa = lk_mix(xa, xb, lk_fraction(c->y_top, ya, yb)); ya = c->y_top; }
+    if (yb > c->y_bottom) { xb = lk_mix(xa, xb, lk_fraction(c->y_bottom, ya, yb)); yb = c->y_bottom; }
+    LK_CELLS_EDGES_NAME(lk_cells_split_left)(c, xa, ya, xb, yb, dir, check);
+}
+
+/// Adds every contour of a polygon set (each implicitly closed): `xy` holds `count` points as
+/// x, y pairs; contour k spans points starts[k] ..< starts[k + 1] (the last one to `count`).
+/// Contour bounds outside 0…count are clamped.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_polygons)(
+    const lk_cells *c, const double *xy, ptrdiff_t count, const ptrdiff_t *starts, ptrdiff_t contours, int check) {
+    for (ptrdiff_t k = 0; k < contours; k++) {
+        ptrdiff_t s = starts[k], e = k + 1 < contours ? starts[k + 1] : count;
+        s = s < 0 ? 0 : (s > count ? count : s);
+        e = e < s ? s : (e > count ? count : e);
+        if (e - s < 2) continue;
+        double px = xy[2 * (e - 1)], py = xy[2 * (e - 1) + 1];
+        for (ptrdiff_t i = s; i < e; i++) {
+            const double qx = xy[2 * i], qy = xy[2 * i + 1];
+            LK_CELLS_EDGES_NAME(lk_cells_add_edge)(c, px, py, qx, qy, check);
+            px = qx; py = qy;
+        }
+    }
+}
+
+#undef LK_CELLS_EDGES_NAME
+#undef LK_CELLS_EDGES_TARGET
+#undef LK_CELLS_EDGES_ROUNDSD
