@@ -7,7 +7,7 @@
 #   scripts/lottie-score.sh [--features] [--diff-dir DIR]   (extra arguments go to compare.py)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FLOOR=${LOTTIE_SCORE_FLOOR:-273}
+FLOOR=${LOTTIE_SCORE_FLOOR:-274}
 corpus=../shared/lottie
 if [ ! -f "$corpus/compare.py" ]; then
     echo "lottie-score.sh: no corpus at $corpus; skipped"

@@ -122,6 +122,26 @@ import TestSupport
         #expect(hidden(atFrame: 10) && !hidden(atFrame: 30) && !hidden(atFrame: 44) && hidden(atFrame: 45))
     }
 
+    @Test func aFrameExactlyOnAnInOrOutPointFallsWhereCoreAnimationsRoundingPutsIt() throws {
+        // A composition of frames 0…30 at 30 fps: lottie-ios's key time of frame 21,
+        // 21 / ((31 / 30) · 30), lies above the fraction Core Animation computes at that
+        // frame, (21 / 30) / (31 / 30), so the layer ending there still shows and the one
+        // starting there does not yet; at frame 20 the two agree ([ip, op) holds).
+        let s = try Self.scene(layers: ##"""
+        [{"ty": 1, "nm": "A", "ip": 10, "op": 21, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
+         {"ty": 1, "nm": "B", "ip": 10, "op": 20, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
+         {"ty": 1, "nm": "C", "ip": 21, "op": 25, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]
+        """##, op: 30)
+        CAAnimationContext.current.engine.tick(at: 0)
+        func shown(_ name: String, atFrame f: Double) -> Bool {
+            let l = Self.all(s.root.presentation(at: s.time(forFrame: f))).first { $0.name == name }
+            return l.map { !$0.isHidden } ?? false
+        }
+        #expect(shown("A", atFrame: 20) && shown("A", atFrame: 21) && !shown("A", atFrame: 21.5))
+        #expect(shown("B", atFrame: 19.5) && !shown("B", atFrame: 20))
+        #expect(!shown("C", atFrame: 20.5) && !shown("C", atFrame: 21) && shown("C", atFrame: 21.5))
+    }
+
     @Test func precompositionRunsOnItsOwnTimelineAndClipsToItsSize() throws {
         let inner = ##"[{"ty": 1, "nm": "In", "ip": 0, "op": 100, "st": 0, "sc": "#00ff00", "sw": 10, "sh": 10, "ks": {"o": {"a": 1, "k": [{"t": 0, "s": [0], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 20, "s": [100]}]}}}]"##
         let s = try Self.scene(layers: ##"[{"ty": 0, "nm": "Pre", "refId": "c", "ip": 0, "op": 60, "st": 10, "sr": 2, "w": 50, "h": 40, "ks": {}}]"##,

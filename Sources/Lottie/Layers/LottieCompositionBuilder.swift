@@ -129,23 +129,40 @@ struct LottieCompositionBuilder {
             && l.borderWidth == 0 && l.shadowOpacity == 0
     }
 
-    /// Hidden outside [ip, op) of the composition's frames: the model is hidden and a
-    /// `hidden` = false animation covers the in-to-out interval. An out point at or after
-    /// the animation's end keeps the layer visible on the last frame (lottie-ios plays one
-    /// frame past op).
+    /// Hidden outside [ip, op) of the composition's frames, as lottie-ios's visibility
+    /// animation has it: the model is hidden and a discrete `hidden` keyframe animation over
+    /// the whole composition (ip to op + 1) is hidden, then visible from the in point, then
+    /// hidden from the out point. An out point at or after the animation's end keeps the
+    /// layer visible on the last frame (lottie-ios plays one frame past op). At a frame
+    /// exactly on the in or out point, the layer is shown or hidden as Core Animation decides
+    /// it (`showsAtBoundary`): each key time is moved a trillionth of the composition to that
+    /// side, far below any frame a player or a progress value tells apart (lottie-ios's own
+    /// snapshots are taken at frames like 9.9999999), far above the rounding of the engine's
+    /// time arithmetic.
     func applyVisibility(_ layer: LottieLayerModel, to content: CALayer, timeline: LottieTimeline) {
         if timeline.remap == nil {
-            let start = timeline.rootFrame(of: layer.inPoint)
-            var end = timeline.rootFrame(of: layer.outPoint)
-            if end >= timeline.rootOut - 1e-9 { end = timeline.rootOut + 2 }
-            if start <= timeline.rootIn && end >= timeline.rootOut + 1 { return }
+            let start = timeline.rootFrame(of: layer.inPoint), end = timeline.rootFrame(of: layer.outPoint)
+            let shownFromStart = start <= timeline.rootIn, shownToEnd = end >= timeline.rootOut - 1e-9
+            if shownFromStart && shownToEnd { return }
             content.isHidden = true
             guard end > start else { return }
+            let frames = timeline.rootOut + 1 - timeline.rootIn, nudge = 1e-12
+            func keyTime(_ r: Double) -> Double {
+                (r - timeline.rootIn) / frames + (Self.showsAtBoundary(r, timeline) ? -nudge : nudge)
+            }
+            // Discrete: one more key time than values, each value holding from its key time.
+            var values: [AnimatableValue] = [], keyTimes = [0.0]
+            if !shownFromStart { values.append(.bool(true)); keyTimes.append(keyTime(start)) }
+            values.append(.bool(false))
+            if !shownToEnd { keyTimes.append(keyTime(end)); values.append(.bool(true)) }
+            keyTimes.append(1)
             let a = CAKeyframeAnimation(keyPath: "hidden")
-            a.values = [.bool(false)]
+            a.values = values
+            a.keyTimes = keyTimes
             a.calculationMode = .discrete
-            a.beginTime = timeline.seconds(ofRoot: start)
-            a.duration = (end - start) / timeline.frameRate
+            a.beginTime = timeline.seconds(ofRoot: timeline.rootIn)
+            a.duration = frames / timeline.frameRate
+            a.fillMode = .both
             a.isRemovedOnCompletion = false
             content.add(a, forKey: "hidden")
             return
@@ -159,6 +176,24 @@ struct LottieCompositionBuilder {
             a.calculationMode = .discrete
             content.add(a, forKey: "hidden")
         }
+    }
+
+    /// Whether Core Animation, paused exactly at root frame `r`, is at or past a key time
+    /// placed at `r`: lottie-ios's visibility animation is a discrete keyframe animation
+    /// whose key times are `(frame - ip) / animationFrameCount`, with the animation's
+    /// duration (op + 1 - ip) / fr ("when the animation is paused, we need to be able to
+    /// render the final frame. To allow this we have to extend the length of the animation by
+    /// one frame") times the frame rate as the frame count, while the paused layer's time is
+    /// (frame - ip) / fr, so the fraction Core Animation compares with them is that time over
+    /// the duration. The two are computed differently and round differently; at a frame on
+    /// the boundary, the value after the key time shows when the fraction is not below it
+    /// (Apple's renders of lottie-ios's TypeFace samples: a layer whose out point is the
+    /// frame drawn stays visible in `Colon` and `T`, and is hidden in `R`).
+    static func showsAtBoundary(_ r: Double, _ timeline: LottieTimeline) -> Bool {
+        let fr = timeline.frameRate, duration = (timeline.rootOut + 1 - timeline.rootIn) / fr
+        let keyTime = (r - timeline.rootIn) / (duration * fr)
+        let fraction = ((r - timeline.rootIn) / fr) / duration
+        return fraction >= keyTime
     }
 
     /// What the layer's type draws, in a layer whose plane is the layer's own coordinates.
