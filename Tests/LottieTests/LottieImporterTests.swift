@@ -124,13 +124,15 @@ import TestSupport
 
     @Test func aFrameExactlyOnAnInOrOutPointFallsWhereCoreAnimationsRoundingPutsIt() throws {
         // A composition of frames 0…30 at 30 fps: lottie-ios's key time of frame 21,
-        // 21 / ((31 / 30) · 30), lies above the fraction Core Animation computes at that
-        // frame, (21 / 30) / (31 / 30), so the layer ending there still shows and the one
-        // starting there does not yet; at frame 20 the two agree ([ip, op) holds).
+        // 21 / ((31 / 30) · 30), scaled back by the duration 31 / 30 rounds above the time
+        // 21 / 30, so the layer ending there still shows and the one starting there does not
+        // yet; at frame 20 the two agree ([ip, op) holds). A layer wholly after the
+        // composition's end never shows.
         let s = try Self.scene(layers: ##"""
         [{"ty": 1, "nm": "A", "ip": 10, "op": 21, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
          {"ty": 1, "nm": "B", "ip": 10, "op": 20, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
-         {"ty": 1, "nm": "C", "ip": 21, "op": 25, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]
+         {"ty": 1, "nm": "C", "ip": 21, "op": 25, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
+         {"ty": 1, "nm": "D", "ip": 40, "op": 50, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]
         """##, op: 30)
         CAAnimationContext.current.engine.tick(at: 0)
         func shown(_ name: String, atFrame f: Double) -> Bool {
@@ -140,6 +142,7 @@ import TestSupport
         #expect(shown("A", atFrame: 20) && shown("A", atFrame: 21) && !shown("A", atFrame: 21.5))
         #expect(shown("B", atFrame: 19.5) && !shown("B", atFrame: 20))
         #expect(!shown("C", atFrame: 20.5) && !shown("C", atFrame: 21) && shown("C", atFrame: 21.5))
+        #expect(![0, 15, 29.5, 30].contains { shown("D", atFrame: $0) })
     }
 
     @Test func precompositionRunsOnItsOwnTimelineAndClipsToItsSize() throws {

@@ -145,7 +145,8 @@ struct LottieCompositionBuilder {
             let shownFromStart = start <= timeline.rootIn, shownToEnd = end >= timeline.rootOut - 1e-9
             if shownFromStart && shownToEnd { return }
             content.isHidden = true
-            guard end > start else { return }
+            // Never within the composition's frames: hidden throughout.
+            guard end > start, start < timeline.rootOut + 1, end > timeline.rootIn else { return }
             let frames = timeline.rootOut + 1 - timeline.rootIn, nudge = 1e-12
             func keyTime(_ r: Double) -> Double {
                 (r - timeline.rootIn) / frames + (Self.showsAtBoundary(r, timeline) ? -nudge : nudge)
@@ -184,16 +185,15 @@ struct LottieCompositionBuilder {
     /// duration (op + 1 - ip) / fr ("when the animation is paused, we need to be able to
     /// render the final frame. To allow this we have to extend the length of the animation by
     /// one frame") times the frame rate as the frame count, while the paused layer's time is
-    /// (frame - ip) / fr, so the fraction Core Animation compares with them is that time over
-    /// the duration. The two are computed differently and round differently; at a frame on
-    /// the boundary, the value after the key time shows when the fraction is not below it
-    /// (Apple's renders of lottie-ios's TypeFace samples: a layer whose out point is the
-    /// frame drawn stays visible in `Colon` and `T`, and is hidden in `R`).
+    /// (frame - ip) / fr. Core Animation's choice is that of comparing the time with the key
+    /// time scaled back by the duration: the two are computed differently and round apart
+    /// (Apple's renders of lottie-ios's TypeFace samples: a layer whose out point is the frame
+    /// drawn stays visible in `Colon`, where 18 / 37 · 1.48 rounds above 0.72, and is hidden
+    /// in `T` and `R`, where the key time comes back to the time or below it).
     static func showsAtBoundary(_ r: Double, _ timeline: LottieTimeline) -> Bool {
         let fr = timeline.frameRate, duration = (timeline.rootOut + 1 - timeline.rootIn) / fr
         let keyTime = (r - timeline.rootIn) / (duration * fr)
-        let fraction = ((r - timeline.rootIn) / fr) / duration
-        return fraction >= keyTime
+        return (r - timeline.rootIn) / fr >= keyTime * duration
     }
 
     /// What the layer's type draws, in a layer whose plane is the layer's own coordinates.
