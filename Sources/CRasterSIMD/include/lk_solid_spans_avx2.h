@@ -65,10 +65,11 @@ static inline int lk_cpu_has_avx2(void) {
 }
 
 #if LK_HAVE_AVX2_KERNELS
-/// x·k/255 exactly rounded in each 16-bit lane (x·k ≤ 255·255).
+/// x·k/255 exactly rounded in each 16-bit lane (x·k ≤ 255·255), as `lk_div255_lanes`: one
+/// high-half multiply by 257 of t = x·k + 128.
 __attribute__((target("avx2"))) static inline __m256i lk_div255_lanes_avx2(__m256i x, __m256i k) {
-    __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, k), _mm256_set1_epi16(128));
-    return _mm256_srli_epi16(_mm256_add_epi16(t, _mm256_srli_epi16(t, 8)), 8);
+    const __m256i t = _mm256_add_epi16(_mm256_mullo_epi16(x, k), _mm256_set1_epi16(128));
+    return _mm256_mulhi_epu16(t, _mm256_set1_epi16(257));
 }
 
 /// Eight pixels of `lk_span_over`: s + d·ia/255 per channel.
