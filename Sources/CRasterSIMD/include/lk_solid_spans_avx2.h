@@ -126,6 +126,18 @@ __attribute__((target("avx2"))) static inline __m256i lk_masked_eight_lanes_avx2
     return _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
 }
 
+/// `lk_masked_eight_lanes_avx2` for an opaque colour (alpha 255): there the alpha of s = c·k/255
+/// is 255·k/255 = k exactly, so each pixel's inverse alpha is 255 − k, taken from the coverage
+/// lanes without the two shuffles that copy s's alpha lane; the same pixels, bit for bit.
+__attribute__((target("avx2"))) static inline __m256i lk_masked_eight_lanes_opaque_avx2(__m256i d, __m256i klo,
+                                                                                        __m256i khi, __m256i c) {
+    const __m256i zero = _mm256_setzero_si256(), k255 = _mm256_set1_epi16(255);
+    const __m256i slo = lk_div255_lanes_avx2(c, klo), shi = lk_div255_lanes_avx2(c, khi);
+    const __m256i rlo = lk_div255_lanes_avx2(_mm256_unpacklo_epi8(d, zero), _mm256_sub_epi16(k255, klo));
+    const __m256i rhi = lk_div255_lanes_avx2(_mm256_unpackhi_epi8(d, zero), _mm256_sub_epi16(k255, khi));
+    return _mm256_add_epi32(_mm256_packus_epi16(slo, shi), _mm256_packus_epi16(rlo, rhi));
+}
+
 /// Eight pixels of `lk_span_masked`: destination `d`, their eight coverage bytes `m8` (pixel 0
 /// in the low byte), colour lanes `c`.
 __attribute__((target("avx2"))) static inline __m256i lk_masked_eight_avx2(__m256i d, uint64_t m8, __m256i c) {
