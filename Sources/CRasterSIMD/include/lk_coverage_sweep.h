@@ -71,7 +71,7 @@ __attribute__((target("avx2"), always_inline, no_builtin("memset"))) static inli
             lk_sweep_row_dense_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k);
         } else {
             lk_sweep_windows_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k, color);
-            lk_window_clear_bits(r.bit, r.lo, r.hi);
+            lk_window_clear_bits_avx2(r.bit, r.lo, r.hi);
         }
     }
 }
