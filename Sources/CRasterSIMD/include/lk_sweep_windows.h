@@ -132,6 +132,20 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_window_clea
     for (; w <= last; w++) bit[w] = 0;
 }
 
+/// `lk_window_run` in the AVX2 row loop: a run of full coverage in an opaque colour (a stroke's
+/// or a shape's solid inside) straight to the AVX2 store, without the span's CPU check and
+/// coverage tests; any other through `lk_span_solid`.
+__attribute__((target("avx2"), always_inline)) static inline void lk_window_run_avx2(uint32_t *dst, ptrdiff_t from,
+                                                                                    ptrdiff_t to, ptrdiff_t columns,
+                                                                                    float sum, uint32_t color,
+                                                                                    const lk_dense_avx2_consts *k) {
+    const uint32_t cov = lk_dense_byte(sum);
+    const ptrdiff_t z = to < columns ? to : columns;
+    if (cov == 0 || from >= z) return;
+    if (k->opaque && cov == 255 && z - from >= 8) lk_span_store_avx2(dst + from, z - from, color);
+    else lk_span_solid(dst + from, z - from, cov, color, 0);
+}
+
 /// A wide row by windows with AVX2, each block one `lk_dense_step_avx2` (`k`: the colour's
 /// lanes). `cellRoom` cells from `cell` lie in the row's buffer and `room` pixels from `dst` in
 /// the bitmap's row. Leaves the row's bit words to the caller (for callers compiled with AVX2).
@@ -147,7 +161,7 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windo
         const ptrdiff_t j = lk_window_next_avx2(bit, i, last);
         if (j < 0) return;
         if (j - i >= LK_WINDOW_GAP) {
-            lk_window_run(dst, i, j, columns, _mm256_cvtss_f32(carry), color, 0);
+            lk_window_run_avx2(dst, i, j, columns, _mm256_cvtss_f32(carry), color, k);
             i = j;
         }
     }
