@@ -10,11 +10,13 @@
 // next block, or farther, and the window ends: the pixels from the block's end to that cell get
 // the coverage of the carried sum as one solid run (lk_span_solid; none at coverage 0), and a new
 // window starts at the cell with the carried sum. After the last window the row's deltas sum to
-// zero, so nothing follows it. The block boundaries, hence the order of the additions, depend only
-// on the touched cells and LK_WINDOW_GAP, and every path (AVX2, SSE2, plain C) takes the same
-// windows and blocks, so the three paint the same bits. Against the scalar left-to-right sum a sum
-// can differ in its last bits (lk_sweep_dense.h), which moves a coverage byte only where
-// v·255 + 0.5 lies within about 10⁻⁵ of an integer.
+// zero, so nothing follows it. (The AVX2 path looks past untouched bit words four at a time
+// and runs of full coverage in an opaque colour go straight to its eight-pixel store; the
+// windows, blocks and pixels are the same.) The block boundaries, hence the order of the
+// additions, depend only on the touched cells and LK_WINDOW_GAP, and every path (AVX2, SSE2,
+// plain C) takes the same windows and blocks, so the three paint the same bits. Against the
+// scalar left-to-right sum a sum can differ in its last bits (lk_sweep_dense.h), which moves a
+// coverage byte only where v·255 + 0.5 lies within about 10⁻⁵ of an integer.
 //
 // A pixel's arithmetic is the sweep's: a block's pixels through the masked source-over (coverage
 // 0 leaves a pixel as it was), a run's through the solid span at the same coverage, which gives
