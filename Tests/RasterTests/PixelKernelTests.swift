@@ -55,6 +55,22 @@ import RasterFuzzing
         }
     }
 
+    /// The vector paths' x·k/255 (a high-half multiply by 257) against the portable rule for every
+    /// channel value x and factor k: a span of 64 pixels whose 256 channels hold 0…255, painted
+    /// source-over with s = 0 and inverse alpha k, through the AVX2 (or SSE2) and SSE2 kernels.
+    @Test func overSpanEqualsPortableForEveryChannelAndFactor() {
+        var base = [UInt32](repeating: 0, count: 64)
+        for i in 0..<64 { base[i] = UInt32(4 * i) << 24 | UInt32(4 * i + 1) << 16 | UInt32(4 * i + 2) << 8 | UInt32(4 * i + 3) }
+        for k in UInt32(0)...255 {
+            var a = base, b = base, c = base
+            lk_span_over(&a, 64, 0, k)
+            lk_span_over_sse2(&b, 64, 0, k)
+            lk_span_over_portable(&c, 64, 0, k)
+            #expect(a == c)
+            #expect(b == c)
+        }
+    }
+
     /// The random fills and strokes of the bounds fuzz (clips, rules, translucent colours,
     /// hairlines among them) drawn twice over the same background: identical pixels.
     @Test func canvasesWithEitherKernelsPaintTheSamePixels() {

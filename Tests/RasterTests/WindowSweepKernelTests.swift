@@ -38,13 +38,14 @@ import RasterFuzzing
     }
 
     /// A row of clusters of touched cells (some of them zero deltas) with gaps below, at and
-    /// above LK_WINDOW_GAP, at every offset within a bit word and across words.
+    /// above LK_WINDOW_GAP, at every offset within a bit word and across words, some of them
+    /// spanning four or more untouched words (which the AVX2 path skips four at a time).
     static func row(_ rng: inout SplitMix64, exact: Bool) -> (cells: [Float], touched: Set<Int>, lo: Int, hi: Int) {
         let lo = rng.int(130)
         var touched = Set<Int>()
         var x = lo
         for k in 0..<(1 + rng.int(10)) {
-            if k > 0 { x += [1, 4, Int(LK_WINDOW_GAP) - 1, Int(LK_WINDOW_GAP), 9, 20 + rng.int(200)][rng.int(6)] }
+            if k > 0 { x += [1, 4, Int(LK_WINDOW_GAP) - 1, Int(LK_WINDOW_GAP), 9, 20 + rng.int(200), 250 + rng.int(600)][rng.int(7)] }
             let n = 1 + rng.int(5)
             for j in 0..<n { touched.insert(x + j) }
             x += n

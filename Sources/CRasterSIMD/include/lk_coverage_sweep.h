@@ -55,15 +55,14 @@ __attribute__((always_inline)) static inline void lk_sweep_flush(uint32_t *dst, 
 }
 
 #if LK_HAVE_AVX2_KERNELS
-/// `lk_sweep_solid` under the non-zero rule with AVX2: the same rows, narrow ones by blocks
-/// (lk_sweep_dense.h) and wide ones by windows (lk_sweep_windows.h), in one function, so the
-/// colour's lanes are set up once per band and no row pays a call.
-__attribute__((target("avx2"), no_builtin("memset"))) static void lk_sweep_nonzero_avx2(const lk_cells *c, uint32_t *pixels,
-                                                                                     ptrdiff_t width, ptrdiff_t right,
-                                                                                     uint32_t color) {
+/// The rows of `lk_sweep_nonzero_avx2` with the colour's lanes `k` (inlined twice, so that
+/// `k->opaque` is a constant in each copy).
+__attribute__((target("avx2"), always_inline, no_builtin("memset"))) static inline void lk_sweep_nonzero_rows_avx2(
+    const lk_cells *c, uint32_t *pixels, ptrdiff_t width, ptrdiff_t right, uint32_t color,
+    const lk_dense_avx2_consts *kp) {
     const ptrdiff_t left = c->left, stride = c->stride;
     const ptrdiff_t columns = right - left, room = width - left;
-    const lk_dense_avx2_consts k = lk_dense_avx2_setup(color);
+    const lk_dense_avx2_consts k = *kp;
     for (ptrdiff_t ri = 0; ri < c->rows; ri++) {
         const lk_swept_row r = lk_cells_take_row(c, ri);
         if (r.lo >= r.hi) continue;
@@ -72,8 +71,25 @@ __attribute__((target("avx2"), no_builtin("memset"))) static void lk_sweep_nonze
             lk_sweep_row_dense_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k);
         } else {
             lk_sweep_windows_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k, color);
-            lk_window_clear_bits(r.bit, r.lo, r.hi);
+            lk_window_clear_bits_avx2(r.bit, r.lo, r.hi);
         }
+    }
+}
+
+/// `lk_sweep_solid` under the non-zero rule with AVX2: the same rows, narrow ones by blocks
+/// (lk_sweep_dense.h) and wide ones by windows (lk_sweep_windows.h), in one function, so the
+/// colour's lanes are set up once per band and no row pays a call; an opaque colour's copy
+/// composites its blocks through the shorter opaque form.
+__attribute__((target("avx2"), no_builtin("memset"))) static void lk_sweep_nonzero_avx2(const lk_cells *c, uint32_t *pixels,
+                                                                                     ptrdiff_t width, ptrdiff_t right,
+                                                                                     uint32_t color) {
+    lk_dense_avx2_consts k = lk_dense_avx2_setup(color);
+    if (k.opaque) {
+        k.opaque = 1;
+        lk_sweep_nonzero_rows_avx2(c, pixels, width, right, color, &k);
+    } else {
+        k.opaque = 0;
+        lk_sweep_nonzero_rows_avx2(c, pixels, width, right, color, &k);
     }
 }
 #endif

@@ -119,10 +119,12 @@ __attribute__((target("avx2"))) static inline __m256i lk_dense_lanes(ptrdiff_t k
     return _mm256_cmpgt_epi32(_mm256_set1_epi32((int)k), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
 }
 
-/// The AVX2 lanes' constants of one row: the colour as 16-bit lanes and the coverage rule's.
+/// The AVX2 lanes' constants of one row: the colour as 16-bit lanes, whether it is opaque, and
+/// the coverage rule's.
 typedef struct lk_dense_avx2_consts {
     __m256i color;
     __m256 sign, one, k255, half;
+    int opaque;
 } lk_dense_avx2_consts;
 
 __attribute__((target("avx2"))) static inline lk_dense_avx2_consts lk_dense_avx2_setup(uint32_t color) {
@@ -130,7 +132,16 @@ __attribute__((target("avx2"))) static inline lk_dense_avx2_consts lk_dense_avx2
     k.color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     k.sign = _mm256_set1_ps(-0.0f); k.one = _mm256_set1_ps(1.0f);
     k.k255 = _mm256_set1_ps(255.0f); k.half = _mm256_set1_ps(0.5f);
+    k.opaque = color >> 24 == 255;
     return k;
+}
+
+/// A block's eight pixels `d` composited from their coverage lanes: through the opaque colour's
+/// shorter form where `k->opaque` (the same pixels; lk_solid_spans_avx2.h).
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_composite_avx2(
+    __m256i d, __m256i klo, __m256i khi, const lk_dense_avx2_consts *k) {
+    return k->opaque ? lk_masked_eight_lanes_opaque_avx2(d, klo, khi, k->color)
+                     : lk_masked_eight_lanes_avx2(d, klo, khi, k->color);
 }
 
 /// One block of eight cells at `cell` with AVX2: summed in the header's order onto `*carry`
@@ -168,18 +179,18 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_dense_step_
                                           8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
     if (pixels >= 8) {
         const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
-        _mm256_storeu_si256((__m256i *)dst, lk_masked_eight_lanes_avx2(d, _mm256_shuffle_epi8(b, toLo),
-                                                                       _mm256_shuffle_epi8(b, toHi), k->color));
+        _mm256_storeu_si256((__m256i *)dst, lk_dense_composite_avx2(d, _mm256_shuffle_epi8(b, toLo),
+                                                                    _mm256_shuffle_epi8(b, toHi), k));
     } else if (pixels > 0) {
         const __m256i lanes = lk_dense_lanes(pixels);
         const __m256i bp = _mm256_and_si256(b, lanes);                  // coverage 0 past the row's pixels
         const __m256i klo = _mm256_shuffle_epi8(bp, toLo), khi = _mm256_shuffle_epi8(bp, toHi);
         if (8 <= pixelRoom) {
             const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
-            _mm256_storeu_si256((__m256i *)dst, lk_masked_eight_lanes_avx2(d, klo, khi, k->color));
+            _mm256_storeu_si256((__m256i *)dst, lk_dense_composite_avx2(d, klo, khi, k));
         } else {
             const __m256i d = _mm256_maskload_epi32((const int *)dst, lanes);
-            _mm256_maskstore_epi32((int *)dst, lanes, lk_masked_eight_lanes_avx2(d, klo, khi, k->color));
+            _mm256_maskstore_epi32((int *)dst, lanes, lk_dense_composite_avx2(d, klo, khi, k));
         }
     }
 }

@@ -10,11 +10,13 @@
 // next block, or farther, and the window ends: the pixels from the block's end to that cell get
 // the coverage of the carried sum as one solid run (lk_span_solid; none at coverage 0), and a new
 // window starts at the cell with the carried sum. After the last window the row's deltas sum to
-// zero, so nothing follows it. The block boundaries, hence the order of the additions, depend only
-// on the touched cells and LK_WINDOW_GAP, and every path (AVX2, SSE2, plain C) takes the same
-// windows and blocks, so the three paint the same bits. Against the scalar left-to-right sum a sum
-// can differ in its last bits (lk_sweep_dense.h), which moves a coverage byte only where
-// v·255 + 0.5 lies within about 10⁻⁵ of an integer.
+// zero, so nothing follows it. (The AVX2 path looks past untouched bit words four at a time
+// and runs of full coverage in an opaque colour go straight to its eight-pixel store; the
+// windows, blocks and pixels are the same.) The block boundaries, hence the order of the
+// additions, depend only on the touched cells and LK_WINDOW_GAP, and every path (AVX2, SSE2,
+// plain C) takes the same windows and blocks, so the three paint the same bits. Against the
+// scalar left-to-right sum a sum can differ in its last bits (lk_sweep_dense.h), which moves a
+// coverage byte only where v·255 + 0.5 lies within about 10⁻⁵ of an integer.
 //
 // A pixel's arithmetic is the sweep's: a block's pixels through the masked source-over (coverage
 // 0 leaves a pixel as it was), a run's through the solid span at the same coverage, which gives
@@ -99,6 +101,53 @@ static inline void lk_sweep_windows_blocks(float *cell, const uint64_t *bit, ptr
 }
 
 #if LK_HAVE_AVX2_KERNELS
+/// `lk_window_next` with AVX2: past the first word, the untouched words (the inside of a ring,
+/// the gap between two shapes) are skipped four at a time with one 256-bit test, only words
+/// up to `last` read.
+__attribute__((target("avx2"), always_inline)) static inline ptrdiff_t lk_window_next_avx2(const uint64_t *bit,
+                                                                                           ptrdiff_t from,
+                                                                                           ptrdiff_t last) {
+    ptrdiff_t w = from >> 6;
+    if (w > last) return -1;
+    uint64_t word = bit[w] & (~(uint64_t)0 << (from & 63));
+    if (word == 0) {
+        w++;
+        for (; w + 3 <= last; w += 4) {
+            const __m256i v = _mm256_loadu_si256((const __m256i *)(bit + w));
+            if (!_mm256_testz_si256(v, v)) break;
+        }
+        for (;; w++) {
+            if (w > last) return -1;
+            word = bit[w];
+            if (word != 0) break;
+        }
+    }
+    return (w << 6) | __builtin_ctzll(word);
+}
+
+/// `lk_window_clear_bits` with AVX2: four words per store while four remain.
+__attribute__((target("avx2"), always_inline)) static inline void lk_window_clear_bits_avx2(uint64_t *bit, ptrdiff_t lo,
+                                                                                           ptrdiff_t hi) {
+    ptrdiff_t w = lo >> 6;
+    const ptrdiff_t last = (hi - 1) >> 6;
+    for (; w + 3 <= last; w += 4) _mm256_storeu_si256((__m256i *)(bit + w), _mm256_setzero_si256());
+    for (; w <= last; w++) bit[w] = 0;
+}
+
+/// `lk_window_run` in the AVX2 row loop: a run of full coverage in an opaque colour (a stroke's
+/// or a shape's solid inside) straight to the AVX2 store, without the span's CPU check and
+/// coverage tests; any other through `lk_span_solid`.
+__attribute__((target("avx2"), always_inline)) static inline void lk_window_run_avx2(uint32_t *dst, ptrdiff_t from,
+                                                                                    ptrdiff_t to, ptrdiff_t columns,
+                                                                                    float sum, uint32_t color,
+                                                                                    const lk_dense_avx2_consts *k) {
+    const uint32_t cov = lk_dense_byte(sum);
+    const ptrdiff_t z = to < columns ? to : columns;
+    if (cov == 0 || from >= z) return;
+    if (k->opaque && cov == 255 && z - from >= 8) lk_span_store_avx2(dst + from, z - from, color);
+    else lk_span_solid(dst + from, z - from, cov, color, 0);
+}
+
 /// A wide row by windows with AVX2, each block one `lk_dense_step_avx2` (`k`: the colour's
 /// lanes). `cellRoom` cells from `cell` lie in the row's buffer and `room` pixels from `dst` in
 /// the bitmap's row. Leaves the row's bit words to the caller (for callers compiled with AVX2).
@@ -111,10 +160,10 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windo
     for (;;) {
         lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
         i += 8;
-        const ptrdiff_t j = lk_window_next(bit, i, last);
+        const ptrdiff_t j = lk_window_next_avx2(bit, i, last);
         if (j < 0) return;
         if (j - i >= LK_WINDOW_GAP) {
-            lk_window_run(dst, i, j, columns, _mm256_cvtss_f32(carry), color, 0);
+            lk_window_run_avx2(dst, i, j, columns, _mm256_cvtss_f32(carry), color, k);
             i = j;
         }
     }
