@@ -1,4 +1,4 @@
-// The stroker's curve pieces by halving (CubicHalving): the pieces run from 0 to 1 in order
+// The stroker's curve pieces (CubicHalving): the pieces run from 0 to 1 in order
 // without gaps, every point of the curve lies within the tolerance of its piece's chord, and on
 // the long random cubics of the many_strokes scene they are fewer than Wang's uniform steps.
 import Testing
@@ -57,6 +57,17 @@ import Testing
         let all = CubicHalving(cubic: c, tolerance: 0.1).count(limit: .max)
         #expect(all > 8)
         #expect(CubicHalving(cubic: c, tolerance: 0.1).count(limit: 5) == 6)
+    }
+
+    /// A parabola 20 px high, at 0.15 px: halved once (bound 20 px, more than 64 tolerances),
+    /// each half (bound 5 px) in ⌈√(5 / 0.15)⌉ = 6 equal steps, where halving alone takes 16.
+    @Test func aNearlyFlatPieceTakesEqualSteps() {
+        let c = Cubic(quad: Point(0, 0), Point(50, 40), Point(100, 0))
+        let h = CubicHalving(cubic: c, tolerance: 0.15)
+        #expect(h.count(limit: .max) == 12)
+        var ends: [Double] = []
+        h.forEachPiece { _, t1 in ends.append(t1); return true }
+        #expect(abs(ends[5] - 0.5) < 1e-15 && abs(ends[2] - 0.25) < 1e-15)
     }
 
     @Test func aStraightCubicIsOnePiece() {
