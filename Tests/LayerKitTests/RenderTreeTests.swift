@@ -265,6 +265,35 @@ import Testing
         #expect(try #require(bitmap.difference(from: full)).maxAbsolute == 0)
     }
 
+    /// Fills its bounds with `LampLayer.colour`, read when it draws.
+    final class LampLayer: CALayer {
+        nonisolated(unsafe) var colour = Color.blue
+        override func draw(in ctx: CGContext) {
+            ctx.setFillColor((modelLayer as? LampLayer ?? self).colour)
+            ctx.fill(bounds)
+        }
+    }
+
+    @Test func aTreeWithALayerDrawingItsOwnContentsIsDrawnEveryFrame() throws {
+        // Nothing of the tree changes between the frames, but the lamp redraws its contents
+        // when marked: the frame shows them, whatever other layers draw elsewhere.
+        CAAnimationContext.current.clock.manualTime = 0
+        let root = box(Rect(0, 0, 20, 20), .white)
+        let lamp = LampLayer()
+        lamp.frame = Rect(0, 0, 10, 10)
+        lamp.setNeedsDisplay()
+        root.addSublayer(lamp)
+        CATransaction.flush()
+        let tree = RenderTree(), renderer = LayerRenderer()
+        let bitmap = Bitmap(width: 20, height: 20), canvas = Canvas(bitmap)
+        _ = renderer.renderFrame(tree.update(root, at: 0.1), into: canvas)
+        let blue = bitmap[5, 5]
+        lamp.colour = .red
+        lamp.setNeedsDisplay()
+        #expect(renderer.renderFrame(tree.update(root, at: 0.2), into: canvas).damage != nil)
+        #expect(bitmap[5, 5] != blue)
+    }
+
     @Test func everyPropertySetterCountsInTheModelRevision() {
         CATransaction.begin()
         CATransaction.setDisableActions(true)

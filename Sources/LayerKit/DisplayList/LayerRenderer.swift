@@ -77,15 +77,15 @@ public final class LayerRenderer {
     /// A render tree's root (`RenderTree.update`) that no update has changed since the last
     /// call drew it (no copy took values, sublayers or a mask; see
     /// `RenderTreeNode.treeGeneration`) has the last display list: nothing changed, and the
-    /// list is neither built nor compared again. (Unless some layer draws its own contents:
-    /// the display pass may redraw them whatever the tree.)
+    /// list is neither built nor compared again. (A tree with a layer that draws its own
+    /// contents counts as changed by every update: the display pass may redraw them.)
     public func renderFrame(_ root: CALayer, into canvas: Canvas) -> LayerRenderStats {
         let t0 = monotonicNanos()
         let width = canvas.target.width, height = canvas.target.height
         let node = root.renderTreeNodeOfCopy
         if let node, let last = lastRenderTree, let list = lastDisplayList, last.root === root, last.node === node,
            node.copy === root, last.generation == node.treeGeneration, last.width == width, last.height == height,
-           last.scale == scale, last.background == background, LayerDrawingState.live.count == 0 {
+           last.scale == scale, last.background == background {
             return LayerRenderStats(damage: nil, buildNanos: monotonicNanos() - t0, damageNanos: 0, rasterNanos: 0,
                                     itemCount: list.items.count)
         }

@@ -16,9 +16,10 @@
 // between two equal values, a hold): a property animation's writes depend on nothing else
 // than that state and the model's values under it, which are the same while the model's
 // revision is (an animation ended and filling, not yet begun, a layer's in-to-out
-// visibility, a hold). An update that wrote no copy and changed no sublayers or
-// mask leaves the tree's generation as it was, and `LayerRenderer.renderFrame` then knows
-// the last display list to be this tree's without building it.
+// visibility, a hold). An update that wrote no copy, changed no sublayers or mask and met
+// no layer drawing its own contents leaves the tree's generation as it was, and
+// `LayerRenderer.renderFrame` then knows the last display list to be this tree's without
+// building it.
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies; a model layer's node names its copy without retaining it (the copy refers to its
@@ -183,6 +184,9 @@ extension CALayer {
             if type(of: copy).drawsWithPresentationTime { changed = true }
             copy.presentationTime = time
         }
+        // A layer that draws its own contents may change them in any frame's display pass,
+        // whatever the tree: its tree counts as changed.
+        if drawingState != nil { changed = true }
         switch writes {
         case .none: break
         case .recordedStates(let node): applyRecordedStates(of: node, to: copy, context: context); changed = true
