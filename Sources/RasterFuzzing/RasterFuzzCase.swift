@@ -14,8 +14,8 @@ import Glibc
 import Darwin
 #endif
 
-/// SplitMix64: a small, fast, seedable generator.
-public struct SplitMix64: Sendable {
+/// SplitMix64: a small, fast, seedable generator (also for `Double.random(in:using:)`).
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     public var state: UInt64
     public init(seed: UInt64) { state = seed }
     public mutating func next() -> UInt64 {

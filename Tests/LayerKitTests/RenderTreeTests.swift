@@ -15,6 +15,18 @@ import Testing
         return l
     }
 
+    /// A blue box whose `position.x` runs from `from` to `to` over 0.5 s and stays there.
+    func movingBox(_ frame: Rect, from: Double, to: Double) -> CALayer {
+        let l = box(frame, .blue)
+        let move = CABasicAnimation(keyPath: "position.x")
+        move.fromValue = .number(from); move.toValue = .number(to)
+        move.duration = 0.5
+        move.fillMode = .forwards
+        move.isRemovedOnCompletion = false
+        l.add(move, forKey: "move")
+        return l
+    }
+
     /// A tree with animations of every kind the render tree restores: keyframes on a sub key
     /// path, an additive animation, a group, a fade to 0 that hides a subtree, a stroke trim.
     func scene() -> (root: CALayer, parts: [String: CALayer]) {
@@ -136,13 +148,7 @@ import Testing
         let context = CAAnimationContext.current
         context.clock.manualTime = 0
         let root = box(Rect(0, 0, 120, 80), .white)
-        let mover = box(Rect(10, 10, 20, 20), .blue)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = .number(20); move.toValue = .number(80)
-        move.duration = 0.5
-        move.fillMode = .forwards
-        move.isRemovedOnCompletion = false
-        mover.add(move, forKey: "move")
+        let mover = movingBox(Rect(10, 10, 20, 20), from: 20, to: 80)
         // Shown only while its one-value animation runs (as the Lottie importer's in and out
         // points): the same value at every time inside.
         let blinker = box(Rect(60, 40, 20, 20), .red)
@@ -190,7 +196,7 @@ import Testing
         _ = tree.update(root, at: 2.6)
         #expect(moverCopy.position == Point(80, 70))
         context.clock.manualTime = 2.6
-        mover.add(move, forKey: "move")
+        mover.add(try #require(mover.animation(forKey: "move")), forKey: "move")
         CATransaction.flush()
         _ = tree.update(root, at: 2.7)
         #expect(moverCopy.position.y == 30)
@@ -229,13 +235,7 @@ import Testing
         let context = CAAnimationContext.current
         context.clock.manualTime = 0
         let root = box(Rect(0, 0, 40, 40), .white)
-        let mover = box(Rect(0, 0, 10, 10), .blue)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = .number(5); move.toValue = .number(25)
-        move.duration = 0.5
-        move.fillMode = .forwards
-        move.isRemovedOnCompletion = false
-        mover.add(move, forKey: "move")
+        let mover = movingBox(Rect(0, 0, 10, 10), from: 5, to: 25)
         root.addSublayer(mover)
         CATransaction.flush()
         let tree = RenderTree(), renderer = LayerRenderer()

@@ -4,22 +4,11 @@
 // bits above the low 8 that both ignore) and shades.
 import CRasterSIMD
 import Testing
+import RasterFuzzing
 
 @Suite struct BilinearPairKernelTests {
-    /// SplitMix64 with a fixed seed, so a failure reproduces.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func vectorAndPortablePathsAgree() {
-        var rng = SplitMix(state: 0x5EED_1A7E)
+        var rng = SplitMix64(seed: 0x5EED_1A7E)
         let w = 6, h = 4
         var texels = [UInt32](repeating: 0, count: w * h)
         func weight() -> Int32 {

@@ -2,23 +2,12 @@
 // without gaps, every point of the curve lies within the tolerance of its piece's chord, and on
 // the long random cubics of the many_strokes scene they are fewer than Wang's uniform steps.
 import Testing
+import RasterFuzzing
 @testable import Raster
 
 @Suite struct CubicHalvingTests {
-    /// A fixed pseudo-random sequence (SplitMix64), so every run tests the same cubics.
-    struct Mix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static func randomCubics(_ count: Int, size: Double) -> [Cubic] {
-        var g = Mix(state: 11)
+        var g = SplitMix64(seed: 11)
         func p() -> Point { Point(Double.random(in: 0...size, using: &g), Double.random(in: 0...size, using: &g)) }
         return (0..<count).map { _ in Cubic(p(), p(), p(), p()) }
     }

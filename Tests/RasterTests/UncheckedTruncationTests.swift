@@ -3,10 +3,11 @@
 // infinities and values beyond Int's range.
 import CRasterSIMD
 import Testing
+import RasterFuzzing
 
 @Suite struct UncheckedTruncationTests {
     @Test func matchesIntConversionInRange() {
-        var rng = BilinearPairKernelTests.SplitMix(state: 0x7A0C_A7E)
+        var rng = SplitMix64(seed: 0x7A0C_A7E)
         for _ in 0..<100_000 {
             let x = Double.random(in: -2e9...2e9, using: &rng) * (Bool.random(using: &rng) ? 1 : 1e-6)
             #expect(Int(lk_truncate(x)) == Int(x), "\(x)")
