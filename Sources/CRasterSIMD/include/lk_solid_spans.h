@@ -93,12 +93,10 @@ __attribute__((always_inline)) static inline void lk_span_over_sse2(uint32_t *p,
         _mm_storel_epi64((__m128i *)(p + i), lk_over_pair(_mm_loadl_epi64((const __m128i *)(p + i)), k, src));
         i += 2;
     }
-    if (i < n) {
-        p[i] = (uint32_t)_mm_cvtsi128_si32(lk_over_pair(_mm_cvtsi32_si128((int)p[i]), k, src));
-        i += 1;
-    }
-#endif
+    if (i < n) p[i] = (uint32_t)_mm_cvtsi128_si32(lk_over_pair(_mm_cvtsi32_si128((int)p[i]), k, src));
+#else
     for (; i < n; i++) p[i] = s + lk_scale(p[i], ia);
+#endif
 }
 
 /// `lk_span_over`, eight pixels per step where the CPU has AVX2 and the span has eight or more
@@ -111,21 +109,29 @@ __attribute__((always_inline)) static inline void lk_span_over(uint32_t *p, ptrd
 }
 
 /// p[i] = v for n pixels: eight per store with AVX2, else four with SSE2, a span's ragged end
-/// by one more store over its last eight (four) pixels.
+/// by one more store over its last eight (four) pixels, and spans of one to three pixels by
+/// single stores. (The short spans are written out: a loop there is turned by the compiler into
+/// a masked vector store, many times slower than plain stores on some processors.)
 static inline void lk_span_store(uint32_t *p, ptrdiff_t n, uint32_t v) {
 #if LK_HAVE_AVX2_KERNELS
     if (n >= 8 && lk_cpu_has_avx2()) { lk_span_store_avx2(p, n, v); return; }
 #endif
-    ptrdiff_t i = 0;
 #if defined(__SSE2__)
     if (n >= 4) {
         const __m128i c = _mm_set1_epi32((int)v);
+        ptrdiff_t i = 0;
         for (; i + 4 <= n; i += 4) _mm_storeu_si128((__m128i *)(p + i), c);
         if (i < n) _mm_storeu_si128((__m128i *)(p + n - 4), c);
         return;
     }
 #endif
-    for (; i < n; i++) p[i] = v;
+    if (n <= 0) return;
+    p[0] = v;
+    if (n > 1) p[1] = v;
+    if (n > 2) p[2] = v;
+#if !defined(__SSE2__)
+    for (ptrdiff_t i = 3; i < n; i++) p[i] = v;
+#endif
 }
 
 /// n pixels get `color` source-over, pixel i at coverage m[i] (0…255), one at a time.
