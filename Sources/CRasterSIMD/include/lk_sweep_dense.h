@@ -144,14 +144,48 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_co
                      : lk_masked_eight_lanes_avx2(d, klo, khi, k->color);
 }
 
+/// A block's cells `x` summed in the header's order onto `*carry` (every lane becomes the
+/// block's last sum) and their coverage bytes, one per 32-bit lane (lane 7 is the carried sum's).
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_coverage_avx2(
+    __m256 x, const lk_dense_avx2_consts *k, __m256 *carry) {
+    x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 4)));
+    x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 8)));
+    const __m256 low = _mm256_permute2f128_ps(x, x, 0x08);      // low half zero, high half x's low half
+    x = _mm256_add_ps(x, _mm256_shuffle_ps(low, low, 0xFF));   // + u_3 above, + 0 below
+    x = _mm256_add_ps(x, *carry);
+    *carry = _mm256_permutevar8x32_ps(x, _mm256_set1_epi32(7));
+    const __m256 v = _mm256_min_ps(_mm256_andnot_ps(k->sign, x), k->one);
+    return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k->k255), k->half));
+}
+
+// Each pixel's coverage (0…255, one per 32-bit lane: pixels 0…3 in the low half, 4…7 in the
+// high half) spread to the 16-bit lanes of the destination's byte unpacks, within each half.
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_to_lo(void) {
+    return _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1,
+                            0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1);
+}
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_to_hi(void) {
+    return _mm256_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1,
+                            8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
+}
+
+/// Eight pixels at `dst` composited at the coverage lanes `b`.
+__attribute__((target("avx2"), always_inline)) static inline void lk_dense_composite8_avx2(
+    uint32_t *dst, __m256i b, const lk_dense_avx2_consts *k) {
+    const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
+    _mm256_storeu_si256((__m256i *)dst, lk_dense_composite_avx2(d, _mm256_shuffle_epi8(b, lk_dense_to_lo()),
+                                                                _mm256_shuffle_epi8(b, lk_dense_to_hi()), k));
+}
+
 /// One block of eight cells at `cell` with AVX2: summed in the header's order onto `*carry`
 /// (every lane becomes the block's last sum), cleared, its coverage bytes formed and its
 /// pixels at `dst` composited. `cells` ≥ 1 cells from `cell` lie before the row's end and
 /// `cellRoom` in the row's buffer (those past `cells` are zero); `pixels` of the block's
 /// pixels are drawn and `pixelRoom` lie in the bitmap's row. A block that fits its room reads
 /// and writes all eight lanes (extra cells add zero and stay zero; extra pixels get coverage 0,
-/// which leaves them as they are); one that does not uses masked loads and stores.
-__attribute__((target("avx2"), always_inline)) static inline void lk_dense_step_avx2(
+/// which leaves them as they are); one that does not uses masked loads and stores. Returns the
+/// block's coverage lanes.
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_step_avx2(
     float *cell, ptrdiff_t cells, ptrdiff_t cellRoom, uint32_t *dst, ptrdiff_t pixels, ptrdiff_t pixelRoom,
     const lk_dense_avx2_consts *k, __m256 *carry) {
     __m256 x;
@@ -163,36 +197,33 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_dense_step_
         x = _mm256_maskload_ps(cell, lanes);
         _mm256_maskstore_ps(cell, lanes, _mm256_setzero_ps());
     }
-    x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 4)));
-    x = _mm256_add_ps(x, _mm256_castsi256_ps(_mm256_slli_si256(_mm256_castps_si256(x), 8)));
-    const __m256 low = _mm256_permute2f128_ps(x, x, 0x08);      // low half zero, high half x's low half
-    x = _mm256_add_ps(x, _mm256_shuffle_ps(low, low, 0xFF));   // + u_3 above, + 0 below
-    x = _mm256_add_ps(x, *carry);
-    *carry = _mm256_permutevar8x32_ps(x, _mm256_set1_epi32(7));
-    const __m256 v = _mm256_min_ps(_mm256_andnot_ps(k->sign, x), k->one);
-    const __m256i b = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k->k255), k->half));
-    // Each pixel's coverage (0…255, one per 32-bit lane: pixels 0…3 in the low half, 4…7 in the
-    // high half) spread to the 16-bit lanes of the destination's byte unpacks, within each half.
-    const __m256i toLo = _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1,
-                                          0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1);
-    const __m256i toHi = _mm256_setr_epi8(8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1,
-                                          8, -1, 8, -1, 8, -1, 8, -1, 12, -1, 12, -1, 12, -1, 12, -1);
+    const __m256i b = lk_dense_coverage_avx2(x, k, carry);
     if (pixels >= 8) {
-        const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
-        _mm256_storeu_si256((__m256i *)dst, lk_dense_composite_avx2(d, _mm256_shuffle_epi8(b, toLo),
-                                                                    _mm256_shuffle_epi8(b, toHi), k));
+        lk_dense_composite8_avx2(dst, b, k);
     } else if (pixels > 0) {
         const __m256i lanes = lk_dense_lanes(pixels);
         const __m256i bp = _mm256_and_si256(b, lanes);                  // coverage 0 past the row's pixels
-        const __m256i klo = _mm256_shuffle_epi8(bp, toLo), khi = _mm256_shuffle_epi8(bp, toHi);
         if (8 <= pixelRoom) {
-            const __m256i d = _mm256_loadu_si256((const __m256i *)dst);
-            _mm256_storeu_si256((__m256i *)dst, lk_dense_composite_avx2(d, klo, khi, k));
+            lk_dense_composite8_avx2(dst, bp, k);
         } else {
             const __m256i d = _mm256_maskload_epi32((const int *)dst, lanes);
-            _mm256_maskstore_epi32((int *)dst, lanes, lk_dense_composite_avx2(d, klo, khi, k));
+            _mm256_maskstore_epi32((int *)dst, lanes, lk_dense_composite_avx2(d, _mm256_shuffle_epi8(bp, lk_dense_to_lo()),
+                                                                              _mm256_shuffle_epi8(bp, lk_dense_to_hi()), k));
         }
     }
+    return b;
+}
+
+/// `lk_dense_step_avx2` for a block whose eight cells and eight pixels all lie in the row and
+/// its drawn columns (the caller has checked this once for the whole row): the same sums,
+/// coverage and pixels, without the tests.
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_step_inside_avx2(
+    float *cell, uint32_t *dst, const lk_dense_avx2_consts *k, __m256 *carry) {
+    const __m256 x = _mm256_loadu_ps(cell);
+    _mm256_storeu_ps(cell, _mm256_setzero_ps());
+    const __m256i b = lk_dense_coverage_avx2(x, k, carry);
+    lk_dense_composite8_avx2(dst, b, k);
+    return b;
 }
 
 /// `lk_sweep_dense_blocks` with AVX2: each block of eight cells summed (the header's order), its

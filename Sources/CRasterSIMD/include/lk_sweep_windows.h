@@ -125,47 +125,71 @@ __attribute__((target("avx2"), always_inline)) static inline ptrdiff_t lk_window
     return (w << 6) | __builtin_ctzll(word);
 }
 
-/// `lk_window_clear_bits` with AVX2: four words per store while four remain.
+/// `lk_window_clear_bits` with AVX2: four words per store, the last four (when there are that
+/// many) by one more store over them, fewer by single stores. (Written out so that the compiler
+/// does not turn the ragged end into a masked-store loop: masked stores are many times slower
+/// than plain ones on some processors.)
 __attribute__((target("avx2"), always_inline)) static inline void lk_window_clear_bits_avx2(uint64_t *bit, ptrdiff_t lo,
                                                                                            ptrdiff_t hi) {
-    ptrdiff_t w = lo >> 6;
-    const ptrdiff_t last = (hi - 1) >> 6;
-    for (; w + 3 <= last; w += 4) _mm256_storeu_si256((__m256i *)(bit + w), _mm256_setzero_si256());
-    for (; w <= last; w++) bit[w] = 0;
+    const ptrdiff_t first = lo >> 6, last = (hi - 1) >> 6;
+    if (last - first >= 3) {
+        for (ptrdiff_t w = first; w + 3 < last; w += 4) _mm256_storeu_si256((__m256i *)(bit + w), _mm256_setzero_si256());
+        _mm256_storeu_si256((__m256i *)(bit + last - 3), _mm256_setzero_si256());
+        return;
+    }
+    bit[first] = 0;
+    bit[last] = 0;
+    if (last - first == 2) bit[first + 1] = 0;
 }
 
-/// `lk_window_run` in the AVX2 row loop: a run of full coverage in an opaque colour (a stroke's
-/// or a shape's solid inside) straight to the AVX2 store, without the span's CPU check and
-/// coverage tests; any other through `lk_span_solid`.
+/// `lk_window_run` in the AVX2 row loop, at the coverage byte `cov` of the carried sum: a run
+/// of full coverage in an opaque colour (a stroke's or a shape's solid inside) straight to the
+/// AVX2 store, without the span's CPU check and coverage tests; any other through
+/// `lk_span_solid`.
 __attribute__((target("avx2"), always_inline)) static inline void lk_window_run_avx2(uint32_t *dst, ptrdiff_t from,
                                                                                     ptrdiff_t to, ptrdiff_t columns,
-                                                                                    float sum, uint32_t color,
+                                                                                    uint32_t cov, uint32_t color,
                                                                                     const lk_dense_avx2_consts *k) {
-    const uint32_t cov = lk_dense_byte(sum);
     const ptrdiff_t z = to < columns ? to : columns;
     if (cov == 0 || from >= z) return;
     if (k->opaque && cov == 255 && z - from >= 8) lk_span_store_avx2(dst + from, z - from, color);
     else lk_span_solid(dst + from, z - from, cov, color, 0);
 }
 
-/// A wide row by windows with AVX2, each block one `lk_dense_step_avx2` (`k`: the colour's
-/// lanes). `cellRoom` cells from `cell` lie in the row's buffer and `room` pixels from `dst` in
-/// the bitmap's row. Leaves the row's bit words to the caller (for callers compiled with AVX2).
-__attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windows_lanes_avx2(
+/// The window loop of `lk_sweep_windows_lanes_avx2`; `inside` (a constant): every block's eight
+/// cells and pixels lie in the row's buffer and drawn columns, so blocks skip the room tests.
+/// A run's coverage is the last lane of the block before it (the carried sum's byte).
+__attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windows_loop_avx2(
     float *cell, const uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t cellRoom, uint32_t *dst,
-    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color) {
+    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color, int inside) {
     const ptrdiff_t last = (hi - 1) >> 6;
     __m256 carry = _mm256_setzero_ps();
     ptrdiff_t i = lo;
     for (;;) {
-        lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
+        const __m256i b = inside ? lk_dense_step_inside_avx2(cell + i, dst + i, k, &carry)
+                                 : lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
         i += 8;
         const ptrdiff_t j = lk_window_next_avx2(bit, i, last);
         if (j < 0) return;
         if (j - i >= LK_WINDOW_GAP) {
-            lk_window_run_avx2(dst, i, j, columns, _mm256_cvtss_f32(carry), color, k);
+            lk_window_run_avx2(dst, i, j, columns, (uint32_t)_mm256_extract_epi32(b, 7), color, k);
             i = j;
         }
+    }
+}
+
+/// A wide row by windows with AVX2, each block one `lk_dense_step_avx2` (`k`: the colour's
+/// lanes). `cellRoom` cells from `cell` lie in the row's buffer and `room` pixels from `dst` in
+/// the bitmap's row. Leaves the row's bit words to the caller (for callers compiled with AVX2).
+/// Blocks start at touched cells, below `hi`, so when hi + 7 is within both the buffer's row and
+/// the drawn columns every block is inside them (the rasterizer's rows away from the right edge).
+__attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windows_lanes_avx2(
+    float *cell, const uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t cellRoom, uint32_t *dst,
+    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color) {
+    if (hi + 7 <= cellRoom && hi + 7 <= columns) {
+        lk_sweep_windows_loop_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, k, color, 1);
+    } else {
+        lk_sweep_windows_loop_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, k, color, 0);
     }
 }
 
