@@ -158,8 +158,9 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_co
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(v, k->k255), k->half));
 }
 
-// Each pixel's coverage (0…255, one per 32-bit lane: pixels 0…3 in the low half, 4…7 in the
-// high half) spread to the 16-bit lanes of the destination's byte unpacks, within each half.
+/// The byte shuffle spreading each pixel's coverage (0…255, one per 32-bit lane: pixels 0…3 in
+/// the low half, 4…7 in the high half) to the 16-bit lanes of the destination's low byte unpack,
+/// within each half; `lk_dense_to_hi` the same for the high unpack.
 __attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_to_lo(void) {
     return _mm256_setr_epi8(0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1,
                             0, -1, 0, -1, 0, -1, 0, -1, 4, -1, 4, -1, 4, -1, 4, -1);
