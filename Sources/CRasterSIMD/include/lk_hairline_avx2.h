@@ -102,10 +102,12 @@ __attribute__((target("avx2"))) static inline __m256i lk_hairline_interleave8(__
 /// Eight whole columns' four coverage bytes each (lanes 0–3 of the low half and 0–3 of the
 /// high half: columns 0–3 and 4–7), packed k0 | k1 << 8 | k2 << 16 | k3 << 24 per 32-bit lane.
 /// `vl` is each column's L − b in 0…1, `vd` at most 1.
-__attribute__((target("avx2"))) static inline __m256i lk_hairline_whole_columns8(__m256 vl, __m256 vw2, __m256 vd,
-                                                                                 __m256 vinvd) {
+/// With `flat` (2h ≥ 1) the first row's areas take lk_hairline_band8_flat, the same floats.
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+lk_hairline_whole_columns8(__m256 vl, __m256 vw2, __m256 vd, __m256 vinvd, int flat) {
     const __m256 half = _mm256_set1_ps(0.5f);
-    const __m256 a1 = _mm256_mul_ps(lk_hairline_band8(_mm256_sub_ps(_mm256_set1_ps(1), vl), vw2, vd, vinvd), half);
+    const __m256 e1 = _mm256_sub_ps(_mm256_set1_ps(1), vl);
+    const __m256 a1 = _mm256_mul_ps(flat ? lk_hairline_band8_flat(e1, vd, vinvd) : lk_hairline_band8(e1, vw2, vd, vinvd), half);
     const __m256 a2 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(2), vl), vw2, vd, vinvd), half);
     const __m256 a3 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(3), vl), vw2, vd, vinvd), half);
     const __m256 a4 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(4), vl), vw2, vd, vinvd), half);
@@ -192,14 +194,31 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_hairline_st
     memcpy(p + 3 * w, &hi1, 8);
 }
 
-/// Whole columns `from`, `from` + 8, … while eight fit before `to`: column i's band has
+/// The first rows b (int32 lanes, in `*rows`) and packed coverage words of the eight whole
+/// columns whose indices are `c0` and `c1` (as doubles): L = base + k·i in double lanes, its
+/// floor by truncation (L ≥ 0), L − b rounded to single precision, then the bytes (`three`,
+/// `flat`: as lk_hairline_whole_avx2_body's).
+__attribute__((target("avx2"), always_inline)) static inline __m256i
+lk_hairline_words8(__m256d c0, __m256d c1, __m256d vbase, __m256d vk, __m256 vw2, __m256 vd, __m256 vinvd, int three,
+                   int flat, __m256i *rows) {
+    const __m256d l0 = _mm256_add_pd(vbase, _mm256_mul_pd(vk, c0));
+    const __m256d l1 = _mm256_add_pd(vbase, _mm256_mul_pd(vk, c1));
+    const __m128i b0 = _mm256_cvttpd_epi32(l0), b1 = _mm256_cvttpd_epi32(l1);   // ⌊l⌋, l ≥ 0
+    const __m128 r0 = _mm256_cvtpd_ps(_mm256_sub_pd(l0, _mm256_cvtepi32_pd(b0)));
+    const __m128 r1 = _mm256_cvtpd_ps(_mm256_sub_pd(l1, _mm256_cvtepi32_pd(b1)));
+    const __m256 rel = _mm256_set_m128(r1, r0);
+    *rows = _mm256_set_m128i(b1, b0);
+    return three ? lk_hairline_three_columns8(rel, vw2, vd, vinvd, flat) : lk_hairline_whole_columns8(rel, vw2, vd, vinvd, flat);
+}
+
+/// Whole columns `from`, `from` + 8, … while eight fit before `to`, then the rest one at a time: column i's band has
 /// L = base + k·i (every row b…b+3 inside the clip, as lk_hairline.h's middle range ensures),
 /// the shared 2h, d, 1/d, and `color` (premultiplied ARGB), in a bitmap of rows `width` pixels
 /// apart. `xmajor`: u is x, so a pixel (u, v) is at pixels + u + v·width; else at
 /// pixels + u·width + v. `three` (lk_hairline_three_rows holds): the columns' bytes by
 /// lk_hairline_three_columns8 (`flat`: 2h ≥ 1), and where x is the major axis the columns go by
 /// neighbouring pairs, four rows from the upper of the pair's two first rows (they differ by at
-/// most one, d < 1), two pixels per row. Returns the first column not drawn.
+/// most one, d < 1), two pixels per row. Returns `to`.
 __attribute__((target("avx2"), always_inline)) static inline ptrdiff_t
 lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, ptrdiff_t to, double base, double k,
                             float w2, float d, float invd, uint32_t color, int xmajor, int opaque, int three, int flat) {
@@ -227,18 +246,11 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
     // The columns' indices as doubles, i + 0…3 and i + 4…7 (exact: integers far below 2⁵³).
     __m256d c0 = _mm256_add_pd(_mm256_set1_pd((double)i), steps), c1 = _mm256_add_pd(c0, _mm256_set1_pd(4));
     for (; i + 8 <= to; i += 8, c0 = _mm256_add_pd(c0, _mm256_set1_pd(8)), c1 = _mm256_add_pd(c1, _mm256_set1_pd(8))) {
-        const __m256d l0 = _mm256_add_pd(vbase, _mm256_mul_pd(vk, c0));
-        const __m256d l1 = _mm256_add_pd(vbase, _mm256_mul_pd(vk, c1));
-        const __m128i b0 = _mm256_cvttpd_epi32(l0), b1 = _mm256_cvttpd_epi32(l1);   // ⌊l⌋, l ≥ 0
-        const __m128 r0 = _mm256_cvtpd_ps(_mm256_sub_pd(l0, _mm256_cvtepi32_pd(b0)));
-        const __m128 r1 = _mm256_cvtpd_ps(_mm256_sub_pd(l1, _mm256_cvtepi32_pd(b1)));
-        const __m256 rel = _mm256_set_m128(r1, r0);
-        __m256i words = three ? lk_hairline_three_columns8(rel, vw2, vd, vinvd, flat)
-                              : lk_hairline_whole_columns8(rel, vw2, vd, vinvd);
+        __m256i b;
+        __m256i words = lk_hairline_words8(c0, c1, vbase, vk, vw2, vd, vinvd, three, flat, &b);
         if (by_rows) {
             // Each pair (2j, 2j + 1) from its upper first row: the column whose first row is one
             // lower has its word moved up a byte (its fourth byte, zero, drops out).
-            const __m256i b = _mm256_set_m128i(b1, b0);
             const __m256i upper = _mm256_min_epi32(b, _mm256_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
             words = _mm256_sllv_epi32(words, _mm256_slli_epi32(_mm256_sub_epi32(b, upper), 3));
             // u + upper·width for the pairs' first columns (lanes 0, 2, 4, 6: mul_epu32's).
@@ -259,10 +271,9 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
         }
         const __m256i u0 = _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 1, 2, 3));
         const __m256i u1 = _mm256_add_epi64(u0, _mm256_set1_epi64x(4));
-        const __m256i o0 = _mm256_add_epi64(xmajor ? u0 : _mm256_mul_epu32(u0, vsu),
-                                            xmajor ? _mm256_mul_epu32(_mm256_cvtepi32_epi64(b0), vsv) : _mm256_cvtepi32_epi64(b0));
-        const __m256i o1 = _mm256_add_epi64(xmajor ? u1 : _mm256_mul_epu32(u1, vsu),
-                                            xmajor ? _mm256_mul_epu32(_mm256_cvtepi32_epi64(b1), vsv) : _mm256_cvtepi32_epi64(b1));
+        const __m256i b0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(b)), b1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(b, 1));
+        const __m256i o0 = _mm256_add_epi64(xmajor ? u0 : _mm256_mul_epu32(u0, vsu), xmajor ? _mm256_mul_epu32(b0, vsv) : b0);
+        const __m256i o1 = _mm256_add_epi64(xmajor ? u1 : _mm256_mul_epu32(u1, vsu), xmajor ? _mm256_mul_epu32(b1, vsv) : b1);
         int64_t offset[8];
         _mm256_storeu_si256((__m256i *)offset, o0);
         _mm256_storeu_si256((__m256i *)(offset + 4), o1);
@@ -278,6 +289,23 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
         LK_PAIR(0, 0x00) LK_PAIR(1, 0x55) LK_PAIR(2, 0xAA) LK_PAIR(3, 0xFF)
 #undef LK_PAIR
     }
+    if (i < to) {
+        // The last one to seven columns: eight lanes' bytes (those past `to` unused), then one
+        // column at a time, its four pixels in the low half (the high half's result dropped).
+        __m256i b;
+        const __m256i words = lk_hairline_words8(c0, c1, vbase, vk, vw2, vd, vinvd, three, flat, &b);
+        int32_t rows[8];
+        uint32_t packed[8];
+        _mm256_storeu_si256((__m256i *)rows, b);
+        _mm256_storeu_si256((__m256i *)packed, words);
+        for (ptrdiff_t m = 0; m < to - i; m++) {
+            uint32_t *p = pixels + (i + m) * su + (ptrdiff_t)rows[m] * sv;
+            const __m256i out = lk_hairline_over8(_mm256_castsi128_si256(lk_hairline_load4(p, sv, xmajor)),
+                                                  _mm256_set1_epi32((int)packed[m]), column_lo, column_hi, src, alpha, opaque);
+            lk_hairline_store4(p, sv, _mm256_castsi256_si128(out), xmajor);
+        }
+        i = to;
+    }
     return i;
 }
 
@@ -290,8 +318,8 @@ lk_hairline_whole_avx2(uint32_t *pixels, ptrdiff_t su, ptrdiff_t sv, ptrdiff_t f
     const ptrdiff_t width = xmajor ? sv : su;
 #define LK_BODY(x, o, t, f) lk_hairline_whole_avx2_body(pixels, width, from, to, base, k, w2, d, invd, color, x, o, t, f)
 #define LK_BANDS(x, o)                                                                     \
-    (!lk_hairline_three_rows(w2, d) ? LK_BODY(x, o, 0, 0) : w2 >= 1 ? LK_BODY(x, o, 1, 1) \
-                                                                    : LK_BODY(x, o, 1, 0))
+    (lk_hairline_three_rows(w2, d) ? (w2 >= 1 ? LK_BODY(x, o, 1, 1) : LK_BODY(x, o, 1, 0)) \
+                                   : (w2 >= 1 ? LK_BODY(x, o, 0, 1) : LK_BODY(x, o, 0, 0)))
     if (xmajor) return opaque ? LK_BANDS(1, 1) : LK_BANDS(1, 0);
     return opaque ? LK_BANDS(0, 1) : LK_BANDS(0, 0);
 #undef LK_BANDS
