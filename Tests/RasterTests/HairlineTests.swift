@@ -327,15 +327,16 @@ import RasterFuzzing
     }
 
     /// At and around the slopes where the AVX2 kernel changes form (three rows below about 0.74
-    /// at width 1 and 0.99 at any width, the first row's lower term dropped at width 1), long
+    /// at width 1 and 0.99 at any width, x-major columns by fours up to 0.33 and by pairs above,
+    /// the first row's lower term dropped at width 1), long
     /// segments in both orientations, rising and falling, at many sub-pixel offsets, opaque and
     /// translucent, clipped and not: `lk_hairline`, `lk_hairline_sse2` and `lk_hairline_portable`
     /// paint the same pixels, and both forms of the whole columns are taken.
     @Test func kernelsAgreeAroundTheRowBoundarySlopes() {
         let w = 180, h = 140
         var rng = SplitMix64(seed: 0x5107)
-        let slopes: [Double] = [0, 0.05, 0.3, 0.7, 0.74, 0.7416, 0.742, 0.7425, 0.745, 0.75, 0.8, 0.98, 0.9899, 0.99,
-                                0.9901, 0.995, 1]
+        let slopes: [Double] = [0, 0.05, 0.3, 0.32, 0.33, 0.3301, 0.335, 0.45, 0.55, 0.7, 0.74, 0.7416, 0.742, 0.7425, 0.745,
+                                0.75, 0.8, 0.98, 0.9899, 0.99, 0.9901, 0.995, 1]
         let widths: [Double] = [1, 0.9999, 0.999, 0.5, 0.25, 0.01]
         var differing = 0, drawn = 0, three = 0, four = 0
         for (round, k) in slopes.enumerated() {
@@ -347,7 +348,7 @@ import RasterFuzzing
                 let (left, top, right, bottom) = clipped ? (3 + rng.int(10), 2 + rng.int(10), w - 3 - rng.int(10), h - 2 - rng.int(10)) : (0, 0, w, h)
                 let (w2, d, _) = Self.band(slope: k, width: width)
                 if lk_hairline_three_rows(w2, d) != 0 { three += 1 } else { four += 1 }
-                for n in 0..<8 {
+                for n in 0..<16 {
                     // Major axis x for n even, y for n odd; rising for n % 4 < 2, else falling.
                     let length = 100 + 30 * rng.unit()
                     let sign: Double = n % 4 < 2 ? 1 : -1

@@ -211,17 +211,20 @@ lk_hairline_words8(__m256d c0, __m256d c1, __m256d vbase, __m256d vk, __m256 vw2
     return three ? lk_hairline_three_columns8(rel, vw2, vd, vinvd, flat) : lk_hairline_whole_columns8(rel, vw2, vd, vinvd, flat);
 }
 
-/// Whole columns `from`, `from` + 8, … while eight fit before `to`, then the rest one at a time: column i's band has
-/// L = base + k·i (every row b…b+3 inside the clip, as lk_hairline.h's middle range ensures),
-/// the shared 2h, d, 1/d, and `color` (premultiplied ARGB), in a bitmap of rows `width` pixels
-/// apart. `xmajor`: u is x, so a pixel (u, v) is at pixels + u + v·width; else at
-/// pixels + u·width + v. `three` (lk_hairline_three_rows holds): the columns' bytes by
+/// Whole columns `from`, `from` + 8, … while eight fit before `to`, then the rest one at a
+/// time: column i's band has L = base + k·i (every row b…b+3 inside the clip, as lk_hairline.h's
+/// middle range ensures), the shared 2h, d, 1/d, and `color` (premultiplied ARGB), in a bitmap
+/// of rows `width` pixels apart. `xmajor`: u is x, so a pixel (u, v) is at pixels + u + v·width;
+/// else at pixels + u·width + v. `three` (lk_hairline_three_rows holds): the columns' bytes by
 /// lk_hairline_three_columns8 (`flat`: 2h ≥ 1), and where x is the major axis the columns go by
 /// neighbouring pairs, four rows from the upper of the pair's two first rows (they differ by at
-/// most one, d < 1), two pixels per row. Returns `to`.
+/// most one, d < 1), two pixels per row; with `quads` (d ≤ 0.33, so that the first rows of four
+/// neighbouring columns differ by at most one: their L by at most 3·0.33 plus rounding) by four
+/// columns, four rows of four pixels from the upper of their first rows. Returns `to`.
 __attribute__((target("avx2"), always_inline)) static inline ptrdiff_t
 lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, ptrdiff_t to, double base, double k,
-                            float w2, float d, float invd, uint32_t color, int xmajor, int opaque, int three, int flat) {
+                            float w2, float d, float invd, uint32_t color, int xmajor, int opaque, int three, int flat,
+                            int quads) {
     const ptrdiff_t su = xmajor ? 1 : width, sv = xmajor ? width : 1;
     const __m256d vbase = _mm256_set1_pd(base), vk = _mm256_set1_pd(k), steps = _mm256_setr_pd(0, 1, 2, 3);
     const __m256 vw2 = _mm256_set1_ps(w2), vd = _mm256_set1_ps(d), vinvd = _mm256_set1_ps(invd);
@@ -239,6 +242,13 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
     const __m256i column_hi = _mm256_setr_epi8(LK_B(2), LK_B(3), LK_B(6), LK_B(7));
     const __m256i rows_lo = _mm256_setr_epi8(LK_B(0), LK_B(4), LK_B(2), LK_B(6));
     const __m256i rows_hi = _mm256_setr_epi8(LK_B(1), LK_B(5), LK_B(3), LK_B(7));
+    // Four columns' words (bytes 0–15, both halves) over two rows of their four pixels: rows 0 and
+    // 1 (or 2 and 3) in the low and high half, columns 0 and 1 in the low unpack, 2 and 3 in the
+    // high one.
+    const __m256i quad01_lo = _mm256_setr_epi8(LK_B(0), LK_B(4), LK_B(1), LK_B(5));
+    const __m256i quad01_hi = _mm256_setr_epi8(LK_B(8), LK_B(12), LK_B(9), LK_B(13));
+    const __m256i quad23_lo = _mm256_setr_epi8(LK_B(2), LK_B(6), LK_B(3), LK_B(7));
+    const __m256i quad23_hi = _mm256_setr_epi8(LK_B(10), LK_B(14), LK_B(11), LK_B(15));
 #undef LK_B
     const int by_rows = xmajor && three;
     const __m256i spread_lo = by_rows ? rows_lo : column_lo, spread_hi = by_rows ? rows_hi : column_hi;
@@ -248,6 +258,31 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
     for (; i + 8 <= to; i += 8, c0 = _mm256_add_pd(c0, _mm256_set1_pd(8)), c1 = _mm256_add_pd(c1, _mm256_set1_pd(8))) {
         __m256i b;
         __m256i words = lk_hairline_words8(c0, c1, vbase, vk, vw2, vd, vinvd, three, flat, &b);
+        if (by_rows && quads) {
+            // Each four (4q…4q + 3) from their upper first row, the others' words moved up a byte.
+            const __m256i upper2 = _mm256_min_epi32(b, _mm256_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
+            const __m256i upper = _mm256_min_epi32(upper2, _mm256_shuffle_epi32(upper2, _MM_SHUFFLE(1, 0, 3, 2)));
+            words = _mm256_sllv_epi32(words, _mm256_slli_epi32(_mm256_sub_epi32(b, upper), 3));
+            // u + upper·width for the fours' first columns (lanes 0 and 4: 64-bit lanes 0 and 2).
+            const __m256i o = _mm256_add_epi64(_mm256_mul_epu32(upper, vsv),
+                                               _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 0, 4, 0)));
+            int64_t offset[4];
+            _mm256_storeu_si256((__m256i *)offset, o);
+#define LK_QUAD(j, imm)                                                                                               \
+            {                                                                                                         \
+                uint32_t *p = pixels + offset[2 * j];                                                                 \
+                const __m256i kk = _mm256_permute4x64_epi64(words, imm);                                              \
+                const __m256i r01 = _mm256_loadu2_m128i((const __m128i *)(p + width), (const __m128i *)p);            \
+                const __m256i r23 = _mm256_loadu2_m128i((const __m128i *)(p + 3 * width), (const __m128i *)(p + 2 * width)); \
+                _mm256_storeu2_m128i((__m128i *)(p + width), (__m128i *)p,                                            \
+                                     lk_hairline_over8(r01, kk, quad01_lo, quad01_hi, src, alpha, opaque));           \
+                _mm256_storeu2_m128i((__m128i *)(p + 3 * width), (__m128i *)(p + 2 * width),                          \
+                                     lk_hairline_over8(r23, kk, quad23_lo, quad23_hi, src, alpha, opaque));           \
+            }
+            LK_QUAD(0, 0x44) LK_QUAD(1, 0xEE)
+#undef LK_QUAD
+            continue;
+        }
         if (by_rows) {
             // Each pair (2j, 2j + 1) from its upper first row: the column whose first row is one
             // lower has its word moved up a byte (its fourth byte, zero, drops out).
@@ -316,13 +351,17 @@ lk_hairline_whole_avx2(uint32_t *pixels, ptrdiff_t su, ptrdiff_t sv, ptrdiff_t f
                        float w2, float d, float invd, uint32_t color) {
     const int opaque = color >> 24 == 255, xmajor = su == 1;
     const ptrdiff_t width = xmajor ? sv : su;
-#define LK_BODY(x, o, t, f) lk_hairline_whole_avx2_body(pixels, width, from, to, base, k, w2, d, invd, color, x, o, t, f)
-#define LK_BANDS(x, o)                                                                     \
-    (lk_hairline_three_rows(w2, d) ? (w2 >= 1 ? LK_BODY(x, o, 1, 1) : LK_BODY(x, o, 1, 0)) \
-                                   : (w2 >= 1 ? LK_BODY(x, o, 0, 1) : LK_BODY(x, o, 0, 0)))
+#define LK_BODY(x, o, t, f, q) \
+    lk_hairline_whole_avx2_body(pixels, width, from, to, base, k, w2, d, invd, color, x, o, t, f, q)
+#define LK_THREE(x, o, q) (w2 >= 1 ? LK_BODY(x, o, 1, 1, q) : LK_BODY(x, o, 1, 0, q))
+#define LK_BANDS(x, o)                                                                            \
+    (!lk_hairline_three_rows(w2, d) ? (w2 >= 1 ? LK_BODY(x, o, 0, 1, 0) : LK_BODY(x, o, 0, 0, 0)) \
+     : x && d <= 0.33f              ? LK_THREE(x, o, 1)                                           \
+                                    : LK_THREE(x, o, 0))
     if (xmajor) return opaque ? LK_BANDS(1, 1) : LK_BANDS(1, 0);
     return opaque ? LK_BANDS(0, 1) : LK_BANDS(0, 0);
 #undef LK_BANDS
+#undef LK_THREE
 #undef LK_BODY
 }
 #endif

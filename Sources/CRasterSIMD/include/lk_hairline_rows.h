@@ -25,6 +25,8 @@
 //    the double-precision rounding of base + k·i, far below 0.01 for any column of a bitmap. So
 //    the rows b…b+2 of two neighbouring columns lie within four rows from the upper b, and a
 //    column's packed bytes moved up a byte for a first row one lower lose only the empty fourth.
+//    Where d ≤ 0.33 the same holds for four neighbouring columns (their L differ by at most
+//    3·0.33 plus rounding, below 1).
 //
 // And where 2h ≥ 1 (width 1), row b+1's lower term is zero: f = fl(1 − l) − 2h ≤ 0, so both
 // maxima return +0 (SSE's maxps returns the second operand unless the first is greater), f·(1/d)
