@@ -37,20 +37,10 @@
 #pragma STDC FP_CONTRACT OFF
 
 #if LK_HAVE_AVX2_KERNELS
-/// T(e) − T(f) of lk_hairline.h's rule for eight lanes (f = e − 2h), d and 1/d shared.
-__attribute__((target("avx2"))) static inline __m256 lk_hairline_band8(__m256 e, __m256 w2, __m256 d, __m256 invd) {
-    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
-    const __m256 f = _mm256_sub_ps(e, w2);
-    const __m256 te = _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(e, zero), _mm256_max_ps(_mm256_sub_ps(e, d), zero)),
-                                    _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(e, invd), zero), one));
-    const __m256 tf = _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(f, zero), _mm256_max_ps(_mm256_sub_ps(f, d), zero)),
-                                    _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(f, invd), zero), one));
-    return _mm256_sub_ps(te, tf);
-}
-
-/// T(e) − T(f) of lk_hairline_band8 where e ≥ 1 (rows b+2…b+4 of a whole column): with d ≤ 1
-/// and 1/d ≥ 1 (a whole column's rise is at most 1), max(e, 0) is e, max(e − d, 0) is e − d and
-/// e·(1/d) ≥ 1 clamps to exactly 1, so T(e) is e + (e − d), the same float as the general form.
+/// T(e) − T(f) of lk_hairline.h's rule (lk_hairline_band4's operations, eight lanes) where e ≥ 1
+/// (rows b+2…b+4 of a whole column): with d ≤ 1 and 1/d ≥ 1 (a whole column's rise is at most 1),
+/// max(e, 0) is e, max(e − d, 0) is e − d and e·(1/d) ≥ 1 clamps to exactly 1, so T(e) is
+/// e + (e − d), the same float as the general form.
 __attribute__((target("avx2"))) static inline __m256 lk_hairline_band8_high(__m256 e, __m256 w2, __m256 d, __m256 invd) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
     const __m256 f = _mm256_sub_ps(e, w2);
@@ -61,17 +51,17 @@ __attribute__((target("avx2"))) static inline __m256 lk_hairline_band8_high(__m2
 }
 
 /// A coverage lane's byte before packing (int32 lanes): ⌊c·255 + 0.5⌋ without clamping c to
-/// 0…1 first, as lk_hairline_bytes_of does. The packs that follow (signed 32 → 16 bits, then unsigned 16 → 8 bits) saturate to 0…255, which
-/// gives the clamped byte for every c the kernel produces (|c| < 16, so c·255 + 0.5 stays well
-/// inside the int32 range): c < 0 truncates to 0 or below, packed to 0, as clamping to 0 gives
-/// ⌊0.5⌋ = 0; c > 1 gives c·255 + 0.5 ≥ 255.5 (the rounded product is monotonic in c), at least
-/// 255 after truncation, packed to 255, as clamping to 1 gives ⌊255.5⌋ = 255; in 0…1 the
-/// operations are the same.
+/// 0…1 first, as lk_hairline_bytes_of does. The packs that follow (signed 32 → 16 bits, then
+/// unsigned 16 → 8 bits) saturate to 0…255, which gives the clamped byte for every c the kernel
+/// produces (|c| < 16, so c·255 + 0.5 stays well inside the int32 range): c < 0 truncates to 0
+/// or below, packed to 0, as clamping to 0 gives ⌊0.5⌋ = 0; c > 1 gives c·255 + 0.5 ≥ 255.5 (the
+/// rounded product is monotonic in c), at least 255 after truncation, packed to 255, as clamping
+/// to 1 gives ⌊255.5⌋ = 255; in 0…1 the operations are the same.
 __attribute__((target("avx2"))) static inline __m256i lk_hairline_bytes_of8_packed(__m256 cov) {
     return _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(cov, _mm256_set1_ps(255.0f)), _mm256_set1_ps(0.5f)));
 }
 
-/// T(e) − T(f) of lk_hairline_band8 where e ≥ 2, f ≥ d + 0.0099 and d ≤ 1 (row b+3 of a column
+/// T(e) − T(f) of the rule where e ≥ 2, f ≥ d + 0.0099 and d ≤ 1 (row b+3 of a column
 /// whose band is short, lk_hairline_three_rows): besides lk_hairline_band8_high's terms,
 /// max(f, 0) is f, max(f − d, 0) is f − d and f·(1/d) clamps to exactly 1 (see
 /// lk_hairline_three_rows), so T(f) is f + (f − d), the same float as the general form.
@@ -80,14 +70,28 @@ __attribute__((target("avx2"))) static inline __m256 lk_hairline_band8_top(__m25
     return _mm256_sub_ps(_mm256_add_ps(e, _mm256_sub_ps(e, d)), _mm256_add_ps(f, _mm256_sub_ps(f, d)));
 }
 
-/// T(e) of lk_hairline_band8 alone, where f = e − 2h ≤ 0 (row b+1, e = 1 − (L − b) ≤ 1, of a
-/// band at least one pixel high, 2h ≥ 1): then max(f, 0) and max(f − d, 0) are +0 (maxps returns
-/// the second operand unless the first is greater), f·(1/d) ≤ 0 clamps to +0, T(f) is +0·+0 = +0
-/// and T(e) − (+0) is T(e): the same float as the general form.
-__attribute__((target("avx2"))) static inline __m256 lk_hairline_band8_flat(__m256 e, __m256 d, __m256 invd) {
+/// T(e) of the rule where e = fl(1 − (L − b)) ≥ +0 (row b+1): max(e, 0) is e and
+/// max(e·(1/d), 0) is e·(1/d) ≥ +0, bit for bit (maxps returns the second operand, +0, only
+/// where the first is not greater, which for a value ≥ +0 means +0 itself).
+__attribute__((target("avx2"))) static inline __m256 lk_hairline_low8(__m256 e, __m256 d, __m256 invd) {
     const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
-    return _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(e, zero), _mm256_max_ps(_mm256_sub_ps(e, d), zero)),
-                         _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(e, invd), zero), one));
+    return _mm256_mul_ps(_mm256_add_ps(e, _mm256_max_ps(_mm256_sub_ps(e, d), zero)),
+                         _mm256_min_ps(_mm256_mul_ps(e, invd), one));
+}
+
+/// T(e) − T(f) of the rule for row b+1 (e = fl(1 − (L − b)) ≥ +0), T(e) by
+/// lk_hairline_low8; with `flat` (a band at least one pixel high, 2h ≥ 1) T(e) alone: then
+/// f = e − 2h ≤ 0, max(f, 0) and max(f − d, 0) are +0, f·(1/d) ≤ 0 clamps to +0, T(f) is
+/// +0·+0 = +0 and T(e) − (+0) is T(e). The same float as the general form either way.
+__attribute__((target("avx2"), always_inline)) static inline __m256 lk_hairline_band8_first(__m256 e, __m256 w2, __m256 d,
+                                                                                           __m256 invd, int flat) {
+    const __m256 te = lk_hairline_low8(e, d, invd);
+    if (flat) return te;
+    const __m256 zero = _mm256_setzero_ps(), one = _mm256_set1_ps(1);
+    const __m256 f = _mm256_sub_ps(e, w2);
+    const __m256 tf = _mm256_mul_ps(_mm256_add_ps(_mm256_max_ps(f, zero), _mm256_max_ps(_mm256_sub_ps(f, d), zero)),
+                                    _mm256_min_ps(_mm256_max_ps(_mm256_mul_ps(f, invd), zero), one));
+    return _mm256_sub_ps(te, tf);
 }
 
 /// Rows by lanes to lanes by rows within each half: the byte lanes k1…k4 (int32, one column per
@@ -102,12 +106,12 @@ __attribute__((target("avx2"))) static inline __m256i lk_hairline_interleave8(__
 /// Eight whole columns' four coverage bytes each (lanes 0–3 of the low half and 0–3 of the
 /// high half: columns 0–3 and 4–7), packed k0 | k1 << 8 | k2 << 16 | k3 << 24 per 32-bit lane.
 /// `vl` is each column's L − b in 0…1, `vd` at most 1.
-/// With `flat` (2h ≥ 1) the first row's areas take lk_hairline_band8_flat, the same floats.
+/// The first row's areas by lk_hairline_band8_first (`flat`: 2h ≥ 1), the same floats.
 __attribute__((target("avx2"), always_inline)) static inline __m256i
 lk_hairline_whole_columns8(__m256 vl, __m256 vw2, __m256 vd, __m256 vinvd, int flat) {
     const __m256 half = _mm256_set1_ps(0.5f);
     const __m256 e1 = _mm256_sub_ps(_mm256_set1_ps(1), vl);
-    const __m256 a1 = _mm256_mul_ps(flat ? lk_hairline_band8_flat(e1, vd, vinvd) : lk_hairline_band8(e1, vw2, vd, vinvd), half);
+    const __m256 a1 = _mm256_mul_ps(lk_hairline_band8_first(e1, vw2, vd, vinvd, flat), half);
     const __m256 a2 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(2), vl), vw2, vd, vinvd), half);
     const __m256 a3 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(3), vl), vw2, vd, vinvd), half);
     const __m256 a4 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(4), vl), vw2, vd, vinvd), half);
@@ -119,13 +123,13 @@ lk_hairline_whole_columns8(__m256 vl, __m256 vw2, __m256 vd, __m256 vinvd, int f
 
 /// lk_hairline_whole_columns8 of a band that lk_hairline_three_rows finds within three rows:
 /// the fourth byte is 0 (proved there) and not computed, the third row's areas take
-/// lk_hairline_band8_top, and with `flat` (2h ≥ 1) the first row's lk_hairline_band8_flat. The
+/// lk_hairline_band8_top, and the first row's lk_hairline_band8_first (`flat`: 2h ≥ 1). The
 /// same bytes as lk_hairline_whole_columns8.
 __attribute__((target("avx2"), always_inline)) static inline __m256i
 lk_hairline_three_columns8(__m256 vl, __m256 vw2, __m256 vd, __m256 vinvd, int flat) {
     const __m256 half = _mm256_set1_ps(0.5f);
     const __m256 e1 = _mm256_sub_ps(_mm256_set1_ps(1), vl);
-    const __m256 a1 = _mm256_mul_ps(flat ? lk_hairline_band8_flat(e1, vd, vinvd) : lk_hairline_band8(e1, vw2, vd, vinvd), half);
+    const __m256 a1 = _mm256_mul_ps(lk_hairline_band8_first(e1, vw2, vd, vinvd, flat), half);
     const __m256 a2 = _mm256_mul_ps(lk_hairline_band8_high(_mm256_sub_ps(_mm256_set1_ps(2), vl), vw2, vd, vinvd), half);
     const __m256 a3 = _mm256_mul_ps(lk_hairline_band8_top(_mm256_sub_ps(_mm256_set1_ps(3), vl), vw2, vd), half);
     return lk_hairline_interleave8(lk_hairline_bytes_of8_packed(_mm256_sub_ps(a1, _mm256_setzero_ps())),
@@ -306,7 +310,8 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
         }
         const __m256i u0 = _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 1, 2, 3));
         const __m256i u1 = _mm256_add_epi64(u0, _mm256_set1_epi64x(4));
-        const __m256i b0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(b)), b1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(b, 1));
+        const __m256i b0 = _mm256_cvtepi32_epi64(_mm256_castsi256_si128(b));
+        const __m256i b1 = _mm256_cvtepi32_epi64(_mm256_extracti128_si256(b, 1));
         const __m256i o0 = _mm256_add_epi64(xmajor ? u0 : _mm256_mul_epu32(u0, vsu), xmajor ? _mm256_mul_epu32(b0, vsv) : b0);
         const __m256i o1 = _mm256_add_epi64(xmajor ? u1 : _mm256_mul_epu32(u1, vsu), xmajor ? _mm256_mul_epu32(b1, vsv) : b1);
         int64_t offset[8];
