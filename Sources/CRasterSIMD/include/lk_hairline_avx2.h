@@ -14,20 +14,23 @@
 // Where the band is short enough that a column's fourth row is always empty
 // (lk_hairline_rows.h: d + 2h ≤ 1.99, every slope up to about 0.74 at width 1), the columns take
 // a cheaper form of the same floats: the fourth row's areas are not computed (its byte is 0,
-// proved there), the third row's terms drop clamps that return their operand or exactly 1, and
-// at a band at least a pixel high the first row's lower term, exactly +0. The clamp of each
+// proved there) and the third row's terms drop clamps that return their operand or exactly 1.
+// In every column the first row's upper term drops two maxima that return their operand, and at
+// a band at least a pixel high its lower term, exactly +0, is not computed. The clamp of each
 // coverage to 0…1 before rounding is left to the saturating packs (lk_hairline_bytes_of8_packed).
+// The last one to seven columns come from one more eight-lane step, composited one at a time.
 //
-// Compositing goes two columns per step, eight pixels in 16-bit lanes: a column's four pixels
-// fill one 128-bit half (four neighbours of a row when the major axis is y; four rows of a
-// column when it is x, gathered and scattered with 32-bit inserts and extracts), or, x-major
-// with an empty fourth row, two neighbouring columns go together as four rows of two
-// neighbouring pixels, one 64-bit load and store per row, from the pair's upper first row (the
-// lower column's coverage moved down a row; rows_lo and rows_hi spread them). The two columns'
-// coverage bytes are spread over their pixels' 16-bit lanes by one cross-lane permutation and two
-// byte shuffles. A pixel of such a step that its column does not cover is composited at coverage
-// 0, which leaves it as it is. An opaque colour's alpha·k/255 is k itself, so its inverse alpha
-// needs no multiply.
+// Compositing goes eight pixels per step in 16-bit lanes: a column's four pixels fill one
+// 128-bit half (four neighbours of a row when the major axis is y; four rows of a column when
+// it is x, gathered and scattered with 32-bit inserts and extracts), two columns per step. Or,
+// x-major with an empty fourth row, neighbouring columns go together from their upper first row
+// (the lower columns' coverage moved down a row): two columns as four rows of two neighbouring
+// pixels, one 64-bit load and store per row (rows_lo and rows_hi spread their bytes), or, at
+// slopes up to 0.33, four columns as four rows of four pixels, one 128-bit load and store per row
+// (quad01 and quad23, two steps). The coverage bytes are spread over their pixels' 16-bit lanes by
+// one cross-lane permutation and two byte shuffles per step. A pixel of such a step that its
+// column does not cover is composited at coverage 0, which leaves it as it is. An opaque colour's
+// alpha·k/255 is k itself, so its inverse alpha needs no multiply.
 #ifndef LK_HAIRLINE_AVX2_H
 #define LK_HAIRLINE_AVX2_H
 
