@@ -282,4 +282,92 @@ import RasterFuzzing
         #expect(differing == 0)
         #expect(drawn > 400_000)
     }
+
+    /// The kernel's 2h and d (floats) of a segment of slope `k` (minor over major) and `width`,
+    /// as lk_hairline_columns computes them.
+    static func band(slope k: Double, width: Double) -> (w2: Float, d: Float, invd: Float) {
+        let du = 100.0, dv = k * du, ak = abs(k)
+        let h = 0.5 * width * (du * du + dv * dv).squareRoot() / du
+        return (Float(2 * h), Float(ak), Float(ak > 1e-20 ? 1 / ak : 1e20))
+    }
+
+    /// Where lk_hairline_three_rows holds, a whole column's fourth row gets coverage byte 0 from
+    /// the portable kernel at every position L − b in 0…1 (1 included: the float of a double just
+    /// below it), slopes and widths up to the bound from below; just past it (the band over 2
+    /// rows high) the fourth row is covered at positions near 1, so the bound is near tight.
+    @Test func fourthRowIsEmptyWhereThreeRowsHold() {
+        var positions: [Float] = [0, 1e-30, 1e-7, 0.25, 0.5, 0.75, 0.9, 0.99, 0.999, 1 - 1e-7, Float(1).nextDown, 1]
+        var rng = SplitMix64(seed: 0x3A0B)
+        for _ in 0..<2_000 { positions.append(Float(rng.unit())) }
+        var slopes: [Double] = [0, 1e-25, 1e-9, 0.001, 0.1, 0.5, 0.7, 0.74, 0.7416, 0.7425, 0.745, 0.75, 0.98, 0.99, 0.9901]
+        for _ in 0..<200 { slopes.append(rng.unit()) }
+        let widths: [Double] = [1, 0.999, 0.99, 0.9, 0.75, 0.5, 0.25, 0.05, 1e-6]
+        var checked = 0, coveredPast = 0
+        for k in slopes {
+            for width in widths {
+                let (w2, d, invd) = Self.band(slope: k, width: width)
+                let three = lk_hairline_three_rows(w2, d) != 0
+                for l in positions {
+                    let bytes = lk_hairline_bytes4_portable(lk_hairline_column(l: l, w2: w2, d: d, invd: invd, half_fu: 0.5))
+                    if three {
+                        #expect(bytes >> 24 == 0, "slope \(k), width \(width), l \(l): bytes \(String(bytes, radix: 16))")
+                        checked += 1
+                    } else if Double(d) + Double(w2) > 2.01, bytes >> 24 != 0 {
+                        coveredPast += 1
+                    }
+                }
+            }
+        }
+        #expect(checked > 1_000_000)
+        #expect(coveredPast > 1_000)
+        // The bound itself: width 1 holds to a slope of about 0.74, and never past 0.99.
+        #expect(lk_hairline_three_rows(Self.band(slope: 0.74, width: 1).w2, 0.74) != 0)
+        #expect(lk_hairline_three_rows(Self.band(slope: 0.745, width: 1).w2, 0.745) == 0)
+        #expect(lk_hairline_three_rows(Self.band(slope: 0.991, width: 0.01).w2, 0.991) == 0)
+    }
+
+    /// At and around the slopes where the AVX2 kernel changes form (three rows below about 0.74
+    /// at width 1 and 0.99 at any width, x-major columns by fours up to 0.33 and by pairs above,
+    /// the first row's lower term dropped at width 1), long
+    /// segments in both orientations, rising and falling, at many sub-pixel offsets, opaque and
+    /// translucent, clipped and not: `lk_hairline`, `lk_hairline_sse2` and `lk_hairline_portable`
+    /// paint the same pixels, and both forms of the whole columns are taken.
+    @Test func kernelsAgreeAroundTheRowBoundarySlopes() {
+        let w = 180, h = 140
+        var rng = SplitMix64(seed: 0x5107)
+        let slopes: [Double] = [0, 0.05, 0.3, 0.32, 0.33, 0.3301, 0.335, 0.45, 0.55, 0.7, 0.74, 0.7416, 0.742, 0.7425, 0.745,
+                                0.75, 0.8, 0.98, 0.9899, 0.99, 0.9901, 0.995, 1]
+        let widths: [Double] = [1, 0.9999, 0.999, 0.5, 0.25, 0.01]
+        var differing = 0, drawn = 0, three = 0, four = 0
+        for (round, k) in slopes.enumerated() {
+            for width in widths {
+                let background = round % 2 == 0 ? Color.white.premultipliedARGB : Color(0.4, 0.5, 0.6, 0.5).premultipliedARGB
+                let bitmaps = (0..<3).map { _ in Bitmap(width: w, height: h) }
+                for b in bitmaps { for i in 0..<b.pixelCount { b.pixels[i] = background } }
+                let clipped = rng.int(2) == 0
+                let (left, top, right, bottom) = clipped ? (3 + rng.int(10), 2 + rng.int(10), w - 3 - rng.int(10), h - 2 - rng.int(10)) : (0, 0, w, h)
+                let (w2, d, _) = Self.band(slope: k, width: width)
+                if lk_hairline_three_rows(w2, d) != 0 { three += 1 } else { four += 1 }
+                for n in 0..<16 {
+                    // Major axis x for n even, y for n odd; rising for n % 4 < 2, else falling.
+                    let length = 100 + 30 * rng.unit()
+                    let sign: Double = n % 4 < 2 ? 1 : -1
+                    let u0 = 5 + 20 * rng.unit(), v0 = (n % 2 == 0 ? 30 : 20) + 30 * rng.unit() + (sign < 0 ? 100 : 0)
+                    let u1 = u0 + length, v1 = v0 + sign * k * length
+                    let (x0, y0, x1, y1) = n % 2 == 0 ? (u0, v0, u1, v1) : (v0, u0, v1, u1)
+                    let color = Color(rng.unit(), rng.unit(), rng.unit(), n % 3 == 0 ? 0.2 + 0.7 * rng.unit() : 1).premultipliedARGB
+                    lk_hairline(bitmaps[0].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                    lk_hairline_sse2(bitmaps[1].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                    lk_hairline_portable(bitmaps[2].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                }
+                for i in 0..<(w * h) {
+                    if bitmaps[0].pixels[i] != bitmaps[2].pixels[i] || bitmaps[1].pixels[i] != bitmaps[2].pixels[i] { differing += 1 }
+                    if bitmaps[2].pixels[i] != background { drawn += 1 }
+                }
+            }
+        }
+        #expect(differing == 0)
+        #expect(three > 40 && four > 20)
+        #expect(drawn > 100_000)
+    }
 }

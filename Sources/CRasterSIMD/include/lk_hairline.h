@@ -31,8 +31,9 @@
 // pixel at every column). `lk_hairline_portable` takes every column through the batches, one
 // row at a time in scalar code, with the same single-precision operations in the same order (max
 // and min as SSE's: the second operand unless the first is strictly greater, or less), and
-// composites with lk_scale. Where the CPU has AVX2, `lk_hairline` takes those whole columns
-// eight at a time instead (lk_hairline_avx2.h, lane for lane the same operations), and
+// composites with lk_scale. Where the CPU has AVX2, `lk_hairline` takes all those whole columns
+// eight at a time instead, the last one to seven one at a time (lk_hairline_avx2.h, lane for
+// lane the same operations, with the work of rows a short band cannot cover left out), and
 // `lk_hairline_sse2` is the kernel without it. All three write the same pixels, bit for bit
 // (tested).
 //
@@ -240,9 +241,15 @@ static inline void lk_hairline_columns(int vector, uint32_t *pixels, ptrdiff_t w
     uint32_t coverage[batch + 3];
     ptrdiff_t first[batch];          // each column's row b, or PTRDIFF_MIN where the band misses the clip
     float relative[batch + 3];       // a whole column's L − b
-    // Columns f0..<f1 (vector only, a multiple of four): whole, and every one's four rows inside
-    // the clip, so that four at a time take one path with no test.
+    // Columns f0..<f1 (vector only): whole, and every one's four rows inside the clip, so that
+    // they take one path with no test: the AVX2 kernel's where it runs (all of them, eight at a
+    // time, then the last few one at a time), else four at a time (a multiple of four).
     ptrdiff_t f0 = i1, f1 = i1;
+#if LK_HAVE_AVX2_KERNELS
+    const int avx2 = vector == 2 && lk_cpu_has_avx2();
+#else
+    const int avx2 = 0;
+#endif
 #if defined(__SSE2__)
     const __m128 vw2 = _mm_set1_ps(w2), vd = _mm_set1_ps(fd), vinvd = _mm_set1_ps(finvd);
     if (vector && w0 < w1) {
@@ -263,7 +270,7 @@ static inline void lk_hairline_columns(int vector, uint32_t *pixels, ptrdiff_t w
             f0 = (ptrdiff_t)from; f1 = (ptrdiff_t)to;
             while (f0 < f1 && !(base + k * (double)f0 >= fvLo && base + k * (double)f0 < top)) f0++;
             while (f1 > f0 && !(base + k * (double)(f1 - 1) >= fvLo && base + k * (double)(f1 - 1) < top)) f1--;
-            f1 = f0 + ((f1 - f0) & ~(ptrdiff_t)3);
+            if (!avx2) f1 = f0 + ((f1 - f0) & ~(ptrdiff_t)3);
             if (f0 == f1) f0 = f1 = i1;
         }
     }
@@ -275,8 +282,7 @@ static inline void lk_hairline_columns(int vector, uint32_t *pixels, ptrdiff_t w
             const __m128d vbase = _mm_set1_pd(base), vk = _mm_set1_pd(k);
             ptrdiff_t i = from;
 #if LK_HAVE_AVX2_KERNELS
-            if (vector == 2 && to - from >= 8 && lk_cpu_has_avx2())
-                i = lk_hairline_whole_avx2(pixels, su, sv, from, to, base, k, w2, fd, finvd, color);
+            if (avx2) i = lk_hairline_whole_avx2(pixels, su, sv, from, to, base, k, w2, fd, finvd, color);
 #endif
             for (; i < to; i += 4) {
                 const double ci = (double)i;
