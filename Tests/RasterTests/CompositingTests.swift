@@ -1,5 +1,7 @@
-// Exactness of premultiplied source-over, global alpha and clearing.
+// Exactness of premultiplied source-over, global alpha and clearing, and of a colour's
+// rounding to bytes.
 import Testing
+import RasterFuzzing
 @testable import Raster
 
 @Suite struct CompositingTests {
@@ -49,5 +51,22 @@ import Testing
         #expect(b[0, 0] == 0 && b[1, 3] == 0 && b[2, 0] == 0xFF7F_7F7F)
         c.clear(polygon([Point(2, 0), Point(2.5, 0), Point(2.5, 4), Point(2, 4)]))
         #expect(b[2, 0] == 0x7F3F_3F3F)     // coverage 128 keeps 127/255
+    }
+}
+
+@Suite struct ColorRoundingTests {
+    /// `Color.roundedByte` against `rounded()` at every half, just below and above each, at the
+    /// sums that round up onto an integer, and at random values over 0…255.
+    @Test func roundedByteIsRoundedForEveryKindOfValue() {
+        var values: [Double] = [0, 0.25, 0.5, 1, 254.5, 255, 0.5 - 0x1p-54, 0.5.nextDown, 0.5.nextUp]
+        for n in 0...255 {
+            let half = Double(n) + 0.5
+            values += [Double(n), half, half.nextDown, half.nextUp, half.nextDown.nextDown]
+        }
+        var rng = SplitMix64(seed: 11)
+        for _ in 0..<100_000 { values.append(Double(rng.next() >> 11) * 0x1p-53 * 255) }
+        for v in values where v <= 255 {
+            #expect(Color.roundedByte(v) == UInt32(v.rounded()), "v \(v)")
+        }
     }
 }

@@ -36,9 +36,19 @@ public struct Color: Hashable, Sendable {
     /// Premultiplied ARGB8888 (SDL_PIXELFORMAT_ARGB8888: A in the high byte of a native UInt32).
     @inlinable public var premultipliedARGB: UInt32 {
         let ca = Swift.min(Swift.max(a, 0), 1)
-        @inline(__always) func q(_ v: Double) -> UInt32 { UInt32((Swift.min(Swift.max(v, 0), 1) * ca * 255).rounded()) }
-        let aa = UInt32((ca * 255).rounded())
+        @inline(__always) func q(_ v: Double) -> UInt32 { Self.roundedByte(Swift.min(Swift.max(v, 0), 1) * ca * 255) }
+        let aa = Self.roundedByte(ca * 255)
         return (aa << 24) | (q(r) << 16) | (q(g) << 8) | q(b)
+    }
+
+    /// `UInt32(v.rounded())` for v in 0…255 (halves away from zero), without the C library's
+    /// `round`, which code for the x86-64 baseline calls (it has no rounding instruction). The
+    /// truncation t of fl(v + ½) is ⌊v + ½⌋ except where the sum rounded up onto an integer
+    /// (v = 0.5 − 2⁻⁵⁴ gives fl(v + ½) = 1): then v + ½ < t exactly, which the comparison
+    /// v < t − ½ (exact, t small) detects, and the answer is t − 1. NaN traps, as before.
+    @inlinable static func roundedByte(_ v: Double) -> UInt32 {
+        let t = UInt32(v + 0.5)
+        return v < Double(t) - 0.5 ? t &- 1 : t
     }
     /// Back from premultiplied ARGB8888 to a straight colour.
     public init(premultipliedARGB p: UInt32) {
