@@ -262,25 +262,57 @@ import RasterFuzzing
         var differing = 0, drawn = 0
         for round in 0..<400 {
             let background = round % 2 == 0 ? Color.white.premultipliedARGB : Color(0.4, 0.5, 0.6, 0.5).premultipliedARGB
-            let bitmaps = (0..<3).map { _ in Bitmap(width: w, height: h) }
-            for b in bitmaps { for i in 0..<b.pixelCount { b.pixels[i] = background } }
             let (left, top, right, bottom) = round % 3 == 0 ? (0, 0, w, h) : (1 + rng.int(30), 1 + rng.int(20), w - 1 - rng.int(30), h - 1 - rng.int(20))
+            let kernels = ThreeKernels(width: w, height: h, clip: (left, top, right, bottom), background: background)
             for _ in 0..<10 {
                 let x0 = rng.unit() * 190 - 15, y0 = rng.unit() * 150 - 15
                 let x1 = rng.unit() * 190 - 15, y1 = rng.unit() * 150 - 15
                 let width = rng.int(3) == 0 ? 1 : 0.05 + 0.95 * rng.unit()
                 let color = Color(rng.unit(), rng.unit(), rng.unit(), rng.int(2) == 0 ? 1 : 0.1 + 0.9 * rng.unit()).premultipliedARGB
-                lk_hairline(bitmaps[0].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
-                lk_hairline_sse2(bitmaps[1].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
-                lk_hairline_portable(bitmaps[2].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                kernels.draw(x0, y0, x1, y1, width: width, color: color)
             }
-            for i in 0..<(w * h) {
-                if bitmaps[0].pixels[i] != bitmaps[2].pixels[i] || bitmaps[1].pixels[i] != bitmaps[2].pixels[i] { differing += 1 }
-                if bitmaps[2].pixels[i] != background { drawn += 1 }
-            }
+            let tally = kernels.tally()
+            differing += tally.differing
+            drawn += tally.drawn
         }
         #expect(differing == 0)
         #expect(drawn > 400_000)
+    }
+
+    /// The three forms of the kernel on three bitmaps of `background` with one clip: `draw`
+    /// sends a segment to each (`lk_hairline`, `lk_hairline_sse2`, `lk_hairline_portable`),
+    /// `tally` counts the pixels where either vector form differs from the portable one, and
+    /// those the portable one changed.
+    struct ThreeKernels {
+        let bitmaps: [Bitmap]
+        let width: Int
+        let clip: (left: Int, top: Int, right: Int, bottom: Int)
+        let background: UInt32
+
+        init(width: Int, height: Int, clip: (Int, Int, Int, Int), background: UInt32) {
+            bitmaps = (0..<3).map { _ in Bitmap(width: width, height: height) }
+            for b in bitmaps { for i in 0..<b.pixelCount { b.pixels[i] = background } }
+            self.width = width
+            self.clip = clip
+            self.background = background
+        }
+
+        func draw(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, width lineWidth: Double, color: UInt32) {
+            let (l, t, r, b) = clip
+            lk_hairline(bitmaps[0].pixels, width, l, t, r, b, x0, y0, x1, y1, lineWidth, color)
+            lk_hairline_sse2(bitmaps[1].pixels, width, l, t, r, b, x0, y0, x1, y1, lineWidth, color)
+            lk_hairline_portable(bitmaps[2].pixels, width, l, t, r, b, x0, y0, x1, y1, lineWidth, color)
+        }
+
+        func tally() -> (differing: Int, drawn: Int) {
+            var differing = 0, drawn = 0
+            for i in 0..<bitmaps[2].pixelCount {
+                let reference = bitmaps[2].pixels[i]
+                if bitmaps[0].pixels[i] != reference || bitmaps[1].pixels[i] != reference { differing += 1 }
+                if reference != background { drawn += 1 }
+            }
+            return (differing, drawn)
+        }
     }
 
     /// The kernel's 2h and d (floats) of a segment of slope `k` (minor over major) and `width`,
@@ -342,10 +374,9 @@ import RasterFuzzing
         for (round, k) in slopes.enumerated() {
             for width in widths {
                 let background = round % 2 == 0 ? Color.white.premultipliedARGB : Color(0.4, 0.5, 0.6, 0.5).premultipliedARGB
-                let bitmaps = (0..<3).map { _ in Bitmap(width: w, height: h) }
-                for b in bitmaps { for i in 0..<b.pixelCount { b.pixels[i] = background } }
                 let clipped = rng.int(2) == 0
                 let (left, top, right, bottom) = clipped ? (3 + rng.int(10), 2 + rng.int(10), w - 3 - rng.int(10), h - 2 - rng.int(10)) : (0, 0, w, h)
+                let kernels = ThreeKernels(width: w, height: h, clip: (left, top, right, bottom), background: background)
                 let (w2, d, _) = Self.band(slope: k, width: width)
                 if lk_hairline_three_rows(w2, d) != 0 { three += 1 } else { four += 1 }
                 for n in 0..<16 {
@@ -356,14 +387,11 @@ import RasterFuzzing
                     let u1 = u0 + length, v1 = v0 + sign * k * length
                     let (x0, y0, x1, y1) = n % 2 == 0 ? (u0, v0, u1, v1) : (v0, u0, v1, u1)
                     let color = Color(rng.unit(), rng.unit(), rng.unit(), n % 3 == 0 ? 0.2 + 0.7 * rng.unit() : 1).premultipliedARGB
-                    lk_hairline(bitmaps[0].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
-                    lk_hairline_sse2(bitmaps[1].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
-                    lk_hairline_portable(bitmaps[2].pixels, w, left, top, right, bottom, x0, y0, x1, y1, width, color)
+                    kernels.draw(x0, y0, x1, y1, width: width, color: color)
                 }
-                for i in 0..<(w * h) {
-                    if bitmaps[0].pixels[i] != bitmaps[2].pixels[i] || bitmaps[1].pixels[i] != bitmaps[2].pixels[i] { differing += 1 }
-                    if bitmaps[2].pixels[i] != background { drawn += 1 }
-                }
+                let tally = kernels.tally()
+                differing += tally.differing
+                drawn += tally.drawn
             }
         }
         #expect(differing == 0)

@@ -201,6 +201,23 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_hairline_st
     memcpy(p + 3 * w, &hi1, 8);
 }
 
+/// Columns' packed words (`b` their first rows) moved up a byte per row their first row lies
+/// below `upper`, the first row of the group they are composited with: each then starts at
+/// `upper` (the bytes moved out are the empty fourth rows, lk_hairline_rows.h).
+__attribute__((target("avx2"), always_inline)) static inline __m256i lk_hairline_words_from(__m256i words, __m256i b,
+                                                                                           __m256i upper) {
+    return _mm256_sllv_epi32(words, _mm256_slli_epi32(_mm256_sub_epi32(b, upper), 3));
+}
+
+/// The pixel offsets u + upper·`width` of four column groups: the groups' first rows `upper`
+/// in the int32 lanes 0, 2, 4, 6, their first columns `i` + `steps` (64-bit lanes).
+__attribute__((target("avx2"), always_inline)) static inline void lk_hairline_group_offsets(int64_t *offset, __m256i upper,
+                                                                                           __m256i width, ptrdiff_t i,
+                                                                                           __m256i steps) {
+    const __m256i o = _mm256_add_epi64(_mm256_mul_epu32(upper, width), _mm256_add_epi64(_mm256_set1_epi64x(i), steps));
+    _mm256_storeu_si256((__m256i *)offset, o);
+}
+
 /// The first rows b (int32 lanes, in `*rows`) and packed coverage words of the eight whole
 /// columns whose indices are `c0` and `c1` (as doubles): L = base + k·i in double lanes, its
 /// floor by truncation (L ≥ 0), L − b rounded to single precision, then the bytes (`three`,
@@ -269,12 +286,10 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
             // Each four (4q…4q + 3) from their upper first row, the others' words moved up a byte.
             const __m256i upper2 = _mm256_min_epi32(b, _mm256_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
             const __m256i upper = _mm256_min_epi32(upper2, _mm256_shuffle_epi32(upper2, _MM_SHUFFLE(1, 0, 3, 2)));
-            words = _mm256_sllv_epi32(words, _mm256_slli_epi32(_mm256_sub_epi32(b, upper), 3));
-            // u + upper·width for the fours' first columns (lanes 0 and 4: 64-bit lanes 0 and 2).
-            const __m256i o = _mm256_add_epi64(_mm256_mul_epu32(upper, vsv),
-                                               _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 0, 4, 0)));
+            words = lk_hairline_words_from(words, b, upper);
+            // The fours' first columns are lanes 0 and 4 (64-bit lanes 0 and 2).
             int64_t offset[4];
-            _mm256_storeu_si256((__m256i *)offset, o);
+            lk_hairline_group_offsets(offset, upper, vsv, i, _mm256_setr_epi64x(0, 0, 4, 0));
 #define LK_QUAD(j, imm)                                                                                               \
             {                                                                                                         \
                 uint32_t *p = pixels + offset[2 * j];                                                                 \
@@ -294,12 +309,10 @@ lk_hairline_whole_avx2_body(uint32_t *pixels, ptrdiff_t width, ptrdiff_t from, p
             // Each pair (2j, 2j + 1) from its upper first row: the column whose first row is one
             // lower has its word moved up a byte (its fourth byte, zero, drops out).
             const __m256i upper = _mm256_min_epi32(b, _mm256_shuffle_epi32(b, _MM_SHUFFLE(2, 3, 0, 1)));
-            words = _mm256_sllv_epi32(words, _mm256_slli_epi32(_mm256_sub_epi32(b, upper), 3));
-            // u + upper·width for the pairs' first columns (lanes 0, 2, 4, 6: mul_epu32's).
-            const __m256i o = _mm256_add_epi64(_mm256_mul_epu32(upper, vsv),
-                                               _mm256_add_epi64(_mm256_set1_epi64x(i), _mm256_setr_epi64x(0, 2, 4, 6)));
+            words = lk_hairline_words_from(words, b, upper);
+            // The pairs' first columns are lanes 0, 2, 4, 6.
             int64_t offset[4];
-            _mm256_storeu_si256((__m256i *)offset, o);
+            lk_hairline_group_offsets(offset, upper, vsv, i, _mm256_setr_epi64x(0, 2, 4, 6));
 #define LK_PAIR(j, imm)                                                                                           \
             {                                                                                                     \
                 uint32_t *p = pixels + offset[j];                                                                 \
