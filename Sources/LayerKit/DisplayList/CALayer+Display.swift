@@ -43,7 +43,9 @@ struct DisplayItemSink {
     /// Appends `operation` in `slot`; it paints within `local` (layer coordinates). A slot
     /// that holds several items numbers them by `index` (the key's slot above its low byte).
     /// `aliasing` names the sides of the item's shape drawn aliased (CALayer+EdgeAntialiasing).
-    func append(_ slot: DisplaySlot, _ operation: DisplayOperation, local: Rect, index: Int = 0,
+    /// The operation is consumed: moved into the item, not copied (a copy retains its path and
+    /// dash pattern once more, and the caller's release follows).
+    func append(_ slot: DisplaySlot, _ operation: consuming DisplayOperation, local: Rect, index: Int = 0,
                 aliasing: EdgeAliasing? = nil) {
         builder.items.append(DisplayItem(key: DisplayItemKey(source: source, slot: (slot.rawValue | index << 8) &+ builder.instanceSalt),
                                          operation: operation,

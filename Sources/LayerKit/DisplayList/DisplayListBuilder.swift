@@ -250,7 +250,8 @@ public final class DisplayListBuilder {
         outlinePlane(at: planeStart, l.planeAliasing(aOff), clipped: l.masksToBounds)
     }
 
-    func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: DisplayOperation, bounds: Rect,
+    /// Appends `operation` (moved into the item, as `DisplayItemSink.append`) in `slot` of `source`.
+    func append(_ source: ObjectIdentifier, _ slot: DisplaySlot, _ operation: consuming DisplayOperation, bounds: Rect,
                 aliasing: EdgeAliasing? = nil) {
         items.append(DisplayItem(key: DisplayItemKey(source: source, slot: slot.rawValue &+ instanceSalt),
                                  operation: operation, bounds: bounds, aliasing: aliasing))
