@@ -36,7 +36,8 @@ open class CAShapeLayer: CALayer {
         didSet { changed(CAShapeLayer.strokeEnd, oldValue) }
     }
     /// Dash lengths (on, off, …); empty strokes solid.
-    public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue { didSet { modelDidChange() } }
+    /// (Read for every stroke of every frame, only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue { didSet { modelDidChange() } }
     @exclusivity(unchecked) public var lineDashPhase: Double = CAShapeLayer.lineDashPhase.defaultValue {
         didSet { changed(CAShapeLayer.lineDashPhase, oldValue) }
     }

@@ -57,12 +57,16 @@ public struct FlatPath: Sendable {
 /// transform into device pixels.
 public final class Canvas {
     public let target: Bitmap
+    // The three plain values below skip the runtime's exclusivity check (a runtime call per
+    // access, two for every hairline drawn): they are read by every fill and stroke, and as
+    // they hold no references an overlapping access could only see a stale value, never
+    // touch freed memory.
     /// Optional clip in device pixels, intersected with the target's bounds.
-    public var clip: ClipShape?
+    @exclusivity(unchecked) public var clip: ClipShape?
     /// Flattening tolerance in device pixels (max distance from curve to polygon).
-    public var tolerance: Double = 0.1
+    @exclusivity(unchecked) public var tolerance: Double = 0.1
     /// The fill kernels' implementation (Rasterizer/PixelKernels.swift); both paint the same pixels.
-    public var kernels: PixelKernels = .vector
+    @exclusivity(unchecked) public var kernels: PixelKernels = .vector
     /// Scratch buffers reused across draws.
     @usableFromInline var scratch = FlatPath()
     @usableFromInline var strokeScratch = FlatPath()
