@@ -44,7 +44,8 @@ extension DisplayListBuilder {
             appendInstances(of: r, parent: parent, s)
             return
         }
-        for sub in subs { appendLayer(sub, parent: parent, s) }
+        let flatParent = l.placesSublayersFlat ? l : nil
+        for sub in subs { appendLayer(sub, parent: parent, s, flatParent: flatParent) }
     }
 
     /// Every instance of `r`'s sublayers, in order (or depth-sorted when it preserves depth).

@@ -32,7 +32,16 @@ extension CALayer {
     /// The layer's plane mapped into its superlayer's plane. Core Animation flattens each
     /// layer into its superlayer's plane, so the 4×4 product is taken at z = 0 and z dropped.
     public var transformToSuperlayer: ProjectiveTransform {
-        let flatSuperlayer = superlayer.map { $0.sublayerTransform.isIdentity && !$0.isGeometryFlipped } ?? true
+        transformToSuperlayer(superlayerIsFlat: superlayer?.placesSublayersFlat ?? true)
+    }
+
+    /// Whether the layer places its sublayers by their own geometry alone: no
+    /// sublayerTransform, geometry not flipped.
+    var placesSublayersFlat: Bool { sublayerTransform.isIdentity && !isGeometryFlipped }
+
+    /// `transformToSuperlayer`, told whether the superlayer (if any) `placesSublayersFlat`:
+    /// a walk over a layer's sublayers asks that once for all of them.
+    func transformToSuperlayer(superlayerIsFlat flatSuperlayer: Bool) -> ProjectiveTransform {
         // The common case (no transforms): a translation, without 4×4 products.
         if flatSuperlayer && transform.isIdentity {
             let ax = anchorPoint.x * bounds.size.width + bounds.origin.x
