@@ -109,6 +109,11 @@ public final class Canvas {
               style.lineWidth > 0, strokeStart.isFinite, strokeEnd.isFinite else { return }
         let s0 = max(0, min(1, strokeStart)), s1 = max(0, min(1, strokeEnd))
         guard s1 > s0 else { return }
+        // A whole undashed stroke that is the hairline kernel's goes there before the outline
+        // cache is asked: the cache never keeps an outline for one straight segment (it
+        // answers "the canvas's own route"), so asking it first only cost its guards.
+        if s0 == 0, s1 == 1, style.dashPattern.isEmpty,
+           drawHairline(path, style: style, transform: transform, color: color, opacity: opacity) { return }
         if let outlines = strokeOutlines,
            strokeThroughCache(outlines, path, style: style, transform: transform, color: color, from: s0, to: s1,
                               opacity: opacity) { return }
