@@ -40,7 +40,7 @@ extension DisplayListBuilder {
     func appendSublayers(of l: CALayer, _ subs: [CALayer], content: (any LayerContentDisplay)?,
                          parent: ProjectiveTransform, _ s: Surface) {
         // Only a layer that draws content of its own can be a replicator: one check for the rest.
-        if content != nil, let r = l as? CAReplicatorLayer, r.instanceCount != 1 {
+        if content != nil, let r = l.asReplicatorLayer, r.instanceCount != 1 {
             appendInstances(of: r, parent: parent, s)
             return
         }

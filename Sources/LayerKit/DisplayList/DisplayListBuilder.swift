@@ -71,7 +71,7 @@ public final class DisplayListBuilder {
     func appendLayer(_ l: CALayer, parent: ProjectiveTransform, _ s: Surface,
                      local override: ProjectiveTransform? = nil, opacity k: Double = 1, flatParent: CALayer? = nil) {
         guard !l.isHidden, l.opacity > 0 else { return }
-        if l is CATransformLayer { appendTransformLayer(l, parent: parent, s, local: override, opacity: k); return }
+        if l.isTransformLayer { appendTransformLayer(l, parent: parent, s, local: override, opacity: k); return }
         let local = override
             ?? l.transformToSuperlayer(superlayerIsFlat: l.superlayer.map { $0 === flatParent || $0.placesSublayersFlat } ?? true)
         let m = local.concatenating(parent)

@@ -221,6 +221,14 @@ open class CALayer: CAMediaTiming {
     /// declares properties overrides this with its own table.
     open class var properties: LayerPropertyTable { CALayer.layerProperties }
 
+    // Two classes the display list treats apart, asked of every layer of every frame: the
+    // class's own answer costs a method call, where a cast walks the superclass chain in
+    // the runtime.
+    /// `self` when the layer is a CAReplicatorLayer (which overrides this), else nil.
+    var asReplicatorLayer: CAReplicatorLayer? { nil }
+    /// Whether the layer is a CATransformLayer (which overrides this).
+    var isTransformLayer: Bool { false }
+
     /// The context's commit count when the model layer was made (presentation copies: the
     /// lowest, as they are always past a commit).
     @exclusivity(unchecked) final var creationCommit = Int.min

@@ -10,6 +10,8 @@ open class CAReplicatorLayer: CALayer {
     /// a document or an animation can make the renderer repeat.
     public static let maximumInstanceCount = 10_000
 
+    override var asReplicatorLayer: CAReplicatorLayer? { self }
+
     /// "The number of copies to create, including the source layers. Defaults to one."
     public var instanceCount: Int = CAReplicatorLayer.instanceCount.defaultValue {
         didSet { changed(CAReplicatorLayer.instanceCount, oldValue) }

@@ -12,4 +12,6 @@
 /// compositingFilter, mask, masksToBounds, and shadow properties. The opacity property is
 /// applied to each sublayer individually, and the transform layer does not form a compositing
 /// group." (Apple's CATransformLayer.h)
-open class CATransformLayer: CALayer {}
+open class CATransformLayer: CALayer {
+    override var isTransformLayer: Bool { true }
+}
