@@ -44,7 +44,9 @@ extension DisplayListBuilder {
             appendInstances(of: r, parent: parent, s)
             return
         }
-        let flatParent = l.placesSublayersFlat ? l : nil
+        guard !subs.isEmpty else { return }
+        // Named by identity, not held: no reference counting per sublayer.
+        let flatParent = l.placesSublayersFlat ? ObjectIdentifier(l) : nil
         for sub in subs { appendLayer(sub, parent: parent, s, flatParent: flatParent) }
     }
 

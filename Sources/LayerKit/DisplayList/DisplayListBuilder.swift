@@ -65,15 +65,15 @@ public final class DisplayListBuilder {
     /// Appends `l` and its subtree; `parent` maps the superlayer's plane onto the surface.
     /// `local` replaces the layer's own map into that plane (a replicated or 3D-composed
     /// layer) and `opacity` multiplies its opacity (a transform layer's, applied to each of
-    /// its sublayers). `flatParent`, when given, is a layer known to place its sublayers flat
+    /// its sublayers). `flatParent`, when given, names a layer known to place its sublayers flat
     /// (`placesSublayersFlat`, asked once for all of them); when it is `l`'s superlayer that
     /// is not asked again.
     func appendLayer(_ l: CALayer, parent: ProjectiveTransform, _ s: Surface,
-                     local override: ProjectiveTransform? = nil, opacity k: Double = 1, flatParent: CALayer? = nil) {
+                     local override: ProjectiveTransform? = nil, opacity k: Double = 1, flatParent: ObjectIdentifier? = nil) {
         guard !l.isHidden, l.opacity > 0 else { return }
         if l.isTransformLayer { appendTransformLayer(l, parent: parent, s, local: override, opacity: k); return }
         let local = override
-            ?? l.transformToSuperlayer(superlayerIsFlat: l.superlayer.map { $0 === flatParent || $0.placesSublayersFlat } ?? true)
+            ?? l.transformToSuperlayer(superlayerIsFlat: l.superlayer.map { ObjectIdentifier($0) == flatParent || $0.placesSublayersFlat } ?? true)
         let m = local.concatenating(parent)
         // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
         guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
