@@ -112,15 +112,16 @@ public final class Canvas {
         // A whole undashed stroke that is the hairline kernel's goes there before the outline
         // cache is asked: the cache never keeps an outline for one straight segment (it
         // answers "the canvas's own route"), so asking it first only cost its guards.
-        if s0 == 0, s1 == 1, style.dashPattern.isEmpty,
-           drawHairline(path, style: style, transform: transform, color: color, opacity: opacity) { return }
+        let whole = s0 == 0 && s1 == 1 && style.dashPattern.isEmpty
+        if whole, drawHairline(path, style: style, transform: transform, color: color, opacity: opacity) { return }
         if let outlines = strokeOutlines,
            strokeThroughCache(outlines, path, style: style, transform: transform, color: color, from: s0, to: s1,
                               opacity: opacity) { return }
         var p = path
         if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
         if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
-        if drawHairline(p, style: style, transform: transform, color: color, opacity: opacity) { return }
+        // (A whole undashed path was offered to the hairline kernel above.)
+        if !whole, drawHairline(p, style: style, transform: transform, color: color, opacity: opacity) { return }
         strokeScratch.removeAll()
         Stroker.outline(p, style: style, transform: transform, tolerance: tolerance, into: &strokeScratch)
         fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)
