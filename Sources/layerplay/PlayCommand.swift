@@ -44,7 +44,6 @@ struct PlayCommand: ParsableCommand {
         if !player.sizeGiven {
             config.size = first.size
             config.fitsScreen = true
-            config.minimumSize = PlaybackScene.minimumWindowSize
         }
         try reportingPlayerErrors {
             // Media time 0 is now; the content keeps its own time (the scene's clock).

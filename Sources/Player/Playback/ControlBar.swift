@@ -75,18 +75,30 @@ public final class ControlBar {
     }
 
     // The widths of the pieces, left to right: glyph, scrubber (the rest), time, loop, speed, background.
-    static let glyphWidth = 40.0, timeWidth = 206.0, loopWidth = 50.0, speedWidth = 50.0, backgroundWidth = 66.0, gap = 6.0
+    static let glyphWidth = 40.0, timeWidth = 206.0, compactTimeWidth = 84.0, loopWidth = 50.0, speedWidth = 50.0,
+               backgroundWidth = 66.0, gap = 6.0, minimumTrack = 80.0
+    /// How much a narrow window leaves out: 0 everything, 1 the short time label (frame
+    /// numbers only), 2 also the three buttons (their keys still work), 3 also the label.
+    public private(set) var narrowness = 0
 
     /// Lays the bar out for a window `windowSize` points big (inside a transaction without
-    /// actions): the strip along the bottom, the scrubber taking what the rest leaves.
+    /// actions): the strip along the bottom, the scrubber taking what the rest leaves, the
+    /// pieces a narrow window has no room for left out.
     public func layout(windowSize: Size) {
         width = windowSize.width
         let h = Self.height
         layer.bounds = Rect(0, 0, windowSize.width, h)
         layer.position = Point(0, windowSize.height - h)
         playGlyph.frame = Rect(8, 8, 24, 24)
+        let buttons = Self.loopWidth + Self.speedWidth + Self.backgroundWidth + 4 * Self.gap
+        let fixed = Self.glyphWidth + 8 + Self.minimumTrack + 10
+        narrowness = width >= fixed + Self.timeWidth + buttons ? 0
+            : width >= fixed + Self.compactTimeWidth + buttons ? 1
+            : width >= fixed + Self.compactTimeWidth ? 2 : 3
         var x = windowSize.width - Self.gap
         func place(_ box: CALayer, _ w: Double) {
+            box.isHidden = narrowness >= 2
+            guard narrowness < 2 else { return }
             x -= w
             box.frame = Rect(x, 8, w, 24)
             // The label's line box is 15 points tall for a 12-point font: centred in the box.
@@ -96,8 +108,12 @@ public final class ControlBar {
         place(backgroundButton, Self.backgroundWidth)
         place(speedButton, Self.speedWidth)
         place(loopButton, Self.loopWidth)
-        x -= Self.timeWidth
-        timeLabel.frame = Rect(x, 12.5, Self.timeWidth, 15)
+        timeLabel.isHidden = narrowness >= 3
+        if narrowness < 3 {
+            let w = narrowness == 0 ? Self.timeWidth : Self.compactTimeWidth
+            x -= w
+            timeLabel.frame = Rect(x, 12.5, w, 15)
+        }
         let start = Self.glyphWidth + 8, end = max(start + 20, x - 10)
         trackSpan = (start, end)
         track.frame = Rect(start, h / 2 - 2, end - start, 4)
@@ -107,7 +123,8 @@ public final class ControlBar {
     /// Shows `clock` and the background choice (only what changed is set, so an idle bar
     /// damages nothing).
     public func show(_ clock: PlaybackClock, background: PlaybackBackground) {
-        let now = (clock.fraction(of: clock.time), clock.isPlaying, clock.label, clock.loops, clock.speedLabel, background.label)
+        let label = narrowness == 0 ? clock.label : clock.compactLabel
+        let now = (clock.fraction(of: clock.time), clock.isPlaying, label, clock.loops, clock.speedLabel, background.label)
         if let s = shown, s == now { return }
         if shown?.playing != now.1 { playGlyph.path = Self.glyph(playing: now.1) }
         if shown?.label != now.2 { timeLabel.string = now.2 }
@@ -150,7 +167,7 @@ public final class ControlBar {
         guard p.y >= top, p.y < top + Self.height, p.x >= 0, p.x < width else { return nil }
         if p.x < Self.glyphWidth { return .playPause }
         if p.x >= trackSpan.minX - 8 && p.x <= trackSpan.maxX + 8 { return .scrubber(scrubberFraction(atX: p.x)) }
-        for (box, control) in [(loopButton, BarControl.loop), (speedButton, .speed), (backgroundButton, .background)] {
+        for (box, control) in [(loopButton, BarControl.loop), (speedButton, .speed), (backgroundButton, .background)] where !box.isHidden {
             if p.x >= box.frame.minX && p.x < box.frame.maxX { return control }
         }
         return nil

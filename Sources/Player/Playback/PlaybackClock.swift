@@ -105,6 +105,9 @@ public struct PlaybackClock: Sendable, Equatable {
         "\(formatFixed(time, 2)) s / \(formatFixed(duration, 2)) s · frame \(frame) / \(lastFrame)"
     }
 
+    /// The label where the window is narrow: `74 / 240` (frames).
+    public var compactLabel: String { "\(frame) / \(lastFrame)" }
+
     /// The speed as the control shows it: `0.25×`, `1×`, `1.5×`.
     public var speedLabel: String {
         let s = speed == speed.rounded() ? "\(Int(speed))" : formatFixed(speed, speed * 10 == (speed * 10).rounded() ? 1 : 2)

@@ -17,8 +17,6 @@ public final class PlaybackScene: LayerScene {
     /// Seconds without pointer movement after which the bar hides.
     public static let barIdleSeconds = 2.0
     public static let bannerHeight = 26.0
-    /// The smallest first window `play` opens: room for the control bar's every control.
-    public static let minimumWindowSize = Size(560, 200)
     /// How often `--watch` looks at the file, in seconds of real time.
     public static let watchInterval = 0.2
 

@@ -11,8 +11,6 @@ public struct PlayerConfiguration: Sendable {
     /// `size` is the content's own, not asked for: the first window is that size scaled down
     /// to fit the screen's usable area, aspect kept (`--size` turns this off).
     public var fitsScreen = false
-    /// With `fitsScreen`: the smallest first window (room for a control bar), in points.
-    public var minimumSize = Size(1, 1)
     /// Quit after this many seconds (nil: run until closed).
     public var duration: Double?
     /// Clicks, keys and screenshots at their times (seconds from the first frame).

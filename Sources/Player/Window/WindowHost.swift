@@ -79,7 +79,7 @@ public final class WindowHost {
         var windowSize = config.size
         var usable = SDL_Rect()
         if config.fitsScreen, SDL_GetDisplayUsableBounds(0, &usable) == 0 {
-            windowSize = WindowMetrics.fitted(config.size, into: Size(Double(usable.w), Double(usable.h)), minimum: config.minimumSize)
+            windowSize = WindowMetrics.fitted(config.size, into: Size(Double(usable.w), Double(usable.h)))
             if config.verbose { log("player: content \(config.size.width)x\(config.size.height) points, usable screen \(usable.w)x\(usable.h): window \(windowSize.width)x\(windowSize.height)") }
         }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue

@@ -13,15 +13,11 @@ public enum WindowMetrics {
         return Double(drawableWidth) / Double(windowWidth)
     }
 
-    /// `content` scaled down uniformly to fit `usable` (never up), whole points; then widened
-    /// or heightened to `minimum` where smaller (the content is then fitted inside), the
-    /// minimum itself clamped to `usable`.
-    public static func fitted(_ content: Size, into usable: Size, minimum: Size = Size(1, 1)) -> Size {
+    /// `content` scaled down uniformly to fit `usable` (never up), whole points, at least 1×1.
+    public static func fitted(_ content: Size, into usable: Size) -> Size {
         guard content.width > 0, content.height > 0, usable.width >= 1, usable.height >= 1 else { return content }
         let s = min(1, usable.width / content.width, usable.height / content.height)
         // Rounded down, so the fitted size never passes the screen by a fraction of a point.
-        let w = (content.width * s + 1e-9).rounded(.down), h = (content.height * s + 1e-9).rounded(.down)
-        let minW = min(max(1, minimum.width), usable.width.rounded(.down)), minH = min(max(1, minimum.height), usable.height.rounded(.down))
-        return Size(max(w, minW), max(h, minH))
+        return Size(max(1, (content.width * s + 1e-9).rounded(.down)), max(1, (content.height * s + 1e-9).rounded(.down)))
     }
 }
