@@ -53,6 +53,7 @@ struct PlayCommand: ParsableCommand {
             let scene = PlaybackScene(paths: files, first: first, loader: loadPlaybackItem, size: config.size,
                                       watch: watch, restartOnChange: restartOnChange, context: context)
             if player.verbose { scene.log = { printError($0) } }
+            config.title = scene.windowTitle ?? config.title
             let (speed, once, progress) = (speed, once && !loop, progress)
             scene.setPlayback {
                 $0.speed = speed

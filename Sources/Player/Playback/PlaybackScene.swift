@@ -79,6 +79,7 @@ public final class PlaybackScene: LayerScene {
             banner.backgroundColor = Color(0.55, 0.05, 0.05, 0.88)
             banner.foregroundColor = .white
             banner.fontSize = 13
+            banner.truncationMode = .end
             banner.isHidden = true
             bar.layer.isHidden = true
             for l in [checker.layer, holder, banner, bar.layer] { root.addSublayer(l) }
