@@ -31,7 +31,8 @@ bad="$out/bad.json"
 printf '{"width":480,"height":360,"layers":[{"type":"nonsense"}]}\n' > "$bad"
 # A 1334×1600 Lottie (Boat_Loader's size): a rectangle sliding down, 60 frames at 30 fps.
 big="$out/big.json"
-python3 - "$big" <<'PY'
+small="$out/small.json"
+python3 - "$big" "$small" <<'PY'
 import json, sys
 rect = {"ty": "gr", "it": [
     {"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [600, 400]}, "r": {"a": 0, "k": 40}},
@@ -43,6 +44,11 @@ layer = {"ty": 4, "ind": 1, "ip": 0, "op": 60, "st": 0, "shapes": [rect],
                                      {"t": 59, "s": [667, 1300]}]},
                 "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}}
 json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 1334, "h": 1600, "layers": [layer]}, open(sys.argv[1], "w"))
+# The same motion on a 480×360 canvas (transparent behind it), a smaller rectangle.
+rect["it"][0]["s"]["k"] = [160, 100]
+layer["ks"]["p"]["k"] = [{"t": 0, "s": [100, 80], "o": {"x": [0.5], "y": [0.5]}, "i": {"x": [0.5], "y": [0.5]}},
+                         {"t": 59, "s": [380, 260]}]
+json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 480, "h": 360, "layers": [layer]}, open(sys.argv[2], "w"))
 PY
 
 # Waits for a visible window whose name matches the regular expression $1 (up to 10 s); sets `win`.
@@ -139,6 +145,26 @@ diff_pixels=$(differing seeked render "$content")
 [ "$diff_pixels" -le 20 ] || fail "after the scrubber click at $t s the window differs from render's frame in $diff_pixels pixels"
 awk -v t="$t" 'BEGIN { exit !(t > 0.5 && t < 2.0) }' || fail "a click at 30 % of a 4 s document sought to $t s"
 echo "$name: bar after motion (bottom strip $idle → $moved), Space paused (0 pixels changed in 1 s, $moving while playing), scrubber → $t s matches render ($diff_pixels pixels differ)"
+
+# 4b. The scrubber on a Lottie file, on a white background (B): render's frame over white.
+"$LAYERPLAY_BIN" play "$small" --duration 60 --verbose 2>"$out/log.txt" &
+pid=$!
+wait_for_play_window "small.json"
+xdotool windowfocus --sync "$win" 2>/dev/null || true
+xdotool key --window "$win" space
+xdotool key --window "$win" b
+xdotool mousemove --window "$win" "$x" 340 click 1
+sleep 0.6
+grab lottie-seeked
+xdotool key --window "$win" Escape
+finish
+seek=$(grep -Eo 'play: seek: time [0-9.]+ s, frame [0-9]+' "$out/log.txt" | tail -n 1)
+[ -n "$seek" ] || fail "the scrubber click on the Lottie file logged no seek"
+t=$(echo "$seek" | sed -E 's/.*time ([0-9.]+) s.*/\1/')
+"$LAYERPLAY_BIN" render "$small" --time "$t" --out "$out/lottie-render.png"
+diff_pixels=$(differing lottie-seeked lottie-render "$content")
+[ "$diff_pixels" -le 20 ] || fail "Lottie: after the scrubber click at $t s the window differs from render's frame in $diff_pixels pixels"
+echo "$name: Lottie scrubber → $t s matches render over white ($diff_pixels pixels differ)"
 
 # 5. Files: the drop step, a refused drop, PageDown.
 rm -f "$out/dropped.png" "$out/refused.png"
