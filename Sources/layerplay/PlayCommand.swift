@@ -30,6 +30,7 @@ struct PlayCommand: ParsableCommand {
 
     func run() throws {
         guard !files.isEmpty else { throw ValidationError("missing FILE (a document or a Lottie file)") }
+        try requireValid(files.count <= PlaybackScene.maximumFiles, "at most \(PlaybackScene.maximumFiles) files")
         try requireValid(speed.isFinite && speed > 0 && speed <= 100, "--speed must be within (0, 100]")
         try requireValid(progress.isFinite && progress >= 0 && progress <= 1, "--progress must be within [0, 1]")
         let first: PlaybackItem

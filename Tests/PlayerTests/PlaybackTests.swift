@@ -207,6 +207,30 @@ private func item(_ path: String, size: Size = Size(640, 360), duration: Double 
         #expect(reports.lines.isEmpty)
     }
 
+    @Test func draggingTheScrubberSeeksAlongAndPlayingGoesOnAfterRelease() throws {
+        let scene = makeScene(Reports())
+        let span = scene.bar.trackSpan, y = 360 - 20.0
+        let at = { (f: Double) in Point(span.minX + f * (span.maxX - span.minX), y) }
+        #expect(scene.handle(.mouseDown(at(0.1))))
+        #expect(scene.clock.frame == 6)
+        #expect(scene.handle(.mouseDragged(at(0.75))))
+        #expect(scene.clock.frame == 45)
+        #expect(scene.handle(.mouseDragged(Point(9999, y))))   // past the end: the last frame
+        #expect(scene.clock.frame == 59)
+        let runner = HeadlessRunner(scene: scene, size: Size(640, 360))
+        _ = try runner.run(until: 0.5)
+        #expect(scene.clock.frame == 59)                       // held while the button is down
+        #expect(scene.handle(.mouseUp(Point(9999, y))))
+        _ = try runner.run(until: 1.0)
+        #expect(scene.clock.frame < 59)                        // looped on after the release
+        // A press off the bar is not the bar's, and a drag after it seeks nothing.
+        #expect(scene.handle(.key("Space")))
+        let before = scene.clock.time
+        #expect(!scene.handle(.mouseDown(Point(100, 100))))
+        #expect(!scene.handle(.mouseDragged(at(0.2))))
+        #expect(scene.clock.time == before)
+    }
+
     @Test func theBarHidesAfterTwoIdleSeconds() throws {
         let scene = makeScene(Reports())
         #expect(!scene.isBarShown)

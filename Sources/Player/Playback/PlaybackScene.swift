@@ -17,6 +17,8 @@ public final class PlaybackScene: LayerScene {
     /// Seconds without pointer movement after which the bar hides.
     public static let barIdleSeconds = 2.0
     public static let bannerHeight = 26.0
+    /// The most files the list holds (given and dropped); a drop past it replaces the file on screen.
+    public static let maximumFiles = 10_000
     /// How often `--watch` looks at the file, in seconds of real time.
     public static let watchInterval = 0.2
 
@@ -96,9 +98,12 @@ public final class PlaybackScene: LayerScene {
         show()
     }
 
-    /// `LayerKit — FILE`, with `(2/3)` when several files were given.
-    public override var windowTitle: String? {
-        "LayerKit — \(item.name)\(paths.count > 1 ? " (\(index + 1)/\(paths.count))" : "")"
+    /// `LayerKit — FILE`, with `(2/3)` when several files were given (made when the file
+    /// changes, not each time the host asks, which is every frame).
+    public override var windowTitle: String? { title }
+    private var title = ""
+    private func retitle() {
+        title = "LayerKit — \(item.name)\(paths.count > 1 ? " (\(index + 1)/\(paths.count))" : "")"
     }
 
     // MARK: The frame
@@ -216,9 +221,11 @@ public final class PlaybackScene: LayerScene {
         case .failure(let error):
             refuse(error.description, prefix: "")
         case .success(let loaded):
-            if insert {
+            if insert && paths.count < Self.maximumFiles {
                 index = min(index + 1, paths.count)
                 paths.insert(path, at: index)
+            } else if insert {
+                paths[index] = path
             } else if let position {
                 index = position
             }
@@ -253,17 +260,25 @@ public final class PlaybackScene: LayerScene {
         show()
     }
 
-    /// Replaces the content with `loaded` (inside a transaction).
+    /// Replaces the content with `loaded` (inside a transaction); the old tree's animations
+    /// are removed so the engine stops watching them.
     private func install(_ loaded: PlaybackItem) {
-        if loaded !== item || contentClock.sublayers?.isEmpty ?? true {
+        if loaded !== item {
+            Self.removeAllAnimations(in: item.root)
             item.root.removeFromSuperlayer()
-            contentClock.addSublayer(loaded.root)
         }
+        if loaded.root.superlayer !== contentClock { contentClock.addSublayer(loaded.root) }
         item = loaded
+        retitle()
         contentClock.bounds = Rect(0, 0, loaded.size.width, loaded.size.height)
         contentClock.backgroundColor = loaded.background.a > 0 ? loaded.background : nil
         contentClock.timeOffset = 0
         layOut()
+    }
+
+    private static func removeAllAnimations(in layer: CALayer) {
+        layer.removeAllAnimations()
+        for s in layer.sublayers ?? [] { removeAllAnimations(in: s) }
     }
 
     private func refuse(_ line: String, prefix: String) {
