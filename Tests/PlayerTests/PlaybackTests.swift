@@ -173,8 +173,13 @@ private func item(_ path: String, size: Size = Size(640, 360), duration: Double 
     return PlaybackItem(path: path, root: root, size: size, duration: duration, frameRate: 30, background: .clear)
 }
 
+/// Each test in its own animation context and run loop: the gallery's suites run beside these.
 @Suite(.serialized) struct PlaybackSceneTests {
     final class Reports { var lines: [String] = [] }
+
+    func isolated(_ body: () throws -> Void) throws {
+        try CAAnimationContext(clock: CAMediaClock(manualTime: 0)).run(body)
+    }
 
     func makeScene(_ reports: Reports, paths: [String] = ["a.json"]) -> PlaybackScene {
         let loader: PlaybackLoader = { path in
@@ -186,102 +191,112 @@ private func item(_ path: String, size: Size = Size(640, 360), duration: Double 
     }
 
     @Test func spacePausesAndAClickOnTheScrubberSeeks() throws {
-        let reports = Reports()
-        let scene = makeScene(reports)
-        let span = scene.bar.trackSpan
-        let x = span.minX + 0.25 * (span.maxX - span.minX)
-        let runner = HeadlessRunner(scene: scene, size: Size(640, 360), script: [
-            ScriptedInput(time: 0.5, action: .key("Space")),
-            ScriptedInput(time: 0.8, action: .click(Point(x, 360 - 20))),
-        ])
-        _ = try runner.run(until: 0.6)
-        #expect(!scene.clock.isPlaying)
-        let paused = scene.clock.time
-        #expect(paused > 0.4 && paused < 0.6)
-        _ = try runner.run(until: 0.7)
-        #expect(scene.clock.time == paused)
-        _ = try runner.run(until: 1.0)
-        #expect(scene.clock.time == scene.clock.time(atFraction: 0.25))
-        #expect(scene.clock.frame == 15)   // 0.25 of 2 s at 30 fps
-        #expect(scene.isBarShown)         // a click shows the bar
-        #expect(reports.lines.isEmpty)
+        try isolated {
+            let reports = Reports()
+            let scene = makeScene(reports)
+            let span = scene.bar.trackSpan
+            let x = span.minX + 0.25 * (span.maxX - span.minX)
+            let runner = HeadlessRunner(scene: scene, size: Size(640, 360), script: [
+                ScriptedInput(time: 0.5, action: .key("Space")),
+                ScriptedInput(time: 0.8, action: .click(Point(x, 360 - 20))),
+            ], runLoop: PlayerRunLoop())
+            _ = try runner.run(until: 0.6)
+            #expect(!scene.clock.isPlaying)
+            let paused = scene.clock.time
+            #expect(paused > 0.4 && paused < 0.6)
+            _ = try runner.run(until: 0.7)
+            #expect(scene.clock.time == paused)
+            _ = try runner.run(until: 1.0)
+            #expect(scene.clock.time == scene.clock.time(atFraction: 0.25))
+            #expect(scene.clock.frame == 15)   // 0.25 of 2 s at 30 fps
+            #expect(scene.isBarShown)         // a click shows the bar
+            #expect(reports.lines.isEmpty)
+        }
     }
 
     @Test func draggingTheScrubberSeeksAlongAndPlayingGoesOnAfterRelease() throws {
-        let scene = makeScene(Reports())
-        let span = scene.bar.trackSpan, y = 360 - 20.0
-        let at = { (f: Double) in Point(span.minX + f * (span.maxX - span.minX), y) }
-        #expect(scene.handle(.mouseDown(at(0.1))))
-        #expect(scene.clock.frame == 6)
-        #expect(scene.handle(.mouseDragged(at(0.75))))
-        #expect(scene.clock.frame == 45)
-        #expect(scene.handle(.mouseDragged(Point(9999, y))))   // past the end: the last frame
-        #expect(scene.clock.frame == 59)
-        let runner = HeadlessRunner(scene: scene, size: Size(640, 360))
-        _ = try runner.run(until: 0.5)
-        #expect(scene.clock.frame == 59)                       // held while the button is down
-        #expect(scene.handle(.mouseUp(Point(9999, y))))
-        _ = try runner.run(until: 1.0)
-        #expect(scene.clock.frame < 59)                        // looped on after the release
-        // A press off the bar is not the bar's, and a drag after it seeks nothing.
-        #expect(scene.handle(.key("Space")))
-        let before = scene.clock.time
-        #expect(!scene.handle(.mouseDown(Point(100, 100))))
-        #expect(!scene.handle(.mouseDragged(at(0.2))))
-        #expect(scene.clock.time == before)
+        try isolated {
+            let scene = makeScene(Reports())
+            let span = scene.bar.trackSpan, y = 360 - 20.0
+            let at = { (f: Double) in Point(span.minX + f * (span.maxX - span.minX), y) }
+            #expect(scene.handle(.mouseDown(at(0.1))))
+            #expect(scene.clock.frame == 6)
+            #expect(scene.handle(.mouseDragged(at(0.75))))
+            #expect(scene.clock.frame == 45)
+            #expect(scene.handle(.mouseDragged(Point(9999, y))))   // past the end: the last frame
+            #expect(scene.clock.frame == 59)
+            let runner = HeadlessRunner(scene: scene, size: Size(640, 360), runLoop: PlayerRunLoop())
+            _ = try runner.run(until: 0.5)
+            #expect(scene.clock.frame == 59)                       // held while the button is down
+            #expect(scene.handle(.mouseUp(Point(9999, y))))
+            _ = try runner.run(until: 1.0)
+            #expect(scene.clock.frame < 59)                        // looped on after the release
+            // A press off the bar is not the bar's, and a drag after it seeks nothing.
+            #expect(scene.handle(.key("Space")))
+            let before = scene.clock.time
+            #expect(!scene.handle(.mouseDown(Point(100, 100))))
+            #expect(!scene.handle(.mouseDragged(at(0.2))))
+            #expect(scene.clock.time == before)
+        }
     }
 
     @Test func theBarHidesAfterTwoIdleSeconds() throws {
-        let scene = makeScene(Reports())
-        #expect(!scene.isBarShown)
-        _ = scene.handle(.mouseMoved(Point(10, 10)))
-        let runner = HeadlessRunner(scene: scene, size: Size(640, 360))
-        _ = try runner.run(until: 1.5)
-        #expect(scene.isBarShown)
-        _ = try runner.run(until: 2.5)
-        #expect(!scene.isBarShown)
+        try isolated {
+            let scene = makeScene(Reports())
+            #expect(!scene.isBarShown)
+            _ = scene.handle(.mouseMoved(Point(10, 10)))
+            let runner = HeadlessRunner(scene: scene, size: Size(640, 360), runLoop: PlayerRunLoop())
+            _ = try runner.run(until: 1.5)
+            #expect(scene.isBarShown)
+            _ = try runner.run(until: 2.5)
+            #expect(!scene.isBarShown)
+        }
     }
 
     @Test func pageDownAndADropOpenFilesAndABadOneKeepsTheLastGood() throws {
-        let reports = Reports()
-        let scene = makeScene(reports, paths: ["a.json", "b.json"])
-        #expect(scene.windowTitle == "LayerKit — a.json (1/2)")
-        let runner = HeadlessRunner(scene: scene, size: Size(640, 360), script: [
-            ScriptedInput(time: 0.2, action: .key("PageDown")),
-            ScriptedInput(time: 0.4, action: .drop("c.json")),
-            ScriptedInput(time: 0.6, action: .drop("bad.json")),
-            ScriptedInput(time: 0.8, action: .key("PageUp")),
-        ])
-        _ = try runner.run(until: 0.3)
-        #expect(scene.item.path == "b.json" && scene.clock.duration == 3)
-        #expect(scene.windowTitle == "LayerKit — b.json (2/2)")
-        _ = try runner.run(until: 0.5)
-        #expect(scene.paths == ["a.json", "b.json", "c.json"] && scene.item.path == "c.json")
-        _ = try runner.run(until: 0.7)
-        #expect(scene.item.path == "c.json")
-        #expect(scene.refusal?.contains("bad.json: layers[0].type") == true)
-        #expect(reports.lines == ["layerplay: bad.json: layers[0].type: unknown layer type \"nonsense\""])
-        _ = try runner.run(until: 0.9)
-        #expect(scene.item.path == "b.json" && scene.refusal == nil)
+        try isolated {
+            let reports = Reports()
+            let scene = makeScene(reports, paths: ["a.json", "b.json"])
+            #expect(scene.windowTitle == "LayerKit — a.json (1/2)")
+            let runner = HeadlessRunner(scene: scene, size: Size(640, 360), script: [
+                ScriptedInput(time: 0.2, action: .key("PageDown")),
+                ScriptedInput(time: 0.4, action: .drop("c.json")),
+                ScriptedInput(time: 0.6, action: .drop("bad.json")),
+                ScriptedInput(time: 0.8, action: .key("PageUp")),
+            ], runLoop: PlayerRunLoop())
+            _ = try runner.run(until: 0.3)
+            #expect(scene.item.path == "b.json" && scene.clock.duration == 3)
+            #expect(scene.windowTitle == "LayerKit — b.json (2/2)")
+            _ = try runner.run(until: 0.5)
+            #expect(scene.paths == ["a.json", "b.json", "c.json"] && scene.item.path == "c.json")
+            _ = try runner.run(until: 0.7)
+            #expect(scene.item.path == "c.json")
+            #expect(scene.refusal?.contains("bad.json: layers[0].type") == true)
+            #expect(reports.lines == ["layerplay: bad.json: layers[0].type: unknown layer type \"nonsense\""])
+            _ = try runner.run(until: 0.9)
+            #expect(scene.item.path == "b.json" && scene.refusal == nil)
+        }
     }
 
     @Test func backgroundKeyShowsTheCheckerboardThenWhiteThenBlackBehindTransparentContent() throws {
-        let scene = makeScene(Reports())
-        // Content smaller than the window (actual size, centred) leaves the backdrop at the corner.
-        let runner = HeadlessRunner(scene: scene, size: Size(640, 360), script: [
-            ScriptedInput(time: 0.1, action: .key("Shift+=")),
-        ])
-        _ = scene.handle(.key("-"))
-        _ = scene.handle(.key("-"))
-        var shot = try runner.run(until: 0.05)
-        let corner = { (b: Bitmap) in b.pixels[2 * b.width + 2] & 0x00FF_FFFF }
-        let checker = corner(shot)
-        #expect(checker != 0xFFFFFF && checker != 0)
-        _ = scene.handle(.key("B"))
-        shot = try runner.run(until: 0.2)
-        #expect(corner(shot) == 0xFFFFFF)
-        _ = scene.handle(.key("B"))
-        shot = try runner.run(until: 0.3)
-        #expect(corner(shot) == 0)
+        try isolated {
+            let scene = makeScene(Reports())
+            // Content smaller than the window (actual size, centred) leaves the backdrop at the corner.
+            let runner = HeadlessRunner(scene: scene, size: Size(640, 360), script: [
+                ScriptedInput(time: 0.1, action: .key("Shift+=")),
+            ], runLoop: PlayerRunLoop())
+            _ = scene.handle(.key("-"))
+            _ = scene.handle(.key("-"))
+            var shot = try runner.run(until: 0.05)
+            let corner = { (b: Bitmap) in b.pixels[2 * b.width + 2] & 0x00FF_FFFF }
+            let checker = corner(shot)
+            #expect(checker != 0xFFFFFF && checker != 0)
+            _ = scene.handle(.key("B"))
+            shot = try runner.run(until: 0.2)
+            #expect(corner(shot) == 0xFFFFFF)
+            _ = scene.handle(.key("B"))
+            shot = try runner.run(until: 0.3)
+            #expect(corner(shot) == 0)
+        }
     }
 }
