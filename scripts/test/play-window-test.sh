@@ -4,7 +4,8 @@
 #  2. the control bar appears after pointer motion (and is gone after two idle seconds);
 #  3. Space pauses: two grabs a second apart are equal (and differ while playing);
 #  4. a click on the scrubber shows the frame `layerplay render` draws for the time it
-#     logged (the content area above the bar, compared pixel by pixel);
+#     logged (the content area above the bar, compared pixel by pixel), for a document and
+#     a Lottie file; a drag along it seeks as it goes;
 #  5. the scripted `drop` step opens another file (title and pixels), and a file that cannot
 #     be read puts its one-line refusal on the banner while the last good one keeps playing;
 #     PageDown goes to the next file given on the command line.
@@ -134,17 +135,27 @@ x=$(awk 'BEGIN { x0 = 48; x1 = 480 - 6 - 66 - 6 - 50 - 6 - 50 - 6 - 84 - 10; pri
 xdotool mousemove --window "$win" "$x" 340 click 1
 sleep 0.6
 grab seeked
+# A drag along the scrubber from there to 70 % seeks as it goes (logged after the click's seek).
+x2=$(awk 'BEGIN { x0 = 48; x1 = 480 - 6 - 66 - 6 - 50 - 6 - 50 - 6 - 84 - 10; printf "%d", x0 + 0.7 * (x1 - x0) }')
+xdotool mousedown --window "$win" 1
+for step in 1 2 3 4; do xdotool mousemove --window "$win" $(( x + (x2 - x) * step / 4 )) 340; sleep 0.1; done
+xdotool mouseup --window "$win" 1
+sleep 0.3
 xdotool key --window "$win" Escape
 finish
-seek=$(grep -Eo 'play: seek: time [0-9.]+ s, frame [0-9]+' "$out/log.txt" | tail -n 1)
+seek=$(grep -Eo 'play: seek: time [0-9.]+ s, frame [0-9]+' "$out/log.txt" | head -n 1)
 [ -n "$seek" ] || fail "the scrubber click logged no seek"
+drags=$(grep -Ec '^event t=[0-9.]+ drag ' "$out/log.txt" || true)
+last=$(grep -Eo 'play: seek: time [0-9.]+ s' "$out/log.txt" | tail -n 1 | sed -E 's/.*time ([0-9.]+) s/\1/')
+[ "$drags" -ge 1 ] || fail "the drag along the scrubber reached the scene as no drag event"
+awk -v t="$last" 'BEGIN { exit !(t > 2.5 && t < 3.0) }' || fail "a drag to 70 % of a 4 s document ended at $last s"
 t=$(echo "$seek" | sed -E 's/.*time ([0-9.]+) s.*/\1/')
 "$LAYERPLAY_BIN" render "$doc" --time "$t" --out "$out/render.png"
 # Only the content above the bar counts; the window shows the document at its own size.
 diff_pixels=$(differing seeked render "$content")
 [ "$diff_pixels" -le 20 ] || fail "after the scrubber click at $t s the window differs from render's frame in $diff_pixels pixels"
 awk -v t="$t" 'BEGIN { exit !(t > 0.5 && t < 2.0) }' || fail "a click at 30 % of a 4 s document sought to $t s"
-echo "$name: bar after motion (bottom strip $idle → $moved), Space paused (0 pixels changed in 1 s, $moving while playing), scrubber → $t s matches render ($diff_pixels pixels differ)"
+echo "$name: bar after motion (bottom strip $idle → $moved), Space paused (0 pixels changed in 1 s, $moving while playing), scrubber → $t s matches render ($diff_pixels pixels differ), drag → $last s"
 
 # 4b. The scrubber on a Lottie file, on a white background (B): render's frame over white.
 "$LAYERPLAY_BIN" play "$small" --duration 60 --verbose 2>"$out/log.txt" &
