@@ -52,12 +52,17 @@ layer["ks"]["p"]["k"] = [{"t": 0, "s": [100, 80], "o": {"x": [0.5], "y": [0.5]},
 json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 480, "h": 360, "layers": [layer]}, open(sys.argv[2], "w"))
 PY
 
-# Waits for a visible window whose name matches the regular expression $1 (up to 10 s); sets `win`.
+# Waits for a visible window whose name matches the regular expression $1 (up to 10 s) and
+# whose id stays the same for half a second (SDL may replace a window while setting it up);
+# sets `win`.
 wait_for_play_window() {
     win=""
+    local seen="" count=0
     for _ in $(seq 100); do
-        win=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | head -n 1 || true)
-        [ -n "$win" ] && return 0
+        win=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | tail -n 1 || true)
+        if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
+        seen=$win
+        [ -n "$win" ] && [ "$count" -ge 5 ] && return 0
         kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
         sleep 0.1
     done
@@ -83,6 +88,8 @@ if a.shape != b.shape: print(w * h); sys.exit()
 print(int((np.abs(a - b).max(axis=2) > 5).sum()))
 PY
 }
+# Escape closes the window on its press: no release is sent (the window may be gone by then).
+close_window() { xdotool keydown --window "$win" Escape 2>/dev/null || true; }
 finish() {
     local status=0
     wait "$pid" || status=$?
@@ -94,7 +101,7 @@ finish() {
 pid=$!
 wait_for_play_window "big.json"
 geometry=$(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: //p')
-xdotool key --window "$win" Escape
+close_window
 finish
 w=${geometry%x*}; h=${geometry#*x}
 { [ "$w" -le 1024 ] && [ "$h" -le 768 ]; } || fail "the 1334x1600 Lottie opened a ${geometry} window on a 1024x768 screen"
@@ -141,7 +148,7 @@ xdotool mousedown --window "$win" 1
 for step in 1 2 3 4; do xdotool mousemove --window "$win" $(( x + (x2 - x) * step / 4 )) 340; sleep 0.1; done
 xdotool mouseup --window "$win" 1
 sleep 0.3
-xdotool key --window "$win" Escape
+close_window
 finish
 seek=$(grep -Eo 'play: seek: time [0-9.]+ s, frame [0-9]+' "$out/log.txt" | head -n 1)
 [ -n "$seek" ] || fail "the scrubber click logged no seek"
@@ -167,7 +174,7 @@ xdotool key --window "$win" b
 xdotool mousemove --window "$win" "$x" 340 click 1
 sleep 0.6
 grab lottie-seeked
-xdotool key --window "$win" Escape
+close_window
 finish
 seek=$(grep -Eo 'play: seek: time [0-9.]+ s, frame [0-9]+' "$out/log.txt" | tail -n 1)
 [ -n "$seek" ] || fail "the scrubber click on the Lottie file logged no seek"
@@ -197,7 +204,7 @@ xdotool key --window "$win" Next
 sleep 0.5
 title=$(xdotool getwindowname "$win")
 [ "$title" = "LayerKit — big.json (3/3)" ] || fail "after PageDown the title is '$title'"
-xdotool key --window "$win" Escape
+close_window
 finish
 pixel() { convert "$out/$1.png" -format "%[fx:int(255*p{$2,$3}.r)],%[fx:int(255*p{$2,$3}.g)],%[fx:int(255*p{$2,$3}.b)]" info:; }
 [ "$(pixel dropped 240 150)" = "0,192,0" ] || fail "the dropped file is not shown: centre is $(pixel dropped 240 150)"
