@@ -21,7 +21,8 @@ scripts/window-test.sh
 scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
 scripts/watch-test.sh
+scripts/test/play-window-test.sh
 scripts/window-resize-test.sh
 scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 11)) passed, 0 failed"
+echo "tests: $((unit + 12)) passed, 0 failed"

@@ -42,14 +42,14 @@ struct DemoFrameOptions: ParsableArguments {
             }
             let runner = try DemoRenderer.runner(demo: demo, size: Size(w, h), scale: scale, script: script)
             defer { runner.mediaClock?.manualTime = nil }
-            if let scene = runner.scene as? LayerScene, aids.drawsOverlay {
+            if aids.drawsOverlay {
                 // The frame before, without aids, so Flash Updated Regions shows this frame's damage.
                 if time >= runner.period { try runner.run(until: time - runner.period) }
-                scene.debugAids = aids
-                scene.pointer = pointer
+                runner.scene.setDebugAids(aids)
+                runner.scene.pointerDidMove(to: pointer)
             }
             try writePNG(try runner.run(until: time), to: out)
-            if aids.stats, let scene = runner.scene as? LayerScene { printError("stats: \(scene.debugOverlay.last.text)") }
+            if aids.stats, let overlay = runner.scene.debugOverlayRenderer { printError("stats: \(overlay.last.text)") }
         } catch let e as DemoRenderer.Failure {
             printError("layerplay: \(e.description)")
             throw ExitCode(1)

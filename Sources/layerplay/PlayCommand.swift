@@ -1,49 +1,65 @@
-// `layerplay play`: a document played in the window on the real media clock.
+// `layerplay play`: documents and Lottie files in the window with a control bar (PlaybackScene):
+// play/pause, a scrubber, loop, speed, background, zoom; PageDown/PageUp through several files,
+// a dropped file opens; `--watch` reloads the file on screen when it changes.
 
 import ArgumentParser
 import LayerKit
 import Media
 import Player
 
-/// `layerplay play DOC.json [player options]`: the document in the window, its animations
-/// running on the real media clock from the moment it opens.
+/// `layerplay play FILE… [player options]`: the first file in a window that fits the screen,
+/// playing from its start on the real media clock.
 struct PlayCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "play",
-        abstract: "Play an animation document in a window (clicks, keys, screenshots and timings as in the player).")
-    @Argument(help: "The document (JSON).") var document: String
+        abstract: "Play animation documents and Lottie files in a window with playback controls.",
+        discussion: """
+        Keys: Space play/pause, ←/→ one frame (Shift: ten), Home/End, +/- zoom, 0 fit, 1 actual size, \
+        B background, L loop, [/] speed, PageDown/PageUp next/previous file. Moving the pointer shows the \
+        control bar. A file dropped on the window opens it.
+        """)
+    @Argument(help: "The documents (JSON) or Lottie files; PageDown/PageUp go through them.") var files: [String]
     @OptionGroup var player: PlayerOptions
-    // Lottie files loop by default.
-    @Option(help: "Lottie: playback speed (1 is real time).") var speed: Double = 1
-    @Flag(help: "Lottie: play once and hold the last frame (default: loop).") var once = false
-    @Flag(help: "Lottie: loop (the default).") var loop = false
-    @Option(help: "Lottie: start at this progress, 0…1.") var progress: Double = 0
-    @Flag(name: .long, help: "Reload the document whenever its file changes (a refused version leaves the last good one playing).")
+    @Option(help: "Playback speed (1 is real time; the control steps 0.25…4).") var speed: Double = 1
+    @Flag(help: "Play once and hold the last frame (default: loop).") var once = false
+    @Flag(help: "Loop (the default).") var loop = false
+    @Option(help: "Start at this progress, 0…1.") var progress: Double = 0
+    @Flag(name: .long, help: "Reload the file on screen whenever it changes (a refused version leaves the last good one playing).")
     var watch = false
-    @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from document time 0 on each reload (default: keep the document time).")
+    @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from time 0 on each reload (default: keep the playback time).")
     var restartOnChange = false
 
     func run() throws {
-        if isLottieFile(document) {
-            guard !watch else { throw ValidationError("--watch reloads animation documents, not Lottie files") }
-            return try playLottie(document, player: player, speed: speed, once: once && !loop, progress: progress)
+        guard !files.isEmpty else { throw ValidationError("missing FILE (a document or a Lottie file)") }
+        try requireValid(files.count <= PlaybackScene.maximumFiles, "at most \(PlaybackScene.maximumFiles) files")
+        try requireValid(speed.isFinite && speed > 0 && speed <= 100, "--speed must be within (0, 100]")
+        try requireValid(progress.isFinite && progress >= 0 && progress <= 1, "--progress must be within [0, 1]")
+        let first: PlaybackItem
+        switch loadPlaybackItem(files[0]) {
+        case .success(let item): first = item
+        case .failure(let error):
+            printError("layerplay: \(error.description)")
+            throw ExitCode(1)
         }
-        let doc = try loadDocument(document)
-        var config = try player.configuration(title: "LayerKit — \(document)")
-        // The window takes the document's size unless one was asked for.
-        if player.size == "800x600" { config.size = Size(doc.width, doc.height) }
+        var config = try player.configuration(title: "LayerKit — \(first.name)")
+        // The window takes the content's size, fitted to the screen, unless one was asked for.
+        if !player.sizeGiven {
+            config.size = first.size
+            config.fitsScreen = true
+        }
         try reportingPlayerErrors {
-            // Document time 0 is now: the clock reads 0 as the animations are added.
+            // Media time 0 is now; the content keeps its own time (the scene's clock).
             let context = CAAnimationContext.current
             context.clock.manualTime = nil
             context.clock.resetOrigin()
-            let scene: LayerScene
-            if watch {
-                scene = WatchedDocumentScene(document: doc, path: document, restartOnChange: restartOnChange,
-                                             size: config.size, context: context)
-            } else {
-                DocumentPlayback.attachAnimations(doc)
-                scene = LayerScene(size: Size(doc.width, doc.height), root: doc.root,
-                                   background: doc.background, context: context)
+            let scene = PlaybackScene(paths: files, first: first, loader: loadPlaybackItem, size: config.size,
+                                      watch: watch, restartOnChange: restartOnChange, context: context)
+            if player.verbose { scene.log = { printError($0) } }
+            config.title = scene.windowTitle ?? config.title
+            let (speed, once, progress) = (speed, once && !loop, progress)
+            scene.setPlayback {
+                $0.speed = speed
+                $0.loops = !once
+                $0.seek(to: progress * $0.duration)
             }
             try WindowHost(configuration: config).run(scene)
         }

@@ -6,8 +6,13 @@ import Raster
 /// The options of every command that opens a window: size, scripted input, timings.
 /// Use with `@OptionGroup var player: PlayerOptions`, then `try player.configuration()`.
 struct PlayerOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Window size in points.", valueName: "WxH"))
-    var size: String = "800x600"
+    @Option(name: .customLong("size"), help: ArgumentHelp("Window size in points (default 800x600; play: the content's, fitted to the screen).", valueName: "WxH"))
+    var sizeOption: String?
+
+    /// The window size asked for, or 800x600.
+    var size: String { sizeOption ?? "800x600" }
+    /// Whether `--size` was given.
+    var sizeGiven: Bool { sizeOption != nil }
 
     @Option(name: .long, help: ArgumentHelp("Quit after S seconds.", valueName: "S"))
     var duration: Double?
@@ -15,13 +20,16 @@ struct PlayerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Left click at time T (seconds) at point X,Y; repeatable.", valueName: "T:X,Y"))
     var click: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Press key NAME (SDL key name: Escape, Right, Space, F …) at time T; repeatable.", valueName: "T:NAME"))
+    @Option(name: .long, help: ArgumentHelp("Press key NAME (SDL key name: Escape, Right, Space, F …; Shift+NAME with Shift) at time T; repeatable.", valueName: "T:NAME"))
     var key: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Save the window's pixels as PNG at time T; repeatable.", valueName: "T:FILE.png"))
     var screenshot: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read scripted steps from FILE, one a line: `click T:X,Y`, `key T:NAME`, `screenshot T:FILE.png` (# starts a comment).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Drop FILE on the window at time T (as a file manager's drop); repeatable.", valueName: "T:FILE"))
+    var drop: [String] = []
+
+    @Option(name: .long, help: ArgumentHelp("Read scripted steps from FILE, one a line: `click T:X,Y`, `key T:NAME`, `screenshot T:FILE.png`, `drop T:FILE` (# starts a comment).", valueName: "FILE"))
     var script: String?
 
     @Flag(name: .long, help: "Log every input event, one line each, on stderr.")
@@ -67,6 +75,7 @@ struct PlayerOptions: ParsableArguments {
             for text in click { c.script.append(try ScriptedInput.click(text)) }
             for text in key { c.script.append(try ScriptedInput.key(text)) }
             for text in screenshot { c.script.append(try ScriptedInput.screenshot(text)) }
+            for text in drop { c.script.append(try ScriptedInput.drop(text)) }
             if let script { c.script += try ScriptFile.load(path: script) }
         } catch {
             throw ValidationError(error.description)

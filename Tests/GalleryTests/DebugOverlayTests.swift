@@ -16,9 +16,8 @@ import TestSupport
                  script: [ScriptedInput] = []) throws -> Bitmap {
         let r = try DemoRenderer.runner(demo: "gallery", size: Size(400, 300), scale: scale, script: script)
         defer { CAAnimationContext.current.clock.manualTime = nil }
-        let scene = try #require(r.scene as? LayerScene)
-        scene.debugAids = aids
-        scene.pointer = pointer
+        r.scene.setDebugAids(aids)
+        r.scene.pointerDidMove(to: pointer)
         return try r.run(until: t).copy()
     }
 
@@ -57,9 +56,8 @@ import TestSupport
         aids.flashUpdatedRegions = true
         let r = try DemoRenderer.runner(demo: "gallery", size: Size(400, 300))
         defer { CAAnimationContext.current.clock.manualTime = nil }
-        let scene = try #require(r.scene as? LayerScene)
         let plain = try r.run(until: 1.0).copy()
-        scene.debugAids = aids
+        r.scene.setDebugAids(aids)
         let flashed = try r.run(until: 1.0 + 1.0 / 60).copy()
         // The tiles animate, the heading does not: yellow over the tiles, none on the heading.
         let heading = flashed[200, 4], headingBefore = plain[200, 4]
@@ -73,10 +71,9 @@ import TestSupport
         aids.colorBlendedLayers = true
         let r = try DemoRenderer.runner(demo: "gallery", size: Size(400, 300))
         defer { CAAnimationContext.current.clock.manualTime = nil }
-        let scene = try #require(r.scene as? LayerScene)
-        scene.debugAids = aids
+        r.scene.setDebugAids(aids)
         _ = try r.run(until: 0.5)
-        scene.debugAids = DebugAids()
+        r.scene.setDebugAids(DebugAids())
         let after = try r.run(until: 1.0)
         #expect(changedPixels(plain, after) == 0)
     }

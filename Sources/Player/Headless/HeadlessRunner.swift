@@ -30,7 +30,7 @@ public final class HeadlessRunner {
     public var log: (String) -> Void = { printError($0) }
     /// The media clock the run owns: before each tick its manual time is set to the tick's
     /// timestamp, so `CACurrentMediaTime()` in the scene's context reads the run's time.
-    /// By default the clock of a `LayerScene`'s context; nil for other scenes.
+    /// By default the clock of the scene's animation context; nil for scenes without one.
     public var mediaClock: CAMediaClock?
     /// Called for each scripted screenshot with its path and the frame's pixels; the default
     /// writes a PNG through Media. Throwing stops the run with that error.
@@ -63,7 +63,7 @@ public final class HeadlessRunner {
         self.script = script.sorted { $0.time < $1.time }
         self.bitmap = Bitmap(width: Int((size.width * self.scale).rounded()), height: Int((size.height * self.scale).rounded()))
         self.driver = SceneDriver(scene: scene, runLoop: runLoop, origin: startTime, verbose: false, log: { _ in })
-        self.mediaClock = (scene as? LayerScene)?.context.clock
+        self.mediaClock = scene.animationContext?.clock
         runLoop.setCurrentTime(startTime, refreshPeriod: period)
     }
 
@@ -107,6 +107,8 @@ public final class HeadlessRunner {
                 _ = driver.dispatch(.mouseUp(p), at: timestamp)
             case .key(let name):
                 if !driver.dispatch(.key(name), at: timestamp), name == "Escape" { quitRequested = true }
+            case .drop(let path):
+                _ = driver.dispatch(.fileDropped(path), at: timestamp)
             case .screenshot:
                 script.insert(next, at: 0)  // taken after the frame renders
             }

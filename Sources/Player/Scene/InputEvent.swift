@@ -1,10 +1,12 @@
 // Input events as a scene receives them (points in window coordinates, SDL key names), and
 // their wording in the verbose log.
 
+import LayerKit
 import Raster
 
 /// One input event as a scene sees it: positions in points (window coordinates, y down), key
-/// names as SDL spells them ("Escape", "Left", "Right", "Space", "F", "A", "Return").
+/// names as SDL spells them ("Escape", "Left", "Right", "Space", "F", "A", "Return"), with
+/// `Shift+` in front while Shift is held ("Shift+Right").
 public enum InputEvent: Equatable, Sendable {
     case mouseDown(Point)
     case mouseUp(Point)
@@ -14,6 +16,8 @@ public enum InputEvent: Equatable, Sendable {
     case mouseDragged(Point)
     /// The wheel turned by (dx, dy) notches (y positive away from the user) with the pointer at a point.
     case scrollWheel(dx: Double, dy: Double, at: Point)
+    /// A file was dropped on the window (SDL_DROPFILE), or the scripted step `drop`.
+    case fileDropped(String)
 }
 
 extension InputEvent: CustomStringConvertible {
@@ -27,6 +31,7 @@ extension InputEvent: CustomStringConvertible {
         case .key(let name): return "key \(name)"
         case .mouseDragged(let q): return "drag \(p(q))"
         case .scrollWheel(let dx, let dy, let q): return "wheel (\(fmt1(dx)), \(fmt1(dy))) at \(p(q))"
+        case .fileDropped(let path): return "drop \(DocumentText.quoted(path))"
         }
     }
 }

@@ -1,6 +1,7 @@
 // The PlayerScene protocol every scene implements for the window and the headless runner,
 // and the per-frame stats (damage, build time) a scene reports.
 
+import LayerKit
 import Raster
 
 /// What a scene reports about the frame it just drew.
@@ -39,10 +40,28 @@ public protocol PlayerScene: AnyObject {
     func render(into bitmap: Bitmap, scale: Double) -> SceneFrameStats
     /// The window now measures `size` points (called before the next `render`).
     func resize(to size: Size)
+
+    // What the hosts (the window, the headless runner) ask of a scene beyond drawing; the
+    // defaults below suit a scene that is not a layer tree.
+    /// The animation context whose clock the host sets to each tick's time (nil: the current one's).
+    var animationContext: CAAnimationContext? { get }
+    /// Core Animation's debugging aids to draw over the frames (keys F1–F8).
+    func setDebugAids(_ aids: DebugAids)
+    /// The pointer over the window in points, nil when it left (for the layer-outline aid).
+    func pointerDidMove(to point: Point?)
+    /// The aids' renderer, whose largest figures the host reports at the end of a `--stats` run.
+    var debugOverlayRenderer: DebugOverlayRenderer? { get }
+    /// The window's title now (the host sets it when it changes); nil keeps the configured one.
+    var windowTitle: String? { get }
 }
 
 extension PlayerScene {
     /// The window was resized to `size` points (the bitmap of the next `render` has the new
     /// pixel size). Scenes that do not lay out again ignore it.
     public func resize(to size: Size) {}
+    public var animationContext: CAAnimationContext? { nil }
+    public func setDebugAids(_ aids: DebugAids) {}
+    public func pointerDidMove(to point: Point?) {}
+    public var debugOverlayRenderer: DebugOverlayRenderer? { nil }
+    public var windowTitle: String? { nil }
 }

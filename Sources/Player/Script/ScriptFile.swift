@@ -6,6 +6,7 @@
 //     click 0.5:138,118
 //     key 2.0:Right
 //     screenshot 3:shot.png
+//     drop 4:other.json
 
 import Foundation
 import LayerKit
@@ -54,8 +55,9 @@ public enum ScriptFile {
                 case "click": steps.append(try ScriptedInput.click(argument))
                 case "key": steps.append(try ScriptedInput.key(argument))
                 case "screenshot": steps.append(try ScriptedInput.screenshot(argument))
+                case "drop": steps.append(try ScriptedInput.drop(argument))
                 default:
-                    throw PlayerError("unknown step \(DocumentText.quoted(String(parts[0]))) (expected click, key or screenshot)")
+                    throw PlayerError("unknown step \(DocumentText.quoted(String(parts[0]))) (expected click, key, screenshot or drop)")
                 }
             } catch {
                 throw PlayerError("--script \(name) line \(lineNumber): \(error.description)")

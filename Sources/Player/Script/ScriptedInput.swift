@@ -1,4 +1,4 @@
-// The steps of a scripted run (`--click`, `--key`, `--screenshot`), each at a time from the
+// The steps of a scripted run (`--click`, `--key`, `--screenshot`, `--drop`), each at a time from the
 // start, parsed from their command-line form.
 
 import Raster
@@ -14,6 +14,8 @@ public struct ScriptedInput: Sendable, Equatable {
         case key(String)
         /// Save the window's pixels as PNG to this path.
         case screenshot(String)
+        /// Drop this file on the window (as SDL_DROPFILE).
+        case drop(String)
     }
     public var time: Double
     public var action: Action
@@ -45,6 +47,13 @@ public struct ScriptedInput: Sendable, Equatable {
         let (t, path) = try split(text, option: "--screenshot", form: "T:FILE.png")
         guard !path.isEmpty else { throw PlayerError("--screenshot \(text): the file name is empty (e.g. 3:shot.png)") }
         return ScriptedInput(time: t, action: .screenshot(path))
+    }
+
+    /// Parses `T:FILE` (`--drop 2:other.json`).
+    public static func drop(_ text: String) throws(PlayerError) -> ScriptedInput {
+        let (t, path) = try split(text, option: "--drop", form: "T:FILE")
+        guard !path.isEmpty else { throw PlayerError("--drop \(text): the file name is empty (e.g. 2:other.json)") }
+        return ScriptedInput(time: t, action: .drop(path))
     }
 
     /// `T` and what follows the first colon; T must be a finite number ≥ 0.

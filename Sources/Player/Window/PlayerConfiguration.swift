@@ -8,6 +8,9 @@ public struct PlayerConfiguration: Sendable {
     public var title = "LayerKit Gallery"
     /// The window size in points.
     public var size = Size(800, 600)
+    /// `size` is the content's own, not asked for: the first window is that size scaled down
+    /// to fit the screen's usable area, aspect kept (`--size` turns this off).
+    public var fitsScreen = false
     /// Quit after this many seconds (nil: run until closed).
     public var duration: Double?
     /// Clicks, keys and screenshots at their times (seconds from the first frame).

@@ -76,9 +76,15 @@ public final class WindowHost {
         // Made hidden and shown once the renderer exists: SDL's OpenGL renderer recreates a
         // window made without SDL_WINDOW_OPENGL, so a window shown at once would appear, vanish
         // and appear again under a new X id.
+        var windowSize = config.size
+        var usable = SDL_Rect()
+        if config.fitsScreen, SDL_GetDisplayUsableBounds(0, &usable) == 0 {
+            windowSize = WindowMetrics.fitted(config.size, into: Size(Double(usable.w), Double(usable.h)))
+            if config.verbose { log("player: content \(config.size.width)x\(config.size.height) points, usable screen \(usable.w)x\(usable.h): window \(windowSize.width)x\(windowSize.height)") }
+        }
         let flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue | SDL_WINDOW_HIDDEN.rawValue
         guard let window = SDL_CreateWindow(config.title, LK_SDL_WINDOWPOS_CENTERED(), LK_SDL_WINDOWPOS_CENTERED(),
-                                            Int32(config.size.width.rounded()), Int32(config.size.height.rounded()), flags) else {
+                                            Int32(windowSize.width.rounded()), Int32(windowSize.height.rounded()), flags) else {
             throw PlayerError("cannot create the window: \(sdlError()). Hint: run under `xvfb-run -a`, or set SDL_VIDEODRIVER")
         }
         self.window = window
@@ -163,7 +169,7 @@ public final class WindowHost {
         // Ticks are paced on the raw monotonic clock and handed out in the media time of the
         // scene's clock (a document's reads 0 when it was opened): the offset between the two,
         // fixed for the run.
-        let mediaClock = (scene as? LayerScene)?.context.clock ?? CAAnimationContext.current.clock
+        let mediaClock = (scene.animationContext ?? CAAnimationContext.current).clock
         let mediaOffset = mediaClock.now - start
         // During the run the host owns the media clock: it reads each tick's timestamp, as in
         // a headless run, so what handlers, timers and commits see is the frame's time.
@@ -176,10 +182,10 @@ public final class WindowHost {
         var quit = false
         var timeline = MediaTimeline(real: start, media: start + mediaOffset)
         debugAids = config.debugAids
-        let layerScene = scene as? LayerScene
-        layerScene?.debugAids = debugAids
+        scene.setDebugAids(debugAids)
         scene.resize(to: points)
-        var leftButtonDown = false
+        var translator = SDLEvents.Translator()
+        var title = config.title
         var heapTrimmer = HeapTrimmer()
         HeapTrimmer.keepPeak()
 
@@ -215,58 +221,28 @@ public final class WindowHost {
                 case .click(let p): SDLEvents.pushClick(at: p, windowID: windowID)
                 case .key(let name): SDLEvents.pushKey(named: name, windowID: windowID)
                 case .screenshot(let path): screenshots.append(path)
+                case .drop(let path): SDLEvents.pushDrop(path: path, windowID: windowID)
                 }
             }
             var inputCount = 0
             var resized = false
             var event = SDL_Event()
             while SDL_PollEvent(&event) != 0 {
-                let now = mediaTimestamp
-                switch SDL_EventType(event.type) {
-                case SDL_QUIT:
-                    if config.verbose { log("event t=\(formatFixed(elapsed, 3)) quit") }
+                switch translator.translate(&event) {
+                case .quit(let how):
+                    if config.verbose { log("event t=\(formatFixed(elapsed, 3)) \(how)") }
                     quit = true
-                case SDL_WINDOWEVENT:
-                    let what = SDL_WindowEventID(UInt32(event.window.event))
-                    if what == SDL_WINDOWEVENT_SIZE_CHANGED || what == SDL_WINDOWEVENT_RESIZED { resized = true }
-                    // Uncovered pixels hold nothing the window system kept: send everything.
-                    if what == SDL_WINDOWEVENT_EXPOSED { needsFullUpload = true }
-                    if what == SDL_WINDOWEVENT_LEAVE { layerScene?.pointer = nil }
-                case SDL_KEYDOWN:
+                case .resized: resized = true
+                case .exposed: needsFullUpload = true
+                case .pointerLeft: scene.pointerDidMove(to: nil)
+                case .input(let input):
                     inputCount += 1
-                    let sym = event.key.keysym.sym
-                    let ctrl = (UInt32(event.key.keysym.mod) & KMOD_CTRL.rawValue) != 0
-                    if ctrl && sym == Int32(SDLK_q.rawValue) {
-                        if config.verbose { log("event t=\(formatFixed(elapsed, 3)) key Ctrl+Q") }
-                        quit = true
-                        break
+                    if case .mouseMoved(let p) = input { scene.pointerDidMove(to: p) }
+                    if case .mouseDragged(let p) = input { scene.pointerDidMove(to: p) }
+                    if !driver.dispatch(input, at: mediaTimestamp), case .key(let name) = input {
+                        hostKey(name, period: period, timeline: &timeline, scene: scene, quit: &quit)
                     }
-                    let name = SDLEvents.keyName(sym)
-                    if !driver.dispatch(.key(name), at: now) {
-                        hostKey(name, period: period, timeline: &timeline, scene: layerScene, quit: &quit)
-                    }
-                case SDL_MOUSEBUTTONDOWN:
-                    inputCount += 1
-                    if event.button.button == UInt8(SDL_BUTTON_LEFT) { leftButtonDown = true }
-                    _ = driver.dispatch(.mouseDown(Point(Double(event.button.x), Double(event.button.y))), at: now)
-                case SDL_MOUSEBUTTONUP:
-                    inputCount += 1
-                    if event.button.button == UInt8(SDL_BUTTON_LEFT) { leftButtonDown = false }
-                    _ = driver.dispatch(.mouseUp(Point(Double(event.button.x), Double(event.button.y))), at: now)
-                case SDL_MOUSEMOTION:
-                    inputCount += 1
-                    let p = Point(Double(event.motion.x), Double(event.motion.y))
-                    layerScene?.pointer = p
-                    _ = driver.dispatch(leftButtonDown ? .mouseDragged(p) : .mouseMoved(p), at: now)
-                case SDL_MOUSEWHEEL:
-                    inputCount += 1
-                    // "direction: Set to one of the SDL_MOUSEWHEEL_* defines. When FLIPPED the
-                    // values in X and Y will be opposite. Multiply by -1 to change them back."
-                    let flip: Float = event.wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
-                    let at = Point(Double(event.wheel.mouseX), Double(event.wheel.mouseY))
-                    _ = driver.dispatch(.scrollWheel(dx: Double(event.wheel.preciseX * flip), dy: Double(event.wheel.preciseY * flip), at: at), at: now)
-                default:
-                    break
+                case .ignored: break
                 }
             }
             if resized { try resizeIfNeeded(); scene.resize(to: points) }
@@ -276,6 +252,10 @@ public final class WindowHost {
 
             // Update: timers, display links, the scene's animations at targetTimestamp.
             driver.update(tick)
+            if let wanted = scene.windowTitle, wanted != title {
+                title = wanted
+                SDL_SetWindowTitle(window, wanted)
+            }
             let t2 = clock.now()
             frame.update = t2 - t1
 
@@ -315,14 +295,14 @@ public final class WindowHost {
             }
         }
         try writeResults(recorder, to: timingFiles)
-        if config.debugAids.stats, let overlay = layerScene?.debugOverlay {
+        if config.debugAids.stats, let overlay = scene.debugOverlayRenderer {
             log("stats: largest of the run: \(overlay.maxima.text)")
         }
     }
 
     /// A key the scene did not consume: quit (Escape), the frame graph (F), fullscreen (F11),
     /// a debugging aid (F1–F7) or the single-frame step (F8).
-    private func hostKey(_ name: String, period: Double, timeline: inout MediaTimeline, scene: LayerScene?, quit: inout Bool) {
+    private func hostKey(_ name: String, period: Double, timeline: inout MediaTimeline, scene: PlayerScene, quit: inout Bool) {
         switch name {
         case "Escape": quit = true
         case "F": showGraph.toggle()
@@ -332,7 +312,7 @@ public final class WindowHost {
             timeline.step(by: period * (debugAids.slowAnimations ? debugAids.slowAnimationFactor : 1))
         default:
             guard let (title, on) = debugAids.toggle(key: name) else { return }
-            scene?.debugAids = debugAids
+            scene.setDebugAids(debugAids)
             if configuration.verbose { log("player: \(title) \(on ? "on" : "off")") }
         }
     }

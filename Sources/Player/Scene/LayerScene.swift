@@ -70,6 +70,13 @@ open class LayerScene: PlayerScene {
 
     open func handle(_ event: InputEvent) -> Bool { false }
 
+    // What the hosts ask of every scene (PlayerScene).
+    public var animationContext: CAAnimationContext? { context }
+    public func setDebugAids(_ aids: DebugAids) { debugAids = aids }
+    public func pointerDidMove(to point: Point?) { pointer = point }
+    public var debugOverlayRenderer: DebugOverlayRenderer? { debugOverlay }
+    open var windowTitle: String? { nil }
+
     /// The window now measures `size` points: a root made by the scene takes that size
     /// (without an implicit animation); subclasses may lay out again.
     open func resize(to size: Size) {

@@ -1,6 +1,7 @@
 // A cheap test-pattern scene (gradient, sweeping bars, a square at the last click) that
 // repaints only what changed and reports it as damage.
 
+import Player
 import Raster
 
 /// The window's content until the gallery exists, and the scene of the window test: a

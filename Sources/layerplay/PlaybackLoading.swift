@@ -1,0 +1,63 @@
+// What `play` needs to open a file in its window: a document or a Lottie file loaded into a
+// PlaybackItem, or the one-line refusal (`FILE: place: problem`) for the banner — the window
+// stays open, so nothing here exits. Animations are added with the media clock at 0 and the
+// root out of any tree, then committed (Core Animation resolves beginTime 0 to the commit's
+// time), so content time 0 is each animation's start; the scene then freezes the content's
+// clock layer at its own playback time. A document's animations are added with
+// isRemovedOnCompletion off: the player seeks back past their end, and `render` (which never
+// removes one) is what every frame must match.
+
+import Foundation
+import LayerKit
+import Lottie
+import Media
+import Player
+
+/// Loads `path` for `play` (see the file header).
+func loadPlaybackItem(_ path: String) -> Result<PlaybackItem, PlayerError> {
+    let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    TTFTextRenderer.installAsDefault()
+    let context = CAAnimationContext.current
+    let saved = context.clock.manualTime
+    context.clock.manualTime = 0
+    defer { context.clock.manualTime = saved }
+    if isLottieFile(path) {
+        let lottie: LottieScene
+        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader()) } catch {
+            return .failure(PlayerError("\(file): \(error.description)"))
+        }
+        context.engine.tick(at: 0)
+        guard case .success = DocumentLimits.canvasPixels(width: lottie.width.rounded(.up), height: lottie.height.rounded(.up), scale: 1) else {
+            return .failure(PlayerError("\(file): canvas \(DocumentText.number(lottie.width)) × \(DocumentText.number(lottie.height)) points exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels"))
+        }
+        printLottieWarnings(lottie, path: path)
+        return .success(PlaybackItem(path: path, root: lottie.root, size: Size(lottie.width, lottie.height),
+                                     duration: lottie.duration, frameRate: lottie.model.frameRate, background: .clear))
+    }
+    let doc: LayerDocument
+    do { doc = try LayerDocument.load(path: path, images: SDLImageLoader()) } catch {
+        return .failure(PlayerError("\(file): \(error.description)"))
+    }
+    var end = 0.0
+    for (layer, spec, _) in doc.animationSpecs {
+        guard let a = spec.makeAnimation() else { continue }
+        a.isRemovedOnCompletion = false
+        end = max(end, documentAnimationEnd(a))
+        layer.add(a, forKey: spec.key)
+    }
+    context.engine.tick(at: 0)
+    return .success(PlaybackItem(path: path, root: doc.root, size: Size(doc.width, doc.height),
+                                 duration: end, frameRate: 60, background: doc.background))
+}
+
+/// Where an animation of a document ends in its layer's time (CAAnimation.endTime); one cycle
+/// for one that repeats forever (the scrubber's length is then that cycle). Layer timing (a
+/// layer's own speed or offset) is not followed.
+func documentAnimationEnd(_ a: CAAnimation) -> Double {
+    var end = a.endTime
+    if !end.isFinite {
+        guard a.speed != 0 else { return 0 }
+        end = a.beginTime + a.basicDuration * (a.autoreverses ? 2 : 1) / abs(a.speed)
+    }
+    return end.isFinite ? min(max(end, 0), 86_400) : 0
+}
