@@ -1,6 +1,6 @@
 // The GIF quantizer (median cut) and the ordered-dither mapping: few colours come back exact,
 // a 256-step gradient quantized to 16 colours averages back to itself (no bands: each 8×8
-// cell's mean is within a few levels of the source), and the mapping is the same for the same
+// cell's mean is within a few levels of the source, and rises from cell to cell), and the mapping is the same for the same
 // frame (temporal stability).
 import Testing
 @testable import Export
@@ -71,10 +71,15 @@ import Testing
             }
         }
         #expect(worst <= 6, "worst cell off by \(worst) levels")
-        // Undithered nearest-colour mapping would leave whole 16-wide bands of one value.
-        var longestRun = 0, run = 0
-        for x in 1..<256 { run = indices[x] == indices[x - 1] ? run + 1 : 0; longestRun = max(longestRun, run) }
-        #expect(longestRun < 12)
+        // Bands: undithered nearest-colour mapping gives equal means to neighbouring cells
+        // inside a band; dithered, every 8-column cell is lighter than the one before.
+        var means: [Double] = []
+        for cx in 0..<(256 / 8) {
+            var sum = 0.0
+            for y in 0..<8 { for x in (cx * 8)..<(cx * 8 + 8) { sum += Double(palette[Int(indices[y * 256 + x]) * 3]) } }
+            means.append(sum / 64)
+        }
+        for c in 1..<means.count { #expect(means[c] > means[c - 1], "cells \(c - 1) and \(c): \(means[c - 1]) then \(means[c])") }
     }
 
     @Test func sameFrameSameIndices() {
