@@ -12,6 +12,7 @@ growing stroke) to every format, then
   videos are), scored against `layerplay render` of the same instant with the Lottie
   compare metric (/work/shared/lottie/compare.py or ../shared/lottie/compare.py): bad share at
   most 1 % (GIF after its palette and dithering; video at most 3 %, chroma being subsampled);
+- `thumbnail`: the poster marker's frame (a copy of the sample given one), else the midpoint;
 - failures: an unknown extension, a missing input, and SIGINT during an export leave no
   output and no temporary file, with one line on stderr.
 
@@ -205,6 +206,27 @@ def check_failures():
         fail(f"SIGINT: exit {proc.returncode}, left {left}, stderr {err!r}")
 
 
+def check_thumbnail(lottie):
+    """`thumbnail` draws the `poster` marker's frame when there is one, else the midpoint,
+    the longer side --size pixels."""
+    j = json.load(open(lottie))
+    poster = os.path.join(TMP, "poster.json")
+    j["markers"] = [{"cm": "intro", "tm": 5, "dr": 0}, {"cm": "poster", "tm": 20, "dr": 0}]
+    json.dump(j, open(poster, "w"))
+    for src, t in ((poster, (20 - j["ip"]) / j["fr"]), (lottie, (j["op"] - j["ip"]) / j["fr"] / 2)):
+        thumb = os.path.join(TMP, "thumb.png")
+        if run("thumbnail", src, thumb, "--size", "64").returncode != 0:
+            continue
+        got = premul(Image.open(thumb))
+        if got.shape[:2] != (64, 64):
+            fail(f"thumbnail of {os.path.basename(src)}: size {got.shape[1]}x{got.shape[0]}")
+            continue
+        ref = os.path.join(TMP, "thumb-ref.png")
+        run("render", src, "--time", repr(t), "--size", "64x64", "--out", ref)
+        if np.abs(premul(Image.open(ref)) - got).max() > 0:
+            fail(f"thumbnail of {os.path.basename(src)} is not the frame at {t:.3f} s")
+
+
 def main():
     lottie = os.path.join(SHARED, "samples", "TwitterHeart.json")
     if not os.path.exists(lottie):
@@ -214,6 +236,7 @@ def main():
     check_source("heart", lottie, (100, 100), 116 / 60, 60, 2, True, 0)
     print("export-test: document (opaque background, played 3 times)")
     check_source("doc", "scripts/test/export-sample.json", (160, 120), 2.0, 60, 1, False, 3)
+    check_thumbnail(lottie)
     check_failures()
     shutil.rmtree(TMP, ignore_errors=True)
     if failures:
