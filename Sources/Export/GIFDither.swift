@@ -3,11 +3,13 @@
 // 1973) scaled to the palette's spacing, then mapped to the nearest palette entry. Unlike
 // error diffusion the pattern is fixed to the canvas, so a still area stays the same from
 // frame to frame (no crawling dots) while gradients get smooth averages instead of bands.
-// Nearest entries are found once per colour cell (6 bits a channel) and remembered.
+// Nearest entries are found once per colour cell (5 bits a channel: a 64 KB table that stays
+// in cache) and remembered; the dither amplitude is at least a cell, so colours between
+// cells are dithered between them rather than banded.
 
 /// Maps images to palette indices; one per worker thread (it owns its lookup table).
 public final class OrderedDitherMapper {
-    static let cells = 64 * 64 * 64
+    static let cells = 32 * 32 * 32
     private let lookup = UnsafeMutablePointer<UInt16>.allocate(capacity: cells)
     /// The Bayer 8×8 matrix, values 0…63.
     static let bayer: [Int32] = {
@@ -33,7 +35,7 @@ public final class OrderedDitherMapper {
     deinit { lookup.deallocate() }
 
     /// The dither amplitude for `palette`: the mean distance from each entry to its nearest
-    /// other entry, within 0…48 (0 for one entry: nothing to dither between).
+    /// other entry, within 8 (a lookup cell) …48; 0 for one entry: nothing to dither between.
     public static func strength(_ palette: [UInt8]) -> Int32 {
         let n = palette.count / 3
         guard n > 1 else { return 0 }
@@ -47,7 +49,7 @@ public final class OrderedDitherMapper {
             }
             total += Double(best).squareRoot()
         }
-        return Int32(min(48, (total / Double(n)).rounded()))
+        return Int32(min(48, max(8, (total / Double(n)).rounded())))
     }
 
     /// Writes the palette index of every pixel of `image` inside `rect` into `out` (row by
@@ -80,10 +82,10 @@ public final class OrderedDitherMapper {
                         let offset = ((threshold &* 2 &+ 1) &- 64) &* strength / 128
                         let r = min(255, max(0, Int32(p[0]) &+ offset)), g = min(255, max(0, Int32(p[1]) &+ offset))
                         let b = min(255, max(0, Int32(p[2]) &+ offset))
-                        let cell = Int((r >> 2) << 12 | (g >> 2) << 6 | (b >> 2))
+                        let cell = Int((r >> 3) << 10 | (g >> 3) << 5 | (b >> 3))
                         var index = lookup[cell]
                         if index == 0xffff {
-                            index = Self.nearest(r: (r & ~3) | 2, g: (g & ~3) | 2, b: (b & ~3) | 2, pal.baseAddress!, entries)
+                            index = Self.nearest(r: (r & ~7) | 4, g: (g & ~7) | 4, b: (b & ~7) | 4, pal.baseAddress!, entries)
                             lookup[cell] = index
                         }
                         o.pointee = UInt8(truncatingIfNeeded: index)

@@ -3,7 +3,8 @@
 // in hundredths of a second, disposal, transparent index), an image descriptor with the
 // frame's own 256-colour palette (MedianCutQuantizer), indices by ordered dithering
 // (OrderedDitherMapper) and GIF's LZW. Delays are differences of rounded start times, so the
-// total is the animation's length.
+// total is the animation's length; a frame that repeats the one before is not written, its
+// time added to that one's delay.
 //
 // Opaque output: each frame after the first covers only the rectangle that changed since the
 // frame before, its unchanged pixels transparent over the previous frame (disposal 1, "do not
@@ -39,6 +40,11 @@ public final class GIFEncoder: FrameEncoder {
 
     public func prepare(_ image: RGBAImage, previous: RGBAImage?, index: Int) throws -> PreparedFrame {
         let (quantizer, mapper) = workers.value
+        // A frame that shows what the one before showed adds its time to that one (as
+        // Pillow's and gifski's writers do): no data.
+        if index > 0, let previous, image.changedRect(from: previous, tolerance: tolerance) == nil {
+            return PreparedFrame(index: index, image: image, rect: PixelRect(x: 0, y: 0, width: 0, height: 0))
+        }
         let delta = !settings.transparent && index > 0 ? previous : nil
         var rect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         if let delta {
@@ -67,9 +73,9 @@ public final class GIFEncoder: FrameEncoder {
         mapper.map(image, rect: rect, palette: palette, strength: OrderedDitherMapper.strength(palette),
                    transparentIndex: transparentIndex, previous: delta, tolerance: tolerance, into: indices.baseAddress!)
         var out: [UInt8] = []
-        let delay = settings.start(ofFrame: index + 1, denominator: 100) - settings.start(ofFrame: index, denominator: 100)
         let disposal: UInt8 = settings.transparent ? 2 : 1
-        out += [0x21, 0xf9, 4, disposal << 2 | (transparentIndex == nil ? 0 : 1)] + le16(max(0, delay)) + [transparentIndex ?? 0, 0]
+        // The delay (bytes 4 and 5) is set when the frame is written.
+        out += [0x21, 0xf9, 4, disposal << 2 | (transparentIndex == nil ? 0 : 1), 0, 0, transparentIndex ?? 0, 0]
         out += [0x2c] + le16(rect.x) + le16(rect.y) + le16(rect.width) + le16(rect.height) + [0x80 | 7]
         var table = palette
         table += [UInt8](repeating: 0, count: 768 - table.count)
@@ -80,9 +86,30 @@ public final class GIFEncoder: FrameEncoder {
         return frame
     }
 
-    public func write(_ frame: PreparedFrame) throws { try file.write(frame.data) }
+    /// The last frame with data, held until the frames after it that repeat it are counted.
+    private var pending: [UInt8]?
+    private var pendingDelay = 0
+
+    public func write(_ frame: PreparedFrame) throws {
+        let i = frame.index
+        let delay = settings.start(ofFrame: i + 1, denominator: 100) - settings.start(ofFrame: i, denominator: 100)
+        if frame.data.isEmpty && pending != nil { pendingDelay += delay; return }
+        try flush()
+        pending = frame.data
+        pendingDelay = delay
+    }
+
+    /// Writes the held frame with its delay (at most 65535 hundredths of a second).
+    private func flush() throws {
+        guard var data = pending else { return }
+        let d = min(65535, max(0, pendingDelay))
+        data[4] = UInt8(d & 0xff); data[5] = UInt8(d >> 8)
+        try file.write(data)
+        pending = nil
+    }
 
     public func finish() throws {
+        try flush()
         try file.write([0x3b])
         try file.close()
     }

@@ -12,14 +12,17 @@ public func gifLZW(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int =
     let tableSize = 1 << 13                        // > 4096 entries, power of two for the mask
     var keys = [Int32](repeating: -1, count: tableSize)
     var codes = [UInt16](repeating: 0, count: tableSize)
-    var packed: [UInt8] = []
-    packed.reserveCapacity(indices.count / 2 + 16)
+    // At most one code per index plus a clear code every 4096 − 258 codes, 12 bits each.
+    let capacity = (indices.count + indices.count / 2048 + 8) * 12 / 8 + 16
+    let packed = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+    defer { packed.deallocate() }
+    var length = 0
     var bits: UInt64 = 0, bitCount = 0
     var codeSize = minSize + 1, next = end + 1
     @inline(__always) func emit(_ code: Int) {
         bits |= UInt64(code) << UInt64(bitCount)
         bitCount += codeSize
-        while bitCount >= 8 { packed.append(UInt8(truncatingIfNeeded: bits)); bits >>= 8; bitCount -= 8 }
+        while bitCount >= 8 { packed[length] = UInt8(truncatingIfNeeded: bits); length &+= 1; bits >>= 8; bitCount -= 8 }
     }
     keys.withUnsafeMutableBufferPointer { keys in
         codes.withUnsafeMutableBufferPointer { codes in
@@ -49,14 +52,14 @@ public func gifLZW(_ indices: UnsafeBufferPointer<UInt8>, minimumCodeSize: Int =
         }
     }
     emit(end)
-    if bitCount > 0 { packed.append(UInt8(truncatingIfNeeded: bits)) }
+    if bitCount > 0 { packed[length] = UInt8(truncatingIfNeeded: bits); length += 1 }
     var out: [UInt8] = [UInt8(minSize)]
-    out.reserveCapacity(packed.count + packed.count / 255 + 3)
+    out.reserveCapacity(length + length / 255 + 3)
     var i = 0
-    while i < packed.count {
-        let n = min(255, packed.count - i)
+    while i < length {
+        let n = min(255, length - i)
         out.append(UInt8(n))
-        out += packed[i..<(i + n)]
+        out.append(contentsOf: UnsafeBufferPointer(start: packed + i, count: n))
         i += n
     }
     out.append(0)

@@ -9,23 +9,20 @@
 /// Builds palettes; one per worker thread (it owns its histogram).
 public final class MedianCutQuantizer {
     static let bins = 32 * 32 * 32
-    private let count = UnsafeMutablePointer<UInt32>.allocate(capacity: bins)
-    private let sum = UnsafeMutablePointer<UInt32>.allocate(capacity: bins * 3)
+    /// Per bin: pixel count, then the sums of R, G and B (one cache line holds four bins).
+    private let bins = UnsafeMutablePointer<UInt32>.allocate(capacity: MedianCutQuantizer.bins * 4)
 
     public init() { clear() }
-    deinit { count.deallocate(); sum.deallocate() }
+    deinit { bins.deallocate() }
 
-    private func clear() {
-        count.initialize(repeating: 0, count: Self.bins)
-        sum.initialize(repeating: 0, count: Self.bins * 3)
-    }
+    private func clear() { bins.initialize(repeating: 0, count: Self.bins * 4) }
 
     /// Counts pixel `p` (R, G, B at p[0], p[1], p[2]).
     @inline(__always) func add(_ p: UnsafePointer<UInt8>) {
         let r = UInt32(p[0]), g = UInt32(p[1]), b = UInt32(p[2])
         let bin = Int(((r >> 3) << 10) | ((g >> 3) << 5) | (b >> 3))
-        count[bin] &+= 1
-        sum[bin &* 3] &+= r; sum[bin &* 3 &+ 1] &+= g; sum[bin &* 3 &+ 2] &+= b
+        let e = bins + bin &* 4
+        e[0] &+= 1; e[1] &+= r; e[2] &+= g; e[3] &+= b
     }
 
     /// Counts the pixels of `image` inside `rect` whose alpha is at least `minimumAlpha`.
@@ -45,9 +42,10 @@ public final class MedianCutQuantizer {
         defer { clear() }
         // The occupied bins: mean colour and weight.
         var colors: [(r: Double, g: Double, b: Double, n: Double)] = []
-        for bin in 0..<Self.bins where count[bin] != 0 {
-            let n = Double(count[bin])
-            colors.append((Double(sum[bin * 3]) / n, Double(sum[bin * 3 + 1]) / n, Double(sum[bin * 3 + 2]) / n, n))
+        for bin in 0..<Self.bins where bins[bin * 4] != 0 {
+            let e = bins + bin * 4
+            let n = Double(e[0])
+            colors.append((Double(e[1]) / n, Double(e[2]) / n, Double(e[3]) / n, n))
         }
         guard !colors.isEmpty else { return [0, 0, 0] }
         let limit = max(1, min(256, maximumColors))
