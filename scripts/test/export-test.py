@@ -10,8 +10,9 @@ growing stroke) to every format, then
 - the PNG folder: the count of frame_*.png;
 - sampled frames of each, decoded (Pillow, or ffmpeg for the videos, over white as the
   videos are), scored against `layerplay render` of the same instant with the Lottie
-  compare metric (/work/shared/lottie/compare.py or ../shared/lottie/compare.py): bad share at
-  most 1 % (GIF after its palette and dithering; video at most 3 %, chroma being subsampled);
+  compare metric (../shared/lottie/compare.py): bad share at most 1 % (GIF against our render
+  with its alpha made one bit as the encoder makes it; video at most 3 %, chroma being
+  subsampled);
 - `thumbnail`: the poster marker's frame (a copy of the sample given one), else the midpoint;
 - failures: an unknown extension, a missing input, and SIGINT during an export leave no
   output and no temporary file, with one line on stderr.
@@ -77,11 +78,28 @@ def over_white(arr):
     return out
 
 
-def reference(src, t, extra, white=False):
+def bayer8():
+    m = np.zeros((1, 1), np.int32)
+    while m.shape[0] < 8:
+        m = np.block([[4 * m, 4 * m + 2], [4 * m + 3, 4 * m + 1]])
+    return m
+
+
+def gif_alpha(rgba):
+    """Our render as a GIF can hold it: each pixel opaque or transparent, by the encoder's
+    rule (GIFDither.swift: transparent where alpha < 4 x Bayer 8x8 threshold + 2)."""
+    a = np.asarray(rgba.convert("RGBA")).copy()
+    h, w = a.shape[:2]
+    threshold = np.tile(bayer8(), (h // 8 + 1, w // 8 + 1))[:h, :w] * 4 + 2
+    a[..., 3] = np.where(a[..., 3] < threshold, 0, 255)
+    return Image.fromarray(a, "RGBA")
+
+
+def reference(src, t, extra, white=False, gif=False):
     png = os.path.join(TMP, f"ref-{os.path.basename(src)}-{t:.4f}-{white}.png")
     if not os.path.exists(png):
         run("render", src, "--time", repr(max(t, 1e-9)), "--out", png, *extra)
-    ref = premul(Image.open(png))
+    ref = premul(gif_alpha(Image.open(png)) if gif else Image.open(png))
     return over_white(ref) if white else ref
 
 
@@ -152,7 +170,8 @@ def check_source(name, src, size, duration, fps, scale, transparent, loop):
                 # The frame on screen at t (WebP's merged frames hold several instants; start
                 # times are rounded to the format's unit, hence half a frame's slack).
                 k = max(j for j, f in enumerate(frames) if f[0] <= t + 0.5 / rate)
-                worst = max(worst, score(reference(src, t, extra), premul(frames[k][1]), scale, f"{what} frame {i}", 0.01))
+                ref = reference(src, t, extra, gif=ext == "gif")
+                worst = max(worst, score(ref, premul(frames[k][1]), scale, f"{what} frame {i}", 0.01))
         elif ext in ("mp4", "webm"):
             codec, vw, vh, n, dur = ffprobe(out)
             if codec != {"mp4": "h264", "webm": "vp9"}[ext]:
