@@ -2,7 +2,8 @@
 # scripts/install.sh into a temporary prefix, then what a desktop does with it: the files in
 # PREFIX/bin, share/applications, share/mime/packages, share/icons/hicolor and
 # share/thumbnailers; the MIME database built (update-mime-database) names a Lottie file
-# video/lottie+json (xdg-mime through it, when a MIME-database reader is installed); the
+# video/lottie+json and a .lottie archive application/zip+dotlottie, layerplay the default
+# application (xdg-mime, when it and its MIME-database reader are installed); the
 # thumbnailer entry's Exec line, with %i %o %s filled in as a file manager does, writes a
 # PNG of the animation of that size that is not empty; then --uninstall removes every file.
 # Builds in debug (LAYERPLAY_CONFIG=release to change).
@@ -36,12 +37,22 @@ if command -v desktop-file-validate >/dev/null; then desktop-file-validate "$pre
 if command -v update-mime-database >/dev/null; then
   [ -f "$prefix/share/mime/video/lottie+json.xml" ] || fail "update-mime-database did not register video/lottie+json"
   grep -q "lottie" "$prefix/share/mime/globs2" || fail "no *.lottie glob in the MIME database"
-  if command -v mimetype >/dev/null; then
+  # xdg-mime reads the database through File::MimeInfo (`mimetype`) outside a desktop session.
+  if command -v xdg-mime >/dev/null && command -v mimetype >/dev/null; then
+    export XDG_DATA_HOME="$prefix/share" XDG_DATA_DIRS="$prefix/share:/usr/share"
     cp "$lottie" "$work/anim.json"
-    got=$(XDG_DATA_HOME="$prefix/share" XDG_DATA_DIRS="$prefix/share:/usr/share" mimetype -b "$work/anim.json")
+    got=$(xdg-mime query filetype "$work/anim.json")
     [ "$got" = "video/lottie+json" ] || fail "a Lottie file's MIME type is $got"
-    got=$(XDG_DATA_HOME="$prefix/share" XDG_DATA_DIRS="$prefix/share:/usr/share" mimetype -b scripts/test/export-sample.json)
+    got=$(xdg-mime query filetype scripts/test/export-sample.json)
     [ "$got" = "application/json" ] || fail "a layer document's MIME type is $got, not application/json"
+    python3 -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], 'w'); z.writestr('manifest.json', '{\"animations\": [{\"id\": \"a\"}]}'); z.write(sys.argv[2], 'animations/a.json')" "$work/anim.lottie" "$lottie"
+    got=$(xdg-mime query filetype "$work/anim.lottie")
+    [ "$got" = "application/zip+dotlottie" ] || fail "a .lottie archive's MIME type is $got"
+    got=$(xdg-mime query default video/lottie+json)
+    [ "$got" = "layerplay.desktop" ] || fail "the default application for video/lottie+json is '$got'"
+    unset XDG_DATA_HOME XDG_DATA_DIRS
+  else
+    echo "install-test: xdg-mime or mimetype missing: MIME detection not checked" >&2
   fi
 fi
 
