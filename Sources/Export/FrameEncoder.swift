@@ -11,6 +11,8 @@ public final class PreparedFrame: @unchecked Sendable {
     public var data: [UInt8] = []
     /// The part of the canvas the data covers.
     public var rect: PixelRect
+    /// Whether the frame is drawn over the previous one left in place (GIF's delta frames).
+    public var drawsOverPrevious = false
     public init(index: Int, image: RGBAImage, rect: PixelRect) { self.index = index; self.image = image; self.rect = rect }
 }
 

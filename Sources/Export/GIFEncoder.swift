@@ -6,11 +6,12 @@
 // total is the animation's length; a frame that repeats the one before is not written, its
 // time added to that one's delay.
 //
-// Opaque output: each frame after the first covers only the rectangle that changed since the
-// frame before, its unchanged pixels transparent over the previous frame (disposal 1, "do not
-// dispose"): a still area keeps its exact pixels from frame to frame whatever the palettes.
-// Transparent output: each frame whole over a cleared canvas (disposal 2, "restore to
-// background"), alpha kept by dithering it against the same Bayer thresholds.
+// A frame that is opaque, after an opaque one (every frame when nothing is transparent),
+// covers only the rectangle that changed since the frame before, its unchanged pixels
+// transparent over the previous frame, which is left in place (disposal 1, "do not dispose"):
+// a still area keeps its exact pixels from frame to frame whatever the palettes. Other frames
+// with transparency are whole over a cleared canvas (the frame before disposed with 2,
+// "restore to background"), alpha kept by dithering it against the same Bayer thresholds.
 
 /// Writes an animated GIF.
 public final class GIFEncoder: FrameEncoder {
@@ -45,7 +46,10 @@ public final class GIFEncoder: FrameEncoder {
         if index > 0, let previous, image.changedRect(from: previous, tolerance: tolerance) == nil {
             return PreparedFrame(index: index, image: image, rect: PixelRect(x: 0, y: 0, width: 0, height: 0))
         }
-        let delta = !settings.transparent && index > 0 ? previous : nil
+        // A frame and the one before both opaque (always so without transparency): only the
+        // changed rectangle, over the previous frame.
+        var delta: RGBAImage? = nil
+        if index > 0, let previous, !settings.transparent || (image.isOpaque && previous.isOpaque) { delta = previous }
         var rect = PixelRect(x: 0, y: 0, width: image.width, height: image.height)
         if let delta {
             // Nothing changed: one transparent pixel holds the frame's delay.
@@ -73,9 +77,8 @@ public final class GIFEncoder: FrameEncoder {
         mapper.map(image, rect: rect, palette: palette, strength: OrderedDitherMapper.strength(palette),
                    transparentIndex: transparentIndex, previous: delta, tolerance: tolerance, into: indices.baseAddress!)
         var out: [UInt8] = []
-        let disposal: UInt8 = settings.transparent ? 2 : 1
-        // The delay (bytes 4 and 5) is set when the frame is written.
-        out += [0x21, 0xf9, 4, disposal << 2 | (transparentIndex == nil ? 0 : 1), 0, 0, transparentIndex ?? 0, 0]
+        // The disposal (byte 3) and the delay (bytes 4 and 5) are set when the frame is written.
+        out += [0x21, 0xf9, 4, transparentIndex == nil ? 0 : 1, 0, 0, transparentIndex ?? 0, 0]
         out += [0x2c] + le16(rect.x) + le16(rect.y) + le16(rect.width) + le16(rect.height) + [0x80 | 7]
         var table = palette
         table += [UInt8](repeating: 0, count: 768 - table.count)
@@ -83,6 +86,7 @@ public final class GIFEncoder: FrameEncoder {
         out += gifLZW(UnsafeBufferPointer(indices))
         let frame = PreparedFrame(index: index, image: image, rect: rect)
         frame.data = out
+        frame.drawsOverPrevious = delta != nil
         return frame
     }
 
@@ -94,22 +98,26 @@ public final class GIFEncoder: FrameEncoder {
         let i = frame.index
         let delay = settings.start(ofFrame: i + 1, denominator: 100) - settings.start(ofFrame: i, denominator: 100)
         if frame.data.isEmpty && pending != nil { pendingDelay += delay; return }
-        try flush()
+        try flush(nextDrawsOverIt: frame.drawsOverPrevious)
         pending = frame.data
         pendingDelay = delay
     }
 
-    /// Writes the held frame with its delay (at most 65535 hundredths of a second).
-    private func flush() throws {
+    /// Writes the held frame with its delay (at most 65535 hundredths of a second) and its
+    /// disposal: left in place (1) when the next frame draws over it or nothing is
+    /// transparent, else restored to the transparent background (2).
+    private func flush(nextDrawsOverIt: Bool) throws {
         guard var data = pending else { return }
         let d = min(65535, max(0, pendingDelay))
         data[4] = UInt8(d & 0xff); data[5] = UInt8(d >> 8)
+        let disposal: UInt8 = settings.transparent && !nextDrawsOverIt ? 2 : 1
+        data[3] = disposal << 2 | (data[3] & 1)
         try file.write(data)
         pending = nil
     }
 
     public func finish() throws {
-        try flush()
+        try flush(nextDrawsOverIt: false)
         try file.write([0x3b])
         try file.close()
     }

@@ -13,6 +13,8 @@ growing stroke) to every format, then
   compare metric (../shared/lottie/compare.py): bad share at most 1 % (GIF against our render
   with its alpha made one bit as the encoder makes it; video at most 3 %, chroma being
   subsampled);
+- a GIF that may hold transparency whose frames are opaque: changed rectangles over the
+  previous frame, still showing the render;
 - `thumbnail`: the poster marker's frame (a copy of the sample given one), else the midpoint;
 - failures: an unknown extension, a missing input, and SIGINT during an export leave no
   output and no temporary file, with one line on stderr.
@@ -226,6 +228,29 @@ def check_failures():
         fail(f"SIGINT: exit {proc.returncode}, left {left}, stderr {err!r}")
 
 
+def check_gif_opaque_frames_on_transparent_background():
+    """A GIF that may hold transparency whose frames are opaque: each frame after the first
+    is only its changed rectangle over the previous frame left in place (disposal 1), the
+    others disposed to the background; what a viewer shows is still the render."""
+    src, out = "scripts/test/export-sample.json", os.path.join(TMP, "doc-transparent.gif")
+    if run("export", src, "--out", out, "--background", "transparent").returncode != 0:
+        return
+    _, frames = pillow_frames(out)
+    rects = []
+    im = Image.open(out)
+    for i in range(1, im.n_frames):
+        im.seek(i)
+        rects.append(im.tile[0][1] if im.tile else None)
+    if not any(r and (r[2] - r[0], r[3] - r[1]) != (160, 120) for r in rects):
+        fail("transparent-background GIF of opaque frames: no frame is a changed rectangle only")
+    for i in (0, 13, 31, 59):
+        t = i / 30
+        k = max(j for j, f in enumerate(frames) if f[0] <= t + 0.5 / 30)
+        # The gradient covers the canvas: the render over the document's background is the same.
+        score(reference(src, t, [], gif=True), premul(frames[k][1]), 1,
+              f"transparent-background GIF frame {i}", 0.01)
+
+
 def check_thumbnail(lottie):
     """`thumbnail` draws the `poster` marker's frame when there is one, else the midpoint,
     the longer side --size pixels."""
@@ -256,6 +281,7 @@ def main():
     check_source("heart", lottie, (100, 100), 116 / 60, 60, 2, True, 0)
     print("export-test: document (opaque background, played 3 times)")
     check_source("doc", "scripts/test/export-sample.json", (160, 120), 2.0, 60, 1, False, 3)
+    check_gif_opaque_frames_on_transparent_background()
     check_thumbnail(lottie)
     check_failures()
     shutil.rmtree(TMP, ignore_errors=True)
