@@ -10,7 +10,10 @@ final class OutputFile {
 
     init(path: String) throws {
         self.path = path
-        guard let h = fopen(path, "wb") else { throw ExportError("cannot create \(path): \(String(cString: strerror(errno)))") }
+        guard let h = fopen(path, "wb") else {
+            let dir = path.contains("/") ? String(path[..<path.lastIndex(of: "/")!]) : "."
+            throw ExportError("cannot create a file in \(dir.isEmpty ? "/" : dir): \(String(cString: strerror(errno)))")
+        }
         handle = h
     }
 

@@ -86,7 +86,8 @@ struct ExportCommand: ParsableCommand {
             printError("layerplay: \(DocumentText.escaped((out as NSString).lastPathComponent, limit: DocumentText.quotedLength)): \(text)")
             throw ExitCode(error is ExportInterrupted ? 130 : 1)
         }
-        let shown = format == .pngFolder ? "\(count) frames" : "\(count) frames, \(w)×\(h), \(DocumentText.number(rate)) fps"
+        let frames = count == 1 ? "1 frame" : "\(count) frames"
+        let shown = format == .pngFolder ? frames : "\(frames), \(w)×\(h), \(DocumentText.number(rate)) fps"
         print("wrote \(out) (\(shown))")
     }
 
