@@ -2,7 +2,8 @@
 import PackageDescription
 
 // Module layering (see README "Architecture"): Raster knows nothing of layers or SDL;
-// LayerKit knows nothing of SDL; Media and Player are the only SDL users.
+// LayerKit knows nothing of SDL; Media and Player are the only SDL users; Export encodes
+// bitmaps and knows nothing of layers or SDL.
 let package = Package(
     name: "LayerKit",
     platforms: [.macOS(.v13)],
@@ -25,6 +26,15 @@ let package = Package(
             pkgConfig: "sdl2",
             providers: [.apt(["libsdl2-dev", "libsdl2-image-dev", "libsdl2-ttf-dev"])]
         ),
+        // The encoders of `layerplay export`: FFmpeg's libraries (H.264, VP9), libwebp's
+        // animation encoder, zlib for PNG and APNG. Export links them; nothing else does.
+        .systemLibrary(
+            name: "CFFmpeg",
+            pkgConfig: "libavformat",
+            providers: [.apt(["libavcodec-dev", "libavformat-dev", "libswscale-dev", "libavutil-dev"])]
+        ),
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         // The pixel kernels Raster inlines from C (SSE2 intrinsics with a portable fallback).
         .target(name: "CRasterSIMD"),
         .target(name: "Raster", dependencies: ["CRasterSIMD"]),
@@ -43,12 +53,15 @@ let package = Package(
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media", "Lottie"]),
         // Lottie files imported as Core Animation layer trees with keyframe animations.
         .target(name: "Lottie", dependencies: ["LayerKit", "Raster", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        // Frames to GIF (own quantizer, dithering and LZW), animated WebP, APNG, PNG folders,
+        // MP4 and WebM; knows bitmaps, not layers, and nothing of SDL.
+        .target(name: "Export", dependencies: ["Raster", "CFFmpeg", "CWebP", "CDeflate"]),
         // Draws the demos' images with Raster and writes Assets/*.png.
         .executableTarget(name: "make-assets", dependencies: ["Gallery", "Media"]),
         .executableTarget(
             name: "layerplay",
             dependencies: [
-                "Raster", "Media", "LayerKit", "Player", "Gallery", "Lottie",
+                "Raster", "Media", "LayerKit", "Player", "Gallery", "Lottie", "Export",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -63,6 +76,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
         .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
         // One entry per input kind (documents, SVG paths, images, Lottie files) for libFuzzer

@@ -3,7 +3,7 @@
 
 For each scene, in R rounds, times our build (`--ours`, default .build/release/raster-bench;
 or `.build/release/layerplay`, then timed with `layerplay bench` and checked with
-`layerplay rasterize`: the production path through the layer renderer)
+`layerplay render --time 0`: the production path through the layer renderer)
 and then each peer (scripts/peers.py) back to back, so that the noisy shared machine loads
 them alike; reports the median over rounds of each one's per-frame median, the ratios, and
 the fidelity of our render against Cairo's reference.
@@ -44,7 +44,7 @@ def run_ours(ours, path, a, name):
         out = subprocess.run([ours, 'bench', path, '--frames', str(a.frames)], capture_output=True, text=True, check=True).stdout
         d = json.loads(out.strip().splitlines()[-1])
         png = os.path.join(a.refs, f'{name}.ours.png')
-        subprocess.run([ours, 'rasterize', path, '--out', png], check=True, capture_output=True)
+        subprocess.run([ours, 'render', path, '--time', '0', '--out', png], check=True, capture_output=True)
         d.update(difference(png, os.path.join(a.refs, f'{name}.cairo.png')))
         return d
     out = subprocess.run([ours, path, '--frames', str(a.frames), '--budget', str(a.budget),

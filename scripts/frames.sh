@@ -16,6 +16,7 @@ for demo in gallery $("$bin" demos); do
 done
 for scene in ../shared/scenes/*.json; do
   name=$(basename "$scene" .json)
-  "$bin" rasterize "$scene" --out "$out/scene-$name.png"
+  # (scene-*: what `rasterize` drew before it went; the same frame as doc-*, kept for old folders)
+  "$bin" render "$scene" --time 0 --out "$out/scene-$name.png"
   "$bin" render "$scene" --time 0 --out "$out/doc-$name.png"
 done

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's test command: the unit tests, the refusal to start without a display,
 # malformed documents through render and inspect, out-of-range command-line numbers, the
-# Lottie inspection's masks, then
+# Lottie inspection's masks, `export` to every format read back, install.sh into a temporary
+# prefix with its thumbnailer run, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
 # and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there).
@@ -17,6 +18,8 @@ scripts/no-display-test.sh
 scripts/malformed-documents-test.py
 scripts/command-line-limits-test.sh
 scripts/lottie-inspect-test.sh
+scripts/test/export-test.py
+scripts/test/install-test.sh
 scripts/window-test.sh
 scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
@@ -25,4 +28,4 @@ scripts/test/play-window-test.sh
 scripts/window-resize-test.sh
 scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 12)) passed, 0 failed"
+echo "tests: $((unit + 14)) passed, 0 failed"

@@ -7,45 +7,60 @@ import LayerKit
 import Media
 import Player
 
-/// `layerplay bench DOC.json --frames N [--time T] [--all]`: N timed frames of clear + draw
-/// through the layer renderer after two warm-up frames, paths parsed once (the presentation
-/// tree at T is built once, outside the timing), one JSON line of statistics. A Lottie file's
-/// frames are spread over the animation and drawn as `play` draws them, over the previous
-/// frame with only the damage redrawn (`--full-redraw`: cleared and drawn whole).
+/// `layerplay bench DOC.json --frames N [--time T] [--all]`: N timed frames after two warm-up
+/// frames, one JSON line of statistics. With `--time T`, or for a still document (the scenes),
+/// each frame is clear + draw of the one presentation tree at T (built once, outside the
+/// timing). An animation's frames (a Lottie file, a document with animations) are spread over
+/// its duration and drawn as `play` draws them, over the previous frame with only the damage
+/// redrawn (`--full-redraw`: cleared and drawn whole).
 struct BenchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "bench",
-        abstract: "Time the frames of a document (clear + draw) or of a Lottie file (as played: only the damage redrawn); prints one JSON line.")
+        abstract: "Time the frames of a still document (clear + draw) or of an animation (as played: only the damage redrawn); prints one JSON line.")
     @Argument(help: "The document (JSON).") var document: String
     @Option(help: "Timed frames.") var frames: Int = 100
-    @Option(help: "Document time in seconds.") var time: Double = 0
+    @Option(help: "Draw the one frame at this time whole every frame (default for a still document: 0).") var time: Double?
     @Option(help: "Device pixels per point.") var scale: Double = 1
     @Flag(help: "Also print every timed frame in nanoseconds (frames_ns).") var all = false
-    @Option(help: "Lottie: the canvas WxH in points (frames spread over the whole animation).") var size: String?
+    @Option(help: "The canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
     @Option(help: "Threads a frame is split over in bands (at most the cores).") var threads: Int = 1
-    @Flag(help: ArgumentHelp("Lottie: clear and redraw the whole canvas every frame.",
-        discussion: "Without it a Lottie frame is what `play` draws: the frame drawn over the previous one, only the pixels whose display items changed cleared and redrawn."))
+    @Flag(help: ArgumentHelp("Animated frames: clear and redraw the whole canvas every frame.",
+        discussion: "Without it an animated frame is what `play` draws: the frame drawn over the previous one, only the pixels whose display items changed cleared and redrawn."))
     var fullRedraw = false
 
     func run() throws {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
-        try requireValid(time.isFinite, "--time must be a finite number of seconds")
+        try requireValid(time?.isFinite ?? true, "--time must be a finite number of seconds")
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
-        if isLottieFile(document) {
-            let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size, fullRedraw: fullRedraw)
-            return print(benchLine(ns, width: w, height: h))
-        }
-        let doc = try loadDocument(document)
-        let tree = doc.presentationTree(at: time)
-        let (w, h) = try doc.pixelSize(scale: scale)
-        let canvas = Canvas(Bitmap(width: w, height: h))
-        let renderer = doc.makeRenderer(scale: scale)
+        let source = try openAnimationSource(document, quiet: true)
+        let canvas = try source.canvas(size)
+        let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
+        let target = Canvas(Bitmap(width: w, height: h))
+        let renderer = LayerRenderer(scale: scale, background: source.background)
         renderer.rasterizer.threads = threads
-        for _ in 0..<2 { renderer.draw(tree, into: canvas) }
+        let layer = source.frameLayer(width: canvas.width, height: canvas.height)
+        // `--time T`, or a still source: the one tree at T drawn whole every frame. Otherwise
+        // frames spread over the animation as `play` draws them: a `RenderTree` updated in
+        // place (a layer hidden at that time, such as a Lottie layer outside its in/out range,
+        // is there without its subtree) drawn over the previous frame's pixels by
+        // `LayerRenderer.renderFrame` (only the damage redrawn), or whole with --full-redraw.
+        let still = time != nil || source.duration <= 0
+        let tree = still ? source.presentation(of: layer, at: time ?? 0) : nil
+        let renderTree = RenderTree()
+        // Not inlined, so that a profiler can count one frame's work apart from the loading
+        // (callgrind --toggle-collect='*BenchCommand*frame*').
+        @inline(never) func frame(_ i: Int) {
+            if let tree { return renderer.draw(tree, into: target) }
+            let t = source.duration * Double(i % frames) / Double(frames)
+            source.setTime(t)
+            let root = renderTree.update(layer, at: t)
+            if fullRedraw { renderer.draw(root, into: target) } else { _ = renderer.renderFrame(root, into: target) }
+        }
+        frame(0); frame(frames / 2)
         var ns = [UInt64](repeating: 0, count: frames)
         for i in 0..<frames {
             let t0 = MonotonicTime.nanoseconds()
-            renderer.draw(tree, into: canvas)
+            frame(i)
             ns[i] = MonotonicTime.nanoseconds() - t0
         }
         let sorted = ns.sorted()

@@ -32,9 +32,6 @@ extension LayerDocument {
         return root.presentation(at: t)
     }
 
-    /// A renderer for this document at `scale`.
-    func makeRenderer(scale: Double) -> LayerRenderer { LayerRenderer(scale: scale, background: background) }
-
     /// Device size at `scale`, or exit 1 with one line naming the document and the limit
     /// (`doc.json: width: 16384 × scale 2 exceeds the limit 16384 pixels`).
     func pixelSize(scale: Double) throws -> (Int, Int) {
@@ -45,16 +42,6 @@ extension LayerDocument {
             printError("layerplay: \(place)\(e.description)")
             throw ExitCode(1)
         }
-    }
-
-    /// The frame at document time `t`, drawn at `scale`, split over up to `threads` threads.
-    func renderFrame(at t: Double, scale: Double, threads: Int = 1) throws -> Bitmap {
-        let (w, h) = try pixelSize(scale: scale)
-        let bmp = Bitmap(width: w, height: h)
-        let renderer = makeRenderer(scale: scale)
-        renderer.rasterizer.threads = threads
-        renderer.draw(presentationTree(at: t), into: Canvas(bmp))
-        return bmp
     }
 }
 

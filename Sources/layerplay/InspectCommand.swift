@@ -24,72 +24,75 @@ struct InspectCommand: ParsableCommand {
     @Flag(name: .customLong("animations"),
           help: "Also list each layer's animations with the timing used (keyframes: the key times read).")
     var showAnimations = false
-    // Lottie files: the generated tree (model values, or the presentation at one instant).
-    @Option(help: "Lottie: the presentation at progress 0…1 instead of the model values.") var progress: Double?
-    @Option(help: "Lottie: the presentation at a frame.") var frame: Double?
+    // One instant by progress or frame (Lottie without any: the generated tree's model values).
+    @Option(help: "The presentation at progress 0…1 (Lottie: instead of the model values).") var progress: Double?
+    @Option(help: "The presentation at a frame (Lottie: its frame rate; documents: 60 a second).") var frame: Double?
 
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
-        if isLottieFile(document) {
-            let lottie = try loadLottie(document, quiet: true)
-            let t = try lottie.time(progress: progress, frame: frame, time: times.first)
-            return print(lottie.inspectionJSON(at: progress == nil && frame == nil && times.isEmpty ? nil : t))
+        let source = try openAnimationSource(document, quiet: true)
+        // Several --time: one snapshot each; one of --time, --progress, --frame: that instant.
+        var ts = times
+        if times.count <= 1, progress != nil || frame != nil || !times.isEmpty {
+            ts = [try source.time(progress: progress, frame: frame, time: times.first)]
         }
-        let doc = try loadDocument(document)
-        let ts = times.isEmpty ? [0] : times
-        let snapshots = try ts.map { displayList ? try displayListSnapshot(doc, at: $0) : snapshot(doc, at: $0) }
-        print(times.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
+        guard displayList else { return print(source.inspectionJSON(times: ts, showAnimations: showAnimations)) }
+        let snapshots = try (ts.isEmpty ? [0] : ts).map { try displayListSnapshot(source, at: $0) }
+        print(ts.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
     }
 
-    func displayListSnapshot(_ doc: LayerDocument, at t: Double) throws -> String {
-        let tree = doc.presentationTree(at: t)
-        let (w, h) = try doc.pixelSize(scale: 1)
-        let list = doc.makeRenderer(scale: 1).displayList(tree, width: w, height: h)
+    func displayListSnapshot(_ source: AnimationSource, at t: Double) throws -> String {
+        let size = source.naturalSize
+        let layer = source.frameLayer(width: size.width, height: size.height)
+        let tree = source.presentation(of: layer, at: t)
+        let (w, h) = try source.pixelSize(width: size.width, height: size.height, scale: 1)
+        let list = LayerRenderer(scale: 1, background: source.background).displayList(tree, width: w, height: h)
         return "{\"time\": \(num(t)), \"width\": \(w), \"height\": \(h), \"displayList\": "
-            + displayListJSON(list, root: doc.root) + "}"
+            + displayListJSON(list, root: layer) + "}"
     }
+}
 
-    func snapshot(_ doc: LayerDocument, at t: Double) -> String {
-        let tree = doc.presentationTree(at: t)
-        let models = Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a })
-        var items: [String] = []
-        func walk(_ l: CALayer, _ path: [Int]) {
-            for (i, s) in (l.sublayers ?? []).enumerated() {
-                let p = path + [i]
-                var fields = ["\"name\": " + (s.name.map(jsonString) ?? "null"),
-                              "\"indexPath\": [" + p.map(String.init).joined(separator: ", ") + "]"]
-                // Every animatable property the layer's class declares, in table order.
-                for p in type(of: s).properties.animatable {
-                    if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
-                }
-                // A layer that draws its own contents (a delegate, draw(in:)) says so.
-                if s.drawsOwnContents { fields.append("\"drawsOwnContents\": true") }
-                // An emitter's particles are no property: their count at this instant.
-                if let e = s as? CAEmitterLayer {
-                    fields.append("\"particleCount\": \(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))")
-                }
-                if showAnimations, let model = models[p] {
-                    let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
-                    fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")
-                }
-                items.append("    {" + fields.joined(separator: ", ") + "}")
-                walk(s, p)
-                if let m = s.mask { mask(m, of: p) }
+/// `inspect DOC.json`: the presentation tree at `t` as JSON (see `InspectCommand`).
+func documentSnapshot(_ doc: LayerDocument, at t: Double, showAnimations: Bool) -> String {
+    let tree = doc.presentationTree(at: t)
+    let models = Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a })
+    var items: [String] = []
+    func walk(_ l: CALayer, _ path: [Int]) {
+        for (i, s) in (l.sublayers ?? []).enumerated() {
+            let p = path + [i]
+            var fields = ["\"name\": " + (s.name.map(jsonString) ?? "null"),
+                          "\"indexPath\": [" + p.map(String.init).joined(separator: ", ") + "]"]
+            // Every animatable property the layer's class declares, in table order.
+            for p in type(of: s).properties.animatable {
+                if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
             }
-        }
-        // A mask layer: listed after its layer's subtree with "maskOf" (the masked layer's
-        // index path) in place of an index path of its own.
-        func mask(_ m: CALayer, of owner: [Int]) {
-            var fields = ["\"name\": " + (m.name.map(jsonString) ?? "null"),
-                          "\"maskOf\": [" + owner.map(String.init).joined(separator: ", ") + "]"]
-            for p in type(of: m).properties.animatable {
-                if let v = p.value(of: m) { fields.append(jsonString(p.key) + ": " + json(v)) }
+            // A layer that draws its own contents (a delegate, draw(in:)) says so.
+            if s.drawsOwnContents { fields.append("\"drawsOwnContents\": true") }
+            // An emitter's particles are no property: their count at this instant.
+            if let e = s as? CAEmitterLayer {
+                fields.append("\"particleCount\": \(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))")
+            }
+            if showAnimations, let model = models[p] {
+                let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
+                fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")
             }
             items.append("    {" + fields.joined(separator: ", ") + "}")
+            walk(s, p)
+            if let m = s.mask { mask(m, of: p) }
         }
-        walk(tree, [])
-        return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
     }
+    // A mask layer: listed after its layer's subtree with "maskOf" (the masked layer's
+    // index path) in place of an index path of its own.
+    func mask(_ m: CALayer, of owner: [Int]) {
+        var fields = ["\"name\": " + (m.name.map(jsonString) ?? "null"),
+                      "\"maskOf\": [" + owner.map(String.init).joined(separator: ", ") + "]"]
+        for p in type(of: m).properties.animatable {
+            if let v = p.value(of: m) { fields.append(jsonString(p.key) + ": " + json(v)) }
+        }
+        items.append("    {" + fields.joined(separator: ", ") + "}")
+    }
+    walk(tree, [])
+    return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
 }
 
 /// One animation as JSON: key, class, key path, and for keyframes the calculation mode and

@@ -9,7 +9,7 @@ struct LayerPlay: ParsableCommand {
         commandName: "layerplay",
         abstract: "LayerKit: Core Animation's model on the Linux desktop.",
         subcommands: [GalleryCommand.self, TimingsCommand.self, PlayCommand.self, RenderCommand.self,
-                      InspectCommand.self, RecordCommand.self, RasterizeCommand.self, BenchCommand.self,
+                      InspectCommand.self, RecordCommand.self, ExportCommand.self, ThumbnailCommand.self, BenchCommand.self,
                       TransitionBenchCommand.self, DemosCommand.self],
         defaultSubcommand: GalleryCommand.self
     )

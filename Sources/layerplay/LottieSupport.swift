@@ -61,31 +61,3 @@ func parseCanvasSize(_ s: String) throws -> (Double, Double) {
     }
     return (w, h)
 }
-
-extension LottieScene {
-    /// The time chosen by exactly one of progress, frame or time (0 without any).
-    func time(progress: Double?, frame: Double?, time: Double?) throws -> Double {
-        let given = [progress, frame, time].compactMap { $0 }
-        try requireValid(given.count <= 1, "give one of --progress, --frame and --time")
-        try requireValid(given.allSatisfy(\.isFinite), "--progress, --frame and --time must be finite numbers")
-        if let progress { return self.time(forProgress: progress) }
-        if let frame { return self.time(forFrame: frame) }
-        return time ?? 0
-    }
-
-    /// The frame at Core Animation time `t`, aspect-fit into a `width`×`height` point canvas
-    /// drawn at `scale` (ceil of points × scale pixels), transparent background.
-    func render(at t: Double, width: Double, height: Double, scale: Double) throws -> Bitmap {
-        let pw = (width * scale).rounded(.up), ph = (height * scale).rounded(.up)
-        guard case .success(let size) = DocumentLimits.canvasPixels(width: pw, height: ph, scale: 1) else {
-            printError("layerplay: canvas \(DocumentText.number(pw)) × \(DocumentText.number(ph)) pixels exceeds the limit \(DocumentLimits.maximumSide) pixels a side")
-            throw ExitCode(1)
-        }
-        let frame = fitted(width: width, height: height)
-        CAAnimationContext.current.clock.manualTime = t
-        let tree = frame.presentation(at: t)
-        let bmp = Bitmap(width: size.width, height: size.height)
-        LayerRenderer(scale: scale, background: .clear).draw(tree, into: Canvas(bmp))
-        return bmp
-    }
-}

@@ -51,13 +51,16 @@ func loadPlaybackItem(_ path: String) -> Result<PlaybackItem, PlayerError> {
 }
 
 /// Where an animation of a document ends in its layer's time (CAAnimation.endTime); one cycle
-/// for one that repeats forever (the scrubber's length is then that cycle). Layer timing (a
-/// layer's own speed or offset) is not followed.
+/// for one that repeats forever (the scrubber's and export's length is then that cycle), at
+/// most `maximumDocumentDuration`. Layer timing (a layer's own speed or offset) is not followed.
 func documentAnimationEnd(_ a: CAAnimation) -> Double {
     var end = a.endTime
     if !end.isFinite {
         guard a.speed != 0 else { return 0 }
-        end = a.beginTime + a.basicDuration * (a.autoreverses ? 2 : 1) / abs(a.speed)
+        end = max(0, a.beginTime) + a.basicDuration * (a.autoreverses ? 2 : 1) / abs(a.speed)
     }
-    return end.isFinite ? min(max(end, 0), 86_400) : 0
+    return end.isFinite ? min(max(end, 0), maximumDocumentDuration) : 0
 }
+
+/// A document whose timing says more than an hour is played and exported for an hour at most.
+let maximumDocumentDuration = 3600.0

@@ -8,7 +8,8 @@ import Media
 import Player
 
 /// `layerplay record DOC.json --from A --to B --fps F --out DIR`: PNG frames at A, A + 1/F, …
-/// up to B, named frame_00000.png …, through one incremental (damage-tracking) renderer.
+/// up to B, named frame_00000.png …, through one incremental (damage-tracking) renderer; a
+/// Lottie file's times are seconds from its in point.
 struct RecordCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "record",
         abstract: "Render frames of the document between two times into a folder of PNGs.")
@@ -18,7 +19,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Frames per second.") var fps: Double = 60
     @Option(help: "Output folder (created).") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
-    @Option(help: "Lottie: the canvas WxH in points, the animation aspect-fit.") var size: String?
+    @Option(help: "The canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
@@ -27,19 +28,21 @@ struct RecordCommand: ParsableCommand {
         let span = ((to - from) * fps + 1e-9).rounded(.down)
         try requireValid(span.isFinite && span < 100_000, "too many frames (more than 100000)")
         let count = Int(span) + 1
-        if isLottieFile(document) { return try recordLottie(document, from: from, count: count, fps: fps, out: out, scale: scale, size: size) }
-        let doc = try loadDocument(document)
+        let source = try openAnimationSource(document, quiet: true)
+        let canvas = try source.canvas(size)
+        let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
+        source.printWarnings()
         do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
             printError("cannot create \(out): \(error.localizedDescription)")
             throw ExitCode(1)
         }
-        let (w, h) = try doc.pixelSize(scale: scale)
         let bmp = Bitmap(width: w, height: h)
-        let canvas = Canvas(bmp)
-        let renderer = doc.makeRenderer(scale: scale)
+        let target = Canvas(bmp)
+        let renderer = LayerRenderer(scale: scale, background: source.background)
+        let layer = source.frameLayer(width: canvas.width, height: canvas.height)
         for i in 0..<count {
             let t = from + Double(i) / fps
-            _ = renderer.renderFrame(doc.presentationTree(at: t), into: canvas)
+            _ = renderer.renderFrame(source.presentation(of: layer, at: t), into: target)
             let name = String(format: "frame_%05d.png", i)
             try writePNG(bmp, to: (out as NSString).appendingPathComponent(name))
         }

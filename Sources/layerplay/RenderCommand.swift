@@ -6,8 +6,9 @@ import LayerKit
 import Media
 import Player
 
-/// `layerplay render DOC.json --time T --out F.png [--scale S]`: one frame at document time T,
-/// no window, deterministic (a manual media clock).
+/// `layerplay render DOC.json --time T --out F.png [--scale S]`: one frame at document time T
+/// (or a Lottie file's frame), no window, deterministic (a manual media clock). `--time 0`
+/// (the default) draws a still scene.
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(commandName: "render",
         abstract: "Render the document at one instant into a PNG (no window).")
@@ -18,10 +19,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Threads a document frame is split over in bands (at most the cores).") var threads: Int = 1
     // `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
     @OptionGroup var demoFrame: DemoFrameOptions
-    // Lottie files: `--progress P` or `--frame F` instead of --time; `--size WxH` the canvas.
-    @Option(help: "Lottie: the canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
-    @Option(help: "Lottie: progress 0…1 from the in point to the out point.") var progress: Double?
-    @Option(help: "Lottie: a frame number.") var frame: Double?
+    // `--progress P` or `--frame F` instead of --time; `--size WxH` the canvas.
+    @Option(help: "The canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
+    @Option(help: "Progress 0…1 through the animation (Lottie: from the in point to the out point) instead of --time.") var progress: Double?
+    @Option(help: "A frame number (Lottie: its frame rate; documents: 60 a second) instead of --time.") var frame: Double?
     // Core Animation's debugging aids drawn over the frame.
     @OptionGroup var debug: DebugAidOptions
     @Option(help: ArgumentHelp("Where the pointer is for --layer-outlines (points).", valueName: "X,Y")) var pointer: String?
@@ -38,18 +39,14 @@ struct RenderCommand: ParsableCommand {
             return try demoFrame.render(time: mediaTime, out: out, scale: scale, aids: aids, pointer: pointer)
         }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
-        if isLottieFile(document) { return try renderLottie(document) }
-        let doc = try loadDocument(document)
-        guard aids.drawsOverlay else { return try writePNG(try doc.renderFrame(at: mediaTime, scale: scale, threads: threads), to: out) }
-        try writePNG(try doc.renderFrame(at: mediaTime, scale: scale, aids: aids, pointer: pointer), to: out)
-    }
-
-    func renderLottie(_ path: String) throws {
-        let lottie = try loadLottie(path, quiet: true)
-        let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
-        try checkLottieCanvas(path, width: w, height: h, scale: scale)
-        printLottieWarnings(lottie, path: path)
-        let t = try lottie.time(progress: progress, frame: frame, time: time == 0 ? nil : time)
-        try writePNG(try lottie.render(at: t, width: w, height: h, scale: scale), to: out)
+        let source = try openAnimationSource(document, quiet: true)
+        let canvas = try source.canvas(size)
+        let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
+        source.printWarnings()
+        let t = try source.time(progress: progress, frame: frame, time: time == 0 ? nil : mediaTime)
+        guard aids.drawsOverlay else {
+            return try writePNG(try source.renderFrame(at: t, canvas: canvas, scale: scale, threads: threads), to: out)
+        }
+        try writePNG(try source.renderFrame(at: t, canvas: canvas, scale: scale, aids: aids, pointer: pointer, pixels: (w, h)), to: out)
     }
 }

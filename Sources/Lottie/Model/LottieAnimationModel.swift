@@ -20,6 +20,8 @@ public struct LottieAnimationModel: Sendable {
     /// Glyph outlines (`chars`) and fonts (`fonts.list`) for text layers.
     public var glyphs: [LottieGlyph] = []
     public var fonts: [LottieFont] = []
+    /// Named points of the timeline (`markers`: `cm` the name, `tm` the frame, `dr` frames).
+    public var markers: [LottieMarker] = []
 
     /// Whether `json` looks like a Lottie file (`v`, `fr`, `ip`, `op` and `layers` at the top).
     public static func isLottie(_ json: JSONValue) -> Bool {
@@ -54,12 +56,32 @@ public struct LottieAnimationModel: Sendable {
         return LottieAnimationModel(width: w, height: h, inPoint: ip, outPoint: op, frameRate: fr,
                                     layers: try decodeLayers(try j.required("layers"), depth: 0), assets: assets,
                                     name: j["nm"]?.stringValue ?? "",
-                                    glyphs: try LottieGlyph.decodeList(j["chars"]), fonts: try LottieFont.decodeList(j["fonts"]))
+                                    glyphs: try LottieGlyph.decodeList(j["chars"]), fonts: try LottieFont.decodeList(j["fonts"]),
+                                    markers: LottieMarker.decodeList(j["markers"]))
     }
 
     static func decodeLayers(_ j: LottieJSON, depth: Int) throws(DocumentError) -> [LottieLayerModel] {
         var out: [LottieLayerModel] = []
         for l in try j.array(limit: LottieLimits.maximumLayers) { out.append(try .decode(l, depth: depth)) }
         return out
+    }
+}
+
+/// A marker of the Lottie spec's animation object: `{"cm": name, "tm": frame, "dr": duration
+/// in frames}`. Players use one named "poster" as the still frame that stands for the file.
+public struct LottieMarker: Sendable {
+    public var name: String
+    public var frame: Double
+    public var durationFrames: Double
+
+    /// The markers that are well formed (name and finite frame); others are skipped, as
+    /// markers never change what is drawn. At most `LottieLimits.maximumLayers` are read.
+    static func decodeList(_ j: LottieJSON?) -> [LottieMarker] {
+        guard let j, let list = try? j.array(limit: LottieLimits.maximumLayers) else { return [] }
+        return list.compactMap { m in
+            guard m.isObject, let name = try? m.optionalString("cm"), let tm = try? m.required("tm").number(), tm.isFinite else { return nil }
+            let dr = (try? m.number("dr", default: 0)) ?? 0
+            return LottieMarker(name: name, frame: tm, durationFrames: dr.isFinite ? dr : 0)
+        }
     }
 }
