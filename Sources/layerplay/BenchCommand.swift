@@ -25,6 +25,7 @@ struct BenchCommand: ParsableCommand {
     @Flag(help: ArgumentHelp("Lottie: clear and redraw the whole canvas every frame.",
         discussion: "Without it a Lottie frame is what `play` draws: the frame drawn over the previous one, only the pixels whose display items changed cleared and redrawn."))
     var fullRedraw = false
+    @OptionGroup var lottieReading: LottieReadingOptions
 
     func run() throws {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
@@ -32,7 +33,7 @@ struct BenchCommand: ParsableCommand {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
         if isLottieFile(document) {
-            let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size, fullRedraw: fullRedraw)
+            let (ns, w, h) = try benchLottie(document, frames: frames, scale: scale, size: size, fullRedraw: fullRedraw, reading: lottieReading.reading)
             return print(benchLine(ns, width: w, height: h))
         }
         let doc = try loadDocument(document)

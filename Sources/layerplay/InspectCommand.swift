@@ -27,11 +27,12 @@ struct InspectCommand: ParsableCommand {
     // Lottie files: the generated tree (model values, or the presentation at one instant).
     @Option(help: "Lottie: the presentation at progress 0…1 instead of the model values.") var progress: Double?
     @Option(help: "Lottie: the presentation at a frame.") var frame: Double?
+    @OptionGroup var lottieReading: LottieReadingOptions
 
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
         if isLottieFile(document) {
-            let lottie = try loadLottie(document, quiet: true)
+            let lottie = try loadLottie(document, quiet: true, reading: lottieReading.reading)
             let t = try lottie.time(progress: progress, frame: frame, time: times.first)
             return print(lottie.inspectionJSON(at: progress == nil && frame == nil && times.isEmpty ? nil : t))
         }

@@ -30,10 +30,11 @@ extension LottieScene {
 }
 
 /// `layerplay play ANIM.json`: the animation in the window, looping unless `--once`.
-func playLottie(_ path: String, player: PlayerOptions, speed: Double, once: Bool, progress: Double) throws {
+func playLottie(_ path: String, player: PlayerOptions, speed: Double, once: Bool, progress: Double,
+                reading: LottieReading = .afterEffects) throws {
     try requireValid(speed.isFinite && speed > 0 && speed <= 100, "--speed must be within (0, 100]")
     try requireValid(progress.isFinite && progress >= 0 && progress <= 1, "--progress must be within [0, 1]")
-    let lottie = try loadLottie(path, quiet: true)
+    let lottie = try loadLottie(path, quiet: true, reading: reading)
     var config = try player.configuration(title: "LayerKit — \(path)")
     if player.size == "800x600" {
         try checkLottieCanvas(path, width: lottie.width, height: lottie.height, scale: 1)
@@ -53,8 +54,9 @@ func playLottie(_ path: String, player: PlayerOptions, speed: Double, once: Bool
 
 /// `layerplay record ANIM.json --from A --to B --fps F --out DIR`: frames at the times
 /// A, A + 1/F … (seconds from the in point), aspect-fit into `--size` (default its own).
-func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: String, scale: Double, size: String?) throws {
-    let lottie = try loadLottie(path, quiet: true)
+func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: String, scale: Double, size: String?,
+                  reading: LottieReading = .afterEffects) throws {
+    let lottie = try loadLottie(path, quiet: true, reading: reading)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
     try checkLottieCanvas(path, width: w, height: h, scale: scale)
     printLottieWarnings(lottie, path: path)
@@ -78,8 +80,8 @@ func recordLottie(_ path: String, from: Double, count: Int, fps: Double, out: St
 /// instead clears the whole canvas and draws everything (`LayerRenderer.draw`). Returns the
 /// per-frame nanoseconds and the pixel size.
 func benchLottie(_ path: String, frames: Int, scale: Double, size: String?,
-                 fullRedraw: Bool = false) throws -> (ns: [UInt64], width: Int, height: Int) {
-    let lottie = try loadLottie(path, quiet: true)
+                 fullRedraw: Bool = false, reading: LottieReading = .afterEffects) throws -> (ns: [UInt64], width: Int, height: Int) {
+    let lottie = try loadLottie(path, quiet: true, reading: reading)
     let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
     try checkLottieCanvas(path, width: w, height: h, scale: scale)
     let pw = Int((w * scale).rounded(.up)), ph = Int((h * scale).rounded(.up))

@@ -17,6 +17,7 @@ struct PlayCommand: ParsableCommand {
     @Flag(help: "Lottie: play once and hold the last frame (default: loop).") var once = false
     @Flag(help: "Lottie: loop (the default).") var loop = false
     @Option(help: "Lottie: start at this progress, 0…1.") var progress: Double = 0
+    @OptionGroup var lottieReading: LottieReadingOptions
     @Flag(name: .long, help: "Reload the document whenever its file changes (a refused version leaves the last good one playing).")
     var watch = false
     @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from document time 0 on each reload (default: keep the document time).")
@@ -25,7 +26,7 @@ struct PlayCommand: ParsableCommand {
     func run() throws {
         if isLottieFile(document) {
             guard !watch else { throw ValidationError("--watch reloads animation documents, not Lottie files") }
-            return try playLottie(document, player: player, speed: speed, once: once && !loop, progress: progress)
+            return try playLottie(document, player: player, speed: speed, once: once && !loop, progress: progress, reading: lottieReading.reading)
         }
         let doc = try loadDocument(document)
         var config = try player.configuration(title: "LayerKit — \(document)")

@@ -19,6 +19,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Output folder (created).") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
     @Option(help: "Lottie: the canvas WxH in points, the animation aspect-fit.") var size: String?
+    @OptionGroup var lottieReading: LottieReadingOptions
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
@@ -27,7 +28,7 @@ struct RecordCommand: ParsableCommand {
         let span = ((to - from) * fps + 1e-9).rounded(.down)
         try requireValid(span.isFinite && span < 100_000, "too many frames (more than 100000)")
         let count = Int(span) + 1
-        if isLottieFile(document) { return try recordLottie(document, from: from, count: count, fps: fps, out: out, scale: scale, size: size) }
+        if isLottieFile(document) { return try recordLottie(document, from: from, count: count, fps: fps, out: out, scale: scale, size: size, reading: lottieReading.reading) }
         let doc = try loadDocument(document)
         do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
             printError("cannot create \(out): \(error.localizedDescription)")

@@ -22,6 +22,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Lottie: the canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
     @Option(help: "Lottie: progress 0…1 from the in point to the out point.") var progress: Double?
     @Option(help: "Lottie: a frame number.") var frame: Double?
+    @OptionGroup var lottieReading: LottieReadingOptions
     // Core Animation's debugging aids drawn over the frame.
     @OptionGroup var debug: DebugAidOptions
     @Option(help: ArgumentHelp("Where the pointer is for --layer-outlines (points).", valueName: "X,Y")) var pointer: String?
@@ -45,7 +46,7 @@ struct RenderCommand: ParsableCommand {
     }
 
     func renderLottie(_ path: String) throws {
-        let lottie = try loadLottie(path, quiet: true)
+        let lottie = try loadLottie(path, quiet: true, reading: lottieReading.reading)
         let (w, h) = try size.map(parseCanvasSize) ?? (lottie.width, lottie.height)
         try checkLottieCanvas(path, width: w, height: h, scale: scale)
         printLottieWarnings(lottie, path: path)

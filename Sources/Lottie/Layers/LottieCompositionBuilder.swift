@@ -93,9 +93,9 @@ struct LottieCompositionBuilder {
         }
         var folding = true
         for l in chain {
-            if folding && LottieTransformLayers.isConstant(l.transform) {
-                if l.transform.hasSkew { warnings.unsupported("skew", layer: l.name) }
-                top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform))
+            if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
+                if l.transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: l.name) }
+                top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform, reading: timeline.reading))
             } else {
                 folding = false
                 top = try wrap(top, in: l, timeline: timeline)

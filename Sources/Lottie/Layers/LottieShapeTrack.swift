@@ -68,6 +68,22 @@ enum LottieShapeTrack {
         }
     }
 
+    /// The track reshaped by `modifiers` in turn: keyframe by keyframe while the modifiers
+    /// hold still (the path keeps its exact keyframes), frame by frame once one moves.
+    func modified(by modifiers: [LottieShapeModifier]) -> LottieShapeTrack {
+        guard !modifiers.isEmpty else { return self }
+        func reshape(_ s: LottieShapeSet, _ f: Double) -> LottieShapeSet { modifiers.reduce(s) { $1.apply($0, at: f) } }
+        if !modifiers.contains(where: \.changesOverTime) {
+            switch self {
+            case .constant(let s): return .constant(reshape(s, 0))
+            case .keyframed(let p): return .keyframed(Self.mapped(p) { reshape($0, 0) })
+            case .sampled: break
+            }
+        }
+        let base = self
+        return .sampled { f in reshape(base.value(at: f), f) }
+    }
+
     /// `p` with every keyframe value mapped (timing and easing kept).
     static func mapped<A, B>(_ p: LottieProperty<A>, _ f: (A) -> B) -> LottieProperty<B> {
         LottieProperty(keyframes: p.keyframes.map {
