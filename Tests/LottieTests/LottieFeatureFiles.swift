@@ -2,6 +2,7 @@
 // reading (`LottieAfterEffectsReadingTests`): a 100 × 100 composition at 30 frames a second,
 // frames 0…60, whose layers the tests write with these helpers. No third-party file is used.
 import Foundation
+import LayerKit
 import Lottie
 
 enum LottieFeatureFile {
@@ -12,9 +13,14 @@ enum LottieFeatureFile {
         """.utf8)
     }
 
-    /// The animation imported in `reading`.
+    /// The animation imported in `reading`, with the clock at 0 as the player imports it (the
+    /// animations that begin at the in point resolve their begin time to the clock's time).
     static func scene(_ layers: [String], reading: LottieReading = .afterEffects) throws -> LottieScene {
-        try LottieScene.parse(animation(layers), reading: reading)
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let s = try LottieScene.parse(animation(layers), reading: reading)
+        context.engine.tick(at: 0)
+        return s
     }
 
     /// A shape layer of `shapes` with the transform `ks` (JSON object).

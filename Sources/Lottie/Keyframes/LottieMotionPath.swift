@@ -66,6 +66,19 @@ extension LottieSpatialSegment {
         return (c1 - p0) * (3 * u * u) + (c2 - c1) * (6 * u * t) + (p3 - c2) * (3 * t * t)
     }
 
+    /// The direction of travel at parameter t: the derivative, or where it vanishes (a
+    /// tangent handle of no length at an end) the chord towards the nearest other control point.
+    func direction(_ t: Double) -> Point {
+        let d = derivative(t)
+        if d.length > 1e-9 { return d }
+        if t <= 0.5 {
+            for q in [c2, p3] where (q - p0).length > 1e-9 { return q - p0 }
+        } else {
+            for q in [c1, p0] where (p3 - q).length > 1e-9 { return p3 - q }
+        }
+        return p3 - p0
+    }
+
     /// The same curve from parameter `a` to `b` as one cubic (de Casteljau's blossom: the
     /// piece's control points are p(a) + p'(a)·(b − a)/3 and p(b) − p'(b)·(b − a)/3). A piece
     /// of no length keeps the curve's direction there, a millionth long, so that a layer

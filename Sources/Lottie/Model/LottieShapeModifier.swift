@@ -157,20 +157,20 @@ public enum LottieShapeModifier: Sendable {
             let length = table.lengths[LottieMotionPath.LengthTable.steps]
             let spacing = length / Double(ridges + 1)
             // The vertex at the segment's start: its direction is the mean of the segments meeting there.
-            let incoming: Point? = s > 0 ? segs[s - 1].derivative(1) : (b.closed ? segs[segs.count - 1].derivative(1) : nil)
-            let here = unit(seg.derivative(0))
+            let incoming: Point? = s > 0 ? segs[s - 1].direction(1) : (b.closed ? segs[segs.count - 1].direction(1) : nil)
+            let here = unit(seg.direction(0))
             let dir = incoming.map { unit(unit($0) + here) } ?? here
             points.append(seg.p0 + Point(-dir.y, dir.x) * (size * side)); tangents.append(dir); spacings.append(spacing)
             side = -side
             for r in 0..<ridges {
                 let t = table.parameter(atShare: Double(r + 1) / Double(ridges + 1))
-                let d = unit(seg.derivative(t))
+                let d = unit(seg.direction(t))
                 points.append(seg.point(t) + Point(-d.y, d.x) * (size * side)); tangents.append(d); spacings.append(spacing)
                 side = -side
             }
         }
         if !b.closed, let last = segs.last {
-            let d = unit(last.derivative(1))
+            let d = unit(last.direction(1))
             points.append(last.p3 + Point(-d.y, d.x) * (size * side)); tangents.append(d)
             spacings.append(spacings.last ?? 0)
         }
@@ -183,6 +183,17 @@ public enum LottieShapeModifier: Sendable {
     }
 
     // MARK: Offset Paths
+
+    /// The round cap of an open band: a half circle of radius `r` about `centre` from the
+    /// side `from` (a point on it) round the front to the other side (the angle on screen
+    /// decreasing: from the right of the travel past its head to its left).
+    static func roundCap(_ centre: Point, from: Point, _ r: Double) -> [Point] {
+        let a0 = atan2(from.y - centre.y, from.x - centre.x)
+        return (1..<16).map { k in
+            let a = a0 - .pi * Double(k) / 16
+            return centre + Point(cos(a), sin(a)) * r
+        }
+    }
 
     /// The chords of `b` (16 a curved segment, 1 a straight one), each with whether it starts at a vertex.
     static func polyline(_ b: LottieBezier) -> (points: [Point], corner: [Bool]) {
@@ -261,7 +272,13 @@ public enum LottieShapeModifier: Sendable {
             let w = abs(amount)
             let right = offsetSide(p, corner: corner, closed: false, w, join: join, miterLimit: miterLimit)
             let left = offsetSide(Array(p.reversed()), corner: Array(corner.reversed()), closed: false, w, join: join, miterLimit: miterLimit)
-            points = right + left
+            // Round joins end the band in round caps (After Effects' renders of LottieFiles'
+            // `offset-path-round`), other joins cut it square at the path's ends.
+            if join == 2, let rightEnd = right.last, let leftEnd = left.last {
+                points = right + roundCap(p[p.count - 1], from: rightEnd, w) + left + roundCap(p[0], from: leftEnd, w)
+            } else {
+                points = right + left
+            }
         }
         let zero = Array(repeating: Point(0, 0), count: points.count)
         return LottieBezier(closed: true, vertices: points, inTangents: zero, outTangents: zero)
