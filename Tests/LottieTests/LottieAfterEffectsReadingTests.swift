@@ -88,6 +88,17 @@ import TestSupport
         #expect((layer.position - segment.point(atLengthFraction: 1.0 / 3)).length > 1)
     }
 
+    @Test func anEllipsesPositionFollowsItsMotionPathByDistance() throws {
+        let position = F.keyframes([(0, "[10, 90]", false), (30, "[90, 90]", false)], to: "[0, -120]", ti: "[-60, 0]")
+        let ellipse = #"{"ty": "el", "p": \#(position), "s": {"k": [6, 6]}}"#
+        let s = try F.scene([F.shapeLayer([ellipse, F.fill()])])
+        let segment = LottieSpatialSegment(p0: Point(10, 90), c1: Point(10, -30), c2: Point(30, 90), p3: Point(90, 90))
+        let centre = segment.point(atLengthFraction: 0.5)
+        let b = Self.render(s, frame: 15)
+        #expect(Self.painted(b, Int(centre.x), Int(centre.y)))
+        #expect(!Self.painted(b, 50, 90))
+    }
+
     @Test func autoOrientFollowsTheTangentWhereTheLayerIs() throws {
         let s = try F.scene([Self.curved])
         let segment = LottieSpatialSegment(p0: Point(10, 90), c1: Point(10, -30), c2: Point(30, 90), p3: Point(90, 90))

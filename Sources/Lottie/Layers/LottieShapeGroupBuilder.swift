@@ -216,7 +216,10 @@ struct LottieShapeGroupBuilder {
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
     func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
-        let tracks = shapes.compactMap { s in LottieShapeTrack.of(s.item, rounding: rounding)?.modified(by: s.modifiers) }
+        let spatial = timeline.reading.drawsAfterEffectsFeatures
+        let tracks = shapes.compactMap { s in
+            LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial)?.modified(by: s.modifiers)
+        }
         let trim: LottieTrim? = style.isStroke ? LottieTrim.composed(trims) : nil
         let groups: [[LottieShapeTrack]] = (trim.map { !$0.individually } ?? false) && tracks.count > 1 ? tracks.map { [$0] } : [tracks]
         for g in groups {
