@@ -88,6 +88,15 @@ import TestSupport
         #expect((layer.position - segment.point(atLengthFraction: 1.0 / 3)).length > 1)
     }
 
+    @Test func autoOrientTurnsALayerAlongStraightMotionToo() throws {
+        let straight = F.shapeLayer([F.rect(0, 0, 4, 4), F.fill()],
+                                    ks: #"{"p": \#(F.keyframes([(0, "[10, 50]", false), (30, "[90, 90]", false)]))}"#, extra: #""ao": 1"#)
+        let s = try F.scene([straight])
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 15))).first { $0.name == "S" })
+        #expect((layer.position - Point(50, 70)).length < 0.05)
+        #expect(abs(atan2(layer.transform.m12, layer.transform.m11) - atan2(40, 80)) < 1e-6)
+    }
+
     @Test func anEllipsesPositionFollowsItsMotionPathByDistance() throws {
         let position = F.keyframes([(0, "[10, 90]", false), (30, "[90, 90]", false)], to: "[0, -120]", ti: "[-60, 0]")
         let ellipse = #"{"ty": "el", "p": \#(position), "s": {"k": [6, 6]}}"#

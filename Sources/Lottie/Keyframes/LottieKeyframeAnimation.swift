@@ -31,12 +31,15 @@ import Raster
 public enum LottieKeyframeAnimation {
     /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
     /// the property is animated. `convert` turns a Lottie value into the key path's value.
+    /// `alwaysPath`: a position moves along a motion path even without spatial tangents (for
+    /// a layer oriented along its path, which Core Animation turns only on a `path`).
     public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
-                                spatial: Bool = false, convert: (V) -> AnimatableValue) {
+                                spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> AnimatableValue) {
         let layerDefault = layer.value(forKeyPath: keyPath)
         layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
         guard property.changesOverTime,
-              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, layerDefault: layerDefault, convert: convert)
+              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
+                                layerDefault: layerDefault, convert: convert)
         else { return }
         layer.add(a, forKey: keyPath)
     }
@@ -44,7 +47,7 @@ public enum LottieKeyframeAnimation {
     /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
     /// `layerDefault` is the key path's value on a layer the importer has not written.
     public static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
-                                    spatial: Bool = false, layerDefault: AnimatableValue? = nil,
+                                    spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
                                     convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
         guard timeline.remap == nil else {
             return sampled(keyPath: keyPath, timeline: timeline) { convert(property.value(at: timeline.frame(atRoot: $0))) }
@@ -58,7 +61,7 @@ public enum LottieKeyframeAnimation {
         a.fillMode = .both
         a.isRemovedOnCompletion = false
         func keyTime(_ r: Double) -> Double { (r - first) / (last - first) }
-        let usesPath = spatial && k.indices.dropLast().contains { i in
+        let usesPath = spatial && alwaysPath || spatial && k.indices.dropLast().contains { i in
             !k[i].hold && ((k[i].spatialOut ?? Point(0, 0)) != Point(0, 0) || (k[i].spatialIn ?? Point(0, 0)) != Point(0, 0))
         }
         var keyTimes: [Double] = [], functions: [CAMediaTimingFunction] = []

@@ -54,7 +54,9 @@ enum LottieTransformLayers {
         LottieKeyframeAnimation.apply(t.rotation, keyPath: "transform.rotation.z", to: outer, timeline: timeline) { .number(($0.first ?? 0) * degrees) }
         switch t.position {
         case .combined(let p):
-            LottieKeyframeAnimation.apply(p, keyPath: "position", to: outer, timeline: timeline, spatial: true) { .point(point($0)) }
+            // After Effects orients a layer along straight motion too: a path of lines then.
+            LottieKeyframeAnimation.apply(p, keyPath: "position", to: outer, timeline: timeline, spatial: true,
+                                          alwaysPath: autoOrient && timeline.reading.drawsAfterEffectsFeatures) { .point(point($0)) }
             if autoOrient, let a = outer.animation(forKey: "position") as? CAKeyframeAnimation {
                 // "The objects rotate to match the tangent of the path" (kCAAnimationRotateAuto).
                 a.rotationMode = .auto
