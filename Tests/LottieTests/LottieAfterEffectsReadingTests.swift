@@ -192,6 +192,23 @@ import TestSupport
         #expect(!Self.painted(white, 30, 50) && Self.painted(white, 70, 50))
     }
 
+    @Test func anInvertedMatteOfSeveralShapesHidesTheLayerUnderEach() throws {
+        let matte = #"{"ty": 4, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(F.rect(25, 50, 30, 30)), \#(F.rect(50, 50, 30, 30)), \#(F.rect(80, 20, 20, 20)), \#(F.fill(0, 0, 0))]}"#
+        let b = Self.render(try F.scene([matte, F.solidLayer("#ff0000", extra: #""tt": 2"#)]), frame: 0)
+        // (37, 50) lies under both overlapping squares.
+        #expect(!Self.painted(b, 25, 50) && !Self.painted(b, 37, 50) && !Self.painted(b, 55, 50) && !Self.painted(b, 80, 20))
+        #expect(Self.painted(b, 5, 5) && Self.painted(b, 50, 90) && Self.painted(b, 80, 50))
+    }
+
+    @Test func anInvertedMatteWithAHoleShowsTheLayerInTheHole() throws {
+        // A square ring: outer square clockwise, inner square the other way (non-zero: a hole).
+        let ring = #"{"ty": "sh", "ks": {"k": {"c": true, "v": [[20, 20], [80, 20], [80, 80], [20, 80]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let hole = #"{"ty": "sh", "ks": {"k": {"c": true, "v": [[40, 40], [40, 60], [60, 60], [60, 40]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let matte = #"{"ty": 4, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(ring), \#(hole), \#(F.fill(0, 0, 0))]}"#
+        let b = Self.render(try F.scene([matte, F.solidLayer("#ff0000", extra: #""tt": 2"#)]), frame: 0)
+        #expect(Self.painted(b, 50, 50) && Self.painted(b, 5, 5) && !Self.painted(b, 30, 30))
+    }
+
     // MARK: Path operations (After Effects Help, "Shape attributes, paint operations, and path operations")
 
     static func shapePath(_ s: LottieScene) throws -> Path {

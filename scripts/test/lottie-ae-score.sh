@@ -8,7 +8,7 @@
 #   scripts/test/lottie-ae-score.sh [--only TEXT] [--diff-dir DIR]   (extra arguments go to compare.py)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-FLOOR=${LOTTIE_AE_SCORE_FLOOR:-82}
+FLOOR=${LOTTIE_AE_SCORE_FLOOR:-85}
 corpus=../shared/lottie-ae
 if [ ! -f "$corpus/compare.py" ]; then
     echo "lottie-ae-score.sh: no corpus at $corpus; skipped"

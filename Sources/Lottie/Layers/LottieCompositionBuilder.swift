@@ -44,7 +44,8 @@ struct LottieCompositionBuilder {
                 let usable = matte.map { m in !luma || LottieLumaMatte.convert(m) } ?? false
                 if !usable && matte != nil {
                     warnings.unsupported("track matte (luma) of a source with images or masks: drawn without it", layer: layer.name)
-                } else if let matte, layer.matteMode == 1 || layer.matteMode == 3 || LottieInvertedMatte.invert(matte) {
+                } else if let matte, layer.matteMode == 1 || layer.matteMode == 3
+                            || LottieInvertedMatte.invert(matte, oneSubpath: timeline.reading.drawsAfterEffectsFeatures) {
                     // "The layer's alpha channel determines how much of the layer's content and
                     // background shows through" (CALayer.mask): an alpha matte.
                     try counter.add(1)
@@ -58,6 +59,18 @@ struct LottieCompositionBuilder {
                 } else if matte == nil {
                     // A matte that draws nothing: alpha (and luma) shows nothing, inverted everything.
                     if layer.matteMode == 1 || layer.matteMode == 3 { continue }
+                } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth) {
+                    // Several shapes: the product of each one's inverse (`LottieInvertedMatte`).
+                    for m in product {
+                        try counter.add(1)
+                        let holder = CALayer()
+                        holder.name = layer.name
+                        holder.anchorPoint = Point(0, 0)
+                        holder.bounds = Rect(0, 0, 0, 0)
+                        holder.addSublayer(top)
+                        holder.mask = m
+                        top = holder
+                    }
                 } else {
                     warnings.unsupported(luma ? "track matte (luma inverted)" : "track matte (alpha inverted)", layer: layer.name)
                 }
@@ -66,6 +79,26 @@ struct LottieCompositionBuilder {
                 warnings.unsupported("track matte (\(kind)): drawn without it, its source as a layer, as Core Animation's engine does", layer: layer.name)
             }
             out.append(top)
+        }
+        return out
+    }
+
+    /// The inverse of the matte source at `position` drawn as several opaque shapes, as one
+    /// copy of the source per shape, each inverted (After Effects' reading; at most 16 shapes);
+    /// nil when it cannot be.
+    func invertedProduct(_ source: LottieLayerModel, at position: Int, luma: Bool, byIndex: [Int: LottieLayerModel],
+                         timeline: LottieTimeline, depth: Int) throws(DocumentError) -> [CALayer]? {
+        guard timeline.reading.drawsAfterEffectsFeatures,
+              let probe = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { return nil }
+        let units = LottieInvertedMatte.units(probe)
+        guard units.count > 1, units.count <= 16 else { return nil }
+        var out: [CALayer] = []
+        for unit in units {
+            guard let copy = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { return nil }
+            if luma && !LottieLumaMatte.convert(copy) { return nil }
+            LottieInvertedMatte.keepOnly(unit, of: copy)
+            guard LottieInvertedMatte.invert(copy) else { return nil }
+            out.append(copy)
         }
         return out
     }
