@@ -41,6 +41,9 @@ struct LottieMaskLayers {
             if !ae && m.expansion.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
                 warnings.unsupported("mask expansion", layer: layerName)
             }
+            if ae && m.mode != "n" && m.feather.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) {
+                warnings.unsupported("mask feather (the mask's edge drawn sharp)", layer: layerName)
+            }
         }
         var top = content
         for (i, level) in levels.enumerated() {
