@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Scores layerplay's Lottie renders against Apple's Core Animation snapshots of lottie-ios's
+# Scores layerplay's Lottie renders in the iOS reading (`--ios`: lottie-ios's Core Animation
+# engine) against Apple's Core Animation snapshots of lottie-ios's
 # samples (../shared/lottie next to the repository: its compare.py, manifest and snapshots)
 # and fails below the floor: the number of matching cases this branch reached. The floor
 # only goes up. Without the corpus the script says so and succeeds (the repository ships no
@@ -19,4 +20,4 @@ if ! python3 -c 'import numpy, PIL' 2>/dev/null; then
 fi
 bin=${LAYERPLAY:-.build/release/layerplay}
 [ -n "${LAYERPLAY:-}" ] || swift build -c release --product layerplay
-python3 "$corpus/compare.py" "$bin" --min "$FLOOR" "$@"
+python3 "$corpus/compare.py" "$bin" --extra-args=--ios --min "$FLOOR" "$@"

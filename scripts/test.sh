@@ -5,7 +5,8 @@
 # prefix with its thumbnailer run, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
-# and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there).
+# and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there)
+# and against After Effects' renders (when ../shared/lottie-ae is there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
@@ -28,4 +29,5 @@ scripts/test/play-window-test.sh
 scripts/window-resize-test.sh
 scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 14)) passed, 0 failed"
+scripts/test/lottie-ae-score.sh
+echo "tests: $((unit + 15)) passed, 0 failed"

@@ -19,6 +19,8 @@ public final class LottieScene {
     public let warnings: [String]
     /// The number of layers generated.
     public let layerCount: Int
+    /// Whose reading of the file the tree follows (After Effects' unless asked otherwise).
+    public let reading: LottieReading
 
     /// Seconds from the in point to the out point.
     public var duration: Double { (model.outPoint - model.inPoint) / model.frameRate }
@@ -27,12 +29,13 @@ public final class LottieScene {
     /// Core Animation time of frame `frame`.
     public func time(forFrame frame: Double) -> Double { (frame - model.inPoint) / model.frameRate }
 
-    init(model: LottieAnimationModel, baseDirectory: String, images: ImageLoading?) throws(DocumentError) {
+    init(model: LottieAnimationModel, baseDirectory: String, images: ImageLoading?, reading: LottieReading) throws(DocumentError) {
         self.model = model
+        self.reading = reading
         let w = LottieWarnings()
         let builder = LottieCompositionBuilder(model: model, warnings: w,
                                                images: LottieImageSource(baseDirectory: baseDirectory, loader: images))
-        let timeline = LottieTimeline(rootIn: model.inPoint, rootOut: model.outPoint, frameRate: model.frameRate)
+        let timeline = LottieTimeline(rootIn: model.inPoint, rootOut: model.outPoint, frameRate: model.frameRate, reading: reading)
         // The tree is built as it is meant to be seen: no implicit animation from one
         // property value to the next while the importer sets them.
         CATransaction.begin()
@@ -59,8 +62,10 @@ public final class LottieScene {
         return LottieAnimationModel.isLottie(json)
     }
 
-    /// Imports Lottie JSON or a `.lottie` archive; every problem is a `DocumentError` naming the place.
-    public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil) throws(DocumentError) -> LottieScene {
+    /// Imports Lottie JSON or a `.lottie` archive in `reading` (After Effects' by default, `.iOS`
+    /// for lottie-ios's Core Animation engine); every problem is a `DocumentError` naming the place.
+    public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil,
+                             reading: LottieReading = .afterEffects) throws(DocumentError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumFileBytes else {
             throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
@@ -70,17 +75,17 @@ public final class LottieScene {
         } else {
             do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
         }
-        return try LottieScene(model: try LottieAnimationModel.decode(json), baseDirectory: baseDirectory, images: images)
+        return try LottieScene(model: try LottieAnimationModel.decode(json), baseDirectory: baseDirectory, images: images, reading: reading)
     }
 
-    /// Imports the Lottie file at `path`.
-    public static func load(path: String, images: ImageLoading? = nil) throws(DocumentError) -> LottieScene {
+    /// Imports the Lottie file at `path` in `reading`.
+    public static func load(path: String, images: ImageLoading? = nil, reading: LottieReading = .afterEffects) throws(DocumentError) -> LottieScene {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > LottieLimits.maximumFileBytes {
             throw DocumentError("", "file of \(size.intValue) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
-        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images)
+        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading)
     }
 
     /// A `width`×`height` point layer showing the animation aspect-fit (centred, scaled

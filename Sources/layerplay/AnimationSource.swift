@@ -87,9 +87,10 @@ extension AnimationSource {
 
 /// Loads `path` as a Lottie file when its content is one, else as a layer document; a file
 /// that is neither exits 1 with the document loader's one line. Warnings are printed unless
-/// `quiet` (then `printWarnings()` prints them when the caller is ready).
-func openAnimationSource(_ path: String, quiet: Bool = false) throws -> AnimationSource {
-    if isLottieFile(path) { return LottieSource(path: path, scene: try loadLottie(path, quiet: quiet)) }
+/// `quiet` (then `printWarnings()` prints them when the caller is ready). A Lottie file is read
+/// in `reading` (`--ios`: lottie-ios's; default After Effects').
+func openAnimationSource(_ path: String, quiet: Bool = false, reading: LottieReading = .afterEffects) throws -> AnimationSource {
+    if isLottieFile(path) { return LottieSource(path: path, scene: try loadLottie(path, quiet: quiet, reading: reading)) }
     return DocumentSource(path: path, document: try loadDocument(path))
 }
 

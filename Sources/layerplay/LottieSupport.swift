@@ -16,16 +16,25 @@ func isLottieFile(_ path: String) -> Bool {
     return LottieScene.isLottie(Array(data))
 }
 
-/// Imports a Lottie file with the clock at 0 (the animations' begin), printing each warning
-/// once as `layerplay: FILE: warning: …`; a refusal exits 1 with one line.
-func loadLottie(_ path: String, quiet: Bool = false) throws -> LottieScene {
+/// `--ios`, on every command that takes Lottie files: lottie-ios's Core Animation engine's
+/// reading instead of After Effects' (`LottieReading`).
+struct LottieReadingOptions: ParsableArguments {
+    @Flag(name: .customLong("ios"), help: "Lottie: read the file as lottie-ios's Core Animation engine shows it on iOS (default: as After Effects made it).")
+    var iOS = false
+
+    var reading: LottieReading { iOS ? .iOS : .afterEffects }
+}
+
+/// Imports a Lottie file in `reading` with the clock at 0 (the animations' begin), printing
+/// each warning once as `layerplay: FILE: warning: …`; a refusal exits 1 with one line.
+func loadLottie(_ path: String, quiet: Bool = false, reading: LottieReading = .afterEffects) throws -> LottieScene {
     let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
     // Text layers without glyph outlines are set in a font.
     TTFTextRenderer.installAsDefault()
     let context = CAAnimationContext.current
     context.clock.manualTime = 0
     do {
-        let scene = try LottieScene.load(path: path, images: SDLImageLoader())
+        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: reading)
         context.engine.tick(at: 0)
         if !quiet { printLottieWarnings(scene, path: path) }
         return scene

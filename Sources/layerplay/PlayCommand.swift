@@ -28,13 +28,17 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from time 0 on each reload (default: keep the playback time).")
     var restartOnChange = false
 
+    @OptionGroup var lottieReading: LottieReadingOptions
+
     func run() throws {
         guard !files.isEmpty else { throw ValidationError("missing FILE (a document or a Lottie file)") }
         try requireValid(files.count <= PlaybackScene.maximumFiles, "at most \(PlaybackScene.maximumFiles) files")
         try requireValid(speed.isFinite && speed > 0 && speed <= 100, "--speed must be within (0, 100]")
         try requireValid(progress.isFinite && progress >= 0 && progress <= 1, "--progress must be within [0, 1]")
         let first: PlaybackItem
-        switch loadPlaybackItem(files[0]) {
+        let reading = lottieReading.reading
+        let loader = { (path: String) in loadPlaybackItem(path, reading: reading) }
+        switch loader(files[0]) {
         case .success(let item): first = item
         case .failure(let error):
             printError("layerplay: \(error.description)")
@@ -51,7 +55,7 @@ struct PlayCommand: ParsableCommand {
             let context = CAAnimationContext.current
             context.clock.manualTime = nil
             context.clock.resetOrigin()
-            let scene = PlaybackScene(paths: files, first: first, loader: loadPlaybackItem, size: config.size,
+            let scene = PlaybackScene(paths: files, first: first, loader: loader, size: config.size,
                                       watch: watch, restartOnChange: restartOnChange, context: context)
             if player.verbose { scene.log = { printError($0) } }
             config.title = scene.windowTitle ?? config.title

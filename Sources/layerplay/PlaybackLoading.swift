@@ -13,8 +13,8 @@ import Lottie
 import Media
 import Player
 
-/// Loads `path` for `play` (see the file header).
-func loadPlaybackItem(_ path: String) -> Result<PlaybackItem, PlayerError> {
+/// Loads `path` for `play` (see the file header); a Lottie file in `reading`.
+func loadPlaybackItem(_ path: String, reading: LottieReading = .afterEffects) -> Result<PlaybackItem, PlayerError> {
     let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
     TTFTextRenderer.installAsDefault()
     let context = CAAnimationContext.current
@@ -23,7 +23,7 @@ func loadPlaybackItem(_ path: String) -> Result<PlaybackItem, PlayerError> {
     defer { context.clock.manualTime = saved }
     if isLottieFile(path) {
         let lottie: LottieScene
-        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader()) } catch {
+        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: reading) } catch {
             return .failure(PlayerError("\(file): \(error.description)"))
         }
         context.engine.tick(at: 0)

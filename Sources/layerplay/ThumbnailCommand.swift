@@ -4,6 +4,7 @@
 // %i %o --size %s`: input, output and size as the Thumbnail Managing Standard passes them).
 import ArgumentParser
 import Foundation
+import Lottie
 import LayerKit
 import Player
 
@@ -14,9 +15,11 @@ struct ThumbnailCommand: ParsableCommand {
     @Argument(help: "The PNG to write.") var output: String
     @Option(help: "The longer side in pixels.") var size: Int = 256
 
+    @OptionGroup var lottieReading: LottieReadingOptions
+
     func run() throws {
         try requireValid(size >= 1 && size <= 4096, "--size must be within 1…4096")
-        let source = try openAnimationSource(input, quiet: true)
+        let source = try openAnimationSource(input, quiet: true, reading: lottieReading.reading)
         let natural = source.naturalSize
         // The longer side `size` pixels, the aspect kept.
         let s = Double(size) / max(natural.width, natural.height)

@@ -12,7 +12,10 @@ import TestSupport
 /// curve gives: the easing bezier solved directly (`LottieEasingCurve`), per segment, with
 /// holds and spatial tangents.
 @Suite(.freshAnimationContext) struct LottieKeyframeEasingTests {
-    static let timeline = LottieTimeline(rootIn: 0, rootOut: 120, frameRate: 30)
+    /// lottie-ios's reading (lone holds, motion paths at the bezier's parameter); After
+    /// Effects' where a test says so.
+    static let timeline = LottieTimeline(rootIn: 0, rootOut: 120, frameRate: 30, reading: .iOS)
+    static let afterEffects = LottieTimeline(rootIn: 0, rootOut: 120, frameRate: 30)
 
     static func property(_ json: String) throws -> LottieProperty<[Double]> {
         try LottieProperty.decode(LottieJSON(try JSONReader.parse(json), path: "p"))
@@ -20,7 +23,7 @@ import TestSupport
 
     /// The presented value of `keyPath` at root frame `f` with the animation on a layer.
     static func presented(_ p: LottieProperty<[Double]>, keyPath: String, spatial: Bool = false, frames: [Double],
-                          convert: ([Double]) -> AnimatableValue) -> [AnimatableValue] {
+                          timeline: LottieTimeline = timeline, convert: ([Double]) -> AnimatableValue) -> [AnimatableValue] {
         let layer = CALayer()
         LottieKeyframeAnimation.apply(p, keyPath: keyPath, to: layer, timeline: timeline, spatial: spatial, convert: convert)
         return frames.map { layer.presentation(at: timeline.seconds(ofRoot: $0)).value(forKeyPath: keyPath)! }
@@ -79,6 +82,28 @@ import TestSupport
             let e = p.value(at: f, reading: .parameter)
             #expect(abs(v.kpPoint!.x - e[0]) < 1e-3 && abs(v.kpPoint!.y - e[1]) < 1e-3, "frame \(f)")
         }
+    }
+
+    /// After Effects' reading: at every frame the layer is the eased share of the motion
+    /// path's length along it (`LottieMotionPath`), and a hold between eased keyframes keeps
+    /// its value.
+    @Test func afterEffectsReadingFollowsTheMotionPathByDistanceAndHoldsAnywhere() throws {
+        let p = try Self.property("""
+        {"a": 1, "k": [{"t": 12, "s": [10, 10], "to": [40, 0], "ti": [0, -40], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
+                        {"t": 72, "s": [100, 100]}]}
+        """)
+        let frames = (12...72).map(Double.init)
+        let shown = Self.presented(p, keyPath: "position", spatial: true, frames: frames, timeline: Self.afterEffects) { .point(Point($0[0], $0[1])) }
+        for (f, v) in zip(frames, shown) {
+            let e = p.value(at: f, reading: .length)
+            #expect(abs(v.kpPoint!.x - e[0]) < 0.05 && abs(v.kpPoint!.y - e[1]) < 0.05, "frame \(f)")
+        }
+        let lone = try Self.property("""
+        {"a": 1, "k": [{"t": 2, "s": [0.2], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 40, "s": [0.6], "h": 1},
+                        {"t": 60, "s": [1]}, {"t": 80, "s": [0.5]}]}
+        """)
+        let held = Self.presented(lone, keyPath: "opacity", frames: [40.01, 50, 59.9], timeline: Self.afterEffects) { .number($0[0]) }
+        #expect(held.map { ($0.kpNumber! * 100).rounded() / 100 } == [0.6, 0.6, 0.6])
     }
 
     /// lottie-ios reads a shape's position between keyframes by length along the spatial

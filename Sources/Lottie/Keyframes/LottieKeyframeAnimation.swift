@@ -4,15 +4,21 @@
 // ("Core Animation's timing functions are cubic Bézier curves from (0,0) to (1,1)", the
 // same curve Lottie stores per segment); a hold keyframe becomes a linear segment to a copy
 // of its value at the next key time, followed by the next value at the same key time (a
-// zero-length segment: a jump). One hold is shown as Apple's renders show it: lottie-ios
+// zero-length segment: a jump): in After Effects' reading a hold keeps its own value wherever
+// it lies ("Hold interpolation … the value of the keyframe is held until the next keyframe",
+// After Effects Help, "Keyframe interpolation methods"). In the iOS reading one hold is shown
+// as Apple's renders show it: lottie-ios
 // gives each run of hold keyframes a discrete CAKeyframeAnimation of its own, whose keyTimes
 // "should have one more entry than appears in the values array" (Apple's documentation of
 // `keyTimes` for kCAAnimationDiscrete); a run of a single hold keyframe followed by an eased
 // one spans exactly its own two key times, so its animation holds one value, and Core
 // Animation shows the layer's own value there instead (lottie-ios's snapshots of files that
 // hold an opacity this way show the layer opaque until the next keyframe). Position
-// segments with spatial tangents become a motion `path` (one cubic per keyframe segment; a
-// hold is a line to itself followed by a move).
+// segments with spatial tangents become a motion `path` (a hold is a line to itself followed
+// by a move). In the iOS reading each keyframe segment is one cubic that Core Animation
+// follows at the bezier's parameter; in After Effects' reading the layer moves along the
+// path by distance (`LottieMotionPath`: each segment cut into pieces of the same curve,
+// one a frame, so that the eased share of the arc length is reached at every frame).
 // The animation starts at the first keyframe's root time, lasts until the last, fills
 // both ways and is never removed, so it shows the property at any time. A property that
 // never changes (one keyframe, or keyframes that all hold the same value with no motion
@@ -25,12 +31,15 @@ import Raster
 public enum LottieKeyframeAnimation {
     /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
     /// the property is animated. `convert` turns a Lottie value into the key path's value.
+    /// `alwaysPath`: a position moves along a motion path even without spatial tangents (for
+    /// a layer oriented along its path, which Core Animation turns only on a `path`).
     public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
-                                spatial: Bool = false, convert: (V) -> AnimatableValue) {
+                                spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> AnimatableValue) {
         let layerDefault = layer.value(forKeyPath: keyPath)
         layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
         guard property.changesOverTime,
-              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, layerDefault: layerDefault, convert: convert)
+              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
+                                layerDefault: layerDefault, convert: convert)
         else { return }
         layer.add(a, forKey: keyPath)
     }
@@ -38,7 +47,7 @@ public enum LottieKeyframeAnimation {
     /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
     /// `layerDefault` is the key path's value on a layer the importer has not written.
     public static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
-                                    spatial: Bool = false, layerDefault: AnimatableValue? = nil,
+                                    spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
                                     convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
         guard timeline.remap == nil else {
             return sampled(keyPath: keyPath, timeline: timeline) { convert(property.value(at: timeline.frame(atRoot: $0))) }
@@ -52,7 +61,7 @@ public enum LottieKeyframeAnimation {
         a.fillMode = .both
         a.isRemovedOnCompletion = false
         func keyTime(_ r: Double) -> Double { (r - first) / (last - first) }
-        let usesPath = spatial && k.indices.dropLast().contains { i in
+        let usesPath = spatial && alwaysPath || spatial && k.indices.dropLast().contains { i in
             !k[i].hold && ((k[i].spatialOut ?? Point(0, 0)) != Point(0, 0) || (k[i].spatialIn ?? Point(0, 0)) != Point(0, 0))
         }
         var keyTimes: [Double] = [], functions: [CAMediaTimingFunction] = []
@@ -69,6 +78,16 @@ public enum LottieKeyframeAnimation {
                     path.addLine(to: p0)
                     path.move(to: p1)
                     functions.append(.linear)
+                } else if timeline.reading == .afterEffects {
+                    let segment = LottieSpatialSegment(p0: p0, c1: p0 + (k[i].spatialOut ?? Point(0, 0)),
+                                                       c2: p1 + (k[i].spatialIn ?? Point(0, 0)), p3: p1)
+                    let t0 = keyTime(rootTimes[i]), t1 = keyTime(rootTimes[i + 1])
+                    let pieces = LottieMotionPath.pieces(segment, easing: k[i].easing, frames: rootTimes[i + 1] - rootTimes[i])
+                    for (j, piece) in pieces.enumerated() {
+                        path.addCurve(to: piece.p3, control1: piece.c1, control2: piece.c2)
+                        functions.append(.linear)
+                        if j < pieces.count - 1 { keyTimes.append(t0 + (t1 - t0) * Double(j + 1) / Double(pieces.count)) }
+                    }
                 } else {
                     path.addCurve(to: p1, control1: p0 + (k[i].spatialOut ?? Point(0, 0)), control2: p1 + (k[i].spatialIn ?? Point(0, 0)))
                     functions.append(timingFunction(k[i].easing))
@@ -77,9 +96,10 @@ public enum LottieKeyframeAnimation {
             }
             a.path = path
         } else {
-            // A lone hold shows the layer's own value from its key time to the next one.
+            // iOS reading: a lone hold shows the layer's own value from its key time to the next one.
             let lone = k.indices.map { i in
-                i + 1 < k.count && k[i].hold && !k[i + 1].hold && (i > 0 ? !k[i - 1].hold : rootTimes[0] <= timeline.rootIn)
+                timeline.reading == .iOS && i + 1 < k.count && k[i].hold && !k[i + 1].hold
+                    && (i > 0 ? !k[i - 1].hold : rootTimes[0] <= timeline.rootIn)
             }
             let layerValue = layerDefault ?? convert(k[0].value)
             var values: [AnimatableValue] = [lone[0] ? layerValue : convert(k[0].value)]

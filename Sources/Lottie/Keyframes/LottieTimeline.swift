@@ -5,6 +5,8 @@
 // only); a precomposition's layers run in (parent frame − st) / sr, or, with time
 // remapping, in the remapped seconds (read at the parent frame) × fr. Without remapping that chain is affine (frame = a · root + b) and
 // every keyframe lands on an exact Core Animation time; with it the importer samples.
+// The timeline also carries the reading (`LottieReading`) its properties are read in, so that
+// every animation built on it follows the same player.
 
 /// Root frame → property frame.
 public struct LottieTimeline: Sendable {
@@ -14,14 +16,17 @@ public struct LottieTimeline: Sendable {
     public let scale: Double, offset: Double
     /// The non-affine map (root frame → property frame), when time remapping is involved.
     public let remap: (@Sendable (Double) -> Double)?
+    /// Whose reading of the file the properties follow.
+    public let reading: LottieReading
 
-    public init(rootIn: Double, rootOut: Double, frameRate: Double) {
+    public init(rootIn: Double, rootOut: Double, frameRate: Double, reading: LottieReading = .afterEffects) {
         self.rootIn = rootIn; self.rootOut = rootOut; self.frameRate = frameRate
-        scale = 1; offset = 0; remap = nil
+        scale = 1; offset = 0; remap = nil; self.reading = reading
     }
-    init(rootIn: Double, rootOut: Double, frameRate: Double, scale: Double, offset: Double, remap: (@Sendable (Double) -> Double)?) {
+    init(rootIn: Double, rootOut: Double, frameRate: Double, scale: Double, offset: Double, remap: (@Sendable (Double) -> Double)?,
+         reading: LottieReading) {
         self.rootIn = rootIn; self.rootOut = rootOut; self.frameRate = frameRate
-        self.scale = scale; self.offset = offset; self.remap = remap
+        self.scale = scale; self.offset = offset; self.remap = remap; self.reading = reading
     }
 
     /// The property frame at root frame `r`.
@@ -37,14 +42,15 @@ public struct LottieTimeline: Sendable {
     /// stretched by `sr`, or remapped by `timeRemap` (seconds, read on `self`) × the frame rate.
     public func precomposition(startTime: Double, stretch: Double, timeRemap: LottieProperty<[Double]>?) -> LottieTimeline {
         if let timeRemap {
-            let outer = self, fr = frameRate
+            let outer = self, fr = frameRate, reading = reading
             return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
-                                  remap: { (timeRemap.value(at: outer.frame(atRoot: $0)).first ?? 0) * fr })
+                                  remap: { (timeRemap.value(at: outer.frame(atRoot: $0)).first ?? 0) * fr },
+                                  reading: reading)
         }
         if let remap { return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,
-                                             remap: { (remap($0) - startTime) / stretch }) }
+                                             remap: { (remap($0) - startTime) / stretch }, reading: reading) }
         return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate,
-                              scale: scale / stretch, offset: (offset - startTime) / stretch, remap: nil)
+                              scale: scale / stretch, offset: (offset - startTime) / stretch, remap: nil, reading: reading)
     }
 
     /// The root frames a sampled animation is evaluated at: every frame from the in point to

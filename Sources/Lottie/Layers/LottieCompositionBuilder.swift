@@ -8,7 +8,12 @@
 // layer's, at full opacity, always shown, unmasked) hands its sublayers to the innermost
 // transform layer: fewer layers to copy into every frame's presentation tree. Null layers and matte sources draw nothing of their own.
 // Precompositions are content layers clipped to their size holding their composition's
-// layers on the precomposition's timeline. The list is top first; sublayers are added
+// layers on the precomposition's timeline. In After Effects' reading every layer's own
+// properties (transform, content, masks) run on the layer's time, (frame − st) / sr, as
+// After Effects moves and stretches a layer's keyframes with the layer (lottie-web reads each
+// layer's keyframes at the composition's frame minus `st`; lottie-android divides by `sr`
+// too); lottie-ios's Core Animation engine applies them to a precomposition's content only.
+// The list is top first; sublayers are added
 // bottom first.
 import Foundation
 import LayerKit
@@ -28,13 +33,19 @@ struct LottieCompositionBuilder {
         var byIndex: [Int: LottieLayerModel] = [:]
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
         var out: [CALayer] = []
-        let mattes = LottieTrackMattes(layers)
+        let mattes = LottieTrackMattes(layers, reading: timeline.reading)
         for (position, layer) in layers.enumerated().reversed() {
             if layer.hidden || mattes.consumed.contains(position) { continue }
             guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
             if let s = mattes.sources[position] {
                 let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth)
-                if let matte, layer.matteMode == 1 || LottieInvertedMatte.invert(matte) {
+                // A luma matte becomes an alpha matte of the source's luminance (`LottieLumaMatte`).
+                let luma = layer.matteMode == 3 || layer.matteMode == 4
+                let usable = matte.map { m in !luma || LottieLumaMatte.convert(m) } ?? false
+                if !usable && matte != nil {
+                    warnings.unsupported("track matte (luma) of a source with images or masks: drawn without it", layer: layer.name)
+                } else if let matte, layer.matteMode == 1 || layer.matteMode == 3
+                            || LottieInvertedMatte.invert(matte, oneSubpath: timeline.reading.drawsAfterEffectsFeatures) {
                     // "The layer's alpha channel determines how much of the layer's content and
                     // background shows through" (CALayer.mask): an alpha matte.
                     try counter.add(1)
@@ -46,16 +57,48 @@ struct LottieCompositionBuilder {
                     holder.mask = matte
                     top = holder
                 } else if matte == nil {
-                    // A matte that draws nothing: alpha shows nothing, alpha inverted everything.
-                    if layer.matteMode == 1 { continue }
+                    // A matte that draws nothing: alpha (and luma) shows nothing, inverted everything.
+                    if layer.matteMode == 1 || layer.matteMode == 3 { continue }
+                } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth) {
+                    // Several shapes: the product of each one's inverse (`LottieInvertedMatte`).
+                    for m in product {
+                        try counter.add(1)
+                        let holder = CALayer()
+                        holder.name = layer.name
+                        holder.anchorPoint = Point(0, 0)
+                        holder.bounds = Rect(0, 0, 0, 0)
+                        holder.addSublayer(top)
+                        holder.mask = m
+                        top = holder
+                    }
                 } else {
-                    warnings.unsupported("track matte (alpha inverted)", layer: layer.name)
+                    warnings.unsupported(luma ? "track matte (luma inverted)" : "track matte (alpha inverted)", layer: layer.name)
                 }
-            } else if layer.matteMode != 0, !LottieTrackMattes.isDrawn(layer.matteMode) {
+            } else if layer.matteMode != 0, !LottieTrackMattes.isDrawn(layer.matteMode, reading: timeline.reading) {
                 let kind = [3: "luma", 4: "luma inverted"][layer.matteMode] ?? "\(layer.matteMode)"
                 warnings.unsupported("track matte (\(kind)): drawn without it, its source as a layer, as Core Animation's engine does", layer: layer.name)
             }
             out.append(top)
+        }
+        return out
+    }
+
+    /// The inverse of the matte source at `position` drawn as several opaque shapes, as one
+    /// copy of the source per shape, each inverted (After Effects' reading; at most 16 shapes);
+    /// nil when it cannot be.
+    func invertedProduct(_ source: LottieLayerModel, at position: Int, luma: Bool, byIndex: [Int: LottieLayerModel],
+                         timeline: LottieTimeline, depth: Int) throws(DocumentError) -> [CALayer]? {
+        guard timeline.reading.drawsAfterEffectsFeatures,
+              let probe = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { return nil }
+        let units = LottieInvertedMatte.units(probe)
+        guard units.count > 1, units.count <= 16 else { return nil }
+        var out: [CALayer] = []
+        for unit in units {
+            guard let copy = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { return nil }
+            if luma && !LottieLumaMatte.convert(copy) { return nil }
+            LottieInvertedMatte.keepOnly(unit, of: copy)
+            guard LottieInvertedMatte.invert(copy) else { return nil }
+            out.append(copy)
         }
         return out
     }
@@ -69,14 +112,16 @@ struct LottieCompositionBuilder {
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
-        guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { return nil }
-        // Visibility and opacity on the content; then the transforms, own first, parents outward.
+        let own = Self.ownTimeline(layer, in: timeline)
+        guard let content = try makeContent(layer, timeline: own, depth: depth) else { return nil }
+        // Visibility (in the composition's frames) and opacity on the content; then the
+        // transforms, own first, parents outward.
         applyVisibility(layer, to: content, timeline: timeline)
-        LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: timeline) {
+        LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: own) {
             .number(min(max(($0.first ?? 100) / 100, 0), 1))
         }
-        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: timeline) }
-        let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
+        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own) }
+        let masks = LottieMaskLayers(timeline: own, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
         var top = try masks.apply(layer.masks, to: content)
         // Its own transform, then each parent's outward. Constant ones are folded into the top
@@ -93,16 +138,24 @@ struct LottieCompositionBuilder {
         }
         var folding = true
         for l in chain {
-            if folding && LottieTransformLayers.isConstant(l.transform) {
-                if l.transform.hasSkew { warnings.unsupported("skew", layer: l.name) }
-                top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform))
+            if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
+                if l.transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: l.name) }
+                top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform, reading: timeline.reading))
             } else {
                 folding = false
-                top = try wrap(top, in: l, timeline: timeline)
+                top = try wrap(top, in: l, timeline: Self.ownTimeline(l, in: timeline))
             }
         }
         top.compositingFilter = filter
         return top
+    }
+
+    /// The timeline of `layer`'s own properties in a composition running on `timeline`: the
+    /// composition's in lottie-ios's reading, shifted by the start time and stretched in After
+    /// Effects' (see the file header).
+    static func ownTimeline(_ layer: LottieLayerModel, in timeline: LottieTimeline) -> LottieTimeline {
+        guard timeline.reading.drawsAfterEffectsFeatures, layer.startTime != 0 || layer.timeStretch != 1 else { return timeline }
+        return timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: nil)
     }
 
     /// `content` inside the transform layers of `layer`.
@@ -228,7 +281,10 @@ struct LottieCompositionBuilder {
             }
             content.bounds = Rect(0, 0, w, h)
             content.masksToBounds = true
-            let inside = timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
+            // `timeline` is the layer's own in After Effects' reading (start and stretch applied).
+            let inside = timeline.reading.drawsAfterEffectsFeatures
+                ? (timeRemap.map { timeline.precomposition(startTime: 0, stretch: 1, timeRemap: $0) } ?? timeline)
+                : timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
             for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
         case .text(let document):
             guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }

@@ -4,6 +4,14 @@
 // starts a new level: the content is wrapped once more and that wrapper masked, so levels
 // multiply. A subtract (or inverted) mask is its path inside a rectangle far larger than
 // the composition, filled even-odd, so its inside is the hole. Mode "n" masks nothing.
+// After Effects' reading adds: mask expansion, "Expands or contracts the mask edge" by the
+// given pixels (After Effects Help, "Mask properties"), as the mask path offset by that
+// distance with round joins (`LottieShapeModifier.offset`, the rounding After Effects' own
+// renders show); and the lighten and darken modes, which combine alphas as the maximum and the
+// minimum ("Lighten … where multiple masks intersect, the highest transparency value is
+// used", "Darken … the lowest", same page): as a union with the masks before (an "add") and
+// as their intersection (an "intersect"), exact for masks at full opacity. Difference and
+// feather are reported.
 import LayerKit
 import Raster
 
@@ -17,7 +25,10 @@ struct LottieMaskLayers {
     /// `content` with its masks applied: the content itself, or the outermost wrapper.
     func apply(_ masks: [LottieMask], to content: CALayer) throws(DocumentError) -> CALayer {
         var levels: [[LottieMask]] = []
-        for m in masks {
+        let ae = timeline.reading.drawsAfterEffectsFeatures
+        for var m in masks {
+            if ae && m.mode == "l" { m.mode = "a" }
+            if ae && m.mode == "d" { m.mode = "i" }
             switch m.mode {
             case "n": continue
             case "a" where !m.inverted && !(levels.last?.contains { $0.inverted || $0.mode != "a" } ?? true):
@@ -27,8 +38,11 @@ struct LottieMaskLayers {
             default:
                 warnings.unsupported("mask mode \"\(m.mode)\"", layer: layerName)
             }
-            if m.expansion.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
+            if !ae && m.expansion.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
                 warnings.unsupported("mask expansion", layer: layerName)
+            }
+            if ae && m.mode != "n" && m.feather.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) {
+                warnings.unsupported("mask feather (the mask's edge drawn sharp)", layer: layerName)
             }
         }
         var top = content
@@ -47,13 +61,23 @@ struct LottieMaskLayers {
                 let hole = m.inverted != (m.mode == "s")
                 if hole { shape.fillRule = .evenOdd }
                 let outside = extent
-                let path = { (b: LottieBezier) -> AnimatableValue in
+                let path = { (b: LottieBezier, expansion: Double) -> AnimatableValue in
                     var p = Path()
                     if hole { p.addRect(outside) }
-                    b.append(to: &p)
+                    (expansion != 0 ? LottieShapeModifier.offset(b, expansion, join: 2, miterLimit: 4) : b).append(to: &p)
                     return .path(p)
                 }
-                LottieKeyframeAnimation.apply(m.path, keyPath: "path", to: shape, timeline: timeline, convert: path)
+                let expands = ae && m.expansion.keyframes.contains { ($0.value.first ?? 0) != 0 }
+                if expands && m.expansion.changesOverTime {
+                    let frame = { (r: Double) in timeline.frame(atRoot: r) }
+                    shape.path = path(m.path.value(at: frame(timeline.rootIn)), m.expansion.value(at: frame(timeline.rootIn)).first ?? 0).pathValue
+                    if let a = LottieKeyframeAnimation.sampled(keyPath: "path", timeline: timeline, value: { r in
+                        path(m.path.value(at: frame(r)), m.expansion.value(at: frame(r)).first ?? 0)
+                    }) { shape.add(a, forKey: "path") }
+                } else {
+                    let x = expands ? (m.expansion.initialValue.first ?? 0) : 0
+                    LottieKeyframeAnimation.apply(m.path, keyPath: "path", to: shape, timeline: timeline) { path($0, x) }
+                }
                 LottieKeyframeAnimation.apply(m.opacity, keyPath: "opacity", to: shape, timeline: timeline) {
                     .number(min(max(($0.first ?? 100) / 100, 0), 1))
                 }

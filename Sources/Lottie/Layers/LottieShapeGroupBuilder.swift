@@ -6,6 +6,10 @@
 // group whose transform is the identity and whose opacity is full throughout adds no layer. Items
 // are added bottom first (the list walked from its end). A style inherited from an
 // enclosing group paints beneath the group's own content, as it lies below it in the list.
+// In After Effects' reading a path operation (`LottieShapeModifier`: pucker & bloat, zig-zag,
+// offset paths, twist) reshapes every shape listed before it in its group and in the groups
+// before it, whatever paints them (as lottie-web attaches a modifier to the shapes processed
+// before it); lottie-ios's Core Animation engine draws the shapes unmodified and says so.
 import Foundation
 import LayerKit
 import Raster
@@ -25,9 +29,18 @@ struct LottieShapeGroupBuilder {
     }
 
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
-               rounding: LottieProperty<[Double]>?, depth: Int) throws(DocumentError) {
+               rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int) throws(DocumentError) {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
-            return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding, depth: depth)
+            return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding,
+                                     modifiers: modifiers, depth: depth)
+        }
+        /// The modifiers after position i in this list, then those of the enclosing groups.
+        func reshaping(after i: Int) -> [LottieShapeModifier] {
+            guard timeline.reading.drawsAfterEffectsFeatures else { return [] }
+            return items[(i + 1)...].compactMap { item -> LottieShapeModifier? in
+                if case .modifier(let m) = item { return m }
+                return nil
+            } + modifiers
         }
         let localTrims = items.compactMap { item -> LottieTrim? in
             guard case .trim(let s, let e, let o, let individually) = item else { return nil }
@@ -38,7 +51,7 @@ struct LottieShapeGroupBuilder {
         for case .roundedCorners(let r) in items { round = r }
         let geometry = items.indices.filter { LottieShapeTrack.of(items[$0], rounding: nil) != nil }
         // Inherited styles paint this group's own shapes, beneath everything of the group.
-        let ownShapes = geometry.map { items[$0] }
+        let ownShapes = geometry.map { Shape(item: items[$0], modifiers: reshaping(after: $0)) }
         if !ownShapes.isEmpty {
             for style in inherited.reversed() {
                 try addStyle(style, shapes: ownShapes, trims: allTrims, rounding: round, into: container)
@@ -47,7 +60,7 @@ struct LottieShapeGroupBuilder {
         for i in items.indices.reversed() {
             switch items[i] {
             case .fill, .stroke, .gradientFill, .gradientStroke:
-                let shapes = geometry.filter { $0 < i }.map { items[$0] }
+                let shapes = geometry.filter { $0 < i }.map { Shape(item: items[$0], modifiers: reshaping(after: $0)) }
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
                 guard depth < LottieLimits.maximumNesting else {
@@ -61,11 +74,13 @@ struct LottieShapeGroupBuilder {
                 var transform = LottieTransformModel()
                 for case .transform(let t) in sub { transform = t }
                 let inheritedStyles = Array(later) + inherited, innerTrims = trims + laterTrims
-                if LottieTransformLayers.isConstant(transform) && LottieTransformLayers.constantMatrix(transform) == .identity
+                if LottieTransformLayers.isConstant(transform, reading: timeline.reading)
+                    && LottieTransformLayers.constantMatrix(transform, reading: timeline.reading) == .identity
                     && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
                     // A group that neither moves nor fades draws its items straight into the container.
-                    if transform.hasSkew { warnings.unsupported("skew", layer: name) }
-                    try build(sub, into: container, inherited: inheritedStyles, trims: innerTrims, rounding: round, depth: depth + 1)
+                    if transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: name) }
+                    try build(sub, into: container, inherited: inheritedStyles, trims: innerTrims, rounding: round,
+                              modifiers: reshaping(after: i), depth: depth + 1)
                     continue
                 }
                 let (outer, inner) = LottieTransformLayers.make(transform, timeline: timeline, name: name, warnings: warnings)
@@ -73,10 +88,13 @@ struct LottieShapeGroupBuilder {
                 LottieKeyframeAnimation.apply(transform.opacity, keyPath: "opacity", to: inner, timeline: timeline) {
                     .number(min(max(($0.first ?? 100) / 100, 0), 1))
                 }
-                try build(sub, into: inner, inherited: inheritedStyles, trims: innerTrims, rounding: round, depth: depth + 1)
+                try build(sub, into: inner, inherited: inheritedStyles, trims: innerTrims, rounding: round,
+                          modifiers: reshaping(after: i), depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
             case .merge:
                 warnings.unsupported("merge paths (shapes drawn unmerged)", layer: layerName)
+            case .modifier(let m) where !timeline.reading.drawsAfterEffectsFeatures:
+                warnings.unsupported("shape modifier \(m.kind) (shapes drawn unmodified, as lottie-ios's Core Animation engine does)", layer: layerName)
             case .unsupported(let type, let name):
                 warnings.unsupported("shape item \"\(type)\"", layer: layerName, item: name)
             default:
@@ -90,20 +108,33 @@ struct LottieShapeGroupBuilder {
     /// its scale to the power j about its anchor point, with opacity running from the start
     /// to the end opacity; the items listed after it draw beneath and their fills and strokes
     /// paint the copies. Each copy is a layer of its own, as lottie-ios's engine builds them.
+    /// In After Effects' reading an animated repeater ("Copies", "Offset", the transform and
+    /// the opacities may all be keyframed, After Effects Help, "Repeater") keeps every copy
+    /// the animation ever shows, each with its transform and opacity sampled frame by frame
+    /// and hidden while its index is at or past the number of copies.
     func buildRepeater(_ items: [LottieShapeItem], at r: Int, into container: CALayer, inherited: [LottieShapeItem],
-                       trims: [LottieTrim], rounding: LottieProperty<[Double]>?, depth: Int) throws(DocumentError) {
+                       trims: [LottieTrim], rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier],
+                       depth: Int) throws(DocumentError) {
         guard case .repeater(let copiesP, let offsetP, let tr, let startOpacity, let endOpacity) = items[r] else { return }
         guard depth < LottieLimits.maximumNesting else {
             throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
         }
         let rest = Array(items[(r + 1)...]), repeated = Array(items[..<r])
-        try build(rest, into: container, inherited: inherited, trims: trims, rounding: rounding, depth: depth + 1)
+        try build(rest, into: container, inherited: inherited, trims: trims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
         let styles = rest.filter(\.isStyle) + inherited
         let restTrims = rest.compactMap { item -> LottieTrim? in
             guard case .trim(let s, let e, let o, let individually) = item else { return nil }
             return LottieTrim(start: s, end: e, offset: o, individually: individually)
         }
-        let animated = [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
+        var positionAnimated = false
+        if case .combined(let p) = tr.position { positionAnimated = p.isAnimated }
+        else if case .split(let x, let y) = tr.position { positionAnimated = x.isAnimated || y.isAnimated }
+        let animated = positionAnimated || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
+        if animated && timeline.reading.drawsAfterEffectsFeatures {
+            return try buildAnimatedRepeater(repeated, copies: copiesP, offset: offsetP, transform: tr, startOpacity: startOpacity,
+                                             endOpacity: endOpacity, into: container, styles: styles, trims: trims + restTrims,
+                                             rounding: rounding, modifiers: modifiers, depth: depth)
+        }
         if animated { warnings.unsupported("animated repeater (its first values apply)", layer: layerName) }
         let copies = Int(min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
         let offset = offsetP.initialValue.first ?? 0
@@ -124,15 +155,71 @@ struct LottieShapeGroupBuilder {
             inner.transform = .scale(pow((scale.first ?? 100) / 100, j), pow((scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, j))
             inner.opacity = min(max(copies > 1 ? so + (eo - so) * Double(k) / Double(copies - 1) : so, 0), 1)
             outer.addSublayer(inner)
-            try build(repeated, into: inner, inherited: styles, trims: trims + restTrims, rounding: rounding, depth: depth + 1)
+            try build(repeated, into: inner, inherited: styles, trims: trims + restTrims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
             container.addSublayer(outer)
         }
     }
 
+    /// The copies of an animated repeater (see `buildRepeater`).
+    func buildAnimatedRepeater(_ repeated: [LottieShapeItem], copies copiesP: LottieProperty<[Double]>, offset offsetP: LottieProperty<[Double]>,
+                               transform tr: LottieTransformModel, startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>,
+                               into container: CALayer, styles: [LottieShapeItem], trims: [LottieTrim], rounding: LottieProperty<[Double]>?,
+                               modifiers: [LottieShapeModifier], depth: Int) throws(DocumentError) {
+        func copies(_ f: Double) -> Int {
+            Int(min(max((copiesP.value(at: f).first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        }
+        let frames = timeline.sampleFrames.map { timeline.frame(atRoot: $0) }
+        let most = frames.map(copies).max() ?? 0
+        func matrix(_ k: Int, _ f: Double) -> CATransform3D {
+            let j = Double(k) + (offsetP.value(at: f).first ?? 0)
+            let anchor = LottieTransformLayers.point(tr.anchor.value(at: f))
+            var step = Point(0, 0)
+            if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.value(at: f)) }
+            else if case .split(let x, let y) = tr.position { step = Point(x.value(at: f).first ?? 0, y.value(at: f).first ?? 0) }
+            let (sx, sy) = LottieTransformLayers.scales(tr.scale.value(at: f))
+            let angle = (tr.rotation.value(at: f).first ?? 0) * .pi / 180
+            return CATransform3D.translation(-anchor.x, -anchor.y).concatenating(.scale(pow(sx, j), pow(sy, j)))
+                .concatenating(.rotation(angle * j)).concatenating(.translation(anchor.x + step.x * j, anchor.y + step.y * j))
+        }
+        func opacity(_ k: Int, _ f: Double) -> Double {
+            let n = copies(f)
+            let so = (startOpacity.value(at: f).first ?? 100) / 100, eo = (endOpacity.value(at: f).first ?? 100) / 100
+            return min(max(n > 1 ? so + (eo - so) * Double(k) / Double(n - 1) : so, 0), 1)
+        }
+        let first = timeline.frame(atRoot: timeline.rootIn)
+        for k in 0..<most {
+            try counter.add(1)
+            let copy = LottieTransformLayers.emptyLayer()
+            copy.transform = matrix(k, first)
+            copy.opacity = opacity(k, first)
+            copy.isHidden = k >= copies(first)
+            func sampled(_ key: String, _ value: @escaping (Double) -> AnimatableValue) {
+                guard let a = LottieKeyframeAnimation.sampled(keyPath: key, timeline: timeline, value: { value(timeline.frame(atRoot: $0)) })
+                else { return }
+                if key == "hidden" { a.calculationMode = .discrete }
+                copy.add(a, forKey: key)
+            }
+            sampled("transform") { .transform(matrix(k, $0)) }
+            sampled("opacity") { .number(opacity(k, $0)) }
+            if copiesP.changesOverTime { sampled("hidden") { .bool(k >= copies($0)) } }
+            try build(repeated, into: copy, inherited: styles, trims: trims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
+            container.addSublayer(copy)
+        }
+    }
+
+    /// A geometry item and the path operations that reshape it.
+    struct Shape {
+        var item: LottieShapeItem
+        var modifiers: [LottieShapeModifier]
+    }
+
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
-    func addStyle(_ style: LottieShapeItem, shapes: [LottieShapeItem], trims: [LottieTrim],
+    func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
-        let tracks = shapes.compactMap { LottieShapeTrack.of($0, rounding: rounding) }
+        let spatial = timeline.reading.drawsAfterEffectsFeatures
+        let tracks = shapes.compactMap { s in
+            LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial)?.modified(by: s.modifiers)
+        }
         let trim: LottieTrim? = style.isStroke ? LottieTrim.composed(trims) : nil
         let groups: [[LottieShapeTrack]] = (trim.map { !$0.individually } ?? false) && tracks.count > 1 ? tracks.map { [$0] } : [tracks]
         for g in groups {

@@ -3,7 +3,9 @@
 // ellipse or star, whose vertices move linearly with it) and as a frame-sampled function
 // where several inputs with their own keyframes meet (Core Animation's path keyframes carry
 // one timing), an animated rounded-corners radius among them (rounded frame by frame, as
-// lottie-ios combines the radius's keyframes with the shape's).
+// lottie-ios combines the radius's keyframes with the shape's). In After Effects' reading a
+// rectangle's or ellipse's position with spatial tangents moves along its motion path by
+// distance, as a layer's does (`spatialPositions`), so it is read frame by frame.
 import LayerKit
 import Raster
 
@@ -21,7 +23,12 @@ enum LottieShapeTrack {
     }
 
     /// The track of one geometry item (nil for items that are not geometry).
-    static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?) -> LottieShapeTrack? {
+    static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?, spatialPositions: Bool = false) -> LottieShapeTrack? {
+        func curved(_ p: LottieProperty<[Double]>) -> Bool {
+            spatialPositions && p.keyframes.dropLast().contains { k in
+                !k.hold && ((k.spatialOut ?? Point(0, 0)) != Point(0, 0) || (k.spatialIn ?? Point(0, 0)) != Point(0, 0))
+            }
+        }
         switch item {
         case .path(let p, let reversed):
             func make(_ b: LottieBezier, _ radius: Double) -> LottieShapeSet {
@@ -40,7 +47,7 @@ enum LottieShapeTrack {
             }
             let animated = [pos.changesOverTime, size.changesOverTime, roundness.changesOverTime, round.changesOverTime].filter { $0 }.count
             if animated == 0 { return .constant(make(pos.initialValue, size.initialValue, roundness.initialValue, round.initialValue)) }
-            if animated == 1 && !roundness.changesOverTime && !round.changesOverTime {
+            if animated == 1 && !roundness.changesOverTime && !round.changesOverTime && !curved(pos) {
                 if pos.changesOverTime { return .keyframed(mapped(pos) { make($0, size.initialValue, roundness.initialValue, round.initialValue) }) }
                 return .keyframed(mapped(size) { make(pos.initialValue, $0, roundness.initialValue, round.initialValue) })
             }
@@ -49,6 +56,7 @@ enum LottieShapeTrack {
             func make(_ p: [Double], _ s: [Double]) -> LottieShapeSet {
                 LottieShapeSet([LottieShapeGeometry.ellipse(center: p, size: s, reversed: reversed)])
             }
+            if curved(pos) { return .sampled { f in make(pos.value(at: f), size.value(at: f)) } }
             switch (pos.changesOverTime, size.changesOverTime) {
             case (false, false): return .constant(make(pos.initialValue, size.initialValue))
             case (true, false): return .keyframed(mapped(pos) { make($0, size.initialValue) })
@@ -66,6 +74,22 @@ enum LottieShapeTrack {
         default:
             return nil
         }
+    }
+
+    /// The track reshaped by `modifiers` in turn: keyframe by keyframe while the modifiers
+    /// hold still (the path keeps its exact keyframes), frame by frame once one moves.
+    func modified(by modifiers: [LottieShapeModifier]) -> LottieShapeTrack {
+        guard !modifiers.isEmpty else { return self }
+        func reshape(_ s: LottieShapeSet, _ f: Double) -> LottieShapeSet { modifiers.reduce(s) { $1.apply($0, at: f) } }
+        if !modifiers.contains(where: \.changesOverTime) {
+            switch self {
+            case .constant(let s): return .constant(reshape(s, 0))
+            case .keyframed(let p): return .keyframed(Self.mapped(p) { reshape($0, 0) })
+            case .sampled: break
+            }
+        }
+        let base = self
+        return .sampled { f in reshape(base.value(at: f), f) }
     }
 
     /// `p` with every keyframe value mapped (timing and easing kept).

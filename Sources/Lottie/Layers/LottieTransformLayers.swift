@@ -16,6 +16,14 @@
 // layer (transform = the scale, bounds origin = the anchor) inside the outer layer. The
 // importer folds a constant transform into the layer it would hold instead, when that layer
 // has its anchor point and position at its plane's origin and no transform of its own.
+//
+// Skew (After Effects' reading only; lottie-ios's Core Animation engine draws none): Lottie
+// places it between the scale and the rotation, anchor → scale → skew → rotation → position
+// (lottie-web's TransformProperty: `skewFromAxis(-sk, sa)` after `scale`), a shear of
+// −tan(sk) along the axis turned sa degrees from x ("Skew Axis: the axis along which the skew
+// occurs", After Effects Help, "Transform properties"). In the layers it is a layer of its own
+// between the rotating outer layer and the scaling ones, its `transform` that shear
+// (sampled frame by frame when the skew or its axis moves).
 import Foundation
 import LayerKit
 import Raster
@@ -25,11 +33,12 @@ enum LottieTransformLayers {
     /// (the same layer when the transform never changes).
     static func make(_ t: LottieTransformModel, timeline: LottieTimeline, autoOrient: Bool = false,
                      name: String, warnings: LottieWarnings) -> (outer: CALayer, inner: CALayer) {
-        if t.hasSkew { warnings.unsupported("skew", layer: name) }
-        if isConstant(t) {
+        let skews = timeline.reading.drawsAfterEffectsFeatures
+        if t.hasSkew && !skews { warnings.unsupported("skew", layer: name) }
+        if isConstant(t, reading: timeline.reading) {
             let only = emptyLayer()
             only.name = name
-            only.transform = constantMatrix(t)
+            only.transform = constantMatrix(t, reading: timeline.reading)
             return (only, only)
         }
         let scaleMoves = t.scale.changesOverTime
@@ -45,7 +54,9 @@ enum LottieTransformLayers {
         LottieKeyframeAnimation.apply(t.rotation, keyPath: "transform.rotation.z", to: outer, timeline: timeline) { .number(($0.first ?? 0) * degrees) }
         switch t.position {
         case .combined(let p):
-            LottieKeyframeAnimation.apply(p, keyPath: "position", to: outer, timeline: timeline, spatial: true) { .point(point($0)) }
+            // After Effects orients a layer along straight motion too: a path of lines then.
+            LottieKeyframeAnimation.apply(p, keyPath: "position", to: outer, timeline: timeline, spatial: true,
+                                          alwaysPath: autoOrient && timeline.reading.drawsAfterEffectsFeatures) { .point(point($0)) }
             if autoOrient, let a = outer.animation(forKey: "position") as? CAKeyframeAnimation {
                 // "The objects rotate to match the tangent of the path" (kCAAnimationRotateAuto).
                 a.rotationMode = .auto
@@ -56,14 +67,30 @@ enum LottieTransformLayers {
             LottieKeyframeAnimation.apply(y, keyPath: "position.y", to: outer, timeline: timeline) { .number($0.first ?? 0) }
         }
         LottieKeyframeAnimation.apply(t.anchor, keyPath: "bounds.origin", to: inner, timeline: timeline) { .point(point($0)) }
+        // The skew, when drawn, between the rotation (outer) and the scale (middle, inner).
+        var holder = outer
+        if skews && t.hasSkew, let sk = t.skew {
+            let sa = t.skewAxis ?? LottieProperty([0])
+            let shear = emptyLayer()
+            shear.transform = skewMatrix(sk.initialValue.first ?? 0, axis: sa.initialValue.first ?? 0)
+            if sk.changesOverTime || sa.changesOverTime,
+               let a = LottieKeyframeAnimation.sampled(keyPath: "transform", timeline: timeline, value: { r in
+                   let f = timeline.frame(atRoot: r)
+                   return .transform(skewMatrix(sk.value(at: f).first ?? 0, axis: sa.value(at: f).first ?? 0))
+               }) {
+                shear.add(a, forKey: "transform")
+            }
+            outer.addSublayer(shear)
+            holder = shear
+        }
         if !scaleMoves {
             let (sx, sy) = scales(t.scale.initialValue)
             inner.transform = .scale(sx, sy)
-            outer.addSublayer(inner)
+            holder.addSublayer(inner)
             return (outer, inner)
         }
         let middle = emptyLayer()
-        outer.addSublayer(middle)
+        holder.addSublayer(middle)
         middle.addSublayer(inner)
         LottieKeyframeAnimation.apply(t.scale, keyPath: "transform.scale.x", to: middle, timeline: timeline) { .number(scales($0).x) }
         LottieKeyframeAnimation.apply(t.scale, keyPath: "transform.scale.y", to: inner, timeline: timeline) { .number(scales($0).y) }
@@ -71,8 +98,10 @@ enum LottieTransformLayers {
     }
 
     /// Whether `t` is planar and none of its values ever changes: then `constantMatrix` is all of it.
-    static func isConstant(_ t: LottieTransformModel) -> Bool {
+    static func isConstant(_ t: LottieTransformModel, reading: LottieReading) -> Bool {
         guard t.rotationX == nil && t.rotationY == nil else { return false }
+        if reading.drawsAfterEffectsFeatures && t.hasSkew
+            && ((t.skew?.changesOverTime ?? false) || (t.skewAxis?.changesOverTime ?? false)) { return false }
         switch t.position {
         case .combined(let p): if p.changesOverTime { return false }
         case .split(let x, let y): if x.changesOverTime || y.changesOverTime { return false }
@@ -97,7 +126,7 @@ enum LottieTransformLayers {
     }
 
     /// The whole map of a planar transform whose values never change: q ↦ position + R · S · (q − anchor).
-    static func constantMatrix(_ t: LottieTransformModel) -> CATransform3D {
+    static func constantMatrix(_ t: LottieTransformModel, reading: LottieReading) -> CATransform3D {
         let a = point(t.anchor.initialValue)
         var p = Point(0, 0)
         switch t.position {
@@ -107,8 +136,30 @@ enum LottieTransformLayers {
         let (sx, sy) = scales(t.scale.initialValue)
         let angle = (t.rotation.initialValue.first ?? 0) * .pi / 180
         var m = CATransform3D.translation(-a.x, -a.y).concatenating(.scale(sx, sy))
+        if reading.drawsAfterEffectsFeatures && t.hasSkew {
+            m = m.concatenating(skewMatrix(t.skew?.initialValue.first ?? 0, axis: t.skewAxis?.initialValue.first ?? 0))
+        }
         if angle != 0 { m = m.concatenating(.rotation(angle)) }
         return m.concatenating(.translation(p.x, p.y))
+    }
+
+    /// The shear of skew `degrees` along an axis turned `axis` degrees from x, in Core
+    /// Animation's row-vector order: turn by the axis, shear x by −tan(skew) · y, turn back
+    /// (lottie-web's `skewFromAxis(-sk, sa)`). A skew of ±90° or more is clamped short of the
+    /// infinite shear.
+    static func skewMatrix(_ degrees: Double, axis: Double) -> CATransform3D {
+        let k = -tan(min(max(degrees, -89.9), 89.9) * .pi / 180)
+        let c = cos(axis * .pi / 180), s = sin(axis * .pi / 180)
+        // p ↦ R(−axis) · shear · R(axis) · p, written as the images of the unit vectors.
+        func map(_ x: Double, _ y: Double) -> (Double, Double) {
+            let x1 = x * c - y * s, y1 = x * s + y * c
+            let x2 = x1 + k * y1, y2 = y1
+            return (x2 * c + y2 * s, -x2 * s + y2 * c)
+        }
+        let (a, b) = map(1, 0), (cc, d) = map(0, 1)
+        var m = CATransform3D.identity
+        m.m11 = a; m.m12 = b; m.m21 = cc; m.m22 = d
+        return m
     }
 
     /// Lottie's scale percentages as factors (one value scales both axes).

@@ -12,6 +12,8 @@ public struct LottieMask: Sendable {
     public var path: LottieProperty<LottieBezier>
     public var opacity: LottieProperty<[Double]>
     public var expansion: LottieProperty<[Double]>
+    /// Feather `f` (pixels, x and y): the mask's edge blurred.
+    public var feather: LottieProperty<[Double]> = LottieProperty([0, 0])
 }
 
 public struct LottieLayerModel: Sendable {
@@ -68,7 +70,8 @@ public struct LottieLayerModel: Sendable {
                 masks.append(LottieMask(mode: m["mode"]?.stringValue ?? "a", inverted: m.bool("inv"),
                                         path: try .decode(try m.required("pt")),
                                         opacity: try .decode(m["o"], default: [100]),
-                                        expansion: try .decode(m["x"], default: [0])))
+                                        expansion: try .decode(m["x"], default: [0]),
+                                        feather: try .decode(m["f"], default: [0, 0])))
             }
         }
         let sr = try j.number("sr", default: 1)

@@ -1,7 +1,8 @@
 // The items of a Lottie shape layer (`shapes`) and shape group (`it`), by their `ty`:
 // gr group, sh path, rc rectangle, el ellipse, sr star/polygon, fl fill, st stroke, gf/gs
-// gradient fill/stroke, tm trim paths, rp repeater, rd rounded corners, mm merge paths, tr
-// the group's transform. Items are listed top first (the first item draws above the rest),
+// gradient fill/stroke, tm trim paths, rp repeater, rd rounded corners, mm merge paths, pb
+// pucker & bloat, zz zig-zag, op offset path, tw twist (`LottieShapeModifier`), tr the
+// group's transform. Items are listed top first (the first item draws above the rest),
 // and a fill, stroke or trim acts on the shapes listed before it.
 import LayerKit
 
@@ -35,6 +36,8 @@ public enum LottieShapeItem: Sendable {
                   startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>)
     case roundedCorners(LottieProperty<[Double]>)
     case merge(mode: Int)
+    /// A path modifier: it reshapes every shape listed before it (in its group and the groups before it).
+    case modifier(LottieShapeModifier)
     case transform(LottieTransformModel)
     /// An item the importer does not draw: its `ty` and name.
     case unsupported(type: String, name: String)
@@ -80,6 +83,10 @@ public enum LottieShapeItem: Sendable {
                              startOpacity: try .decode(tr?["so"], default: [100]), endOpacity: try .decode(tr?["eo"], default: [100]))
         case "rd": return .roundedCorners(try prop("r", [0]))
         case "mm": return .merge(mode: try j.code("mm", default: 1))
+        case "pb": return .modifier(.puckerBloat(amount: try prop("a", [0])))
+        case "zz": return .modifier(.zigZag(size: try prop("s", [0]), ridges: try prop("r", [0]), pointType: try prop("pt", [1])))
+        case "op": return .modifier(.offsetPath(amount: try prop("a", [0]), join: try j.code("lj", default: 1), miterLimit: try prop("ml", [4])))
+        case "tw": return .modifier(.twist(angle: try prop("a", [0]), center: try prop("c", [0, 0])))
         case "tr": return .transform(try .decode(j))
         default: return .unsupported(type: ty, name: name(j))
         }

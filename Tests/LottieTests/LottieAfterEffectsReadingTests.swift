@@ -1,0 +1,298 @@
+// After Effects' reading of a Lottie file (the default) against lottie-ios's (`--ios`), one
+// feature a test, each on a small file of our own (`LottieFeatureFile`): the pixels drawn or
+// the generated animation's values at a frame, with the rule's source beside each test.
+import Foundation
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import Raster
+import TestSupport
+
+@Suite(.freshAnimationContext) struct LottieAfterEffectsReadingTests {
+    typealias F = LottieFeatureFile
+
+    /// The scene drawn at `frame` on a transparent 100 × 100 bitmap.
+    static func render(_ s: LottieScene, frame: Double) -> Bitmap {
+        let b = Bitmap(width: 100, height: 100)
+        let t = s.time(forFrame: frame)
+        CAAnimationContext.current.clock.manualTime = t
+        LayerRenderer(background: .clear).draw(s.root.presentation(at: t), into: Canvas(b))
+        return b
+    }
+    /// Whether the pixel is at least half covered.
+    static func painted(_ b: Bitmap, _ x: Int, _ y: Int) -> Bool { (b[x, y] >> 24) >= 128 }
+
+    static func all(_ root: CALayer) -> [CALayer] { LottieImporterTests.all(root) }
+
+    // MARK: Holds — "Hold interpolation … holds the value of the keyframe until the next" (After Effects Help)
+
+    static let heldPosition = F.keyframes([(0, "[20, 20]", false), (10, "[50, 50]", true), (20, "[80, 80]", false), (30, "[20, 80]", false)])
+    static let heldSquare = F.shapeLayer([F.rect(0, 0, 10, 10), F.fill()], ks: "{\"p\": \(heldPosition)}")
+
+    @Test func aHeldPositionBetweenInterpolatedKeyframesKeepsItsValue() throws {
+        let b = Self.render(try F.scene([Self.heldSquare]), frame: 15)
+        #expect(Self.painted(b, 50, 50))
+        #expect(!Self.painted(b, 5, 5))
+    }
+
+    @Test func theIOSReadingKeepsLottieIOSsLoneHold() throws {
+        // lottie-ios's Core Animation engine shows the layer's own value (here the origin) there.
+        let b = Self.render(try F.scene([Self.heldSquare], reading: .iOS), frame: 15)
+        #expect(!Self.painted(b, 50, 50))
+        #expect(Self.painted(b, 2, 2))
+    }
+
+    @Test func aHeldPathBetweenInterpolatedKeyframesStaysDrawn() throws {
+        func square(_ c: Double) -> String {
+            #"[{"c": true, "v": [[\#(c - 5), \#(c - 5)], [\#(c + 5), \#(c - 5)], [\#(c + 5), \#(c + 5)], [\#(c - 5), \#(c + 5)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}]"#
+        }
+        let path = #"{"ty": "sh", "ks": \#(F.keyframes([(0, square(20), false), (10, square(50), true), (20, square(80), false), (30, square(20), false)]))}"#
+        let s = try F.scene([F.shapeLayer([path, F.fill()])])
+        #expect(Self.painted(Self.render(s, frame: 15), 50, 50))
+        #expect(!Self.painted(Self.render(try F.scene([F.shapeLayer([path, F.fill()])], reading: .iOS), frame: 15), 50, 50))
+    }
+
+    // MARK: Layer time — a layer's keyframes move with its start time (lottie-web: frame − st)
+
+    @Test func aLayersStartTimeShiftsItsOwnKeyframes() throws {
+        let late = #"{"ty": 4, "nm": "Late", "ind": 1, "ip": 0, "op": 60, "st": 20, "ks": {"p": \#(F.keyframes([(0, "[10, 10]", false), (20, "[80, 80]", false)]))}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}"#
+        // At frame 20 the layer's own time is 0: its first keyframe.
+        let b = Self.render(try F.scene([late]), frame: 20)
+        #expect(Self.painted(b, 10, 10) && !Self.painted(b, 80, 80))
+        let ios = Self.render(try F.scene([late], reading: .iOS), frame: 20)
+        #expect(Self.painted(ios, 80, 80) && !Self.painted(ios, 10, 10))
+    }
+
+    // MARK: Motion paths — spatial interpolation by distance (lottie-web `bezierData`; Lottie spec "Position")
+
+    static let curved = F.shapeLayer([F.rect(0, 0, 4, 4), F.fill()],
+                                     ks: #"{"p": \#(F.keyframes([(0, "[10, 90]", false), (30, "[90, 90]", false)], to: "[0, -120]", ti: "[-60, 0]"))}"#,
+                                     extra: #""ao": 1"#)
+
+    @Test func positionOnACurvedPathMovesByDistance() throws {
+        let s = try F.scene([Self.curved])
+        let segment = LottieSpatialSegment(p0: Point(10, 90), c1: Point(10, -30), c2: Point(30, 90), p3: Point(90, 90))
+        for frame in [3.0, 10, 15, 22, 27] {
+            let t = s.time(forFrame: frame)
+            let layer = try #require(Self.all(s.root.presentation(at: t)).first { $0.name == "S" })
+            let expected = segment.point(atLengthFraction: frame / 30)
+            #expect((layer.position - expected).length < 0.2, "frame \(frame): \(layer.position) vs \(expected)")
+        }
+    }
+
+    @Test func theIOSReadingFollowsTheBeziersParameter() throws {
+        let s = try F.scene([Self.curved], reading: .iOS)
+        let segment = LottieSpatialSegment(p0: Point(10, 90), c1: Point(10, -30), c2: Point(30, 90), p3: Point(90, 90))
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 10))).first { $0.name == "S" })
+        #expect((layer.position - segment.point(1.0 / 3)).length < 0.05)
+        #expect((layer.position - segment.point(atLengthFraction: 1.0 / 3)).length > 1)
+    }
+
+    @Test func autoOrientTurnsALayerAlongStraightMotionToo() throws {
+        let straight = F.shapeLayer([F.rect(0, 0, 4, 4), F.fill()],
+                                    ks: #"{"p": \#(F.keyframes([(0, "[10, 50]", false), (30, "[90, 90]", false)]))}"#, extra: #""ao": 1"#)
+        let s = try F.scene([straight])
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 15))).first { $0.name == "S" })
+        #expect((layer.position - Point(50, 70)).length < 0.05)
+        #expect(abs(atan2(layer.transform.m12, layer.transform.m11) - atan2(40, 80)) < 1e-6)
+    }
+
+    @Test func anEllipsesPositionFollowsItsMotionPathByDistance() throws {
+        let position = F.keyframes([(0, "[10, 90]", false), (30, "[90, 90]", false)], to: "[0, -120]", ti: "[-60, 0]")
+        let ellipse = #"{"ty": "el", "p": \#(position), "s": {"k": [6, 6]}}"#
+        let s = try F.scene([F.shapeLayer([ellipse, F.fill()])])
+        let segment = LottieSpatialSegment(p0: Point(10, 90), c1: Point(10, -30), c2: Point(30, 90), p3: Point(90, 90))
+        let centre = segment.point(atLengthFraction: 0.5)
+        let b = Self.render(s, frame: 15)
+        #expect(Self.painted(b, Int(centre.x), Int(centre.y)))
+        #expect(!Self.painted(b, 50, 90))
+    }
+
+    @Test func autoOrientFollowsTheTangentWhereTheLayerIs() throws {
+        let s = try F.scene([Self.curved])
+        let segment = LottieSpatialSegment(p0: Point(10, 90), c1: Point(10, -30), c2: Point(30, 90), p3: Point(90, 90))
+        let table = LottieMotionPath.LengthTable(segment)
+        for frame in [5.0, 15, 25] {
+            let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: frame))).first { $0.name == "S" })
+            let d = segment.derivative(table.parameter(atShare: frame / 30))
+            let expected = atan2(d.y, d.x), m = layer.transform
+            #expect(abs(atan2(m.m12, m.m11) - expected) < 0.01, "frame \(frame)")
+        }
+    }
+
+    // MARK: Skew — anchor → scale → skew → rotation → position (lottie-web TransformProperty, `skewFromAxis(-sk, sa)`)
+
+    @Test func aGroupsSkewShearsItsShapes() throws {
+        let skewed = F.group([F.rect(0, 0, 40, 40), F.fill()],
+                             transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "sk": {"k": 45}, "sa": {"k": 0}}"#)
+        // x' = x − tan(45°)·y: the square's top edge (y = −20) moves 20 right, its bottom 20 left.
+        let b = Self.render(try F.scene([F.shapeLayer([skewed])]), frame: 0)
+        #expect(Self.painted(b, 85, 33) && Self.painted(b, 15, 67))
+        #expect(!Self.painted(b, 15, 33) && !Self.painted(b, 85, 67))
+        let ios = Self.render(try F.scene([F.shapeLayer([skewed])], reading: .iOS), frame: 0)
+        #expect(Self.painted(ios, 35, 33) && !Self.painted(ios, 85, 33))
+    }
+
+    @Test func skewMatrixTurnsTheShearToItsAxis() {
+        // Along the y axis (sa 90°): y' = y + tan(sk)·x.
+        let m = LottieTransformLayers.skewMatrix(30, axis: 90)
+        let p = Point(10 * m.m11, 10 * m.m12)
+        #expect(abs(p.x - 10) < 1e-9 && abs(p.y - 10 * tan(30 * Double.pi / 180)) < 1e-9)
+    }
+
+    // MARK: Masks — expansion, lighten, darken (After Effects Help, "Mask properties", "Mask modes")
+
+    static func mask(_ mode: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, expansion: Double = 0) -> String {
+        #"{"mode": "\#(mode)", "inv": false, "o": {"k": 100}, "x": {"k": \#(expansion)}, "pt": {"k": {"c": true, "v": [[\#(x0), \#(y0)], [\#(x1), \#(y0)], [\#(x1), \#(y1)], [\#(x0), \#(y1)]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}"#
+    }
+
+    @Test func maskExpansionGrowsTheMask() throws {
+        let layer = F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(Self.mask("a", 30, 30, 70, 70, expansion: 6))]"#)
+        let b = Self.render(try F.scene([layer]), frame: 0)
+        #expect(Self.painted(b, 74, 50) && Self.painted(b, 50, 25))
+        #expect(!Self.painted(b, 78, 50))
+        let ios = Self.render(try F.scene([layer], reading: .iOS), frame: 0)
+        #expect(!Self.painted(ios, 74, 50) && Self.painted(ios, 50, 50))
+    }
+
+    @Test func aNegativeExpansionShrinksTheMask() throws {
+        let layer = F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(Self.mask("a", 30, 30, 70, 70, expansion: -6))]"#)
+        let b = Self.render(try F.scene([layer]), frame: 0)
+        #expect(!Self.painted(b, 33, 50) && Self.painted(b, 38, 50))
+    }
+
+    @Test func whatIsStillLeftIsSaidOnce() throws {
+        // Feather needs a blur (left to CALayer.filters); merge paths a boolean path operation.
+        let feathered = Self.mask("a", 30, 30, 70, 70).replacingOccurrences(of: #""o": {"k": 100}"#, with: #""o": {"k": 100}, "f": {"k": [4, 4]}"#)
+        let merged = F.shapeLayer([F.rect(40, 50, 30, 30), F.rect(60, 50, 30, 30), #"{"ty": "mm", "mm": 2}"#, #"{"ty": "mm", "mm": 2}"#, F.fill()])
+        let s = try F.scene([F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(feathered), \#(feathered)]"#), merged])
+        #expect(s.warnings.filter { $0.contains("mask feather") }.count == 1)
+        #expect(s.warnings.filter { $0.contains("merge paths") }.count == 1)
+    }
+
+    @Test func darkenKeepsWhereBothMasksAreAndLightenWhereEither() throws {
+        let darken = F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(Self.mask("a", 10, 10, 60, 60)), \#(Self.mask("d", 40, 40, 90, 90))]"#)
+        let d = Self.render(try F.scene([darken]), frame: 0)
+        #expect(Self.painted(d, 50, 50) && !Self.painted(d, 20, 20) && !Self.painted(d, 80, 80))
+        let lighten = F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(Self.mask("a", 10, 10, 60, 60)), \#(Self.mask("l", 40, 40, 90, 90))]"#)
+        let l = Self.render(try F.scene([lighten]), frame: 0)
+        #expect(Self.painted(l, 50, 50) && Self.painted(l, 20, 20) && Self.painted(l, 80, 80) && !Self.painted(l, 80, 20))
+    }
+
+    // MARK: Track mattes — luma ("visible where the matte's luminance is high", After Effects Help, "Track mattes")
+
+    static func lumaMatte(_ r: Double, mode: Int) -> [String] {
+        [#"{"ty": 4, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(F.rect(30, 50, 40, 40)), \#(F.fill(r, r, r))]}"#,
+         F.solidLayer("#ff0000", extra: #""tt": \#(mode)"#)]
+    }
+
+    @Test func aLumaMatteShowsTheLayerWhereTheMatteIsBright() throws {
+        let white = Self.render(try F.scene(Self.lumaMatte(1, mode: 3)), frame: 0)
+        #expect(Self.painted(white, 30, 50) && !Self.painted(white, 70, 50))
+        let black = Self.render(try F.scene(Self.lumaMatte(0, mode: 3)), frame: 0)
+        #expect(!Self.painted(black, 30, 50) && !Self.painted(black, 70, 50))
+        // lottie-ios's engine draws the layer without the matte and the source as a layer.
+        let ios = Self.render(try F.scene(Self.lumaMatte(0, mode: 3), reading: .iOS), frame: 0)
+        #expect(Self.painted(ios, 70, 50))
+    }
+
+    @Test func anInvertedLumaMatteShowsTheLayerWhereTheMatteIsDark() throws {
+        let white = Self.render(try F.scene(Self.lumaMatte(1, mode: 4)), frame: 0)
+        #expect(!Self.painted(white, 30, 50) && Self.painted(white, 70, 50))
+    }
+
+    @Test func anInvertedMatteOfSeveralShapesHidesTheLayerUnderEach() throws {
+        let matte = #"{"ty": 4, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(F.rect(25, 50, 30, 30)), \#(F.rect(50, 50, 30, 30)), \#(F.rect(80, 20, 20, 20)), \#(F.fill(0, 0, 0))]}"#
+        let b = Self.render(try F.scene([matte, F.solidLayer("#ff0000", extra: #""tt": 2"#)]), frame: 0)
+        // (37, 50) lies under both overlapping squares.
+        #expect(!Self.painted(b, 25, 50) && !Self.painted(b, 37, 50) && !Self.painted(b, 55, 50) && !Self.painted(b, 80, 20))
+        #expect(Self.painted(b, 5, 5) && Self.painted(b, 50, 90) && Self.painted(b, 80, 50))
+    }
+
+    @Test func anInvertedMatteWithAHoleShowsTheLayerInTheHole() throws {
+        // A square ring: outer square clockwise, inner square the other way (non-zero: a hole).
+        let ring = #"{"ty": "sh", "ks": {"k": {"c": true, "v": [[20, 20], [80, 20], [80, 80], [20, 80]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let hole = #"{"ty": "sh", "ks": {"k": {"c": true, "v": [[40, 40], [40, 60], [60, 60], [60, 40]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}"#
+        let matte = #"{"ty": 4, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(ring), \#(hole), \#(F.fill(0, 0, 0))]}"#
+        let b = Self.render(try F.scene([matte, F.solidLayer("#ff0000", extra: #""tt": 2"#)]), frame: 0)
+        #expect(Self.painted(b, 50, 50) && Self.painted(b, 5, 5) && !Self.painted(b, 30, 30))
+    }
+
+    // MARK: Path operations (After Effects Help, "Shape attributes, paint operations, and path operations")
+
+    static func shapePath(_ s: LottieScene) throws -> Path {
+        try #require(Self.all(s.root).compactMap { $0 as? CAShapeLayer }.first?.path)
+    }
+
+    @Test func puckerPullsTheVerticesOutAndTheSegmentsIn() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 40, 40), #"{"ty": "pb", "a": {"k": -50}}"#, F.fill()])])])
+        let b = Self.render(s, frame: 0)
+        // Vertices 1.5 times as far from the centre (30 out), the edges' middles pulled in.
+        #expect(Self.painted(b, 70, 30) && Self.painted(b, 29, 69))
+        #expect(!Self.painted(b, 68, 50) && Self.painted(b, 50, 50))
+        #expect(!Self.painted(Self.render(try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 40, 40), #"{"ty": "pb", "a": {"k": -50}}"#, F.fill()])])], reading: .iOS), frame: 0), 70, 30))
+    }
+
+    @Test func bloatPushesTheSegmentsOut() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 40, 40), #"{"ty": "pb", "a": {"k": 50}}"#, F.fill()])])])
+        let b = Self.render(s, frame: 0)
+        #expect(!Self.painted(b, 68, 32) && Self.painted(b, 72, 50))
+    }
+
+    @Test func zigZagAddsRidgesPerSegment() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 60, 60), #"{"ty": "zz", "s": {"k": 4}, "r": {"k": 2}, "pt": {"k": 1}}"#, F.fill()])])])
+        let path = try Self.shapePath(s)
+        // Four segments of 2 ridges and a vertex each: 12 points, 12 lines, closed.
+        #expect(path.elements.count == 14)
+        // The vertices go inwards by 4, the first ridge point out by 4.
+        guard case .move(let first) = path.elements[0] else { Issue.record("no move"); return }
+        let inset: Double = 4 / 2.0.squareRoot()
+        #expect(abs(first.x - (80 - inset)) < 1e-6)
+        #expect(abs(first.y - (20 + inset)) < 1e-6)
+    }
+
+    @Test func offsetPathMovesAClosedPathOutward() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 40, 40), #"{"ty": "op", "a": {"k": 6}, "lj": 1, "ml": {"k": 4}}"#, F.fill()])])])
+        let bounds = try Self.shapePath(s).boundingBox
+        #expect(abs(bounds.minX - 24) < 1e-6 && abs(bounds.maxX - 76) < 1e-6 && abs(bounds.minY - 24) < 1e-6)
+    }
+
+    @Test func offsetPathMakesAnOpenPathABand() throws {
+        let line = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[20, 50], [80, 50]], "i": [[0,0],[0,0]], "o": [[0,0],[0,0]]}}}"#
+        let s = try F.scene([F.shapeLayer([F.group([line, #"{"ty": "op", "a": {"k": 5}, "lj": 1, "ml": {"k": 4}}"#, F.fill()])])])
+        let b = Self.render(s, frame: 0)
+        #expect(Self.painted(b, 50, 47) && Self.painted(b, 50, 53) && !Self.painted(b, 50, 57) && !Self.painted(b, 17, 50))
+    }
+
+    // MARK: Repeater — "Copies", "Offset" and the transform keyframed (After Effects Help, "Repeater")
+
+    @Test func anAnimatedRepeaterAddsCopiesOverTime() throws {
+        let repeater = #"{"ty": "rp", "c": \#(F.keyframes([(0, "[1]", false), (30, "[3]", false)])), "o": {"k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"k": [30, 0]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "so": {"k": 100}, "eo": {"k": 100}}}"#
+        let layer = F.shapeLayer([F.rect(20, 50, 10, 10), F.fill(), repeater])
+        let s = try F.scene([layer])
+        let start = Self.render(s, frame: 0), end = Self.render(s, frame: 30)
+        #expect(Self.painted(start, 20, 50) && !Self.painted(start, 50, 50) && !Self.painted(start, 80, 50))
+        #expect(Self.painted(end, 20, 50) && Self.painted(end, 50, 50) && Self.painted(end, 80, 50))
+    }
+
+    // MARK: Trim — a range of no length draws nothing, round caps included (Lottie spec "Trim Path")
+
+    @Test func aTrimOfZeroLengthDrawsNothingEvenWithRoundCaps() throws {
+        let line = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[20, 50], [80, 50]], "i": [[0,0],[0,0]], "o": [[0,0],[0,0]]}}}"#
+        let trim = #"{"ty": "tm", "s": \#(F.keyframes([(0, "[0]", false), (30, "[100]", false)])), "e": \#(F.keyframes([(0, "[0]", false), (30, "[100]", false)])), "o": {"k": 0}, "m": 1}"#
+        let s = try F.scene([F.shapeLayer([line, trim, F.stroke(width: 10, cap: 2)])])
+        for frame in [0.0, 15, 30] {
+            let b = Self.render(s, frame: frame)
+            var drawn = 0
+            for y in 0..<100 { for x in 0..<100 where b[x, y] != 0 { drawn += 1 } }
+            #expect(drawn == 0, "frame \(frame)")
+        }
+    }
+
+    @Test func twistTurnsTheOutsideByTheAngle() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(0, 0, 40, 40), #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.fill()])])])
+        guard case .move(let first) = try Self.shapePath(s).elements[0] else { Issue.record("no move"); return }
+        // The top-right corner (20, −20), farthest out, turns the full 90° to (20, 20).
+        #expect(abs(first.x - 20) < 1e-9 && abs(first.y - 20) < 1e-9)
+    }
+}
