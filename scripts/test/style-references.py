@@ -6,7 +6,7 @@ shadow as a blur mask filter of the same sigma). Writes
 Tests/LayerKitTests/Goldens/style/<name>.<peer>.png (premultiplied ARGB read back the
 way the tests read every PNG).
 
-  python3 scripts/style-references.py [OUT_DIR]
+  python3 scripts/test/style-references.py [OUT_DIR]
 
 The scene parameters are repeated in Tests/LayerKitTests/StyleReferenceTests.swift; keep
 the two in step.
@@ -126,7 +126,7 @@ def shadow(out):
 
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
-    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "Tests", "LayerKitTests", "Goldens", "style")
+    out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "Tests", "LayerKitTests", "Goldens", "style")
     os.makedirs(out, exist_ok=True)
     for f in (axial, radial, mask, conic, shadow, two_point):
         f(out)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Lists the public types of the library modules that have no `///` summary line.
 
-Usage: scripts/doc-coverage.py [--members] [MODULE ...]   (default: Raster LayerKit Media)
+Usage: scripts/test/doc-coverage.py [--members] [MODULE ...]   (default: Raster LayerKit Media)
 
 Runs `swift package dump-symbol-graph` (which builds the package) and reads each module's
 symbol graph: a symbol counts as documented when its doc comment has a non-empty first
@@ -23,7 +23,7 @@ def main():
     args = sys.argv[1:]
     members = "--members" in args
     modules = [a for a in args if not a.startswith("--")] or ["Raster", "LayerKit", "Media"]
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     out = subprocess.run(["swift", "package", "dump-symbol-graph", "--minimum-access-level", "public"],
                          cwd=root, capture_output=True, text=True)
     if out.returncode != 0:

@@ -4,7 +4,7 @@
 # and pixels are checked, not the player's idea of them), and F11 again the 800 × 600 window
 # where it was.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 name=window-fullscreen-test
 source scripts/lib/xvfb-window.sh "$0" "$@"

@@ -3,7 +3,7 @@
 # app would) in its own build folder, and runs it: DrawLayers renders an animated layer tree
 # headlessly at three instants and checks the frames. Needs no SDL and no display.
 set -euo pipefail
-cd "$(dirname "$0")/../Examples/DrawLayers"
+cd "$(dirname "$0")/../../Examples/DrawLayers"
 swift build -c "${CONFIGURATION:-debug}"
 bin=$(swift build -c "${CONFIGURATION:-debug}" --show-bin-path)/draw-layers
 out=$(mktemp -d)

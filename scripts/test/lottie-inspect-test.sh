@@ -4,10 +4,8 @@
 # path, and a track matte's layer carries the matte as its mask. The output must be one JSON
 # document. Builds in debug (LAYERPLAY_CONFIG=release to change).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-config=${LAYERPLAY_CONFIG:-debug}
-swift build -c "$config" --product layerplay >/dev/null 2>&1 || swift build -c "$config" --product layerplay
-bin="$(swift build -c "$config" --show-bin-path)/layerplay"
+cd "$(dirname "$0")/../.."
+source scripts/lib/build-layerplay.sh
 out=$(mktemp -d)
 "$bin" inspect Fuzz/lottie/hand-stars-gradient-stroke.json --progress 0.5 > "$out/gradient.json" 2>/dev/null
 "$bin" inspect Fuzz/lottie/hand-shapes-precomp-matte.json > "$out/matte.json" 2>/dev/null

@@ -3,7 +3,7 @@
 # address sanitizer, with the accumulator's debug cell-index assertion on. Any out-of-bounds
 # access stops the run with the sanitizer's report (or the assertion's) and a non-zero status.
 #
-#   scripts/raster-fuzz.sh [CASES] [SHARDS] [CONFIG]
+#   scripts/fuzz/raster-fuzz.sh [CASES] [SHARDS] [CONFIG]
 #       defaults: 1000000 cases in 2 processes, CONFIG release
 #
 # CONFIG release: optimized (-O: bounds and overflow checks stay) with -assert-config Debug,
@@ -11,7 +11,7 @@
 # the same. The sanitized build has its own build folder (.build-asan) so it never mixes
 # with .build.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 cases=${1:-1000000}
 shards=${2:-2}
 config=${3:-release}

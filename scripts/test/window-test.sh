@@ -3,7 +3,7 @@
 # recording timings, click it with xdotool, grab the window with xwd, then check the timings
 # file (~360 rows), the logged click and that the screenshot is not blank.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 name=window-test
 source scripts/lib/xvfb-window.sh "$0" "$@"

@@ -10,7 +10,7 @@ built once, single thread, antialiasing on; prints one JSON line per scene and p
 median, p10 and p90 in microseconds.
 
   pip install pycairo skia-python blend2d-python   (pycairo needs libcairo2-dev, pkg-config)
-  python3 scripts/peers.py ../shared/scenes/*.json --frames 200 [--refs DIR] [--peers cairo,skia,blend2d]
+  python3 scripts/bench/peers.py ../shared/scenes/*.json --frames 200 [--refs DIR] [--peers cairo,skia,blend2d]
 """
 import argparse
 import json

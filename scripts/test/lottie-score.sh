@@ -4,9 +4,9 @@
 # and fails below the floor: the number of matching cases this branch reached. The floor
 # only goes up. Without the corpus the script says so and succeeds (the repository ships no
 # third-party animations), and likewise without numpy and pillow for compare.py.
-#   scripts/lottie-score.sh [--features] [--diff-dir DIR]   (extra arguments go to compare.py)
+#   scripts/test/lottie-score.sh [--features] [--diff-dir DIR]   (extra arguments go to compare.py)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 FLOOR=${LOTTIE_SCORE_FLOOR:-274}
 corpus=../shared/lottie
 if [ ! -f "$corpus/compare.py" ]; then

@@ -4,7 +4,7 @@
 # document (a layer of unknown type): red must keep playing, a banner appears at the top, and
 # stderr carries exactly one one-line refusal. Screenshots come from the player itself.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 name=watch-test
 source scripts/lib/xvfb-window.sh "$0" "$@"

@@ -10,7 +10,7 @@
 # from the verbose log, each screenshot's from the timings file. The scene is deterministic
 # given those slots (the worm demo runs on animations only), so equality is exact.
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 name=window-headless-test
 source scripts/lib/xvfb-window.sh "$0" "$@"

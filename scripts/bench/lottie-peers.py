@@ -23,7 +23,7 @@ set once. What remains on the peers' side is a few ctypes calls per frame (about
 microsecond each). rlottie renders whole frames only (its API takes a frame number).
 
   pip install rlottie-python thorvg-python
-  python3 scripts/lottie-peers.py [--frames 30] [--only TEXT] [--bin .build/release/layerplay]
+  python3 scripts/bench/lottie-peers.py [--frames 30] [--only TEXT] [--bin .build/release/layerplay]
                                   [--baseline OLD_LAYERPLAY] [--full-redraw]
 
 With --baseline, an older layerplay is timed too, right after the current one on each
@@ -40,7 +40,7 @@ import sys
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-CORPUS = os.path.join(HERE, "..", "..", "shared", "lottie")
+CORPUS = os.path.join(HERE, "..", "..", "..", "shared", "lottie")
 
 
 def median_us(times):
@@ -107,7 +107,7 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--frames", type=int, default=30)
     ap.add_argument("--only", default="")
-    ap.add_argument("--bin", default=os.path.join(HERE, "..", ".build", "release", "layerplay"))
+    ap.add_argument("--bin", default=os.path.join(HERE, "..", "..", ".build", "release", "layerplay"))
     ap.add_argument("--baseline", default="", help="an older layerplay to time in the same run")
     ap.add_argument("--full-redraw", action="store_true",
                     help="also time layerplay clearing and redrawing whole frames (layerplay_full)")

@@ -5,7 +5,7 @@
 # clicks, and the recorded timings (row count, p99 of the gallery's own frame work < the
 # period; dropped frames reported, < 1 % required with GALLERY_STRICT_TIMINGS=1).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 name=gallery-window-test
 source scripts/lib/xvfb-window.sh "$0" "$@"

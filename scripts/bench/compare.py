@@ -4,12 +4,12 @@
 For each scene, in R rounds, times our build (`--ours`, default .build/release/raster-bench;
 or `.build/release/layerplay`, then timed with `layerplay bench` and checked with
 `layerplay rasterize`: the production path through the layer renderer)
-and then each peer (scripts/peers.py) back to back, so that the noisy shared machine loads
+and then each peer (scripts/bench/peers.py) back to back, so that the noisy shared machine loads
 them alike; reports the median over rounds of each one's per-frame median, the ratios, and
 the fidelity of our render against Cairo's reference.
 
   swift build -c release --product raster-bench
-  python3 scripts/compare.py ../shared/scenes/*.json --rounds 3 --frames 60
+  python3 scripts/bench/compare.py ../shared/scenes/*.json --rounds 3 --frames 60
 """
 import argparse
 import json

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing of one input kind with libFuzzer under the address sanitizer.
 #
-#   scripts/fuzz.sh TARGET SECONDS [-- LIBFUZZER-OPTIONS…]
+#   scripts/fuzz/fuzz.sh TARGET SECONDS [-- LIBFUZZER-OPTIONS…]
 #       TARGET: document, svg-path, png or lottie (Sources/InputFuzzing's entries)
 #
 # Builds the InputFuzzing library and what it uses with -sanitize=fuzzer,address (coverage
@@ -16,9 +16,9 @@
 # FILE; once fixed, copy it into Fuzz/TARGET so the seed-replay tests keep it fixed).
 # Prints the executions, the coverage and the findings; exits 1 when there are findings.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-target=${1:?usage: scripts/fuzz.sh TARGET SECONDS [-- LIBFUZZER-OPTIONS…]}
-seconds=${2:?usage: scripts/fuzz.sh TARGET SECONDS [-- LIBFUZZER-OPTIONS…]}
+cd "$(dirname "$0")/../.."
+target=${1:?usage: scripts/fuzz/fuzz.sh TARGET SECONDS [-- LIBFUZZER-OPTIONS…]}
+seconds=${2:?usage: scripts/fuzz/fuzz.sh TARGET SECONDS [-- LIBFUZZER-OPTIONS…]}
 shift 2
 [ "${1:-}" = "--" ] && shift
 [ -d "Fuzz/$target" ] || { echo "fuzz.sh: no seed folder Fuzz/$target (targets: $(ls Fuzz | grep -v '\.' | tr '\n' ' '))" >&2; exit 2; }

@@ -2,7 +2,7 @@
 # The memory soak: the gallery in a real window (Xvfb, SDL's x11 driver) for MINUTES minutes
 # with a click every 100 ms, its resident memory sampled every 10 s.
 #
-#   scripts/soak.sh MINUTES        (LAYERPLAY_BIN=… to use a built binary; SOAK_OUT=DIR)
+#   scripts/test/soak.sh MINUTES        (LAYERPLAY_BIN=… to use a built binary; SOAK_OUT=DIR)
 #
 # The clicks go round the whole gallery: open a tile, ten clicks inside the demo (HUDs,
 # toggles, ripples…), the back control; every tile of the first page, then "Next page ›", every
@@ -14,8 +14,8 @@
 # first minute. The clicks go to the gallery as a script file (`--script`), read before the
 # window opens.
 set -euo pipefail
-cd "$(dirname "$0")/.."
-minutes=${1:?usage: scripts/soak.sh MINUTES}
+cd "$(dirname "$0")/../.."
+minutes=${1:?usage: scripts/test/soak.sh MINUTES}
 if [ -z "${LAYERKIT_IN_XVFB:-}" ]; then
     if [ -z "${LAYERPLAY_BIN:-}" ]; then
         swift build -c release --product layerplay >&2

@@ -5,9 +5,9 @@
 # SECONDS with --record-timings, interleaved with a second binary when OLD=path is given
 # (old and new then share the machine's state), and the median over runs of each run's
 # work p50 / p90 / p99, upload and present p50, and dropped frames.
-# Usage: scripts/window-frame-work.sh [SECONDS=10] [RUNS=3]   (OLD=/path/to/layerplay)
+# Usage: scripts/bench/window-frame-work.sh [SECONDS=10] [RUNS=3]   (OLD=/path/to/layerplay)
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 seconds=${1:-10}
 runs=${2:-3}
 swift build -c release --product layerplay >/dev/null

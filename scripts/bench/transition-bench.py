@@ -4,7 +4,7 @@
 at several document times, i.e. progresses, since the transitions are linear.
 
     swift build -c release --product layerplay
-    python3 scripts/transition-bench.py [--ours .build/release/layerplay] [--rounds 3]
+    python3 scripts/bench/transition-bench.py [--ours .build/release/layerplay] [--rounds 3]
         [--times 0.1,0.25,0.4,0.5,0.6,0.75,0.9] [--keep DIR]
 
 Every (type, time) is measured once per round, rounds interleaved, and the table shows the
@@ -20,7 +20,7 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 CA_TYPES = ["fade", "moveIn", "push", "reveal", "cube", "oglFlip", "pageCurl", "pageUnCurl",
             "rippleEffect", "suckEffect", "cameraIrisHollowOpen", "cameraIrisHollowClose"]
 VIEW_TYPES = ["flipFromLeft", "flipFromRight", "flipFromTop", "flipFromBottom", "curlUp", "curlDown",

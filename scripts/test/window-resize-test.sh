@@ -5,7 +5,7 @@
 # (press, move, release) and the mouse wheel reach the scene as events; the debugging aids'
 # keys toggle them (F1, F4 in the verbose log).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 name=window-resize-test
 source scripts/lib/xvfb-window.sh "$0" "$@"

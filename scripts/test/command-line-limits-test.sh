@@ -4,10 +4,8 @@
 # Int or a run that simulates 1e300 seconds. Builds in debug (LAYERPLAY_CONFIG=release to
 # change).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-config=${LAYERPLAY_CONFIG:-debug}
-swift build -c "$config" --product layerplay >/dev/null 2>&1 || swift build -c "$config" --product layerplay
-bin="$(swift build -c "$config" --show-bin-path)/layerplay"
+cd "$(dirname "$0")/../.."
+source scripts/lib/build-layerplay.sh
 out=$(mktemp -d)
 echo '{"width":100,"height":100,"layers":[]}' > "$out/doc.json"
 printf 'click 0.5:400,300\nclick 1:4OO,300\n' > "$out/script.txt"

@@ -21,7 +21,7 @@ that needs more than 1 GiB of address space (the limit is set on each run) or an
 output is counted as broken, and its input is kept. The slowest run is reported in processor
 time.
 
-Usage: scripts/malformed-documents-test.py [LAYERPLAY] [--count N] [--seed S] [--jobs J]
+Usage: scripts/test/malformed-documents-test.py [LAYERPLAY] [--count N] [--seed S] [--jobs J]
            [--play-every K] [--timeout S] [--write-only DIR]
   --count N        cases (300 by default: the CI run)
   --jobs J         cases run in J processes at once (1)
@@ -34,7 +34,7 @@ import base64, io, json, os, random, resource, signal, subprocess, sys, tempfile
 from collections import Counter
 from multiprocessing import Pool
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 args = sys.argv[1:]
 count, seed, binary, jobs, play_every, timeout, write_only = 300, 16, None, 1, 10, 10.0, None
 while args:

@@ -2,10 +2,10 @@
 # Renders a fixed set of frames with one layerplay binary, so two builds can be compared
 # pixel for pixel: every demo (and the gallery grid) at 0.5 s steps over 6 s, without input
 # and with three scripted clicks, plus every scene and example document drawn at t = 0.
-#   scripts/frames.sh BIN OUTDIR        then   cmp -s or compare.py over the two folders
+#   scripts/test/frames.sh BIN OUTDIR        then   cmp -s or compare.py over the two folders
 set -euo pipefail
 bin=$1 out=$2
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 mkdir -p "$out"
 clicks=(--click 0.3:400,300 --click 2.2:200,150 --click 3.7:600,450)
 for demo in gallery $("$bin" demos); do

@@ -4,10 +4,8 @@
 # offscreen driver and run for ever showing nothing); with SDL_VIDEODRIVER=offscreen, chosen
 # on purpose, it runs and exits 0. Builds in debug (LAYERPLAY_CONFIG=release to change).
 set -euo pipefail
-cd "$(dirname "$0")/.."
-config=${LAYERPLAY_CONFIG:-debug}
-swift build -c "$config" --product layerplay >/dev/null 2>&1 || swift build -c "$config" --product layerplay
-bin="$(swift build -c "$config" --show-bin-path)/layerplay"
+cd "$(dirname "$0")/../.."
+source scripts/lib/build-layerplay.sh
 out=$(mktemp -d)
 fail() { echo "no-display-test: FAIL: $*" >&2; echo "--- stderr:" >&2; cat "$out/err.txt" >&2 || true; exit 1; }
 
