@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The window's frame work under Xvfb, as the README's "Window frame work" table gives it:
+# The window's frame work under Xvfb, as docs/benchmarks.md's "Window frame work" table gives it:
 # the gallery and the worm demo (clicked: the HUD shows and hides) at 800×600 and 1600×1200
 # points, each run RUNS times for
 # SECONDS with --record-timings, interleaved with a second binary when OLD=path is given
