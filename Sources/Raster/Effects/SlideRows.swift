@@ -1,22 +1,7 @@
-// The row effects: a cross-fade (per pixel, a rounded blend of the old and the new image by
-// the progress) and the three slides (moveIn, push, reveal: whole images offset by whole
-// pixels, each drawn as a row composite). No resampling, so every pixel stays sharp.
+// The slides (moveIn, push, reveal): whole images offset by whole pixels, each drawn as a row
+// composite. No resampling, so every pixel stays sharp.
 
 extension TransitionFrame {
-    /// The per-pixel blend old → new at the progress, source-over into the target.
-    func crossFade() {
-        let t = lkLerpWeight(p)
-        let b = box
-        guard !b.isEmpty else { return }
-        let tw = target.width
-        for y in b.y0..<b.y1 {
-            let d = target.pixels + y * tw
-            let f = from.pixels + (y - oy) * width - ox
-            let g = to.pixels + (y - oy) * width - ox
-            for x in b.x0..<b.x1 { d[x] = lkSourceOver(lkLerp(f[x], g[x], t), d[x]) }
-        }
-    }
-
     /// The integer offset of a full slide by `fraction` of the size in the edge's motion.
     func slide(_ edge: ImageTransition.Edge, _ fraction: Double) -> (Int, Int) {
         let m = edge.motion
