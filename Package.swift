@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Module layering (see README "Architecture"): Raster knows nothing of layers or SDL;
+// Module layering (see README "One frame"): Raster knows nothing of layers or SDL;
 // LayerKit knows nothing of SDL; Media and Player are the only SDL users.
 let package = Package(
     name: "LayerKit",

@@ -109,7 +109,7 @@ final class WatchedDocumentScene: LayerScene {
     /// `origin` in its layer's time instead; others keep theirs.
     private func attach(_ doc: LayerDocument, beganAt origin: Double) {
         for (layer, spec, _) in doc.animationSpecs {
-            guard let a = spec.makeAnimation() else { continue }
+            let a = spec.makeAnimation()
             if a.beginTime == 0 { a.beginTime = layer.convertTime(origin, from: nil) }
             layer.add(a, forKey: spec.key)
         }
