@@ -1,7 +1,7 @@
 // swift-tools-version:6.1
 import PackageDescription
 
-// Module layering (see README "Architecture"): Raster knows nothing of layers or SDL;
+// Module layering (see README "One frame"): Raster knows nothing of layers or SDL;
 // LayerKit knows nothing of SDL; Media and Player are the only SDL users; Export encodes
 // bitmaps and knows nothing of layers or SDL.
 let package = Package(
@@ -71,7 +71,7 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Raster", "Media", "LayerKit"], path: "Tests/TestSupport"),
         // Random fills and strokes across the target's edges, for the tests and raster-fuzz.
         .target(name: "RasterFuzzing", dependencies: ["Raster"]),
-        // A million of them under the address sanitizer (scripts/raster-fuzz.sh).
+        // A million of them under the address sanitizer (scripts/fuzz/raster-fuzz.sh).
         .executableTarget(name: "raster-fuzz", dependencies: ["Raster", "RasterFuzzing"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
@@ -80,7 +80,7 @@ let package = Package(
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),
         // One entry per input kind (documents, SVG paths, images, Lottie files) for libFuzzer
-        // (scripts/fuzz.sh) and for the replay of the seeds under Fuzz/ (FuzzSeedTests).
+        // (scripts/fuzz/fuzz.sh) and for the replay of the seeds under Fuzz/ (FuzzSeedTests).
         .target(name: "InputFuzzing", dependencies: ["LayerKit", "Raster", "Media", "Lottie"]),
         .testTarget(name: "FuzzSeedTests", dependencies: ["InputFuzzing"]),
     ]

@@ -15,19 +15,19 @@ log=$(mktemp)
 swift test 2>&1 | tee "$log"
 unit=$(sed -n 's/.*Test run with \([0-9]*\) tests\{0,1\} .* passed.*/\1/p' "$log" | tail -n 1)
 [ -n "$unit" ] || { echo "test.sh: could not read the unit test count" >&2; exit 1; }
-scripts/no-display-test.sh
-scripts/malformed-documents-test.py
-scripts/command-line-limits-test.sh
-scripts/lottie-inspect-test.sh
+scripts/test/no-display-test.sh
+scripts/test/malformed-documents-test.py
+scripts/test/command-line-limits-test.sh
+scripts/test/lottie-inspect-test.sh
 scripts/test/export-test.py
 scripts/test/install-test.sh
-scripts/window-test.sh
-scripts/gallery-window-test.sh
-scripts/window-headless-test.sh
-scripts/watch-test.sh
+scripts/test/window-test.sh
+scripts/test/gallery-window-test.sh
+scripts/test/window-headless-test.sh
+scripts/test/watch-test.sh
 scripts/test/play-window-test.sh
-scripts/window-resize-test.sh
-scripts/window-fullscreen-test.sh
-scripts/lottie-score.sh
+scripts/test/window-resize-test.sh
+scripts/test/window-fullscreen-test.sh
+scripts/test/lottie-score.sh
 scripts/test/lottie-ae-score.sh
 echo "tests: $((unit + 15)) passed, 0 failed"

@@ -4,7 +4,7 @@
 // Each frame is clear + draw of every shape layer through Canvas (paths parsed once), two
 // warm-up frames first; prints one JSON line per scene with median/p10/p90 in µs, and the
 // same for the pixel half alone ("fill_median_us": the pre-stroked device polygons filled).
-// --refs DIR compares each render with DIR/<scene>.cairo.png (scripts/peers.py --refs).
+// --refs DIR compares each render with DIR/<scene>.cairo.png (scripts/bench/peers.py --refs).
 // --alloc-frames N only draws N frames (for counting allocations with valgrind: run it with
 // two values of N; the difference of "total heap usage" allocs / ΔN is allocs per frame).
 // The tiny scene reader below covers the static subset of docs/document-format.md; it is not the

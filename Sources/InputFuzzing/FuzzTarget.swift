@@ -1,5 +1,5 @@
 // The fuzzed input kinds and what one input of each kind goes through: the same code whether
-// libFuzzer drives it (under the address sanitizer, scripts/fuzz.sh) or the seed-replay tests
+// libFuzzer drives it (under the address sanitizer, scripts/fuzz/fuzz.sh) or the seed-replay tests
 // do. Each entry takes raw bytes, loads them as the program would, draws the result into a
 // small bitmap, and returns whether the input was accepted or refused; a refusal's message
 // must be one line (the promise of the command-line tools), which `FuzzOutcome` checks.

@@ -1,4 +1,4 @@
-// libFuzzer's entry points, compiled only into the fuzzer build (scripts/fuzz.sh passes
+// libFuzzer's entry points, compiled only into the fuzzer build (scripts/fuzz/fuzz.sh passes
 // -sanitize=fuzzer,address and -D LAYERKIT_LIBFUZZER): libFuzzer's own main calls
 // `LLVMFuzzerInitialize` once, which picks the target named by LAYERKIT_FUZZ_TARGET, then
 // `LLVMFuzzerTestOneInput` for every input it generates; an input whose outcome is `.broken`

@@ -148,7 +148,7 @@ final class DocumentSource: AnimationSource {
     static func duration(of doc: LayerDocument) -> Double {
         var end = 0.0
         for (_, spec, _) in doc.animationSpecs {
-            if let a = spec.makeAnimation() { end = max(end, documentAnimationEnd(a)) }
+            end = max(end, documentAnimationEnd(spec.makeAnimation()))
         }
         return end
     }

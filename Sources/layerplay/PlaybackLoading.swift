@@ -40,7 +40,7 @@ func loadPlaybackItem(_ path: String, reading: LottieReading = .afterEffects) ->
     }
     var end = 0.0
     for (layer, spec, _) in doc.animationSpecs {
-        guard let a = spec.makeAnimation() else { continue }
+        let a = spec.makeAnimation()
         a.isRemovedOnCompletion = false
         end = max(end, documentAnimationEnd(a))
         layer.add(a, forKey: spec.key)

@@ -1,5 +1,5 @@
 // Runs random fills and strokes across the edges of their targets (RasterFuzzCase) through
-// the whole Canvas pipeline, for use under the address sanitizer (scripts/raster-fuzz.sh):
+// the whole Canvas pipeline, for use under the address sanitizer (scripts/fuzz/raster-fuzz.sh):
 // any write or read outside a buffer stops the run with the sanitizer's report, and where
 // assertions are on (debug builds, or -assert-config Debug as the script builds it) the
 // accumulator's assertion names the first cell index outside its buffer.

@@ -59,13 +59,13 @@ import TestSupport
           {"type": "basic", "keyPath": "opacity", "fromValue": 0, "toValue": 1},
           {"type": "group", "animations": [{"type": "spring", "keyPath": "position.y", "fromValue": 0, "toValue": 1}]}]}]}
         """)
-        let made = doc.animationSpecs.map { $0.spec.makeAnimation()! }
+        let made = doc.animationSpecs.map { $0.spec.makeAnimation() }
         let spring = try #require(made[0] as? CASpringAnimation)
         #expect(spring.duration == spring.settlingDuration && abs(spring.duration - 2.855) < 0.01)
         #expect(made[1].duration == 0)
         let child = try #require((made[2] as? CAAnimationGroup)?.animations?.first as? CASpringAnimation)
         #expect(child.duration == child.settlingDuration)
-        try doc.attachAnimations()
+        doc.attachAnimations()
         let layer = doc.root.sublayers![0]
         let durations = layer.animationKeys()!.compactMap { layer.animation(forKey: $0)?.duration }
         #expect(durations.contains(0.25))

@@ -107,7 +107,7 @@ extension AnimationModelTests {
            ]}]}
         """)
         CAAnimationContext.current.clock.manualTime = 0
-        try doc.attachAnimations()
+        doc.attachAnimations()
         let a = doc.layersByName["a"]!
         #expect(a.animationKeys()?.count == 4)
         #expect(abs(Self.num(a, "strokeEnd", at: 0.75) - 0.5) < 1e-9, "speed 2: begins at document time 0.5")

@@ -1,5 +1,5 @@
 // CGContext.drawRadialGradient between circles of different centres, against Cairo's
-// RadialGradient(cx0, cy0, r0, cx1, cy1, r1) with the same stops (scripts/style-references.py,
+// RadialGradient(cx0, cy0, r0, cx1, cy1, r1) with the same stops (scripts/test/style-references.py,
 // `two_point`): both options set against EXTEND_PAD, neither against EXTEND_NONE. The raster
 // corpus's Cairo tolerance: mean |Δ| ≤ 2/255, at most 1 % of pixels off by more than 16.
 import Testing

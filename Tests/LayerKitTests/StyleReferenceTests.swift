@@ -1,9 +1,9 @@
 // Gradients, masks and shadows against independent renderers: the scenes of
-// scripts/style-references.py drawn by LayerKit and compared with Cairo's renders
+// scripts/test/style-references.py drawn by LayerKit and compared with Cairo's renders
 // (axial and radial gradients, a mask) and Skia's (a conic gradient as a sweep; a shadow as
 // a blur mask filter with the same σ), within the raster corpus's Cairo tolerance (mean
 // |Δ| ≤ 2/255, at most 1 % of pixels off by more than 16). Regenerate the references with
-// `python3 scripts/style-references.py`.
+// `python3 scripts/test/style-references.py`.
 import Foundation
 import Testing
 @testable import LayerKit

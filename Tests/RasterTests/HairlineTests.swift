@@ -2,7 +2,7 @@
 // lk_hairline without an outline): against Cairo's render of the same document, against the
 // outline path they replace, and across the target's edges.
 //
-// Cairo reference: python3 scripts/peers.py Tests/RasterTests/Goldens/cases/geom_hairlines.json \
+// Cairo reference: python3 scripts/bench/peers.py Tests/RasterTests/Goldens/cases/geom_hairlines.json \
 //     --frames 1 --peers cairo --refs Tests/RasterTests/Goldens
 import Foundation
 import Testing

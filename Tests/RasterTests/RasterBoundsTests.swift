@@ -25,7 +25,7 @@ import RasterFuzzing
         }
     }
 
-    /// 3 000 seeded random cases (the long run is scripts/raster-fuzz.sh under ASan).
+    /// 3 000 seeded random cases (the long run is scripts/fuzz/raster-fuzz.sh under ASan).
     @Test func randomFillsAndStrokesAcrossTheEdges() {
         var rng = SplitMix64(seed: 0xB0_0D5)
         var canvases: [Int: Canvas] = [:]

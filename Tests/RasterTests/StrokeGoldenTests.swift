@@ -3,7 +3,7 @@
 //
 // Regenerate: LAYERKIT_UPDATE_GOLDENS=1 swift test --filter StrokeGoldenTests
 //   (writes Goldens/<name>.png and the scene documents Goldens/cases/<name>.json), then the
-//   Cairo references: python3 scripts/peers.py Tests/RasterTests/Goldens/cases/*.json \
+//   Cairo references: python3 scripts/bench/peers.py Tests/RasterTests/Goldens/cases/*.json \
 //       --frames 1 --peers cairo --refs Tests/RasterTests/Goldens
 //   (writes Goldens/<name>.cairo.png). Trims are baked into the documents' paths.
 import Foundation

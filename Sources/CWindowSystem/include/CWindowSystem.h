@@ -11,7 +11,7 @@
 //
 // Header-only (a static inline function the Swift caller compiles), as CRasterSIMD is: a C
 // source compiled on its own gets the C compiler's DWARF 5 debug information, which
-// valgrind 3.19 (scripts/bench-instructions.sh) cannot read.
+// valgrind 3.19 (scripts/bench/bench-instructions.sh) cannot read.
 #include <SDL2/SDL.h>
 #include <SDL2/SDL_syswm.h>
 #include <X11/Xlib.h>

@@ -4,8 +4,9 @@
 // geometry), then the two placed results interpolated per premultiplied pixel,
 // (1 − f)·old + f·new. Each image is drawn alone, through the layer's contents placement, into
 // a snapshot on the surface's own pixel grid (a cleared bitmap covering both placements, at a
-// whole-pixel offset); a transition item with the cross-dissolve effect mixes the two and
-// composites the result once, unresampled, at the layer's opacity. Every pixel is what
+// whole-pixel offset); a transition item with the cross-dissolve (`ImageTransition.crossFade`,
+// Raster's Image/CrossDissolve.swift) mixes the two and composites the result once,
+// unresampled, at the layer's opacity. Every pixel is what
 // drawing that image alone would give there, so the mix is exact wherever either image is
 // translucent or absent. The snapshots are kept from frame to frame while the placed images
 // draw the same (only the mix is redone as the fraction moves). A snapshot is limited to
@@ -53,7 +54,7 @@ extension CALayer {
             pair = ContentsDissolvePair(from: DisplaySnapshot(list: old), to: DisplaySnapshot(list: new))
             builder.contentsDissolves.insert(pair, for: key)
         }
-        let item = DisplayTransition(effect: CrossDissolveEffect(), progress: fraction, from: pair.from, to: pair.to,
+        let item = DisplayTransition(effect: ImageTransition.crossFade, progress: fraction, from: pair.from, to: pair.to,
                                      transform: ProjectiveTransform(AffineTransform.translation(fx0, fy0)),
                                      opacity: sink.opacity)
         sink.append(.contents, .transition(item), local: local)

@@ -32,10 +32,12 @@ extension CALayer {
                              offset: a.applyVector(Point(shadowOffset.width, shadowOffset.height)))
     }
 
-    /// Where the shadow of something covering `e` (layer coordinates) can paint.
+    /// Where the shadow of something covering `e` (layer coordinates) can paint: `e` moved by
+    /// the offset and grown by the shadow's reach (`DisplayShadow.reach`, the layer's units
+    /// taken as pixels).
     func shadowLocalExtent(of e: Rect) -> Rect {
         guard !e.isNull else { return .null }
-        let pad = 3 * shadowSigma + 3
+        let pad = DisplayShadow.reach(sigma: shadowSigma)
         return e.union(e.offsetBy(dx: shadowOffset.width, dy: shadowOffset.height).insetBy(dx: -pad, dy: -pad))
     }
 
@@ -66,9 +68,4 @@ extension CALayer {
         sink.append(.shadow, .shadow(p, transform: sink.transform, shadow: displayShadow(sink.transform)),
                     local: shadowLocalExtent(of: p.controlPointBounds))
     }
-}
-
-extension Rect {
-    /// The rectangle moved by (dx, dy).
-    func offsetBy(dx: Double, dy: Double) -> Rect { Rect(origin.x + dx, origin.y + dy, size.width, size.height) }
 }

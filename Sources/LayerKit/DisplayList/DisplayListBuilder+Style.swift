@@ -17,7 +17,7 @@ extension DisplayListBuilder {
         let k = max(((ux.x - p0.x) * (ux.x - p0.x) + (ux.y - p0.y) * (ux.y - p0.y)).squareRoot(),
                     ((uy.x - p0.x) * (uy.x - p0.x) + (uy.y - p0.y) * (uy.y - p0.y)).squareRoot())
         let dx = p1.x - p0.x, dy = p1.y - p0.y
-        let pad = 3 * l.shadowSigma * k + 4
+        let pad = DisplayShadow.reach(sigma: l.shadowSigma * k)
         for i in start..<items.count {
             let b = items[i].bounds
             guard !b.isNull else { continue }

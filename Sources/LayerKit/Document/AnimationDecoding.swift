@@ -12,14 +12,9 @@ extension AnimationSpec.TimingFunctionSpec {
 }
 
 extension AnimationSpec {
-    /// Builds transitions (`type: "transition"`); set by the transitions code, which owns
-    /// CATransition. Without it a transition document animation is refused by `makeAnimation`.
-    /// Main thread only.
-    nonisolated(unsafe) public static var transitionFactory: ((AnimationSpec) -> CAAnimation?)? = CATransition.make(from:)
-
-    /// The animation this spec describes, every field applied; nil only for a transition
-    /// when no `transitionFactory` is installed.
-    public func makeAnimation() -> CAAnimation? {
+    /// The animation this spec describes, every field applied (a transition is a
+    /// `CATransition(spec:)`).
+    public func makeAnimation() -> CAAnimation {
         let a: CAAnimation
         switch kind {
         case .basic, .spring:
@@ -42,11 +37,10 @@ extension AnimationSpec {
             a = k
         case .group:
             let g = CAAnimationGroup()
-            g.animations = animations.compactMap { $0.makeAnimation() }
+            g.animations = animations.map { $0.makeAnimation() }
             a = g
         case .transition:
-            guard let t = Self.transitionFactory?(self) else { return nil }
-            a = t
+            a = CATransition(spec: self)
         }
         if let f = valueFunction, let pa = a as? CAPropertyAnimation { pa.valueFunction = CAValueFunction(name: f) }
         // The document rule: a spring whose duration is 0 runs for its settling duration.
@@ -65,17 +59,13 @@ extension LayerDocument {
     /// `layer.add(animation, forKey: key)` at document time 0: the clock is set to
     /// `documentTime` (0) for the commit, so an animation's beginTime 0 becomes its layer's
     /// local time at document time 0. Leaves the current clock's manual time as it found it.
-    /// Throws for a transition when no transition factory is installed.
-    public func attachAnimations(atDocumentTime documentTime: Double = 0) throws(DocumentError) {
+    public func attachAnimations(atDocumentTime documentTime: Double = 0) {
         let clock = CAAnimationContext.current.clock
         let saved = clock.manualTime
         clock.manualTime = documentTime
         defer { clock.manualTime = saved }
-        for (layer, spec, path) in animationSpecs {
-            guard let a = spec.makeAnimation() else {
-                throw DocumentError(path + ".type", "transitions are not available in this build")
-            }
-            layer.add(a, forKey: spec.key)
+        for (layer, spec, _) in animationSpecs {
+            layer.add(spec.makeAnimation(), forKey: spec.key)
         }
         CATransaction.flush()
     }

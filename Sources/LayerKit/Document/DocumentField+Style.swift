@@ -1,5 +1,6 @@
 // The document readers of the styling and gradient properties: a size (`shadowOffset`),
-// the corner list of `maskedCorners`, a gradient's colour list and its optional locations.
+// the corner list of `maskedCorners`, a gradient's colour list and its optional locations,
+// and an animation's values for those list-valued key paths.
 
 extension DocumentField where Value == Size {
     /// `[width, height]`.
@@ -52,5 +53,21 @@ extension DocumentField where Value == [Double]? {
             for (i, x) in items.enumerated() { out.append(try b.number(x, "\(p)[\(i)]")) }
             return out
         }
+    }
+}
+
+extension DocumentBuilder {
+    /// An animation value for a list-valued key path: a list of numbers or of colours.
+    func listValue(_ v: JSONValue, _ p: String) throws(DocumentError) -> AnimatableValue {
+        if v == .null { return .list([]) }
+        let items = try array(v, p)
+        guard items.count <= DocumentLimits.maximumGradientStops else {
+            throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
+        }
+        var out: [AnimatableValue] = []
+        for (i, x) in items.enumerated() {
+            if case .number = x { out.append(.number(try number(x, "\(p)[\(i)]"))) } else { out.append(.color(try color(x, "\(p)[\(i)]") ?? .clear)) }
+        }
+        return .list(out)
     }
 }

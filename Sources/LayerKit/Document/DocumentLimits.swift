@@ -5,11 +5,11 @@
 
 /// The limits the document loader and the document commands enforce.
 public enum DocumentLimits {
-    /// The longest side of a canvas (document size × scale) or image, in pixels.
-    public static let maximumSide = 16_384
-    /// The most pixels of a canvas or image: 64 M (256 MiB at 4 bytes a pixel, so that a
-    /// canvas and the offscreen passes drawn beside it stay well under 1 GiB).
-    public static let maximumPixels = 64 * 1024 * 1024
+    /// The longest side of a canvas (document size × scale) or image, in pixels: the
+    /// largest bitmap input may make us allocate (`Bitmap.maximumSide`).
+    public static let maximumSide = Bitmap.maximumSide
+    /// The most pixels of a canvas or image: 64 M (`Bitmap.maximumPixels`).
+    public static let maximumPixels = Bitmap.maximumPixels
     /// The largest document file, in bytes.
     public static let maximumFileBytes = 64 * 1024 * 1024
     /// The largest image file a document or an animation shows, in bytes (read whole before

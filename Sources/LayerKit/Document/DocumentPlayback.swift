@@ -21,13 +21,12 @@ public enum DocumentPlayback {
     public static func setDocumentTime(_ t: Double) { CAAnimationContext.current.clock.manualTime = t }
 
     /// Adds every animation of the document to its layer, in document order, built by
-    /// `AnimationSpec.makeAnimation()` (a transition is skipped when no factory is installed).
+    /// `AnimationSpec.makeAnimation()`.
     public static func attachAnimations(_ doc: LayerDocument) {
         guard !doc.animationsAttached else { return }
         doc.animationsAttached = true
         for (layer, spec, _) in doc.animationSpecs {
-            guard let a = spec.makeAnimation() else { continue }
-            layer.add(a, forKey: spec.key)
+            layer.add(spec.makeAnimation(), forKey: spec.key)
         }
     }
 }

@@ -90,16 +90,16 @@ extension CALayer {
 
     /// Creates the backing store (or, for a partial redraw, a copy of the kept one with the
     /// redrawn part cleared), calls `draw(in:)` into it and makes it the layer's contents.
-    /// Bounds that are empty, not finite or beyond `DocumentLimits`' bitmap sizes give no
-    /// contents.
+    /// Bounds that are empty, not finite or beyond the largest bitmap (`Bitmap.maximumSide`,
+    /// `Bitmap.maximumPixels`) give no contents.
     public func displayIntoBackingStore() {
         let m = model()
         let s = m.drawingStateCreatingIfNeeded()
         let scale = m.contentsScale.isFinite && m.contentsScale > 0 ? m.contentsScale : 1
         let b = bounds
         let w = b.isFiniteRect ? (b.width * scale).rounded(.up) : 0, h = b.isFiniteRect ? (b.height * scale).rounded(.up) : 0
-        guard w >= 1, h >= 1, w <= Double(DocumentLimits.maximumSide), h <= Double(DocumentLimits.maximumSide),
-              w * h <= Double(DocumentLimits.maximumPixels) else {
+        guard w >= 1, h >= 1, w <= Double(Bitmap.maximumSide), h <= Double(Bitmap.maximumSide),
+              w * h <= Double(Bitmap.maximumPixels) else {
             s.backingStore = nil
             setContentsSilently(nil)
             return

@@ -3,6 +3,19 @@
 // close approximation of the layer that is currently being displayed onscreen"
 // (CALayer.presentation(), Apple's documentation). It is the stage between the animation
 // engine and the display list, and the only place animations write values into layers.
+//
+// Three producers of presentation trees, each for one use:
+// - `presentation(at:)` (and Core Animation's `presentation()`): a fresh copy of the whole
+//   tree, hidden layers included — for a copy to keep or read: `render` and `inspect`, hit
+//   tests, the debugging aids (whose outlines show hidden layers' values).
+// - `drawablePresentation(at:)`: the same fresh copy without the subtrees of layers that
+//   draw nothing at that time (hidden, or at opacity 0) — the reference the render tree is
+//   tested against, and a one-off frame to draw.
+// - `RenderTree.update(_:at:)` (RenderTree.swift): the drawable tree kept from frame to frame
+//   and updated in place, as Core Animation keeps its render tree — what the window and
+//   `play` draw every frame. Its copies change under the caller at the next update.
+// All three write the animations' values through `applyAnimations` (the render tree leaves a
+// copy as it is while its animations' states have not changed), so they agree value for value.
 extension CALayer {
     /// The layer as currently seen: a copy (made with `init(layer:)`) with every attached
     /// animation applied at the current context's presentation time (its manual clock, else

@@ -1,4 +1,5 @@
-// The render tree: the drawable presentation tree kept from frame to frame, as Core
+// The render tree (one of the three producers of presentation trees, each for one use: see
+// CALayer+Presentation.swift): the drawable presentation tree kept from frame to frame, as Core
 // Animation keeps its render tree ("Objects in the render tree perform the actual animations
 // and are private to Core Animation", Core Animation Programming Guide, Layer Trees Reflect
 // Different Aspects of the Animation State), instead of a fresh copy of every layer each

@@ -13,7 +13,4 @@ extension CATransition {
         endProgress = spec.endProgress
         toValues = spec.to
     }
-
-    /// The factory documents use (`AnimationSpec.transitionFactory`).
-    public static func make(from spec: AnimationSpec) -> CAAnimation? { CATransition(spec: spec) }
 }

@@ -34,19 +34,3 @@ extension Array: AnimatableOptionalWrapped where Element == Double {
         return .some(out)
     }
 }
-
-extension DocumentBuilder {
-    /// An animation value for a list-valued key path: a list of numbers or of colours.
-    func listValue(_ v: JSONValue, _ p: String) throws(DocumentError) -> AnimatableValue {
-        if v == .null { return .list([]) }
-        let items = try array(v, p)
-        guard items.count <= DocumentLimits.maximumGradientStops else {
-            throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
-        }
-        var out: [AnimatableValue] = []
-        for (i, x) in items.enumerated() {
-            if case .number = x { out.append(.number(try number(x, "\(p)[\(i)]"))) } else { out.append(.color(try color(x, "\(p)[\(i)]") ?? .clear)) }
-        }
-        return .list(out)
-    }
-}

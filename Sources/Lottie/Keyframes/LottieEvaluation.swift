@@ -1,33 +1,22 @@
 // Lottie's own reading of a property at a frame, straight from the file's numbers: the
-// segment holding the frame, its easing bezier (0,0)-(o.x,o.y)-(i.x,i.y)-(1,1) solved for
-// x by bisection and read at y, per dimension, and for positions the point that eased
+// segment holding the frame, its easing bezier (0,0)-(o.x,o.y)-(i.x,i.y)-(1,1) read per
+// dimension as the Core Animation timing function it is (CAMediaTimingFunction's solver), and for positions the point that eased
 // fraction of the way along the segment's spatial bezier (p0, p0 + to, p1 + ti, p1), by
 // length as lottie-ios reads it (or, for a motion path Core Animation follows, at that bezier
 // parameter: `SpatialReading.parameter`). The importer samples
 // with it where Core Animation's keyframes cannot carry the timing (time remapping, several
 // animated inputs to one shape), and the tests compare the generated CAKeyframeAnimations
 // against it.
+import LayerKit
 import Raster
 
 public enum LottieEasingCurve {
-    /// y at x of the cubic bezier (0,0), (x1,y1), (x2,y2), (1,1); x1 and x2 clamped to [0, 1]
-    /// as Core Animation clamps a timing function's x.
+    /// y at x of the cubic bezier (0,0), (x1,y1), (x2,y2), (1,1): Lottie's easing is a Core
+    /// Animation timing function ("a cubic Bézier curve from (0,0) to (1,1)"), so it is read
+    /// by `CAMediaTimingFunction`'s solver (x1 and x2 clamped to [0, 1] as Core Animation
+    /// clamps them, x to 1e-7).
     public static func evaluate(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
-        if x <= 0 { return 0 }
-        if x >= 1 { return 1 }
-        let ax1 = min(max(x1, 0), 1), ax2 = min(max(x2, 0), 1)
-        func bez(_ t: Double, _ a: Double, _ b: Double) -> Double {
-            let u = 1 - t
-            return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t
-        }
-        var lo = 0.0, hi = 1.0, t = x
-        for _ in 0..<64 {
-            t = (lo + hi) / 2
-            let v = bez(t, ax1, ax2)
-            if abs(v - x) < 1e-12 { break }
-            if v < x { lo = t } else { hi = t }
-        }
-        return bez(t, y1, y2)
+        CAMediaTimingFunction(controlPoints: x1, y1, x2, y2).evaluate(x)
     }
 }
 

@@ -12,6 +12,14 @@ public final class Bitmap: @unchecked Sendable {
     /// First pixel of the top row; row y starts at `pixels + y * width`.
     public let pixels: UnsafeMutablePointer<UInt32>
 
+    /// The longest side, in pixels, of a bitmap that input may make us allocate (a document's
+    /// canvas × scale, an image, a layer's backing store): what callers check sizes from
+    /// outside against before allocating.
+    public static let maximumSide = 16_384
+    /// The most pixels of such a bitmap: 64 M (256 MiB at 4 bytes a pixel, so that a canvas
+    /// and the offscreen passes drawn beside it stay well under 1 GiB).
+    public static let maximumPixels = 64 * 1024 * 1024
+
     /// A bitmap of `width × height` pixels, all transparent black. Sizes are clamped at 0.
     public init(width: Int, height: Int) {
         self.width = max(0, width)

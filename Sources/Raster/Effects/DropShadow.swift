@@ -25,10 +25,17 @@ public struct DisplayShadow: Hashable, Sendable {
         sigma.isFinite && sigma >= 0 && abs(offset.x) < 1e6 && abs(offset.y) < 1e6
     }
 
-    /// How far beyond the caster the shadow can reach, in pixels (blur and offset).
-    public var extent: Double {
-        Double(GaussianBlur.reach(sigma: min(sigma, Self.maximumSigma)) + 2) + max(abs(offset.x), abs(offset.y))
+    /// How far the blur of standard deviation `sigma` spreads a shadow beyond its caster, in
+    /// pixels: the blur's own reach (GaussianBlur.reach, at most `maximumSigma`) and two pixels
+    /// for the bilinear read of the blurred plane and the caster's anti-aliased rim. The one
+    /// measure of a shadow's reach: the rasterizer sizes what it blurs by it, and the display
+    /// list builder the damage and the extents a shadow adds.
+    public static func reach(sigma: Double) -> Double {
+        Double(GaussianBlur.reach(sigma: min(max(sigma, 0), maximumSigma)) + 2)
     }
+
+    /// How far beyond the caster the shadow can reach, in pixels (blur and offset).
+    public var extent: Double { Self.reach(sigma: sigma) + max(abs(offset.x), abs(offset.y)) }
 }
 
 extension Canvas {
@@ -50,7 +57,7 @@ extension Canvas {
         var r = path.controlPointBounds.applying(transform)
         r = r.insetBy(dx: -1, dy: -1)
         // Only what can reach the target matters: the target moved back by the offset, grown by the blur.
-        let blur = Double(GaussianBlur.reach(sigma: min(shadow.sigma, DisplayShadow.maximumSigma)) + 2)
+        let blur = DisplayShadow.reach(sigma: shadow.sigma)
         r = r.intersection(Rect(-shadow.offset.x - blur, -shadow.offset.y - blur,
                                 Double(target.width) + 2 * blur, Double(target.height) + 2 * blur))
         guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }

@@ -2,9 +2,9 @@
 // (equally sized device-resolution images), draw one of the effects at a progress into a
 // canvas. Every effect is exactly the old image at progress 0 and exactly the new one at 1.
 // Each effect's pixel kernel lives in a file of its own in this folder, named for its
-// algorithm; they share the one compositing (Bitmap/Compositing.swift), the one bilinear
-// sampler (Image/ImageSampling.swift) and the one projective image drawer
-// (Image/ProjectiveImage.swift).
+// algorithm (the cross-fade's is the package's one cross-dissolve, Image/CrossDissolve.swift);
+// they share the one compositing (Bitmap/Compositing.swift), the one bilinear sampler
+// (Image/ImageSampling.swift) and the one projective image drawer (Image/ProjectiveImage.swift).
 
 /// A two-image transition effect: how the old image gives way to the new one.
 public enum ImageTransition: Hashable, Sendable {
@@ -54,29 +54,37 @@ public enum ImageTransition: Hashable, Sendable {
     case iris(opening: Bool)
 }
 
+/// An image transition as a display list's transition effect: drawn with the snapshots' top
+/// left at `rect.origin` rounded to device pixels (the contents crossfade's `.crossFade`).
+extension ImageTransition: DisplayEffect {
+    public func render(from: Bitmap, to: Bitmap, progress: Double, into canvas: Canvas, rect: Rect) {
+        canvas.draw(self, from: from, to: to, progress: progress,
+                    x: Int(rect.origin.x.rounded()), y: Int(rect.origin.y.rounded()))
+    }
+}
+
 extension Canvas {
     /// Draws `transition` from `from` (the old image) to `to` (the new image) at `progress`
     /// (0…1, clamped; not finite counts as 0) source-over into the target, the images' top
     /// left at the device pixel (`x`, `y`). `to` is read top-left aligned at `from`'s size
     /// (cropped or padded transparent). At progress 0 the result is exactly `from` drawn
     /// there, at 1 exactly `to`. The 3D effects may reach outside the images' rectangle (a
-    /// cube's near edge); everything honours the clip's bounding box.
+    /// cube's near edge); the cross-fade honours the whole clip, the other effects its
+    /// bounding box.
     public func draw(_ transition: ImageTransition, from: Bitmap, to: Bitmap, progress: Double, x: Int, y: Int) {
-        let box = transitionClipBox
         let p = progress.isFinite ? min(1, max(0, progress)) : 0
+        if case .crossFade = transition {
+            // The one cross-dissolve (Image/CrossDissolve.swift), through the whole clip.
+            drawCrossDissolve(from: from, to: Self.fitted(to, toSizeOf: from), progress: p, x: x, y: y)
+            return
+        }
+        let box = transitionClipBox
         if p <= 0 { TransitionFrame.composite(from, dx: x, dy: y, into: target, box: box); return }
         if p >= 1 { TransitionFrame.composite(to, dx: x, dy: y, into: target, box: box); return }
-        // The kernels read both images at the same pixel positions: bring a differently
-        // sized new image to the old one's size (top-left aligned, cropped or padded clear).
-        var to = to
-        if to.width != from.width || to.height != from.height {
-            let fitted = Bitmap(width: from.width, height: from.height)
-            fitted.blit(to, x: 0, y: 0)
-            to = fitted
-        }
-        let frame = TransitionFrame(from: from, to: to, p: p, ox: x, oy: y, target: target, clip: box)
+        let frame = TransitionFrame(from: from, to: Self.fitted(to, toSizeOf: from), p: p, ox: x, oy: y, target: target,
+                                    clip: box)
         switch transition {
-        case .crossFade: frame.crossFade()
+        case .crossFade: return  // drawn above
         case .slide(.moveIn, let edge): frame.moveIn(edge)
         case .slide(.push, let edge): frame.push(edge)
         case .slide(.reveal, let edge): frame.reveal(edge)
@@ -88,6 +96,16 @@ extension Canvas {
         case .suck: frame.suck()
         case .iris(let opening): frame.iris(opening: opening)
         }
+    }
+
+    /// The kernels read both images at the same pixel positions: `image` as it is when it
+    /// has `reference`'s size, else a copy of that size (top-left aligned, cropped or padded
+    /// clear).
+    static func fitted(_ image: Bitmap, toSizeOf reference: Bitmap) -> Bitmap {
+        guard image.width != reference.width || image.height != reference.height else { return image }
+        let out = Bitmap(width: reference.width, height: reference.height)
+        out.blit(image, x: 0, y: 0)
+        return out
     }
 
     /// The writable device box of a transition: the target's bounds intersected with the

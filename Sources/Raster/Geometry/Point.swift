@@ -82,6 +82,8 @@ public struct Rect: Hashable, Sendable {
         let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
         return (x1 < x0 || y1 < y0) ? .null : Rect(x0, y0, x1 - x0, y1 - y0)
     }
+    /// The rectangle moved by (`dx`, `dy`).
+    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(origin.x + dx, origin.y + dy, size.width, size.height) }
     /// Grown by `dx`, `dy` on every side (negative shrinks).
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(minX + dx, minY + dy, width - 2 * dx, height - 2 * dy)

@@ -30,16 +30,9 @@ extension Canvas {
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
         if mask.active {
             // Anti-aliased clip rim: let the general path weigh the rim pixels.
-            var quad = rasterScratch.quad
-            rasterScratch.quad = FlatPath()
-            quad.removeAll()
-            let x0 = Double(x), y0 = Double(y), x1 = x0 + Double(image.width), y1 = y0 + Double(image.height)
-            quad.move(to: Point(x0, y0)); quad.line(to: Point(x1, y0))
-            quad.line(to: Point(x1, y1)); quad.line(to: Point(x0, y1))
-            rasterize(quad, rule: .nonZero,
-                      painter: AffineImagePainter(sampler: ImageSampler(image),
-                                                  inverse: .translation(-x0, -y0), alpha: 255))
-            rasterScratch.quad = quad
+            rasterizePixelRect(x: x, y: y, width: image.width, height: image.height,
+                               painter: AffineImagePainter(sampler: ImageSampler(image),
+                                                           inverse: .translation(Double(-x), Double(-y)), alpha: 255))
             return
         }
         let cx0 = max(mask.left, x), cy0 = max(mask.top, y)
@@ -54,6 +47,19 @@ extension Canvas {
                 if sa == 255 { d[i] = sp } else if sa != 0 { d[i] = lkSourceOver(sp, d[i]) }
             }
         }
+    }
+
+    /// Fills the whole-pixel rectangle of `width` × `height` pixels at (`x`, `y`) with
+    /// `painter`, through the clip (the rim of an anti-aliased clip weighed by coverage).
+    func rasterizePixelRect<P: SpanPainter>(x: Int, y: Int, width: Int, height: Int, painter: P) {
+        var quad = rasterScratch.quad
+        rasterScratch.quad = FlatPath()           // keep unique ownership while we edit it
+        quad.removeAll()
+        let x0 = Double(x), y0 = Double(y), x1 = x0 + Double(width), y1 = y0 + Double(height)
+        quad.move(to: Point(x0, y0)); quad.line(to: Point(x1, y0))
+        quad.line(to: Point(x1, y1)); quad.line(to: Point(x0, y1))
+        rasterize(quad, rule: .nonZero, painter: painter)
+        rasterScratch.quad = quad
     }
 
     /// Fills the quadrilateral `image`'s bounds map to under `transform` with `painter`,

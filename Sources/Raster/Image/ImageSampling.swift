@@ -202,11 +202,29 @@ func lkSourceOverPair(_ s: UInt64, _ d: UnsafeMutablePointer<UInt32>) {
     }
 }
 
-/// Paints an image through the inverse of a projective transform, dividing per pixel.
-@usableFromInline struct ProjectiveImagePainter: SpanPainter {
+/// Where a painter holds its sample positions before sampling: nowhere
+/// (`FreeSamplePositions`), or inside an image's aliased sides (`EdgeSampleClamp`).
+@usableFromInline protocol SamplePositionClamp {
+    func apply(_ u: Double, _ v: Double) -> (Double, Double)
+}
+
+/// Sample positions as they are.
+@usableFromInline struct FreeSamplePositions: SamplePositionClamp {
+    @usableFromInline init() {}
+    @inline(__always) @usableFromInline func apply(_ u: Double, _ v: Double) -> (Double, Double) { (u, v) }
+}
+
+/// Paints an image through the inverse of a projective transform, dividing per pixel, each
+/// sample position held by `clamp` (specialized per clamp: free positions cost nothing).
+@usableFromInline struct ProjectiveImagePainter<Clamp: SamplePositionClamp>: SpanPainter {
     @usableFromInline let sampler: ImageSampler
     @usableFromInline let inverse: ProjectiveTransform
     @usableFromInline let alpha: UInt32
+    @usableFromInline let clamp: Clamp
+
+    @usableFromInline init(sampler: ImageSampler, inverse: ProjectiveTransform, alpha: UInt32, clamp: Clamp) {
+        self.sampler = sampler; self.inverse = inverse; self.alpha = alpha; self.clamp = clamp
+    }
 
     @inline(__always) @usableFromInline
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
@@ -221,11 +239,18 @@ func lkSourceOverPair(_ s: UInt64, _ d: UnsafeMutablePointer<UInt32>) {
         for i in 0..<count {
             if ww > 1e-12 {
                 let iw = 1 / ww
-                var s = sampler.sample(uu * iw, vv * iw)
+                let (u, v) = clamp.apply(uu * iw, vv * iw)
+                var s = sampler.sample(u, v)
                 if k != 255 { s = lkScale(s, k) }
                 p[i] = lkSourceOver(s, p[i])
             }
             uu += m.m11; vv += m.m21; ww += m.m31
         }
+    }
+}
+
+extension ProjectiveImagePainter where Clamp == FreeSamplePositions {
+    @usableFromInline init(sampler: ImageSampler, inverse: ProjectiveTransform, alpha: UInt32) {
+        self.init(sampler: sampler, inverse: inverse, alpha: alpha, clamp: FreeSamplePositions())
     }
 }

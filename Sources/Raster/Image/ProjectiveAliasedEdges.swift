@@ -122,37 +122,5 @@ extension DeviceAliasedSides {
     }
 }
 
-/// Paints an image through the inverse of a projective transform, dividing per pixel, each
-/// sample position held by `clamp` (ProjectiveImagePainter with the aliased sides' clamp).
-@usableFromInline struct ProjectiveClampedImagePainter: SpanPainter {
-    @usableFromInline let sampler: ImageSampler
-    @usableFromInline let inverse: ProjectiveTransform
-    @usableFromInline let alpha: UInt32
-    @usableFromInline let clamp: EdgeSampleClamp
-
-    @usableFromInline init(sampler: ImageSampler, inverse: ProjectiveTransform, alpha: UInt32, clamp: EdgeSampleClamp) {
-        self.sampler = sampler; self.inverse = inverse; self.alpha = alpha; self.clamp = clamp
-    }
-
-    @inline(__always) @usableFromInline
-    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
-        let k = alpha == 255 ? coverage : lkDiv255(coverage &* alpha)
-        if k == 0 { return }
-        let m = inverse
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var uu = m.m11 * px + m.m12 * py + m.m13
-        var vv = m.m21 * px + m.m22 * py + m.m23
-        var ww = m.m31 * px + m.m32 * py + m.m33
-        let p = row + x
-        for i in 0..<count {
-            if ww > 1e-12 {
-                let iw = 1 / ww
-                let (u, v) = clamp.apply(uu * iw, vv * iw)
-                var s = sampler.sample(u, v)
-                if k != 255 { s = lkScale(s, k) }
-                p[i] = lkSourceOver(s, p[i])
-            }
-            uu += m.m11; vv += m.m21; ww += m.m31
-        }
-    }
-}
+/// The aliased sides' clamp is where a projective image painter holds its sample positions.
+extension EdgeSampleClamp: SamplePositionClamp {}

@@ -64,8 +64,8 @@ extension Canvas {
             let y0 = s.contains(.minY) ? r.minY : r.minY - 1, y1 = s.contains(.maxY) ? r.maxY : r.maxY + 1
             project(Rect(max(0, x0), max(0, y0), max(0, min(w, x1) - max(0, x0)), max(0, min(h, y1) - max(0, y0))))
             if quad.points.count >= 3, let sides = DeviceAliasedSides(aliasing, projective: m, polygons: &quad, nearW: eps) {
-                let painter = ProjectiveClampedImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha,
-                                                            clamp: EdgeSampleClamp(aliasing))
+                let painter = ProjectiveImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha,
+                                                     clamp: EdgeSampleClamp(aliasing))
                 withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { cuts in
                     cuts.initialize(repeating: .min)
                     rasterize(quad, rule: .nonZero, painter: PixelCentrePainter(inner: painter, sides: sides,

@@ -1,3 +1,0 @@
-// The demos and the gallery screen.
-import LayerKit
-import Player
