@@ -105,7 +105,7 @@ struct LottieShapeGroupBuilder {
         }
         let animated = [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
         if animated { warnings.unsupported("animated repeater (its first values apply)", layer: layerName) }
-        let copies = Int(min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        let copies = Int(saturating: min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
         let offset = offsetP.initialValue.first ?? 0
         let anchor = LottieTransformLayers.point(tr.anchor.initialValue)
         var step = Point(0, 0)
