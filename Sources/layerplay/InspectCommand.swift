@@ -37,8 +37,18 @@ struct InspectCommand: ParsableCommand {
         }
         let doc = try loadDocument(document)
         let ts = times.isEmpty ? [0] : times
-        let snapshots = try ts.map { displayList ? try displayListSnapshot(doc, at: $0) : snapshot(doc, at: $0) }
-        print(times.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
+        // What could refuse is checked before the first byte goes out.
+        if displayList { _ = try doc.pixelSize(scale: 1) }
+        // Streamed: each snapshot is written as it is made, its layers one by one.
+        var out = JSONStream(toStandardOutput: true)
+        if times.count > 1 { out.raw("[") }
+        for (i, t) in ts.enumerated() {
+            if i > 0 { out.raw(",\n") }
+            if displayList { out.raw(try displayListSnapshot(doc, at: t)) } else { writeSnapshot(doc, at: t, to: &out) }
+        }
+        if times.count > 1 { out.raw("]") }
+        out.raw("\n")
+        out.flush()
     }
 
     func displayListSnapshot(_ doc: LayerDocument, at t: Double) throws -> String {
@@ -49,46 +59,84 @@ struct InspectCommand: ParsableCommand {
             + displayListJSON(list, root: doc.root) + "}"
     }
 
+    /// The snapshot at `t` as a string (what `inspect` prints for one time, without the newline).
     func snapshot(_ doc: LayerDocument, at t: Double) -> String {
+        var out = JSONStream(toStandardOutput: false)
+        writeSnapshot(doc, at: t, to: &out)
+        return out.text
+    }
+
+    /// Writes `{"time": t, "layers": [...]}`: every layer of the presentation tree in depth-first
+    /// order, each as its animatable properties in its class's table order. Work per layer is
+    /// the layer's own fields (the index path is one stack, grown and shrunk as the walk goes).
+    func writeSnapshot(_ doc: LayerDocument, at t: Double, to out: inout JSONStream) {
         let tree = doc.presentationTree(at: t)
-        let models = Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a })
-        var items: [String] = []
-        func walk(_ l: CALayer, _ path: [Int]) {
-            for (i, s) in (l.sublayers ?? []).enumerated() {
-                let p = path + [i]
-                var fields = ["\"name\": " + (s.name.map(jsonString) ?? "null"),
-                              "\"indexPath\": [" + p.map(String.init).joined(separator: ", ") + "]"]
-                // Every animatable property the layer's class declares, in table order.
-                for p in type(of: s).properties.animatable {
-                    if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
-                }
+        let models = showAnimations
+            ? Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a }) : [:]
+        out.raw("{\"time\": ")
+        out.number(t)
+        out.raw(", \"layers\": [\n")
+        var first = true
+        var path: [Int] = []
+        func fields(of s: CALayer) {
+            // Every animatable property the layer's class declares, in table order.
+            for p in type(of: s).properties.animatable {
+                guard let v = p.value(of: s) else { continue }
+                out.raw(", ")
+                out.string(p.key)
+                out.raw(": ")
+                out.value(v)
+            }
+        }
+        func begin(_ name: String?) {
+            if !first { out.raw(",\n") }
+            first = false
+            out.raw("    {\"name\": ")
+            if let name { out.string(name) } else { out.raw("null") }
+        }
+        func indexList(_ p: [Int]) {
+            out.raw("[")
+            for (k, i) in p.enumerated() {
+                if k > 0 { out.raw(", ") }
+                out.int(i)
+            }
+            out.raw("]")
+        }
+        func walk(_ l: CALayer) {
+            guard let subs = l.sublayers else { return }
+            for (i, s) in subs.enumerated() {
+                path.append(i)
+                begin(s.name)
+                out.raw(", \"indexPath\": ")
+                indexList(path)
+                fields(of: s)
                 // A layer that draws its own contents (a delegate, draw(in:)) says so.
-                if s.drawsOwnContents { fields.append("\"drawsOwnContents\": true") }
+                if s.drawsOwnContents { out.raw(", \"drawsOwnContents\": true") }
                 // An emitter's particles are no property: their count at this instant.
                 if let e = s as? CAEmitterLayer {
-                    fields.append("\"particleCount\": \(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))")
+                    out.raw(", \"particleCount\": ")
+                    out.int(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))
                 }
-                if showAnimations, let model = models[p] {
+                if showAnimations, let model = models[path] {
                     let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
-                    fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")
+                    out.raw(", \"animations\": [" + list.joined(separator: ", ") + "]")
                 }
-                items.append("    {" + fields.joined(separator: ", ") + "}")
-                walk(s, p)
-                if let m = s.mask { mask(m, of: p) }
+                out.raw("}")
+                walk(s)
+                // A mask layer: listed after its layer's subtree with "maskOf" (the masked
+                // layer's index path) in place of an index path of its own.
+                if let m = s.mask {
+                    begin(m.name)
+                    out.raw(", \"maskOf\": ")
+                    indexList(path)
+                    fields(of: m)
+                    out.raw("}")
+                }
+                path.removeLast()
             }
         }
-        // A mask layer: listed after its layer's subtree with "maskOf" (the masked layer's
-        // index path) in place of an index path of its own.
-        func mask(_ m: CALayer, of owner: [Int]) {
-            var fields = ["\"name\": " + (m.name.map(jsonString) ?? "null"),
-                          "\"maskOf\": [" + owner.map(String.init).joined(separator: ", ") + "]"]
-            for p in type(of: m).properties.animatable {
-                if let v = p.value(of: m) { fields.append(jsonString(p.key) + ": " + json(v)) }
-            }
-            items.append("    {" + fields.joined(separator: ", ") + "}")
-        }
-        walk(tree, [])
-        return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
+        walk(tree)
+        out.raw("\n]}")
     }
 }
 
@@ -125,8 +173,9 @@ func num(_ v: Double) -> String {
 }
 
 func jsonString(_ s: String) -> String {
-    String(data: try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes]), encoding: .utf8)!
-        .dropFirst().dropLast().description
+    var out = JSONStream(toStandardOutput: false)
+    out.string(s)
+    return out.text
 }
 
 func json(_ v: AnimatableValue) -> String {
