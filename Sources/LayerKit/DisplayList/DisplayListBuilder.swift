@@ -18,6 +18,8 @@ public final class DisplayListBuilder {
     var contentsParts = GenerationalCache<ContentsPartKey, (source: Bitmap, part: Bitmap)>(capacity: 512)
     /// Each contents crossfade's two placed images (CALayer+ContentsDissolve.swift), by item key.
     var contentsDissolves = GenerationalCache<DisplayItemKey, ContentsDissolvePair>(capacity: 64)
+    /// The mipmaps of contents minified trilinearly, by image (CALayer+ContentsFiltering.swift).
+    var contentsMipmaps = GenerationalCache<ObjectIdentifier, MipmapChain>(capacity: 32)
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
@@ -43,6 +45,7 @@ public final class DisplayListBuilder {
         textCache.startGeneration()
         contentsParts.startGeneration()
         contentsDissolves.startGeneration()
+        contentsMipmaps.startGeneration()
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))
