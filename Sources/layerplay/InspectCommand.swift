@@ -78,13 +78,19 @@ struct InspectCommand: ParsableCommand {
         out.raw(", \"layers\": [\n")
         var first = true
         var path: [Int] = []
+        // Per layer class: its animatable properties with each key written once, as bytes.
+        var tables: [ObjectIdentifier: [(property: AnyLayerProperty, prefix: [UInt8])]] = [:]
         func fields(of s: CALayer) {
+            let c = ObjectIdentifier(type(of: s))
+            let table = tables[c] ?? {
+                let t = type(of: s).properties.animatable.map { ($0, JSONStream.fieldPrefix($0.key)) }
+                tables[c] = t
+                return t
+            }()
             // Every animatable property the layer's class declares, in table order.
-            for p in type(of: s).properties.animatable {
+            for (p, prefix) in table {
                 guard let v = p.value(of: s) else { continue }
-                out.raw(", ")
-                out.string(p.key)
-                out.raw(": ")
+                out.bytes(prefix)
                 out.value(v)
             }
         }

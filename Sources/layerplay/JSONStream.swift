@@ -36,9 +36,22 @@ struct JSONStream {
     }
 
     mutating func raw(_ s: String) {
-        var s = s
-        s.withUTF8 { buffer.append(contentsOf: $0) }
+        buffer.append(contentsOf: s.utf8)
         if buffer.count >= Self.flushSize { flush() }
+    }
+
+    /// Bytes written as they are (a key prepared once: see `InspectCommand.writeSnapshot`).
+    @inline(__always) mutating func bytes(_ b: [UInt8]) {
+        buffer.append(contentsOf: b)
+    }
+
+    /// `", " + string(key) + ": "` as bytes, for writing before a value.
+    static func fieldPrefix(_ key: String) -> [UInt8] {
+        var s = JSONStream(toStandardOutput: false)
+        s.raw(", ")
+        s.string(key)
+        s.raw(": ")
+        return s.buffer
     }
 
     mutating func int(_ v: Int) {
@@ -115,6 +128,22 @@ struct JSONStream {
         buffer.append(UInt8(ascii: "]"))
     }
 
+    /// `[a, b, c, d]` without an array.
+    private mutating func four(_ a: Double, _ b: Double, _ c: Double, _ d: Double) {
+        buffer.append(UInt8(ascii: "["))
+        number(a); raw(", "); number(b); raw(", "); number(c); raw(", "); number(d)
+    }
+
+    /// A transform's 16 numbers, row-major, without an array.
+    private mutating func matrix(_ t: CATransform3D) {
+        buffer.append(UInt8(ascii: "["))
+        number(t.m11); raw(", "); number(t.m12); raw(", "); number(t.m13); raw(", "); number(t.m14); raw(", ")
+        number(t.m21); raw(", "); number(t.m22); raw(", "); number(t.m23); raw(", "); number(t.m24); raw(", ")
+        number(t.m31); raw(", "); number(t.m32); raw(", "); number(t.m33); raw(", "); number(t.m34); raw(", ")
+        number(t.m41); raw(", "); number(t.m42); raw(", "); number(t.m43); raw(", "); number(t.m44)
+        buffer.append(UInt8(ascii: "]"))
+    }
+
     /// A property value as `json(_:)` writes it.
     mutating func value(_ v: AnimatableValue) {
         switch v {
@@ -122,10 +151,10 @@ struct JSONStream {
         case .bool(let b): b ? raw("true") : raw("false")
         case .point(let p): pair(p.x, p.y)
         case .size(let s): pair(s.width, s.height)
-        case .rect(let r): list([r.origin.x, r.origin.y, r.size.width, r.size.height])
+        case .rect(let r): four(r.origin.x, r.origin.y, r.size.width, r.size.height); buffer.append(UInt8(ascii: "]"))
         case .color(let c):
-            if let c { list([c.r, c.g, c.b, c.a]) } else { raw("null") }
-        case .transform(let t): list(t.values)
+            if let c { four(c.r, c.g, c.b, c.a); buffer.append(UInt8(ascii: "]")) } else { raw("null") }
+        case .transform(let t): matrix(t)
         case .path(let p):
             if let p { string(p.svgString) } else { raw("null") }
         case .image(let i):
