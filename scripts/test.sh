@@ -4,7 +4,8 @@
 # Lottie inspection's masks, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
-# and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there).
+# the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there), and
+# every libFuzzer target for a fixed number of runs from its seed corpus (scripts/fuzz/ci-fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
@@ -24,4 +25,5 @@ scripts/watch-test.sh
 scripts/window-resize-test.sh
 scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 11)) passed, 0 failed"
+scripts/fuzz/ci-fuzz.sh
+echo "tests: $((unit + 12)) passed, 0 failed"
