@@ -12,6 +12,11 @@
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 runs=${1:-${LAYERKIT_FUZZ_RUNS:-2000}}
+# scripts/fuzz.sh fails on any file in .build-fuzz/findings/TARGET: earlier findings are set
+# aside (not deleted) so that this run's verdict is its own.
+if [ -d .build-fuzz/findings ] && [ -n "$(find .build-fuzz/findings -type f 2>/dev/null)" ]; then
+    mv .build-fuzz/findings ".build-fuzz/findings-before-$(date +%Y%m%d-%H%M%S)"
+fi
 status=0
 start=$(date +%s)
 for target in document svg-path png lottie; do
