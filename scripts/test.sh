@@ -5,8 +5,9 @@
 # prefix with its thumbnailer run, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
-# and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there)
-# and against After Effects' renders (when ../shared/lottie-ae is there).
+# the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there) and
+# against After Effects' renders (when ../shared/lottie-ae is there), and every libFuzzer
+# target for a fixed number of runs from its seed corpus (scripts/fuzz/ci-fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 log=$(mktemp)
@@ -30,4 +31,5 @@ scripts/test/window-resize-test.sh
 scripts/test/window-fullscreen-test.sh
 scripts/test/lottie-score.sh
 scripts/test/lottie-ae-score.sh
-echo "tests: $((unit + 15)) passed, 0 failed"
+scripts/fuzz/ci-fuzz.sh
+echo "tests: $((unit + 16)) passed, 0 failed"

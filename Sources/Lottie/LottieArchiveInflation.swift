@@ -25,7 +25,14 @@ enum LottieArchiveInflation {
                 guard next < stored.upperBound else { throw Failure.truncated }
                 let end = min(stored.upperBound, next + size)
                 defer { next = end }
-                return Data(bytes[next..<end])
+                // ZIPFoundation's decode tells zlib every chunk holds `size` bytes (avail_in =
+                // bufferSize), so a shorter last chunk would be read past its end (found by the
+                // fuzzer: a heap over-read in inflate). The stored bytes, then zeros up to `size`:
+                // a stream that ends stops before them; one that runs into them is damaged and
+                // ends refused (bad data, or "truncated" at the next call).
+                var chunk = Data(bytes[next..<end])
+                if chunk.count < size { chunk.append(Data(count: size - chunk.count)) }
+                return chunk
             }, consumer: { (chunk: Data) in
                 guard UInt64(out.count + chunk.count) <= limit else { throw Failure.tooLarge }
                 out.append(contentsOf: chunk)

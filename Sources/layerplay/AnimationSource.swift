@@ -41,8 +41,9 @@ protocol AnimationSource: AnyObject {
     func setTime(_ t: Double)
     /// Prints the loader's warnings on stderr (Lottie: unsupported features).
     func printWarnings()
-    /// `inspect`'s layer listing at the given times (none: the source's default).
-    func inspectionJSON(times: [Double], showAnimations: Bool) -> String
+    /// Writes `inspect`'s layer listing at the given times (none: the source's default) to
+    /// `out`, as it is made.
+    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream)
 }
 
 extension AnimationSource {
@@ -135,10 +136,14 @@ final class DocumentSource: AnimationSource {
         DocumentPlayback.setDocumentTime(t)
     }
 
-    func inspectionJSON(times: [Double], showAnimations: Bool) -> String {
+    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) {
         let ts = times.isEmpty ? [0] : times
-        let snapshots = ts.map { documentSnapshot(document, at: $0, showAnimations: showAnimations) }
-        return times.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0]
+        if ts.count > 1 { out.raw("[") }
+        for (i, t) in ts.enumerated() {
+            if i > 0 { out.raw(",\n") }
+            writeDocumentSnapshot(document, at: t, showAnimations: showAnimations, to: &out)
+        }
+        if ts.count > 1 { out.raw("]") }
     }
 
     /// Where the document's last finite animation ends (document time); an endless one counts
@@ -187,8 +192,8 @@ final class LottieSource: AnimationSource {
 
     func setTime(_ t: Double) { CAAnimationContext.current.clock.manualTime = t }
 
-    func inspectionJSON(times: [Double], showAnimations: Bool) -> String {
-        scene.inspectionJSON(at: times.first)
+    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) {
+        out.raw(scene.inspectionJSON(at: times.first))
     }
 }
 

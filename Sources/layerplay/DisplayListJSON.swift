@@ -40,6 +40,12 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
             case let .image(bmp, t, o):
                 f += ["\"op\": \"image\"", "\"size\": " + array([Double(bmp.width), Double(bmp.height)]),
                       "\"transform\": " + affine(t), "\"opacity\": " + num(o)]
+            case let .filteredImage(bmp, t, o, filtering):
+                f += ["\"op\": \"image\"", "\"size\": " + array([Double(bmp.width), Double(bmp.height)]),
+                      "\"transform\": " + affine(t), "\"opacity\": " + num(o),
+                      "\"minificationFilter\": " + jsonString(filtering.minification.rawValue),
+                      "\"magnificationFilter\": " + jsonString(filtering.magnification.rawValue),
+                      "\"minificationFilterBias\": " + num(filtering.bias)]
             case .beginClip(let c):
                 switch c {
                 case .rect(let r):

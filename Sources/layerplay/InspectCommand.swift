@@ -30,6 +30,7 @@ struct InspectCommand: ParsableCommand {
 
     @OptionGroup var lottieReading: LottieReadingOptions
 
+
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
         let source = try openAnimationSource(document, quiet: true, reading: lottieReading.reading)
@@ -38,9 +39,24 @@ struct InspectCommand: ParsableCommand {
         if times.count <= 1, progress != nil || frame != nil || !times.isEmpty {
             ts = [try source.time(progress: progress, frame: frame, time: times.first)]
         }
-        guard displayList else { return print(source.inspectionJSON(times: ts, showAnimations: showAnimations)) }
-        let snapshots = try (ts.isEmpty ? [0] : ts).map { try displayListSnapshot(source, at: $0) }
-        print(ts.count > 1 ? "[" + snapshots.joined(separator: ",\n") + "]" : snapshots[0])
+        // What could refuse is checked before the first byte goes out.
+        let size = source.naturalSize
+        if displayList { _ = try source.pixelSize(width: size.width, height: size.height, scale: 1) }
+        // Streamed: each snapshot is written as it is made, a document's layers one by one.
+        var out = JSONStream(toStandardOutput: true)
+        if displayList {
+            let snapshots = ts.isEmpty ? [0] : ts
+            if snapshots.count > 1 { out.raw("[") }
+            for (i, t) in snapshots.enumerated() {
+                if i > 0 { out.raw(",\n") }
+                out.raw(try displayListSnapshot(source, at: t))
+            }
+            if snapshots.count > 1 { out.raw("]") }
+        } else {
+            source.writeInspection(times: ts, showAnimations: showAnimations, to: &out)
+        }
+        out.raw("\n")
+        out.flush()
     }
 
     func displayListSnapshot(_ source: AnimationSource, at t: Double) throws -> String {
@@ -54,47 +70,84 @@ struct InspectCommand: ParsableCommand {
     }
 }
 
-/// `inspect DOC.json`: the presentation tree at `t` as JSON (see `InspectCommand`).
-func documentSnapshot(_ doc: LayerDocument, at t: Double, showAnimations: Bool) -> String {
+/// `inspect DOC.json`: the presentation tree at `t` (see `InspectCommand`).
+/// Writes `{"time": t, "layers": [...]}`: every layer of the presentation tree in depth-first
+/// order, each as its animatable properties in its class's table order. Work per layer is
+/// the layer's own fields (the index path is one stack, grown and shrunk as the walk goes).
+func writeDocumentSnapshot(_ doc: LayerDocument, at t: Double, showAnimations: Bool, to out: inout JSONStream) {
     let tree = doc.presentationTree(at: t)
-    let models = Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a })
-    var items: [String] = []
-    func walk(_ l: CALayer, _ path: [Int]) {
-        for (i, s) in (l.sublayers ?? []).enumerated() {
-            let p = path + [i]
-            var fields = ["\"name\": " + (s.name.map(jsonString) ?? "null"),
-                          "\"indexPath\": [" + p.map(String.init).joined(separator: ", ") + "]"]
-            // Every animatable property the layer's class declares, in table order.
-            for p in type(of: s).properties.animatable {
-                if let v = p.value(of: s) { fields.append(jsonString(p.key) + ": " + json(v)) }
-            }
+    let models = showAnimations
+        ? Dictionary(doc.allLayers.map { ($0.indexPath, $0.layer) }, uniquingKeysWith: { a, _ in a }) : [:]
+    out.raw("{\"time\": ")
+    out.number(t)
+    out.raw(", \"layers\": [\n")
+    var first = true
+    var path: [Int] = []
+    // Per layer class: its animatable properties with each key written once, as bytes.
+    var tables: [ObjectIdentifier: [(property: AnyLayerProperty, prefix: [UInt8])]] = [:]
+    func fields(of s: CALayer) {
+        let c = ObjectIdentifier(type(of: s))
+        let table = tables[c] ?? {
+            let t = type(of: s).properties.animatable.map { ($0, JSONStream.fieldPrefix($0.key)) }
+            tables[c] = t
+            return t
+        }()
+        // Every animatable property the layer's class declares, in table order.
+        for (p, prefix) in table {
+            guard let v = p.value(of: s) else { continue }
+            out.bytes(prefix)
+            out.value(v)
+        }
+    }
+    func begin(_ name: String?) {
+        if !first { out.raw(",\n") }
+        first = false
+        out.raw("    {\"name\": ")
+        if let name { out.string(name) } else { out.raw("null") }
+    }
+    func indexList(_ p: [Int]) {
+        out.raw("[")
+        for (k, i) in p.enumerated() {
+            if k > 0 { out.raw(", ") }
+            out.int(i)
+        }
+        out.raw("]")
+    }
+    func walk(_ l: CALayer) {
+        guard let subs = l.sublayers else { return }
+        for (i, s) in subs.enumerated() {
+            path.append(i)
+            begin(s.name)
+            out.raw(", \"indexPath\": ")
+            indexList(path)
+            fields(of: s)
             // A layer that draws its own contents (a delegate, draw(in:)) says so.
-            if s.drawsOwnContents { fields.append("\"drawsOwnContents\": true") }
+            if s.drawsOwnContents { out.raw(", \"drawsOwnContents\": true") }
             // An emitter's particles are no property: their count at this instant.
             if let e = s as? CAEmitterLayer {
-                fields.append("\"particleCount\": \(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))")
+                out.raw(", \"particleCount\": ")
+                out.int(e.particleCount(atLocalTime: e.model().convertTime(t, from: nil)))
             }
-            if showAnimations, let model = models[p] {
+            if showAnimations, let model = models[path] {
                 let list = (model.animationKeys() ?? []).compactMap { k in model.animation(forKey: k).map { describe($0, key: k) } }
-                fields.append("\"animations\": [" + list.joined(separator: ", ") + "]")
+                out.raw(", \"animations\": [" + list.joined(separator: ", ") + "]")
             }
-            items.append("    {" + fields.joined(separator: ", ") + "}")
-            walk(s, p)
-            if let m = s.mask { mask(m, of: p) }
+            out.raw("}")
+            walk(s)
+            // A mask layer: listed after its layer's subtree with "maskOf" (the masked
+            // layer's index path) in place of an index path of its own.
+            if let m = s.mask {
+                begin(m.name)
+                out.raw(", \"maskOf\": ")
+                indexList(path)
+                fields(of: m)
+                out.raw("}")
+            }
+            path.removeLast()
         }
     }
-    // A mask layer: listed after its layer's subtree with "maskOf" (the masked layer's
-    // index path) in place of an index path of its own.
-    func mask(_ m: CALayer, of owner: [Int]) {
-        var fields = ["\"name\": " + (m.name.map(jsonString) ?? "null"),
-                      "\"maskOf\": [" + owner.map(String.init).joined(separator: ", ") + "]"]
-        for p in type(of: m).properties.animatable {
-            if let v = p.value(of: m) { fields.append(jsonString(p.key) + ": " + json(v)) }
-        }
-        items.append("    {" + fields.joined(separator: ", ") + "}")
-    }
-    walk(tree, [])
-    return "{\"time\": \(num(t)), \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
+    walk(tree)
+    out.raw("\n]}")
 }
 
 /// One animation as JSON: key, class, key path, and for keyframes the calculation mode and
@@ -130,8 +183,9 @@ func num(_ v: Double) -> String {
 }
 
 func jsonString(_ s: String) -> String {
-    String(data: try! JSONSerialization.data(withJSONObject: [s], options: [.withoutEscapingSlashes]), encoding: .utf8)!
-        .dropFirst().dropLast().description
+    var out = JSONStream(toStandardOutput: false)
+    out.string(s)
+    return out.text
 }
 
 func json(_ v: AnimatableValue) -> String {

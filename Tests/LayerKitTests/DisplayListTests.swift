@@ -17,7 +17,7 @@ import Testing
             switch item.operation {
             case .fill: "fill"
             case .stroke: "stroke"
-            case .image: "image"
+            case .image, .filteredImage: "image"
             case .beginClip: "beginClip"
             case .endClip: "endClip"
             case .beginGroup: "beginGroup"

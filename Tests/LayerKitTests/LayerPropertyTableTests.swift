@@ -52,6 +52,7 @@ import TestSupport
         case is [Color].Type: return ##"["#ff0000", "#00ff0080"]"##
         case is [Double]?.Type: return "[0, 0.75]"
         case is CAGradientLayerType.Type: return #""conic""#
+        case is CALayerContentsFilter.Type: return #""nearest""#
         default: return nil
         }
     }
@@ -194,6 +195,7 @@ import TestSupport
             "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "contentsRect",
             "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
             "geometryFlipped", "allowsGroupOpacity", "compositingFilter", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
+            "magnificationFilter", "minificationFilter", "minificationFilterBias",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

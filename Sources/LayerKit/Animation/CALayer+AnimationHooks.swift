@@ -12,7 +12,12 @@ extension CALayer {
         let context = CAAnimationContext.current
         guard context.applyingDepth == 0 else { return }
         context.engine.recordPrevious(self, key: key, value: oldValue)
-        CATransitionJournal.record(self, key: key, old: oldValue) // old states for CATransition
+        // Old states for CATransition. A detached layer made in this very transaction has no
+        // committed state to go back to (a document's layers, set up before they join the
+        // tree): journaling each of its settings would only fill the journal.
+        if superlayer != nil || context.commitCount > creationCommit {
+            CATransitionJournal.record(self, key: key, old: oldValue)
+        }
         if let capture = ViewAnimationCapture.current {
             capture.record(self, key: key, old: oldValue)
             return

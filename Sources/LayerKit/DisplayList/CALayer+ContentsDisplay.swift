@@ -76,7 +76,8 @@ extension CALayer {
                 let r = Rect(dst.minX + dx[i], dst.minY + dy[j], qw, qh)
                 let t = AffineTransform.scale(qw / Double(pw), qh / Double(ph))
                     .concatenating(.translation(r.minX, r.minY)).concatenating(sink.transform)
-                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot,
+                sink.append(.contents, contentsOperation(part, transform: t, opacity: sink.opacity, builder: sink.builder),
+                            local: r, index: firstIndex + slot,
                             aliasing: Self.contentsPartAliasing(width: pw, height: ph, column: i, of: columns,
                                                                 row: j, of: rows, outer: outer))
                 slot += 1

@@ -53,7 +53,8 @@ extension CALayer {
                 let part = sink.builder.contentsPart(img, x: col.start, y: row.start, width: col.count, height: row.count)
                 let t = AffineTransform.scale(r.width / Double(col.count), r.height / Double(row.count))
                     .concatenating(.translation(r.minX, r.minY)).concatenating(sink.transform)
-                sink.append(.contents, .image(part, transform: t, opacity: sink.opacity), local: r, index: firstIndex + slot,
+                sink.append(.contents, contentsOperation(part, transform: t, opacity: sink.opacity, builder: sink.builder),
+                            local: r, index: firstIndex + slot,
                             aliasing: Self.contentsPartAliasing(width: col.count, height: row.count, column: i, of: columns,
                                                                 row: j, of: rows, outer: outer))
                 slot += 1

@@ -15,6 +15,13 @@ extension CALayer {
     /// corners, circular curve): what a clip shape can express.
     var hasPlainCorners: Bool { maskedCorners == .all && cornerCurve == .circular }
 
+    /// The shape masksToBounds clips to: exactly the shape the background fills. "When true an
+    /// implicit mask matching the layer bounds is applied to the layer (including the effects
+    /// of the `cornerRadius' property)" (CALayer.h, masksToBounds), and `maskedCorners`
+    /// "defines which of the four corners receives the masking when using `cornerRadius'
+    /// property" (CALayer.h, maskedCorners), along `cornerCurve`.
+    var boundsClipPath: Path { cornerRadius > 0 ? cornerShape() : .rect(bounds) }
+
     /// The layer's shape in its own coordinates (`b` defaults to the bounds; `radius` to
     /// cornerRadius).
     func cornerShape(_ b: Rect? = nil, radius: Double? = nil) -> Path {

@@ -121,7 +121,8 @@ extension CALayer {
             let dst = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds)
             let t = AffineTransform.scale(dst.width / Double(img.width), dst.height / Double(img.height))
                 .concatenating(.translation(dst.minX, dst.minY)).concatenating(sink.transform)
-            sink.append(.contents, .image(img, transform: t, opacity: sink.opacity), local: dst, index: firstIndex,
+            sink.append(.contents, contentsOperation(img, transform: t, opacity: sink.opacity, builder: sink.builder),
+                        local: dst, index: firstIndex,
                         aliasing: imageAliasing(sink, width: img.width, height: img.height, flipped: isFlipped))
         } else {
             appendContentsPieces(img, to: sink, firstIndex: firstIndex, flipped: isFlipped)

@@ -124,8 +124,8 @@ extension DisplayListBuilder {
         ext = ext.intersection(s.bounds)
         if let c = s.clip { ext = ext.intersection(c.boundingRect) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return nil }
-        let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
-        let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))
+        let x0 = Int(saturating: ext.minX.rounded(.down)), y0 = Int(saturating: ext.minY.rounded(.down))
+        let x1 = Int(saturating: ext.maxX.rounded(.up)), y1 = Int(saturating: ext.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return nil }
         return (x0, y0, x1 - x0, y1 - y0, dev)
     }

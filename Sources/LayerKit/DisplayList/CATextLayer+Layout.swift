@@ -36,7 +36,7 @@ enum TextLayout {
         var lines: [String] = []
         var rest: [String] = []   // for the last visible line: what it stands for
         let lineHeight = max(1, r.lineHeight(font: spec.font, fontSize: spec.size))
-        let maxLines = max(1, Int((spec.height / lineHeight).rounded(.down)))
+        let maxLines = max(1, Int(saturating: (spec.height / lineHeight).rounded(.down)))
         outer: for (pi, paragraph) in paragraphs.enumerated() {
             for line in wrap(paragraph, to: w, width) {
                 if lines.count == maxLines {
@@ -111,8 +111,11 @@ enum TextLayout {
         let bitmaps = lines.map { r.renderLine($0, font: spec.font, fontSize: spec.size, color: spec.color) }
         let widest = bitmaps.reduce(0) { max($0, $1?.width ?? 0) }
         guard widest > 0 else { return nil }
-        let step = Int(lineHeight.rounded(.up))
-        let out = Bitmap(width: widest, height: max(1, step * lines.count))
+        let step = Int(saturating: lineHeight.rounded(.up))
+        // The set lines within a bitmap of at most the largest side a document may have.
+        let (height, overflow) = step.multipliedReportingOverflow(by: lines.count)
+        guard !overflow, height <= DocumentLimits.maximumSide, widest <= DocumentLimits.maximumSide else { return nil }
+        let out = Bitmap(width: widest, height: max(1, height))
         for (i, b) in bitmaps.enumerated() {
             guard let b else { continue }
             let x: Int

@@ -64,7 +64,7 @@ enum DamageRedrawPlan: Equatable {
             if reach[i].isNull && !list.items[i].bounds.isNull { continue }
             switch list.items[i].operation {
             case .fill, .stroke, .shadow, .maskGroup: out[i] = 1
-            case .gradient, .image, .sprites, .transition, .blendGroup: out[i] = 3
+            case .gradient, .image, .filteredImage, .sprites, .transition, .blendGroup: out[i] = 3
             case .beginGroup, .beginPlane, .beginMask: out[i] = 2
             case .beginShadowedGroup: out[i] = blurredWhole
             case .beginClip, .endClip, .endGroup, .endPlane, .endMask, .tintGroup, .invalidate: break

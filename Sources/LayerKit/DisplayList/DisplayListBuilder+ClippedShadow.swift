@@ -28,8 +28,8 @@ extension DisplayListBuilder {
         var ext = l.bounds.applying(a).intersection(s.bounds)
         if let c = s.clip { ext = ext.intersection(c.boundingRect) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
-        let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
-        let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))
+        let x0 = Int(saturating: ext.minX.rounded(.down)), y0 = Int(saturating: ext.minY.rounded(.down))
+        let x1 = Int(saturating: ext.maxX.rounded(.up)), y1 = Int(saturating: ext.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
         appendSecond(source, .group, .beginGroup(x: x0, y: y0, width: x1 - x0, height: y1 - y0, opacity: 1), bounds: bounds)
         let a2 = a.concatenating(.translation(Double(-x0), Double(-y0)))
@@ -38,7 +38,7 @@ extension DisplayListBuilder {
         g.bounds = Rect(0, 0, Double(x1 - x0), Double(y1 - y0))
         appendGroup(l, a2, source: source, content: content, g, inner, opacity: opacity, subs: subs, mask: mask,
                     shadow: true, maskLayer: maskLayer)
-        let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
+        let p = l.boundsClipPath
         appendSecond(source, .mask, .maskGroup(p, transform: a2), bounds: bounds,
                      aliasing: l.shapeAliasing(device: inner.device))
         if let blend { appendSecond(source, .blend, .blendGroup(blend), bounds: bounds) }

@@ -37,7 +37,7 @@ extension DisplayListBuilder {
         case let .stroke(p, style, t, _, _, _, _):
             // Half the width, more at a miter or a square cap: the miter limit bounds both.
             return mapped(p, t, grownBy: style.lineWidth / 2 * max(1.5, style.miterLimit))
-        case let .image(b, t, _):
+        case let .image(b, t, _), let .filteredImage(b, t, _, _):
             return Rect(0, 0, Double(b.width), Double(b.height)).applying(t)
         case let .shadow(p, t, sh):
             return mapped(p, t).insetBy(dx: -(sh.extent + abs(sh.offset.x)), dy: -(sh.extent + abs(sh.offset.y)))

@@ -29,7 +29,7 @@ extension DisplayListBuilder {
         var k = scale
         if !dev.isNull { k = min(max(max(dev.width / r.width, dev.height / r.height), 0.25 * scale), 4 * scale) }
         k = min(k, 4096 / r.width, 4096 / r.height)
-        let w = max(1, Int((r.width * k).rounded())), h = max(1, Int((r.height * k).rounded()))
+        let w = max(1, Int(saturating: (r.width * k).rounded())), h = max(1, Int(saturating: (r.height * k).rounded()))
         let a = AffineTransform.translation(-r.minX, -r.minY)
             .concatenating(.scale(Double(w) / r.width, Double(h) / r.height))
         let old = before.oldState(width: w, height: h, transform: a) {

@@ -18,6 +18,8 @@ public final class DisplayListBuilder {
     var contentsParts = GenerationalCache<ContentsPartKey, (source: Bitmap, part: Bitmap)>(capacity: 512)
     /// Each contents crossfade's two placed images (CALayer+ContentsDissolve.swift), by item key.
     var contentsDissolves = GenerationalCache<DisplayItemKey, ContentsDissolvePair>(capacity: 64)
+    /// The mipmaps of contents minified trilinearly, by image (CALayer+ContentsFiltering.swift).
+    var contentsMipmaps = GenerationalCache<ObjectIdentifier, MipmapChain>(capacity: 32)
     // The two below skip the runtime's exclusivity check (a runtime call per access, several
     // per layer): only the builder's own methods touch them, one access at a time.
     /// The items of the list being built.
@@ -43,6 +45,7 @@ public final class DisplayListBuilder {
         textCache.startGeneration()
         contentsParts.startGeneration()
         contentsDissolves.startGeneration()
+        contentsMipmaps.startGeneration()
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))
@@ -170,8 +173,8 @@ public final class DisplayListBuilder {
         ext = ext.intersection(s.bounds.insetBy(dx: -reach, dy: -reach))
         if let c = s.clip { ext = ext.intersection(c.boundingRect.insetBy(dx: -reach, dy: -reach)) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
-        let x0 = Int(ext.minX.rounded(.down)), y0 = Int(ext.minY.rounded(.down))
-        let x1 = Int(ext.maxX.rounded(.up)), y1 = Int(ext.maxY.rounded(.up))
+        let x0 = Int(saturating: ext.minX.rounded(.down)), y0 = Int(saturating: ext.minY.rounded(.down))
+        let x1 = Int(saturating: ext.maxX.rounded(.up)), y1 = Int(saturating: ext.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
         var bounds = Self.deviceBounds(local, inner.device, s.deviceClip, pad: 1)
         let groupStart = items.count
@@ -199,7 +202,7 @@ public final class DisplayListBuilder {
         appendSublayers(of: l, subs, content: content, parent: pa, g)
         if clipped { append(source, .endClip, .endClip, bounds: bounds) }
         if mask {
-            let p = l.cornerRadius > 0 ? Path.roundedRect(l.bounds, cornerRadius: l.cornerRadius) : Path.rect(l.bounds)
+            let p = l.boundsClipPath
             append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds,
                    aliasing: l.shapeAliasing(device: inner.device))
         }
@@ -236,7 +239,7 @@ public final class DisplayListBuilder {
         k = min(k, maxSide / max(r.width, 1), maxSide / max(r.height, 1))
         let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
         r = Rect(r.minX.rounded(.down), r.minY.rounded(.down), r.width.rounded(.up) + 1, r.height.rounded(.up) + 1)
-        let w = Int((r.width * k).rounded(.up)) + 2, h = Int((r.height * k).rounded(.up)) + 2
+        let w = Int(saturating: (r.width * k).rounded(.up)) + 2, h = Int(saturating: (r.height * k).rounded(.up)) + 2
         guard w > 0, h > 0 else { return }
         let aOff = AffineTransform.translation(-r.minX, -r.minY).concatenating(.scale(k, k)).concatenating(.translation(1, 1))
         guard let inv = aOff.inverted else { return }
@@ -263,12 +266,13 @@ public final class DisplayListBuilder {
     // MARK: Geometry
 
     /// The bounds as a clip on the surface when the map is axis-aligned (with a uniform scale
-    /// for a rounded clip); nil when a coverage mask is needed.
+    /// for a rounded clip) and the layer's shape is one a clip can express (square corners, or
+    /// all four rounded along circles); nil when a coverage mask of `boundsClipPath` is needed.
     static func deviceClip(_ l: CALayer, _ a: AffineTransform) -> ClipShape? {
         guard a.b == 0, a.c == 0 else { return nil }
         let r = l.bounds.applying(a)
-        if l.cornerRadius <= 0 { return .rect(r) }
-        guard abs(abs(a.a) - abs(a.d)) < 1e-9 else { return nil }
+        if l.cornerRadius <= 0 || l.maskedCorners.isEmpty { return .rect(r) }
+        guard l.hasPlainCorners, abs(abs(a.a) - abs(a.d)) < 1e-9 else { return nil }
         return .roundedRect(r, cornerRadius: l.cornerRadius * abs(a.a))
     }
 

@@ -63,7 +63,7 @@ final class EmitterRateIntegral {
         m = cells.count
         sampler = EmitterRateSampler(model: model)
         self.maximumMarks = max(2, maximumMarks)
-        maximumJumpNodes = max(1, Int((maximumJump / Self.step).rounded()))
+        maximumJumpNodes = max(1, Int(saturating: (maximumJump / Self.step).rounded()))
     }
 
     /// The index of the last kept node (first − 1 when none).
@@ -74,8 +74,8 @@ final class EmitterRateIntegral {
     func cover(from lo: Double, to hi: Double) {
         guard m > 0 else { return }
         let h = Self.step
-        let top = Int((min(max(hi, 0), Self.maximumTime) / h).rounded(.down)) + 1
-        let bottom = max(0, Int((max(lo, 0) / h).rounded(.down)), top - Self.maximumNodes / 2)
+        let top = Int(saturating: (min(max(hi, 0), Self.maximumTime) / h).rounded(.down)) + 1
+        let bottom = max(0, Int(saturating: (max(lo, 0) / h).rounded(.down)), top - Self.maximumNodes / 2)
         if rates.isEmpty || bottom < first || bottom > last {
             restart(at: bottom)
         }
@@ -89,7 +89,7 @@ final class EmitterRateIntegral {
     func integral(_ i: Int, to t: Double) -> Double {
         guard t > 0, m > 0 else { return 0 }
         let h = Self.step
-        var k = Int((min(t, Self.maximumTime) / h).rounded(.down))
+        var k = Int(saturating: (min(t, Self.maximumTime) / h).rounded(.down))
         if k < first { return earlyIntegral(i, to: t) }
         reach(k + 1)
         k = min(k, last - 1)
@@ -198,7 +198,7 @@ final class EmitterRateIntegral {
     private func earlyIntegral(_ i: Int, to t: Double) -> Double {
         if let v = early[t] { return v[i] }
         let h = Self.step
-        let k = Int((t / h).rounded(.down))
+        let k = Int(saturating: (t / h).rounded(.down))
         let j = min(k / spacing, marks.count / m - 1)
         guard j >= 0 else { return 0 }
         let animations = sampler.birthRateAnimations()

@@ -196,6 +196,18 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) public var maskedCorners: CACornerMask = CALayer.maskedCorners.defaultValue { didSet { modelDidChange() } }
     /// The curve of the rounded corners (default circular).
     @exclusivity(unchecked) public var cornerCurve: CALayerCornerCurve = CALayer.cornerCurve.defaultValue { didSet { modelDidChange() } }
+    /// The filter `contents` is sampled with when drawn larger than its pixels (default linear).
+    @exclusivity(unchecked) public var magnificationFilter: CALayerContentsFilter = CALayer.magnificationFilter.defaultValue {
+        didSet { modelDidChange() }
+    }
+    /// The filter `contents` is sampled with when drawn smaller than its pixels (default linear).
+    @exclusivity(unchecked) public var minificationFilter: CALayerContentsFilter = CALayer.minificationFilter.defaultValue {
+        didSet { modelDidChange() }
+    }
+    /// Added to the level of detail the minification filter chooses by (default 0).
+    @exclusivity(unchecked) public var minificationFilterBias: Double = CALayer.minificationFilterBias.defaultValue {
+        didSet { modelDidChange() }
+    }
     /// When false the layer is hidden while it faces away from the viewer.
     @exclusivity(unchecked) public var isDoubleSided: Bool = CALayer.isDoubleSided.defaultValue {
         didSet { changed(CALayer.isDoubleSided, oldValue) }

@@ -110,7 +110,7 @@ public enum CAMediaTimingMath {
             if atEnd && n == q && n > 0 { n -= 1 }        // ending on a boundary: end of the last cycle
             // Never past the last cycle that starts inside the active duration.
             if n > 0 && n * cycle >= active - 1e-9 * max(1, active) { n -= 1 }
-            iteration = Int(n)
+            iteration = Int(saturating: n)
             phase = min(cycle, max(0, (q - n) * cycle))
         }
         var t = phase

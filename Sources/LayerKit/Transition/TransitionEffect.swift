@@ -83,6 +83,6 @@ public struct TransitionEffect: Sendable, Hashable {
     /// canvas's rectangular clip.
     public func render(from: Bitmap, to: Bitmap, progress: Double, into canvas: Canvas, rect: Rect) {
         canvas.draw(imageTransition, from: from, to: to, progress: progress,
-                    x: Int(rect.origin.x.rounded()), y: Int(rect.origin.y.rounded()))
+                    x: Int(saturating: rect.origin.x.rounded()), y: Int(saturating: rect.origin.y.rounded()))
     }
 }

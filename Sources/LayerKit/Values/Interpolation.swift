@@ -167,9 +167,16 @@ public enum Interpolation {
     /// `a` times `s` (for transforms: `a` concatenated |s| times, inverted for negative s).
     public static func scale(_ a: AnimatableValue, _ s: Int) -> AnimatableValue {
         if case .transform(let x) = a {
+            // m^|s| by repeated squaring: at most 2 × 64 products whatever the iteration count
+            // (a cumulative animation's iteration can be any Int, up to Int.max).
             var r = CATransform3D.identity
-            let m = s >= 0 ? x : (x.inverted ?? .identity)
-            for _ in 0..<abs(s) { r = r.concatenating(m) }
+            var m = s >= 0 ? x : (x.inverted ?? .identity)
+            var n = s.magnitude
+            while n > 0 {
+                if n & 1 == 1 { r = r.concatenating(m) }
+                n >>= 1
+                if n > 0 { m = m.concatenating(m) }
+            }
             return .transform(r)
         }
         guard let v = vector(a) else { return a }

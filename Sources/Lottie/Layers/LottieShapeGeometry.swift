@@ -44,7 +44,7 @@ enum LottieShapeGeometry {
     }
 
     static func star(_ s: LottieStarModel, at f: Double) -> LottieBezier {
-        let count = Int(min(max((s.points.value(at: f).first ?? 0).rounded(.down), 0), Double(LottieLimits.maximumStarPoints)))
+        let count = Int(saturating: min(max((s.points.value(at: f).first ?? 0).rounded(.down), 0), Double(LottieLimits.maximumStarPoints)))
         guard count >= (s.isStar ? 2 : 3) else { return LottieBezier(closed: true, vertices: [], inTangents: [], outTangents: []) }
         let p = s.position.value(at: f)
         let cx = p.count > 0 ? p[0] : 0, cy = p.count > 1 ? p[1] : 0

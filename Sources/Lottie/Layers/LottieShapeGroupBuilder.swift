@@ -136,7 +136,7 @@ struct LottieShapeGroupBuilder {
                                              rounding: rounding, modifiers: modifiers, depth: depth)
         }
         if animated { warnings.unsupported("animated repeater (its first values apply)", layer: layerName) }
-        let copies = Int(min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        let copies = Int(saturating: min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
         let offset = offsetP.initialValue.first ?? 0
         let anchor = LottieTransformLayers.point(tr.anchor.initialValue)
         var step = Point(0, 0)

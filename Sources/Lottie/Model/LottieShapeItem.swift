@@ -105,7 +105,7 @@ public enum LottieShapeItem: Sendable {
 
     static func decodeGradient(_ j: LottieJSON) throws(DocumentError) -> Gradient {
         let g = j["g"]
-        let stops = Int(min(max(g?["p"]?.numberValue ?? 0, 0), 1_000))
+        let stops = Int(saturating: min(max(g?["p"]?.numberValue ?? 0, 0), 1_000))
         return Gradient(linear: (j["t"]?.numberValue ?? 1) != 2, colorStops: stops,
                         colors: try LottieProperty<[Double]>.decode(g?["k"], default: []).mapValues { LottieColor.unitStops($0, count: stops) },
                         start: try .decode(j["s"], default: [0, 0]), end: try .decode(j["e"], default: [0, 0]),

@@ -43,7 +43,7 @@ public enum BlendedLayersOverlay {
                 op = .fill(path, transform: transform, color: opaque ? opaqueTint : blendedTint, rule: rule, opacity: 1)
             case let .stroke(path, style, transform, _, start, end, _):
                 op = .stroke(path, style: style, transform: transform, color: blendedTint, start: start, end: end, opacity: 1)
-            case let .image(bitmap, transform, _):
+            case let .image(bitmap, transform, _), let .filteredImage(bitmap, transform, _, _):
                 let r = Rect(0, 0, Double(bitmap.width), Double(bitmap.height))
                 op = .fill(.rect(r), transform: transform, color: blendedTint, rule: .nonZero, opacity: 1)
             case let .gradient(path, transform, gradient, rule, opacity):

@@ -18,7 +18,8 @@ public struct Color: Hashable, Sendable {
         var s = Substring(hex)
         guard s.first == "#" else { return nil }
         s = s.dropFirst()
-        guard s.allSatisfy({ $0.isHexDigit }) else { return nil }
+        // ASCII only: `isHexDigit` also accepts the fullwidth forms, which `UInt8(_:radix:)` refuses.
+        guard s.allSatisfy({ $0.isASCII && $0.isHexDigit }) else { return nil }
         func byte(_ i: Int) -> Double {
             let start = s.index(s.startIndex, offsetBy: i)
             return Double(UInt8(s[start..<s.index(start, offsetBy: 2)], radix: 16)!) / 255

@@ -23,6 +23,7 @@ enum BandOperation: Sendable {
     case fill(Path, AffineTransform, Color, FillRule, Double, EdgeAliasing?)
     case stroke(Path, StrokeStyle, AffineTransform, Color, start: Double, end: Double, opacity: Double)
     case image(Bitmap, AffineTransform, Double, EdgeAliasing?)
+    case filteredImage(Bitmap, AffineTransform, Double, EdgeAliasing?, ImageFiltering)
     case gradient(Path, AffineTransform, Gradient, FillRule, Double, EdgeAliasing?)
 
     /// The operation of `item` (its edges aliased as `aliasing` says), or nil when the item
@@ -32,6 +33,7 @@ enum BandOperation: Sendable {
         case let .fill(p, t, c, r, o): self = .fill(p, t, c, r, o, aliasing)
         case let .stroke(p, s, t, c, a, b, o): self = .stroke(p, s, t, c, start: a, end: b, opacity: o)
         case let .image(b, t, o): self = .image(b, t, o, aliasing)
+        case let .filteredImage(b, t, o, f): self = .filteredImage(b, t, o, aliasing, f)
         case let .gradient(p, t, g, r, o): self = .gradient(p, t, g, r, o, aliasing)
         default: return nil
         }
@@ -43,6 +45,7 @@ enum BandOperation: Sendable {
         case let .stroke(p, s, t, c, a, b, o):
             canvas.stroke(p, style: s, transform: t, color: c, strokeStart: a, strokeEnd: b, opacity: o)
         case let .image(b, t, o, e): canvas.draw(b, transform: t, opacity: o, aliasing: e)
+        case let .filteredImage(b, t, o, e, f): canvas.draw(b, transform: t, opacity: o, aliasing: e, filtering: f)
         case let .gradient(p, t, g, r, o, e): canvas.fill(p, transform: t, gradient: g, rule: r, opacity: o, aliasing: e)
         }
     }

@@ -123,8 +123,8 @@ public struct DamageTracker {
         damage = damage.intersection(target)
         lastRegion = []
         guard !damage.isNull, !damage.isEmpty else { return nil }
-        let x0 = max(0, Int(damage.minX.rounded(.down))), y0 = max(0, Int(damage.minY.rounded(.down)))
-        let x1 = min(list.width, Int(damage.maxX.rounded(.up))), y1 = min(list.height, Int(damage.maxY.rounded(.up)))
+        let x0 = max(0, Int(saturating: damage.minX.rounded(.down))), y0 = max(0, Int(saturating: damage.minY.rounded(.down)))
+        let x1 = min(list.width, Int(saturating: damage.maxX.rounded(.up))), y1 = min(list.height, Int(saturating: damage.maxY.rounded(.up)))
         guard x1 > x0, y1 > y0 else { return nil }
         let whole = Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0))
         lastRegion = DamageRegion.cover(parts, within: target, union: whole)

@@ -38,6 +38,9 @@ public enum DisplayOperation {
                 start: Double, end: Double, opacity: Double)
     /// Draws an image (contents, rendered text) mapped by `transform`.
     case image(Bitmap, transform: AffineTransform, opacity: Double)
+    /// Draws an image as `image` does, sampled through `filtering` (contents whose
+    /// magnificationFilter or minificationFilter is not linear: ImageFiltering.swift).
+    case filteredImage(Bitmap, transform: AffineTransform, opacity: Double, filtering: ImageFiltering)
     /// Intersects the current clip with a shape until the matching `endClip`.
     case beginClip(ClipShape)
     case endClip
@@ -81,7 +84,7 @@ extension DisplayOperation {
     /// opposed to opening or closing a bracket, a transition or an invalidation.
     public var isDrawing: Bool {
         switch self {
-        case .fill, .stroke, .image, .gradient, .shadow, .sprites: return true
+        case .fill, .stroke, .image, .filteredImage, .gradient, .shadow, .sprites: return true
         default: return false
         }
     }
@@ -98,6 +101,8 @@ extension DisplayOperation: Equatable {
             return t1 == t2 && c1 == c2 && a1 == a2 && b1 == b2 && o1 == o2 && s1 == s2 && p1 == p2
         case let (.image(i1, t1, o1), .image(i2, t2, o2)):
             return i1 === i2 && t1 == t2 && o1 == o2
+        case let (.filteredImage(i1, t1, o1, f1), .filteredImage(i2, t2, o2, f2)):
+            return i1 === i2 && t1 == t2 && o1 == o2 && f1 == f2
         case let (.beginClip(c1), .beginClip(c2)):
             return c1 == c2
         case (.endClip, .endClip), (.endGroup, .endGroup), (.endPlane, .endPlane):

@@ -37,7 +37,7 @@ extension DisplayListRasterizer {
         while i < items.count {
             let item = items[i]
             switch item.operation {
-            case .fill, .stroke, .image, .gradient:
+            case .fill, .stroke, .image, .filteredImage, .gradient:
                 if inMask { section = section.union(item.bounds) } else { drawn = drawn.union(item.bounds) }
             case .beginGroup, .beginPlane:
                 if inMask { section = section.union(item.bounds) } else { drawn = drawn.union(item.bounds) }

@@ -83,6 +83,8 @@ public final class DisplayListRasterizer {
                               strokeStart: start, strokeEnd: end, opacity: opacity)
             case let .image(bitmap, transform, opacity):
                 canvas.draw(bitmap, transform: transform, opacity: opacity, aliasing: items[i].aliasing)
+            case let .filteredImage(bitmap, transform, opacity, filtering):
+                canvas.draw(bitmap, transform: transform, opacity: opacity, aliasing: items[i].aliasing, filtering: filtering)
             case .beginClip(let shape):
                 stack.append(.clip(canvas.clip))
                 canvas.clip = shape.intersected(with: canvas.clip)

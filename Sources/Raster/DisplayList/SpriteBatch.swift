@@ -67,10 +67,10 @@ extension Canvas {
         let minY = min(c00.y, c10.y, c01.y, c11.y), maxY = max(c00.y, c10.y, c01.y, c11.y)
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
         // Whole pixels of the region the grown quad can touch (one pixel of margin).
-        let x0 = Int(max(region.minX.rounded(.up), (minX - 1).rounded(.down)))
-        let x1 = Int(min(region.maxX.rounded(.down), (maxX + 1).rounded(.up)))
-        let y0 = Int(max(region.minY.rounded(.up), (minY - 1).rounded(.down)))
-        let y1 = Int(min(region.maxY.rounded(.down), (maxY + 1).rounded(.up)))
+        let x0 = Int(saturating: max(region.minX.rounded(.up), (minX - 1).rounded(.down)))
+        let x1 = Int(saturating: min(region.maxX.rounded(.down), (maxX + 1).rounded(.up)))
+        let y0 = Int(saturating: max(region.minY.rounded(.up), (minY - 1).rounded(.down)))
+        let y1 = Int(saturating: min(region.maxY.rounded(.down), (maxY + 1).rounded(.up)))
         guard x1 > x0, y1 > y0 else { return }
         let tint = tint.premultipliedARGB
         guard tint >> 24 > 0 else { return }

@@ -61,8 +61,8 @@ extension Canvas {
         r = r.intersection(Rect(-shadow.offset.x - blur, -shadow.offset.y - blur,
                                 Double(target.width) + 2 * blur, Double(target.height) + 2 * blur))
         guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
-        let x0 = Int(r.minX.rounded(.down)), y0 = Int(r.minY.rounded(.down))
-        let w = Int(r.maxX.rounded(.up)) - x0, h = Int(r.maxY.rounded(.up)) - y0
+        let x0 = Int(saturating: r.minX.rounded(.down)), y0 = Int(saturating: r.minY.rounded(.down))
+        let w = Int(saturating: r.maxX.rounded(.up)) - x0, h = Int(saturating: r.maxY.rounded(.up)) - y0
         guard w > 0, h > 0 else { return }
         let caster = Canvas(Bitmap(width: w, height: h))
         caster.tolerance = tolerance
@@ -114,8 +114,8 @@ extension Canvas {
                            occluder: (bitmap: Bitmap, x: Int, y: Int)?) {
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
         let fk = Double(k)
-        let x0 = max(mask.left, Int(ox.rounded(.down))), x1 = min(mask.right, Int((ox + Double(pw) * fk).rounded(.up)))
-        let y0 = max(mask.top, Int(oy.rounded(.down))), y1 = min(mask.bottom, Int((oy + Double(ph) * fk).rounded(.up)))
+        let x0 = max(mask.left, Int(saturating: ox.rounded(.down))), x1 = min(mask.right, Int(saturating: (ox + Double(pw) * fk).rounded(.up)))
+        let y0 = max(mask.top, Int(saturating: oy.rounded(.down))), y1 = min(mask.bottom, Int(saturating: (oy + Double(ph) * fk).rounded(.up)))
         guard x0 < x1, y0 < y1 else { return }
         let tw = target.width, px = target.pixels
         let invK = 1 / fk
@@ -127,13 +127,13 @@ extension Canvas {
         var baseIndex = [Int](repeating: 0, count: k), weight = [Float](repeating: 0, count: k)
         for phase in 0..<k {
             let u = (Double(x0 + phase) + 0.5 - ox) * invK - 0.5
-            let ui = Int(u.rounded(.down))
+            let ui = Int(saturating: u.rounded(.down))
             baseIndex[phase] = ui + 1
             weight[phase] = Float(u - Double(ui))
         }
         for ty in y0..<y1 {
             let v = (Double(ty) + 0.5 - oy) * invK - 0.5
-            let vj = Int(v.rounded(.down)), fv = Float(v - Double(vj))
+            let vj = Int(saturating: v.rounded(.down)), fv = Float(v - Double(vj))
             let hasA = vj >= 0 && vj < ph, hasB = vj + 1 >= 0 && vj + 1 < ph
             if !hasA && !hasB { continue }
             let ra = plane + max(0, min(ph - 1, vj)) &* pw, rb = plane + max(0, min(ph - 1, vj + 1)) &* pw

@@ -115,8 +115,8 @@ extension Canvas {
         switch clip {
         case .rect(let r)?, .roundedRect(let r, _)?:
             guard !r.isNull else { return PixelBox(x0: 0, y0: 0, x1: 0, y1: 0) }
-            box = box.intersect(PixelBox(x0: Int(r.minX.rounded()), y0: Int(r.minY.rounded()),
-                                         x1: Int(r.maxX.rounded()), y1: Int(r.maxY.rounded())))
+            box = box.intersect(PixelBox(x0: Int(saturating: r.minX.rounded()), y0: Int(saturating: r.minY.rounded()),
+                                         x1: Int(saturating: r.maxX.rounded()), y1: Int(saturating: r.maxY.rounded())))
         case nil: break
         }
         return box

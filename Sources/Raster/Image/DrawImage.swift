@@ -11,7 +11,7 @@ extension Canvas {
         guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
         guard let inverse = transform.inverted, inverse.a.isFinite, inverse.b.isFinite,
               inverse.c.isFinite, inverse.d.isFinite, inverse.tx.isFinite, inverse.ty.isFinite else { return }
-        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
         guard alpha > 0 else { return }
         // Integer translation with nothing to blend in between: a straight source-over blit.
         if transform.a == 1, transform.b == 0, transform.c == 0, transform.d == 1,

@@ -10,7 +10,7 @@ extension Canvas {
     func draw(_ image: Bitmap, box: PixelBox, x: Int, y: Int, opacity: Double, blendMode: BlendMode) {
         let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: image.width, y1: image.height))
         guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000 else { return }
-        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
         guard alpha > 0, let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
         let cx0 = max(mask.left, x + b.x0), cy0 = max(mask.top, y + b.y0)
         let cx1 = min(mask.right, x + b.x1), cy1 = min(mask.bottom, y + b.y1)

@@ -21,7 +21,7 @@ extension Canvas {
             draw(image, box: box, x: x, y: y, opacity: opacity)
             return
         }
-        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
         guard alpha > 0 else { return }
         let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
         let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)

@@ -16,7 +16,7 @@ extension Canvas {
     func draw(_ image: Bitmap, box: PixelBox, x: Int, y: Int, opacity: Double) {
         let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: image.width, y1: image.height))
         guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000 else { return }
-        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
         guard alpha > 0 else { return }
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
         if !mask.active {

@@ -23,7 +23,7 @@ extension Canvas {
         }
         guard image.width > 0, image.height > 0, opacity.isFinite, opacity > 0 else { return }
         guard let inverse = projective.inverted else { return }
-        let alpha = UInt32(min(1, opacity) * 255 + 0.5)
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
         guard alpha > 0 else { return }
         let w = Double(image.width), h = Double(image.height)
         // Clip the image rectangle (in image space) to the half-plane in front of the eye
@@ -118,8 +118,8 @@ enum ProjectiveImage {
             switch i { case 0: c.0 = q; case 1: c.1 = q; case 2: c.2 = q; default: c.3 = q }
         }
         let quad = ProjectedQuad(c.0, c.1, c.2, c.3)
-        let b = box.intersect(PixelBox(x0: Int((quad.minX - 1).rounded(.down)), y0: Int((quad.minY - 1).rounded(.down)),
-                                       x1: Int((quad.maxX + 1).rounded(.up)), y1: Int((quad.maxY + 1).rounded(.up))))
+        let b = box.intersect(PixelBox(x0: Int(saturating: (quad.minX - 1).rounded(.down)), y0: Int(saturating: (quad.minY - 1).rounded(.down)),
+                                       x1: Int(saturating: (quad.maxX + 1).rounded(.up)), y1: Int(saturating: (quad.maxY + 1).rounded(.up))))
         guard !b.isEmpty else { return }
         switch Separability(inv, quad) {
         case .columns: drawColumnSeparable(image, inv, shade: shade, into: target, box: b, quad: quad)
@@ -181,7 +181,7 @@ enum ProjectiveImage {
             }
             edge(a, b); edge(b, c); edge(c, d); edge(d, a)
             guard lo <= hi else { return nil }
-            let xs = max(x0, Int((lo - 1).rounded(.down))), xe = min(x1, Int((hi + 1).rounded(.up)))
+            let xs = max(x0, Int(saturating: (lo - 1).rounded(.down))), xe = min(x1, Int(saturating: (hi + 1).rounded(.up)))
             return xe > xs ? (xs, xe) : nil
         }
     }

@@ -65,7 +65,7 @@ public struct Path: Hashable, Sendable {
         }
         let start = Point(center.x + radius * _cos(startAngle), center.y + radius * _sin(startAngle))
         if currentPoint == nil { move(to: start) } else if currentPoint != start { addLine(to: start) }
-        guard sweep != 0, radius > 0 else { return }
+        guard sweep != 0, sweep.isFinite, radius > 0 else { return }
         let segments = max(1, Int((abs(sweep) / (Double.pi / 2)).rounded(.up)))
         let step = sweep / Double(segments)
         let k = 4.0 / 3.0 * _tan(step / 4) * radius

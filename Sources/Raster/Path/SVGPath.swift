@@ -158,7 +158,7 @@ struct SVGParser {
                 if cmd == UInt8(ascii: "M") { cmd = UInt8(ascii: "L") }
                 if cmd == UInt8(ascii: "m") { cmd = UInt8(ascii: "l") }
             } else {
-                throw error("unexpected character '\(Character(Unicode.Scalar(c)))'")
+                throw error("unexpected character \(Self.shown(c))")
             }
             first = false
             let rel = cmd >= UInt8(ascii: "a")
