@@ -16,8 +16,8 @@
 // fade at its edges) or the nearest edge pixel (`.clamp`: a backdrop, as Core Image's
 // `clampedToExtent()`, so a frosted panel at the window's edge does not darken there).
 //
-// Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the plane and the
-// blur's line are allocated once per application, never per pixel.
+// Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the planes are kept from
+// one application to the next (FilterBuffers.swift), never allocated per pixel.
 
 /// Applies chains of `PixelFilter`s to bitmaps.
 public enum FilterChain {
@@ -34,11 +34,10 @@ public enum FilterChain {
         let w = bitmap.width, h = bitmap.height
         guard !filters.isEmpty, w > 0, h > 0 else { return }
         let count = w * h
-        let plane = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: count)
-        defer { plane.deallocate() }
+        let buffers = FilterBuffers.take(pixels: count, width: w)
+        defer { FilterBuffers.give(buffers) }
+        let plane = buffers.plane
         load(bitmap, into: plane)
-        var scratch: UnsafeMutablePointer<SIMD4<Float>>? = nil
-        defer { scratch?.deallocate() }
         // Consecutive matrices are one matrix (no clamping between them in extended range).
         var pending: ColorMatrix? = nil
         for f in filters {
@@ -49,8 +48,7 @@ public enum FilterChain {
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 let s = PixelFilter.usableSigma(sigma)
                 guard s > 0 else { continue }
-                if scratch == nil { scratch = .allocate(capacity: count + 2 * max(w, h) + 2 * PixelFilter.kernelRadius(sigma: PixelFilter.maximumSigma)) }
-                blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: scratch!)
+                blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
             }
         }
         if let m = pending { applyMatrix(m, plane, count: count) }
@@ -109,16 +107,17 @@ public enum FilterChain {
             let dst = bitmap.pixels
             for i in 0..<bitmap.pixelCount {
                 let v = plane[i]
-                let a = min(max(v.w, 0), 1)
-                let a8 = (a * 255 + 0.5).rounded(.down)
-                if !(a8 >= 1) { dst[i] = 0; continue }
-                let inv = 1 / a
-                var c = SIMD4<Float>(v.x, v.y, v.z, 0) * inv
-                c = c.clamped(lowerBound: .zero, upperBound: SIMD4(repeating: 1))
-                let r = (enc[Int(c.x * top + 0.5)] * a8 + 0.5).rounded(.down)
-                let g = (enc[Int(c.y * top + 0.5)] * a8 + 0.5).rounded(.down)
-                let b = (enc[Int(c.z * top + 0.5)] * a8 + 0.5).rounded(.down)
-                dst[i] = UInt32(a8) << 24 | UInt32(r) << 16 | UInt32(g) << 8 | UInt32(b)
+                // NaN compares false: it clamps to 0 like a negative value.
+                let a: Float = v.w > 0 ? (v.w < 1 ? v.w : 1) : 0
+                let a8 = Int(a * 255 + 0.5)   // truncation of a non-negative value: rounding
+                if a8 < 1 { dst[i] = 0; continue }
+                let scale = top / a, fa8 = Float(a8)
+                @inline(__always) func channel(_ x: Float) -> UInt32 {
+                    let u = x * scale
+                    let idx = u > 0 ? (u < top ? Int(u + 0.5) : Int(top)) : 0
+                    return UInt32(Int(enc[idx] * fa8 + 0.5))
+                }
+                dst[i] = UInt32(a8) << 24 | channel(v.x) << 16 | channel(v.y) << 8 | channel(v.z)
             }
         }
     }
@@ -156,46 +155,70 @@ public enum FilterChain {
         return k.map { Float($0 / total) }
     }
 
-    /// The separable blur of σ in place; `scratch` holds a plane and a padded line.
+    /// The separable blur of σ in place; `scratch` holds a plane and a padded line. Rows:
+    /// two pixels (8 floats) at a time, all taps summed in registers (Σ k_j·(p[x−j] + p[x+j]),
+    /// the kernel's symmetry halving the multiplies). Columns: tap by tap over whole rows of
+    /// floats (d[i] += k_j·(a[i] + b[i])), contiguous loops the compiler vectorizes.
     static func blur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
                      edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
         let weights = gaussianWeights(sigma: sigma)
         let r = weights.count - 1
         let tmp = scratch, line = scratch + w * h
+        let n = 4 &* w   // floats in a row
         weights.withUnsafeBufferPointer { kb in
             let k = kb.baseAddress!
-            // Rows: plane → tmp. Each row is copied into a line padded by r on both sides.
+            // Rows: plane → tmp. Each row is copied into a line padded by r pixels on both sides.
             for y in 0..<h {
-                let s = plane + y &* w, d = tmp + y &* w
+                let s = plane + y &* w
                 let left = edge == .clamp ? s[0] : .zero, right = edge == .clamp ? s[w &- 1] : .zero
                 for j in 0..<r { line[j] = left; line[r &+ w &+ j] = right }
                 (line + r).update(from: s, count: w)
-                let c = line + r
-                for x in 0..<w {
-                    var acc = c[x] * k[0]
+                // Two pixels (8 floats) at a time, the taps summed in registers.
+                let c = UnsafeRawPointer(line + r), d = UnsafeMutableRawPointer(tmp + y &* w)
+                let k0 = k[0]
+                var x = 0
+                while x &+ 2 <= w {
+                    let at = x &* 16
+                    var acc = c.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * k0
                     var j = 1
-                    while j <= r { acc += (c[x &- j] + c[x &+ j]) * k[j]; j &+= 1 }
-                    d[x] = acc
+                    while j <= r {
+                        let lo = c.loadUnaligned(fromByteOffset: at &- 16 &* j, as: SIMD8<Float>.self)
+                        let hi = c.loadUnaligned(fromByteOffset: at &+ 16 &* j, as: SIMD8<Float>.self)
+                        acc += (lo + hi) * k[j]
+                        j &+= 1
+                    }
+                    d.storeBytes(of: acc, toByteOffset: at, as: SIMD8<Float>.self)
+                    x &+= 2
+                }
+                if x < w {
+                    let p = line + (r &+ x)
+                    var acc = p[0] * k0
+                    var j = 1
+                    while j <= r { acc += (p[-j] + p[j]) * k[j]; j &+= 1 }
+                    tmp[y &* w &+ x] = acc
                 }
             }
             // Columns: tmp → plane, a row at a time (memory in order).
+            let src = UnsafeMutableRawPointer(tmp).assumingMemoryBound(to: Float.self)
             for y in 0..<h {
-                let d = plane + y &* w
+                let d = UnsafeMutableRawPointer(plane + y &* w).assumingMemoryBound(to: Float.self)
                 let k0 = k[0]
-                let s0 = tmp + y &* w
-                for x in 0..<w { d[x] = s0[x] * k0 }
+                let s0 = src + y &* n
+                for i in 0..<n { d[i] = s0[i] * k0 }
                 var j = 1
                 while j <= r {
-                    let wj = k[j]
+                    let kj = k[j]
                     var up = y &- j, down = y &+ j
                     if edge == .clamp { up = max(up, 0); down = min(down, h &- 1) }
-                    if up >= 0 {
-                        let s = tmp + up &* w
-                        for x in 0..<w { d[x] += s[x] * wj }
-                    }
-                    if down < h {
-                        let s = tmp + down &* w
-                        for x in 0..<w { d[x] += s[x] * wj }
+                    if up >= 0 && down < h {
+                        let a = src + up &* n, b = src + down &* n
+                        for i in 0..<n { d[i] += kj * (a[i] + b[i]) }
+                    } else if up >= 0 {
+                        let a = src + up &* n
+                        for i in 0..<n { d[i] += kj * a[i] }
+                    } else if down < h {
+                        let b = src + down &* n
+                        for i in 0..<n { d[i] += kj * b[i] }
                     }
                     j &+= 1
                 }
