@@ -52,6 +52,7 @@ import TestSupport
         case is [Color].Type: return ##"["#ff0000", "#00ff0080"]"##
         case is [Double]?.Type: return "[0, 0.75]"
         case is CAGradientLayerType.Type: return #""conic""#
+        case is [CIFilter]?.Type: return #"[{"type": "CIGaussianBlur", "name": "blur", "inputRadius": 4}]"#
         default: return nil
         }
     }
@@ -181,6 +182,7 @@ import TestSupport
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
             "masksToBounds", "contents", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
             "contentsRect", "contentsCenter", "contentsScale", "doubleSided", "anchorPointZ",
+            "filters", "backgroundFilters",   // issue 33: Core Animation's filters
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
@@ -194,6 +196,7 @@ import TestSupport
             "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath", "mask", "contentsRect",
             "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
             "geometryFlipped", "allowsGroupOpacity", "compositingFilter", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
+            "filters", "backgroundFilters",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

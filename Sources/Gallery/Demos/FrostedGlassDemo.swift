@@ -90,7 +90,9 @@ public final class FrostedGlassDemo: Demo {
         a.toValue = .number(blurRadius)
         a.duration = 0.6
         a.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        CATransaction.begin(); CATransaction.setDisableActions(true)
         panel.setValue(.number(blurRadius), forKeyPath: "backgroundFilters.blur.inputRadius")
+        CATransaction.commit()
         panel.add(a, forKey: "blur")
     }
 

@@ -6,9 +6,12 @@
 // `name` is NAME ("you must assign a name to the filter so that you can identify it in the
 // array", CALayer, filters); `filters.NAME` the filter itself. A whole list animates input by
 // input when both lists hold the same filters (types and names), else it switches halfway.
-// Setting either property starts no implicit animation (Core Animation's implicit action for
-// `backgroundFilters` is a transition, which LayerKit does not run for it); explicit
-// animations of the lists and of their key paths run.
+// Setting either property (or one input by key path) starts the implicit animation of the
+// whole list, as every animatable property does: "filters: Uses the default implied
+// CABasicAnimation object … Sub-properties of the filters are animated using the default
+// implied CABasicAnimation object" (Core Animation Programming Guide, Animatable
+// Properties). For `backgroundFilters` Core Animation's implied action is a CATransition;
+// LayerKit runs the basic animation there too (the same filters mix input by input).
 // Drawing: CALayer+FilterDisplay.swift.
 
 extension CALayer {
