@@ -7,7 +7,8 @@
 import Synchronization
 
 /// Two float planes (a working plane and the blur's scratch) of at least `capacity` pixels,
-/// the scratch followed by a line of `width` pixels padded by the largest kernel on each side.
+/// the scratch followed by a line of `width` pixels (the longer side) padded by the largest
+/// kernel on each side.
 final class FilterBuffers: @unchecked Sendable {
     let capacity: Int
     let width: Int

@@ -11,7 +11,8 @@
 // unpremultiplied colour); its alpha is clamped to 0…1. A blur works on premultiplied colour,
 // as every blur must (blurring unpremultiplied colour would spread the colour of transparent
 // pixels): an exact separable Gaussian, the sampled kernel exp(−x²/2σ²) normalized to sum 1
-// over ⌈3σ⌉ pixels each side, rows then columns. Beyond the plane's edges a blur reads
+// over ⌈3σ⌉ pixels each side, rows then columns (above σ = 24 pixels, three box filters of
+// the same variance, whose cost does not grow with σ). Beyond the plane's edges a blur reads
 // transparent black (`.transparent`: a layer's own content, which Core Image's blur lets
 // fade at its edges) or the nearest edge pixel (`.clamp`: a backdrop, as Core Image's
 // `clampedToExtent()`, so a frosted panel at the window's edge does not darken there).
@@ -34,7 +35,7 @@ public enum FilterChain {
         let w = bitmap.width, h = bitmap.height
         guard !filters.isEmpty, w > 0, h > 0 else { return }
         let count = w * h
-        let buffers = FilterBuffers.take(pixels: count, width: w)
+        let buffers = FilterBuffers.take(pixels: count, width: max(w, h))
         defer { FilterBuffers.give(buffers) }
         let plane = buffers.plane
         load(bitmap, into: plane)
@@ -48,7 +49,11 @@ public enum FilterChain {
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 let s = PixelFilter.usableSigma(sigma)
                 guard s > 0 else { continue }
-                blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                if s > PixelFilter.exactSigmaLimit {
+                    boxBlur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                } else {
+                    blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                }
             }
         }
         if let m = pending { applyMatrix(m, plane, count: count) }
@@ -222,6 +227,42 @@ public enum FilterChain {
                     }
                     j &+= 1
                 }
+            }
+        }
+    }
+}
+
+extension FilterChain {
+    /// A blur of large σ as three box filters whose combined variance is σ² along rows, then
+    /// three along columns (GaussianBlur.boxWidths: Kovesi's widths), each a running sum: a
+    /// cost per pixel independent of σ, within a few per cent of the Gaussian.
+    static func boxBlur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
+                        edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+        let widths = GaussianBlur.boxWidths(sigma: sigma)
+        let line = scratch + w * h
+        var src = plane, dst = scratch
+        for bw in widths { boxPass(src, dst, count: w, lines: h, step: 1, stride: w, radius: bw / 2, edge: edge, line: line); swap(&src, &dst) }
+        for bw in widths { boxPass(src, dst, count: h, lines: w, step: w, stride: 1, radius: bw / 2, edge: edge, line: line); swap(&src, &dst) }
+        // Six passes: the result is back in `plane`.
+    }
+
+    /// One box of radius r along `lines` lines of `count` pixels (`step` apart, lines
+    /// `stride` apart): each line is copied into `line` padded by r, then summed running.
+    static func boxPass(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+                        count n: Int, lines: Int, step: Int, stride: Int, radius r: Int, edge: Edge,
+                        line: UnsafeMutablePointer<SIMD4<Float>>) {
+        let inv = 1 / Float(2 &* r &+ 1)
+        for l in 0..<lines {
+            let s = src + l &* stride, d = dst + l &* stride
+            let left = edge == .clamp ? s[0] : .zero, right = edge == .clamp ? s[(n &- 1) &* step] : .zero
+            for j in 0..<r { line[j] = left; line[r &+ n &+ j] = right }
+            for x in 0..<n { line[r &+ x] = s[x &* step] }
+            var sum = SIMD4<Float>.zero
+            for j in 0..<(2 &* r) { sum += line[j] }
+            for x in 0..<n {
+                sum += line[x &+ 2 &* r]
+                d[x &* step] = sum * inv
+                sum -= line[x]
             }
         }
     }

@@ -57,11 +57,17 @@ public enum PixelFilter: Hashable, Sendable {
         sigma > 0 ? min(sigma, maximumSigma) : 0
     }
 
+    /// Above this σ (pixels) a blur is three box filters of the same variance (FilterChain):
+    /// the exact kernel's cost grows with σ, the boxes' does not.
+    public static let exactSigmaLimit = 24.0
+
     /// The blur's kernel radius: ⌈3σ⌉ pixels each side (0 for no blur); the Gaussian beyond
-    /// 3σ holds 0.27 % of its weight.
+    /// 3σ holds 0.27 % of its weight. Above `exactSigmaLimit`, the three boxes' reach.
     public static func kernelRadius(sigma: Double) -> Int {
         let s = usableSigma(sigma)
-        return s > 0 ? Int((3 * s).rounded(.up)) : 0
+        guard s > 0 else { return 0 }
+        if s > exactSigmaLimit { return GaussianBlur.boxWidths(sigma: s).reduce(0) { $0 + $1 / 2 } }
+        return Int((3 * s).rounded(.up))
     }
 
     /// How far (pixels) the operation moves colour: what a surface must be padded by.
