@@ -67,7 +67,7 @@ public enum DemoCatalog {
     public static var layersPage: [any Demo.Type] { [
         GradientRingDemo.self, ShadowCardsDemo.self, ReplicatorActivityDemo.self,
         EmitterConfettiDemo.self, TransformCubeDemo.self, GaugeDemo.self,
-        LottieWormDemo.self,
+        LottieWormDemo.self, FrostedGlassDemo.self,
     ] }
     /// Every demo of every page, in order.
     public static var all: [any Demo.Type] { pages.flatMap(\.demos) }

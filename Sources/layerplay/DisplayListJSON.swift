@@ -16,6 +16,16 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
     func array(_ xs: [Double]) -> String { "[" + xs.map(num).joined(separator: ", ") + "]" }
     func affine(_ t: AffineTransform) -> String { array([t.a, t.b, t.c, t.d, t.tx, t.ty]) }
     func color(_ c: Color) -> String { array([c.r, c.g, c.b, c.a]) }
+    func pixelFilters(_ fs: [PixelFilter]) -> String {
+        "[" + fs.map { f -> String in
+            switch f {
+            case .gaussianBlur(let s): return "{\"gaussianBlur\": " + num(s) + "}"
+            case .colorMatrix(let m):
+                let rows = [m.r, m.g, m.b, m.a, m.bias].map { v in array([Double(v.x), Double(v.y), Double(v.z), Double(v.w)]) }
+                return "{\"colorMatrix\": [" + rows.joined(separator: ", ") + "]}"
+            }
+        }.joined(separator: ", ") + "]"
+    }
     func lines(_ l: DisplayList, _ indent: String) -> [String] {
         l.items.map { item in
             var f: [String] = []
@@ -83,6 +93,10 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
             case .invalidate: f.append("\"op\": \"invalidate\"")
             case .tintGroup(let c): f += ["\"op\": \"tintGroup\"", "\"color\": " + color(c)]
             case .blendGroup(let m): f += ["\"op\": \"blendGroup\"", "\"mode\": \"\(m)\""]
+            case .filterGroup(let fs): f += ["\"op\": \"filterGroup\"", "\"filters\": " + pixelFilters(fs)]
+            case .backdrop(let b):
+                f += ["\"op\": \"backdrop\"", "\"path\": " + jsonString(b.path.svgString), "\"transform\": " + affine(b.transform),
+                      "\"filters\": " + pixelFilters(b.filters), "\"opacity\": " + num(b.opacity)]
             case .sprites(let b):
                 f += ["\"op\": \"sprites\"", "\"count\": " + String(b.sprites.count), "\"additive\": " + (b.additive ? "true" : "false")]
             case let .gradient(path, t, g, rule, o):

@@ -202,6 +202,12 @@ func json(_ v: AnimatableValue) -> String {
     case .image(let i): return i.map { list([Double($0.bitmap.width), Double($0.bitmap.height)]) } ?? "null"
     case .list(let xs): return "[" + xs.map(json).joined(separator: ", ") + "]"
     case .numbers(let xs): return list(xs)
+    case .filters(let fs):
+        return "[" + fs.map { f in
+            (["\"type\": " + jsonString(f.type.rawValue)] + (f.name.map { ["\"name\": " + jsonString($0)] } ?? [])
+                + f.inputKeys.map { jsonString($0) + ": " + json(f.value(forKey: $0) ?? .number(0)) })
+                .joined(separator: ", ").surrounded
+        }.joined(separator: ", ") + "]"
     }
 }
 
@@ -221,4 +227,9 @@ extension Path {
         }
         return parts.joined(separator: " ")
     }
+}
+
+extension String {
+    /// The string in braces (a JSON object's members).
+    fileprivate var surrounded: String { "{" + self + "}" }
 }

@@ -167,6 +167,22 @@ struct JSONStream {
             }
             buffer.append(UInt8(ascii: "]"))
         case .numbers(let xs): list(xs)
+        case .filters(let fs):
+            buffer.append(UInt8(ascii: "["))
+            for (k, f) in fs.enumerated() {
+                if k > 0 { raw(", ") }
+                raw("{\"type\": ")
+                string(f.type.rawValue)
+                if let name = f.name { raw(", \"name\": "); string(name) }
+                for key in f.inputKeys {
+                    raw(", ")
+                    string(key)
+                    raw(": ")
+                    value(f.value(forKey: key) ?? .number(0))
+                }
+                buffer.append(UInt8(ascii: "}"))
+            }
+            buffer.append(UInt8(ascii: "]"))
         }
         if buffer.count >= Self.flushSize { flush() }
     }

@@ -35,6 +35,8 @@ import Testing
             case .beginShadowedGroup: "beginShadowedGroup"
             case .beginMask: "beginMask"
             case .endMask: "endMask"
+            case .filterGroup: "filterGroup"
+            case .backdrop: "backdrop"
             }
         }
     }

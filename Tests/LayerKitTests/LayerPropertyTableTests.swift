@@ -53,6 +53,7 @@ import TestSupport
         case is [Double]?.Type: return "[0, 0.75]"
         case is CAGradientLayerType.Type: return #""conic""#
         case is CALayerContentsFilter.Type: return #""nearest""#
+        case is [CIFilter]?.Type: return #"[{"type": "CIGaussianBlur", "name": "blur", "inputRadius": 4}]"#
         default: return nil
         }
     }
@@ -182,6 +183,7 @@ import TestSupport
             "opacity", "hidden", "backgroundColor", "cornerRadius", "borderWidth", "borderColor",
             "masksToBounds", "contents", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
             "contentsRect", "contentsCenter", "contentsScale", "doubleSided", "anchorPointZ",
+            "filters", "backgroundFilters",   // issue 33: Core Animation's filters
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
@@ -196,6 +198,7 @@ import TestSupport
             "contentsCenter", "contentsScale", "maskedCorners", "cornerCurve", "doubleSided", "anchorPointZ",
             "geometryFlipped", "allowsGroupOpacity", "compositingFilter", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
             "magnificationFilter", "minificationFilter", "minificationFilterBias",
+            "filters", "backgroundFilters",
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

@@ -25,6 +25,7 @@ public enum DisplaySlot: Int, Sendable, CaseIterable {
     case background, contents, fill, stroke, text, border
     case clip, endClip, group, mask, endGroup, plane, endPlane, transition, invalidate
     case shadow, maskLayer, endMaskLayer, gradient, blend
+    case filter, backdrop
 }
 
 /// Where a layer's items go: the list being built, with the layer's map onto the surface
@@ -159,7 +160,7 @@ extension CALayer {
     /// drawing), before any mask.
     func ownLocalExtent(_ builder: DisplayListBuilder) -> Rect {
         var r = Rect.null
-        if backgroundColor != nil || borderWidth > 0 { r = bounds }
+        if backgroundColor != nil || borderWidth > 0 || !(backgroundFilters ?? []).isEmpty { r = bounds }
         for img in [contents?.bitmap, contentsCrossfade?.from?.bitmap] {
             guard let img else { continue }
             r = r.union(contentsDestination(img))

@@ -47,9 +47,12 @@ extension CALayer {
         return shadowLocalExtent(of: p.controlPointBounds)
     }
 
-    /// Everything the layer paints in its own coordinates: its subtree and its shadow.
+    /// Everything the layer paints in its own coordinates: its subtree (spread by its
+    /// filters' blur) and its shadow.
     func paintedLocalExtent(_ builder: DisplayListBuilder) -> Rect {
-        let e = subtreeLocalExtent(builder)
+        var e = subtreeLocalExtent(builder)
+        // A blur among the layer's filters spreads it (CALayer+FilterDisplay.swift).
+        if !e.isNull, hasFilters { let r = filterLocalReach; e = e.insetBy(dx: -r, dy: -r) }
         guard castsShadow, shadowPath == nil, !masksToBounds else { return e }
         return shadowLocalExtent(of: e)
     }

@@ -11,8 +11,8 @@
 // DisplayList+Reach.swift) meets it, a fixed set-up cost plus the part of its reach inside the
 // rectangle times a per-kind weight (a solid fill, stroke or mask shape 1, a gradient or
 // image 3, a group's bitmap cleared and composited 2, its composite in a blend mode 3 more).
-// A group that casts a shadow is blurred whole whatever the clip, so its full bounds count for
-// every rectangle it meets. Damage that is the whole target is drawn as a full frame (clear
+// A group that casts a shadow, a filter chain or a backdrop is filtered whole whatever the
+// clip, so its full bounds count for every rectangle it meets. Damage that is the whole target is drawn as a full frame (clear
 // and draw, no clip).
 import Raster
 
@@ -66,7 +66,7 @@ enum DamageRedrawPlan: Equatable {
             case .fill, .stroke, .shadow, .maskGroup: out[i] = 1
             case .gradient, .image, .filteredImage, .sprites, .transition, .blendGroup: out[i] = 3
             case .beginGroup, .beginPlane, .beginMask: out[i] = 2
-            case .beginShadowedGroup: out[i] = blurredWhole
+            case .beginShadowedGroup, .filterGroup, .backdrop: out[i] = blurredWhole
             case .beginClip, .endClip, .endGroup, .endPlane, .endMask, .tintGroup, .invalidate: break
             }
         }

@@ -48,6 +48,10 @@ extension DisplayListBuilder {
                 .insetBy(dx: -(sh.extent + abs(sh.offset.x)), dy: -(sh.extent + abs(sh.offset.y)))
         case .beginClip, .endClip, .maskGroup, .endGroup, .endPlane, .beginMask, .endMask, .tintGroup, .blendGroup, .invalidate:
             return .null
+        case .backdrop(let b):
+            return b.path.controlPointBounds.applying(b.transform)
+        case .filterGroup:
+            return nil
         case .beginPlane, .transition, .sprites:
             return nil
         }

@@ -124,6 +124,10 @@ public final class DisplayListBuilder {
             if let c = Self.deviceClip(l, a) { clipShape = l.aliasedClip(c, a, device: device) } else { needsMask = true }
         }
         let source = ObjectIdentifier(l.model())
+        // What lies behind the layer, filtered inside its shape, comes first (backgroundFilters).
+        if l.backgroundFilters != nil {
+            l.appendBackdropItem(self, a, source: source, device: device, deviceClip: s.deviceClip, opacity: opacity)
+        }
         var inner = s
         inner.device = device
         if l.masksToBounds {
@@ -136,7 +140,7 @@ public final class DisplayListBuilder {
                                            mask: needsMask, maskLayer: maskLayer, blend: blend)
             return
         }
-        if needsGroup || needsMask || shadow || maskLayer != nil || blend != nil {
+        if needsGroup || needsMask || shadow || maskLayer != nil || blend != nil || l.hasFilters {
             inner.inheritedOpacity = 1
             appendGroup(l, a, source: source, content: content, s, inner, opacity: opacity, subs: subs, mask: needsMask,
                         shadow: shadow, maskLayer: maskLayer, blend: blend)
@@ -166,10 +170,16 @@ public final class DisplayListBuilder {
                      shadow: Bool = false, maskLayer: CALayer? = nil, blend: BlendMode? = nil) {
         var local = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
         if l.masksToBounds, let m = maskLayer { local = local.intersection(m.maskLocalExtent(self)) }
+        // Filters (CALayer+FilterDisplay.swift): a blur spreads the group by its reach, and
+        // reads what lies up to its reach beyond the surface.
+        let filterChain = l.hasFilters ? l.displayFilters(a) : []
+        let filterReach = l.masksToBounds ? 0 : Double(filterChain.reach) + 1
+        if filterReach > 1, !local.isNull { let r = l.filterLocalReach; local = local.insetBy(dx: -r, dy: -r) }
         var ext = local.applyingOrNull(a)
+        if filterReach > 1, !ext.isNull { ext = ext.insetBy(dx: -filterReach, dy: -filterReach) }
         // Border and background live inside the bounds; the unmasked extent already holds them.
         // What casts a shadow may lie beyond the surface and still shade it.
-        let reach = shadow ? min(l.displayShadow(a).extent, 256) : 0
+        let reach = (shadow ? min(l.displayShadow(a).extent, 256) : 0) + (filterReach > 1 ? filterReach : 0)
         ext = ext.intersection(s.bounds.insetBy(dx: -reach, dy: -reach))
         if let c = s.clip { ext = ext.intersection(c.boundingRect.insetBy(dx: -reach, dy: -reach)) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
@@ -201,12 +211,21 @@ public final class DisplayListBuilder {
         let pa = ProjectiveTransform(a2)
         appendSublayers(of: l, subs, content: content, parent: pa, g)
         if clipped { append(source, .endClip, .endClip, bounds: bounds) }
-        if mask {
+        if !filterChain.isEmpty {
+            // The border is content the filters see; the cut to the bounds comes after them.
+            l.appendBorderItem(to: sink)
+            append(source, .filter, .filterGroup(filterChain), bounds: bounds)
+            if mask || clipped {
+                append(source, .mask, .maskGroup(l.boundsClipPath, transform: a2), bounds: bounds,
+                       aliasing: l.shapeAliasing(device: inner.device))
+            }
+            spreadFilterDamage(from: groupStart + 1, pad: filterReach, clip: s.deviceClip)
+        } else if mask {
             let p = l.boundsClipPath
             append(source, .mask, .maskGroup(p, transform: a2), bounds: bounds,
                    aliasing: l.shapeAliasing(device: inner.device))
         }
-        l.appendBorderItem(to: sink)
+        if filterChain.isEmpty { l.appendBorderItem(to: sink) }
         if let m = maskLayer {
             append(source, .maskLayer, .beginMask, bounds: bounds)
             var ms = g

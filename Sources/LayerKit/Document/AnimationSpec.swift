@@ -292,6 +292,8 @@ extension DocumentBuilder {
         case .list: return try listValue(v, p)
         case .numbers(let template):
             return .numbers(try numbers(v, p, count: template.count, what: "a list of \(template.count) numbers"))
+        case .filters:
+            return .filters(try filterList(v, p))
         }
     }
 }

@@ -29,6 +29,11 @@ public enum DocumentLimits {
     public static let maximumStringBytes = 1_048_576
     /// The most colours (or locations) of one gradient.
     public static let maximumGradientStops = 1_024
+    /// The most filters in one `filters` or `backgroundFilters` list.
+    public static let maximumFilters = 64
+    /// The largest `inputRadius` of a blur, in points (a blur's cost grows with its radius;
+    /// on a surface its standard deviation is further held to `PixelFilter.maximumSigma` pixels).
+    public static let maximumFilterRadius = 1_000.0
 
     /// The pixel size of a `width` × `height` point canvas at `scale`, or why it is refused
     /// (non-finite, not positive, a side above `maximumSide` or more than `maximumPixels`).

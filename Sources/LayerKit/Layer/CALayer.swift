@@ -223,6 +223,10 @@ open class CALayer: CAMediaTiming {
     /// The blend filter the layer (with its sublayers, as one group) is composited with onto
     /// what lies behind it; nil composites source-over.
     @exclusivity(unchecked) public var compositingFilter: CACompositingFilter? = CALayer.compositingFilter.defaultValue { didSet { modelDidChange() } }
+    /// The Core Image filters applied to the layer's content and sublayers (CALayer+FilterProperties.swift).
+    @exclusivity(unchecked) public var filters: [CIFilter]? = CALayer.filters.defaultValue { didSet { changed(CALayer.filters, oldValue) } }
+    /// The Core Image filters applied to what lies behind the layer, inside its shape.
+    @exclusivity(unchecked) public var backgroundFilters: [CIFilter]? = CALayer.backgroundFilters.defaultValue { didSet { changed(CALayer.backgroundFilters, oldValue) } }
     /// Whether the layer may anti-alias the edges `edgeAntialiasingMask` names; when false
     /// (the default) its bounds edges are drawn aliased (CALayer+EdgeAntialiasing.swift).
     @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue { didSet { modelDidChange() } }

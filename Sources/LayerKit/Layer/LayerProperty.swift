@@ -77,6 +77,17 @@ public struct LayerProperty<Root: CALayer, Value: Equatable>: @unchecked Sendabl
         self.init(key, get: get, set: set, default: defaultValue, affects: affects, document: document, boxing: nil)
     }
 
+    /// An animatable property whose value type boxes through the given conversions rather
+    /// than a conformance (a list type that already conforms for another element: `[CIFilter]?`).
+    init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
+         default defaultValue: Value, affects: LayerPropertyEffect, document: DocumentField<Value>?,
+         box: @escaping (Value) -> AnimatableValue, unbox: @escaping (AnimatableValue) -> Value?,
+         component: @escaping (Substring, Value) -> AnimatableValue?,
+         setting: @escaping (Substring, Value, AnimatableValue) -> Value?) {
+        self.init(key, get: get, set: set, default: defaultValue, affects: affects, document: document,
+                  boxing: Boxing(box: box, unbox: unbox, component: component, setting: setting))
+    }
+
     private init(_ key: String, get: @escaping (Root) -> Value, set: @escaping (Root, Value) -> Void,
                  default defaultValue: Value, affects: LayerPropertyEffect, document: DocumentField<Value>?,
                  boxing: Boxing?) {

@@ -17,8 +17,11 @@ public enum AnimatableValue: Hashable, Sendable {
     /// length and element kinds interpolate element by element; others switch.
     case list([AnimatableValue])
     /// A list of numbers (an NSArray of NSNumber): the three inputs of the `scale` and
-    /// `translate` value functions. No layer property holds one.
+    /// `translate` value functions, a CIVector input of a filter (4 numbers).
     case numbers([Double])
+    /// A layer's `filters` or `backgroundFilters` (CIFilter.swift). Lists of the same filters
+    /// (types and names) mix input by input; others switch.
+    case filters([CIFilter])
 }
 
 /// A reference to a bitmap used as layer contents; compared by identity.

@@ -30,7 +30,7 @@ public enum Interpolation {
                 }
             }
             return out
-        case .bool, .image: return nil
+        case .bool, .image, .filters: return nil
         case .list(let xs):
             var out: [Double] = []
             for x in xs {
@@ -66,7 +66,7 @@ public enum Interpolation {
                 }
             }
             return .path(out)
-        case .bool, .image: return template
+        case .bool, .image, .filters: return template
         case .list(let xs):
             var out: [AnimatableValue] = []
             var i = 0
@@ -107,6 +107,7 @@ public enum Interpolation {
             return .transform(CATransform3D.interpolate(x, y, t))
         }
         if let mixed = directLerp(a, b, t) { return mixed }
+        if case .filters(let x) = a, case .filters(let y) = b, let mixed = CIFilter.mix(x, y, t) { return .filters(mixed) }
         guard compatible(a, b), let va = vector(a), let vb = vector(b) else { return t < 0.5 ? a : b }
         var r = va
         for i in r.indices { r[i] = va[i] + (vb[i] - va[i]) * t }
@@ -188,7 +189,7 @@ public enum Interpolation {
     public static func addsAsVector(_ a: AnimatableValue) -> Bool {
         switch a {
         case .number, .point, .size, .rect, .color, .numbers: return true
-        case .transform, .path, .bool, .image, .list: return false
+        case .transform, .path, .bool, .image, .list, .filters: return false
         }
     }
     /// The zero of `a`'s kind (identity for transforms).

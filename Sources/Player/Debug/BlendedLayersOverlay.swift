@@ -51,7 +51,7 @@ public enum BlendedLayersOverlay {
                 op = .fill(path, transform: transform, color: opaque ? opaqueTint : blendedTint, rule: rule, opacity: 1)
             case let .shadow(path, transform, _):
                 op = .fill(path, transform: transform, color: blendedTint, rule: .nonZero, opacity: 1)
-            case .transition, .sprites:
+            case .transition, .sprites, .backdrop:
                 op = .fill(.rect(item.bounds), transform: .identity, color: blendedTint, rule: .nonZero, opacity: 1)
             case let .beginGroup(x, y, w, h, opacity):
                 groupOpacity.append(outer * opacity)
@@ -68,7 +68,7 @@ public enum BlendedLayersOverlay {
                 op = item.operation
             case .beginClip, .endClip, .maskGroup:
                 op = item.operation
-            case .invalidate, .tintGroup, .blendGroup, .beginMask, .endMask:
+            case .invalidate, .tintGroup, .blendGroup, .filterGroup, .beginMask, .endMask:
                 op = nil
             }
             if let op { out.items.append(DisplayItem(key: item.key, operation: op, bounds: item.bounds)) }

@@ -2,7 +2,8 @@
 // "Color Offscreen-Rendered Yellow" tints whatever needed a pass of its own before it was
 // composited. In our display list an offscreen pass is a group (group opacity, a
 // mask, a shadow, a replicator's tint), a mask layer's own bitmap, a plane (a layer drawn
-// flat and composited projectively) or a transition (two snapshots): each item carries the device pixels it can change, so each becomes a yellow
+// flat and composited projectively), a transition (two snapshots) or a backdrop (the pixels
+// behind a layer copied and filtered, its backgroundFilters): each item carries the device pixels it can change, so each becomes a yellow
 // rectangle over those pixels. Nested passes overlap and show deeper.
 import Raster
 
@@ -15,7 +16,7 @@ public enum OffscreenRenderedOverlay {
         var out = DisplayList(width: list.width, height: list.height)
         for item in list.items {
             switch item.operation {
-            case .beginGroup, .beginShadowedGroup, .beginMask, .beginPlane, .transition:
+            case .beginGroup, .beginShadowedGroup, .beginMask, .beginPlane, .transition, .backdrop:
                 guard !item.bounds.isNull, !item.bounds.isEmpty, item.bounds.isFiniteRect else { continue }
                 out.items.append(DisplayItem(key: item.key, operation: .fill(.rect(item.bounds), transform: .identity,
                                                                                color: tint, rule: .nonZero, opacity: 1),
@@ -27,12 +28,12 @@ public enum OffscreenRenderedOverlay {
         return out
     }
 
-    /// How many offscreen bitmaps the list needs (one per group, mask, plane and transition).
+    /// How many offscreen bitmaps the list needs (one per group, mask, plane, transition and backdrop).
     public static func passCount(in list: DisplayList) -> Int {
         var n = 0
         for item in list.items {
             switch item.operation {
-            case .beginGroup, .beginShadowedGroup, .beginMask, .beginPlane, .transition: n += 1
+            case .beginGroup, .beginShadowedGroup, .beginMask, .beginPlane, .transition, .backdrop: n += 1
             default: break
             }
         }

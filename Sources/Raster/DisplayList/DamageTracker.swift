@@ -3,7 +3,8 @@
 // changed (operation or bounds) or moved relative to the items both lists share (those off a
 // longest run of shared items kept in their old order, found by patience sorting), old and new
 // both. An item reaches its bounds cut by the brackets around it (DisplayList+Reach.swift). Everything outside the damage draws the same items in the same order, so keeping the
-// last frame's pixels there and redrawing only the damage equals a full redraw.
+// last frame's pixels there and redrawing only the damage equals a full redraw. Damage that
+// meets a backdrop grows to everything it reads (DamageTracker+Backdrop.swift).
 
 /// Compares each frame's display list with the previous one.
 public struct DamageTracker {
@@ -120,6 +121,8 @@ public struct DamageTracker {
     private mutating func finish(_ found: Rect, _ list: DisplayList, _ target: Rect) -> Rect? {
         var damage = found
         if !damage.isNull && !damage.isFiniteRect { damage = target; parts = [target] }
+        // A backdrop the damage meets is redrawn with all it reads, as one rectangle.
+        if let grown = Self.coveringBackdrops(damage, list, reach: lastReach) { damage = grown; parts = [grown] }
         damage = damage.intersection(target)
         lastRegion = []
         guard !damage.isNull, !damage.isEmpty else { return nil }

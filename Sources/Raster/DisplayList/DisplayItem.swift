@@ -77,14 +77,19 @@ public enum DisplayOperation {
     /// The open group composites onto what lies behind it in `BlendMode` instead of
     /// source-over (a layer's compositing filter); placed just before the group's `endGroup`.
     case blendGroup(BlendMode)
+    /// Filters the open group's pixels through a chain (a layer's `filters`), in place: the
+    /// group is drawn whole and a blur reads transparent beyond its bitmap (FilterChain.swift).
+    case filterGroup([PixelFilter])
+    /// Filters what lies behind a shape (a layer's `backgroundFilters`): DisplayBackdrop.swift.
+    case backdrop(DisplayBackdrop)
 }
 
 extension DisplayOperation {
-    /// Whether the operation draws (a fill, stroke, image, gradient, shadow or sprites), as
+    /// Whether the operation draws (a fill, stroke, image, gradient, shadow, sprites or a backdrop), as
     /// opposed to opening or closing a bracket, a transition or an invalidation.
     public var isDrawing: Bool {
         switch self {
-        case .fill, .stroke, .image, .filteredImage, .gradient, .shadow, .sprites: return true
+        case .fill, .stroke, .image, .filteredImage, .gradient, .shadow, .sprites, .backdrop: return true
         default: return false
         }
     }
@@ -129,6 +134,10 @@ extension DisplayOperation: Equatable {
             return c1 == c2
         case let (.blendGroup(m1), .blendGroup(m2)):
             return m1 == m2
+        case let (.filterGroup(f1), .filterGroup(f2)):
+            return f1 == f2
+        case let (.backdrop(b1), .backdrop(b2)):
+            return b1 == b2
         case let (.sprites(b1), .sprites(b2)):
             return b1 == b2
         default:

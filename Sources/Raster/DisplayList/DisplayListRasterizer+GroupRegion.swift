@@ -12,7 +12,8 @@
 // mask is drawn through the same clip, so inside the box it is the same mask). A nested group
 // or plane adds its bracket's bounds (everything inside it). A group holding an item whose pixels would not
 // combine with a rectangular clip exactly (a clip item, whose shape the canvas intersects with
-// the rectangle only approximately; a layer shadow, a transition, sprites) is drawn whole.
+// the rectangle only approximately; a layer shadow, a transition, sprites, a filter chain or
+// a backdrop, which read pixels beyond the box) is drawn whole.
 
 extension PixelBox {
     var width: Int { x1 - x0 }
@@ -59,7 +60,7 @@ extension DisplayListRasterizer {
                 guard !inMask else { return nil }
                 if let m = masked { drawn = drawn.intersection(m) }
                 return drawn.isNull || drawn.isFiniteRect ? drawn : nil
-            case .beginClip, .endClip, .beginShadowedGroup, .shadow, .transition, .sprites:
+            case .beginClip, .endClip, .beginShadowedGroup, .shadow, .transition, .sprites, .filterGroup, .backdrop:
                 return nil
             }
             i += 1

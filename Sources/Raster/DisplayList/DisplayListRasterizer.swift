@@ -206,6 +206,10 @@ public final class DisplayListRasterizer {
                 if let box = place.box { canvas.target.multiply(by: color, in: box) } else { canvas.target.multiply(by: color) }
             case .sprites(let batch):
                 canvas.draw(batch)
+            case .filterGroup(let filters):
+                FilterChain.apply(filters, to: canvas.target, edge: .transparent)
+            case .backdrop(let b):
+                canvas.drawBackdrop(b, aliasing: items[i].aliasing)
             }
             i += 1
         }
@@ -250,12 +254,16 @@ public final class DisplayListRasterizer {
         return items.count
     }
 
-    /// Whether the group or plane opened at `start` holds a clip item.
+    /// Whether the group or plane opened at `start` holds a clip item, or an item that reads
+    /// pixels beyond the visible ones (a filter chain, a backdrop): then it is drawn whole.
     private static func hasClip(inGroupAt start: Int, in items: [DisplayItem]) -> Bool {
         let end = end(of: start, in: items)
         var i = start + 1
         while i < end {
-            if case .beginClip = items[i].operation { return true }
+            switch items[i].operation {
+            case .beginClip, .filterGroup, .backdrop: return true
+            default: break
+            }
             i += 1
         }
         return false

@@ -1,0 +1,145 @@
+// The filter objects a layer's `filters` and `backgroundFilters` hold: Core Image's filters
+// as Core Animation on macOS takes them, a filter type named as Core Image names it
+// (`CIGaussianBlur`) with its input parameters under Core Image's keys (`inputRadius`), and
+// the `name` Core Animation addresses it by in key paths: "you must assign a name to the
+// filter so that you can identify it in the array. For example, to change the inputRadius
+// parameter of the filter, you could use code similar to the following: [layer
+// setValue:…forKeyPath:@"filters.myFilter.inputRadius"]" (CALayer, filters).
+//
+// A value type: a layer holds copies, and an animation of `filters.NAME.KEY` changes the
+// presentation layer's copy only. Each type declares its inputs, their kinds and Core
+// Image's defaults (CIFilter's `setDefaults`); reading or writing an input the type does not
+// have fails. What each type does to pixels: CIFilter+PixelFilter.swift.
+
+import Raster
+
+/// A Core Image filter for a layer's `filters` or `backgroundFilters`.
+public struct CIFilter: Hashable, Sendable {
+    /// The filter types, by Core Image's names.
+    public enum FilterType: String, CaseIterable, Sendable {
+        case gaussianBlur = "CIGaussianBlur"
+        case colorMatrix = "CIColorMatrix"
+        case colorControls = "CIColorControls"
+        case colorMonochrome = "CIColorMonochrome"
+        case colorInvert = "CIColorInvert"
+        case sepiaTone = "CISepiaTone"
+
+        /// The type's inputs and their defaults (Core Image's `setDefaults`).
+        public var defaults: [(key: String, value: AnimatableValue)] {
+            switch self {
+            case .gaussianBlur: return [("inputRadius", .number(10))]
+            case .colorMatrix:
+                return [("inputRVector", .numbers([1, 0, 0, 0])), ("inputGVector", .numbers([0, 1, 0, 0])),
+                        ("inputBVector", .numbers([0, 0, 1, 0])), ("inputAVector", .numbers([0, 0, 0, 1])),
+                        ("inputBiasVector", .numbers([0, 0, 0, 0]))]
+            case .colorControls:
+                return [("inputSaturation", .number(1)), ("inputBrightness", .number(0)), ("inputContrast", .number(1))]
+            case .colorMonochrome:
+                return [("inputColor", .color(Color(0.6, 0.45, 0.3, 1))), ("inputIntensity", .number(1))]
+            case .colorInvert: return []
+            case .sepiaTone: return [("inputIntensity", .number(1))]
+            }
+        }
+    }
+
+    /// The filter's type (Core Image's filter name, `CIFilter(name:)`).
+    public let type: FilterType
+    /// The name key paths address the filter by (`filters.NAME.inputRadius`); nil for none.
+    public var name: String?
+    /// The input values by key, every input of the type present.
+    public private(set) var inputs: [String: AnimatableValue]
+
+    /// A filter of `type` with Core Image's default inputs.
+    public init(type: FilterType, name: String? = nil) {
+        self.type = type
+        self.name = name
+        inputs = Dictionary(uniqueKeysWithValues: type.defaults.map { ($0.key, $0.value) })
+    }
+
+    /// A filter by Core Image's name (`"CIGaussianBlur"`); nil for a type LayerKit does not draw.
+    public init?(name typeName: String) {
+        guard let t = FilterType(rawValue: typeName) else { return nil }
+        self.init(type: t)
+    }
+
+    /// The input keys of the filter's type, in Core Image's order.
+    public var inputKeys: [String] { type.defaults.map(\.key) }
+
+    /// An input's value (`inputRadius` …); nil for a key the type does not have.
+    public func value(forKey key: String) -> AnimatableValue? { inputs[key] }
+
+    /// Sets an input; false (and nothing changes) for a key the type does not have or a value
+    /// of another kind (a number for a number, 4 numbers for a vector, a colour for a colour).
+    @discardableResult
+    public mutating func setValue(_ value: AnimatableValue, forKey key: String) -> Bool {
+        guard let old = inputs[key], let v = Self.coerce(value, like: old) else { return false }
+        inputs[key] = v
+        return true
+    }
+
+    /// A number input (0 when the type has no such input or it is not a number).
+    public func number(_ key: String) -> Double {
+        if case .number(let n)? = inputs[key] { return n }
+        return 0
+    }
+
+    /// `value` as the kind of `template`, or nil.
+    static func coerce(_ value: AnimatableValue, like template: AnimatableValue) -> AnimatableValue? {
+        switch (template, value) {
+        case (.number, _): return value.kpNumber.map { .number($0) }
+        case (.numbers(let t), .numbers(let v)) where v.count == t.count: return value
+        case (.numbers(let t), .list(let xs)) where xs.count == t.count:
+            var out: [Double] = []
+            for x in xs { guard let n = x.kpNumber else { return nil }; out.append(n) }
+            return .numbers(out)
+        case (.color, .color(let c?)): return .color(c)
+        default: return nil
+        }
+    }
+
+    // Convenience constructors with Core Image's keys.
+
+    /// `CIGaussianBlur` with `inputRadius`.
+    public static func gaussianBlur(radius: Double, name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .gaussianBlur, name: name)
+        f.setValue(.number(radius), forKey: "inputRadius")
+        return f
+    }
+    /// `CIColorControls` with `inputSaturation`, `inputBrightness`, `inputContrast`.
+    public static func colorControls(saturation: Double = 1, brightness: Double = 0, contrast: Double = 1,
+                                     name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .colorControls, name: name)
+        f.setValue(.number(saturation), forKey: "inputSaturation")
+        f.setValue(.number(brightness), forKey: "inputBrightness")
+        f.setValue(.number(contrast), forKey: "inputContrast")
+        return f
+    }
+    /// `CIColorMonochrome` with `inputColor` and `inputIntensity`.
+    public static func colorMonochrome(color: Color, intensity: Double = 1, name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .colorMonochrome, name: name)
+        f.setValue(.color(color), forKey: "inputColor")
+        f.setValue(.number(intensity), forKey: "inputIntensity")
+        return f
+    }
+    /// `CISepiaTone` with `inputIntensity`.
+    public static func sepiaTone(intensity: Double = 1, name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .sepiaTone, name: name)
+        f.setValue(.number(intensity), forKey: "inputIntensity")
+        return f
+    }
+    /// `CIColorInvert`.
+    public static func colorInvert(name: String? = nil) -> CIFilter { CIFilter(type: .colorInvert, name: name) }
+    /// `CIColorMatrix` with its five vectors (r, g, b, a coefficients; the bias).
+    public static func colorMatrix(r: [Double] = [1, 0, 0, 0], g: [Double] = [0, 1, 0, 0], b: [Double] = [0, 0, 1, 0],
+                                   a: [Double] = [0, 0, 0, 1], bias: [Double] = [0, 0, 0, 0], name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .colorMatrix, name: name)
+        for (k, v) in [("inputRVector", r), ("inputGVector", g), ("inputBVector", b), ("inputAVector", a), ("inputBiasVector", bias)] {
+            f.setValue(.numbers(v), forKey: k)
+        }
+        return f
+    }
+}
+
+extension CIFilter: CustomStringConvertible {
+    public var description: String { "\(type.rawValue)" + (name.map { " \"\($0)\"" } ?? "") }
+}

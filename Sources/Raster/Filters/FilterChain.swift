@@ -1,0 +1,277 @@
+// A filter chain applied to a bitmap, as Core Image applies filters by default: in its
+// working space, linear-light sRGB ("Core Image performs all filter operations in a linear
+// working color space", Core Image Programming Guide, Color Management). The bitmap's
+// premultiplied sRGB pixels are read into a float plane of premultiplied linear colour (each
+// pixel unpremultiplied, decoded by the sRGB transfer function through a 256-entry table,
+// premultiplied again); every filter runs on that plane; the result is unpremultiplied,
+// clamped to 0…1, encoded to sRGB (a 16,384-entry table over linear 0…1) and premultiplied
+// back. Between filters colour is not clamped (Core Image's working space is extended range).
+//
+// A colour matrix works on unpremultiplied colour (Core Image's colour kernels see
+// unpremultiplied colour); its alpha is clamped to 0…1. A blur works on premultiplied colour,
+// as every blur must (blurring unpremultiplied colour would spread the colour of transparent
+// pixels): an exact separable Gaussian, the sampled kernel exp(−x²/2σ²) normalized to sum 1
+// over ⌈3σ⌉ pixels each side, rows then columns (above σ = 24 pixels, three box filters of
+// the same variance, whose cost does not grow with σ). Beyond the plane's edges a blur reads
+// transparent black (`.transparent`: a layer's own content, which Core Image's blur lets
+// fade at its edges) or the nearest edge pixel (`.clamp`: a backdrop, as Core Image's
+// `clampedToExtent()`, so a frosted panel at the window's edge does not darken there).
+//
+// Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the planes are kept from
+// one application to the next (FilterBuffers.swift), never allocated per pixel.
+
+/// Applies chains of `PixelFilter`s to bitmaps.
+public enum FilterChain {
+    /// What a blur reads beyond the plane's edges.
+    public enum Edge: Sendable {
+        /// Transparent black.
+        case transparent
+        /// The nearest edge pixel.
+        case clamp
+    }
+
+    /// Filters every pixel of `bitmap` in place through `filters`, in order.
+    public static func apply(_ filters: [PixelFilter], to bitmap: Bitmap, edge: Edge) {
+        let w = bitmap.width, h = bitmap.height
+        guard !filters.isEmpty, w > 0, h > 0 else { return }
+        let count = w * h
+        let buffers = FilterBuffers.take(pixels: count, width: max(w, h))
+        defer { FilterBuffers.give(buffers) }
+        let plane = buffers.plane
+        load(bitmap, into: plane)
+        // Consecutive matrices are one matrix (no clamping between them in extended range).
+        var pending: ColorMatrix? = nil
+        for f in filters {
+            switch f {
+            case .colorMatrix(let m):
+                pending = pending.map { $0.followed(by: m) } ?? m
+            case .gaussianBlur(let sigma):
+                if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
+                let s = PixelFilter.usableSigma(sigma)
+                guard s > 0 else { continue }
+                if s > PixelFilter.exactSigmaLimit {
+                    boxBlur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                } else {
+                    blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                }
+            }
+        }
+        if let m = pending { applyMatrix(m, plane, count: count) }
+        store(plane, into: bitmap)
+    }
+
+    // MARK: Working space
+
+    /// sRGB byte → linear light (IEC 61966-2-1).
+    static let decodeTable: [Float] = (0..<256).map { i in
+        let c = Double(i) / 255
+        return Float(c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4))
+    }
+    /// Entries of the encoding table over linear 0…1.
+    static let encodeSteps = 16_384
+    /// Linear light at i / (encodeSteps − 1) → sRGB (0…1).
+    static let encodeTable: [Float] = (0..<encodeSteps).map { i in
+        let l = Double(i) / Double(encodeSteps - 1)
+        return Float(l <= 0.0031308 ? l * 12.92 : 1.055 * pow(l, 1 / 2.4) - 0.055)
+    }
+
+    /// The sRGB value (0…1) of a linear value.
+    public static func encode(_ linear: Float) -> Float {
+        encodeTable[Int(min(max(linear, 0), 1) * Float(encodeSteps - 1) + 0.5)]
+    }
+    /// The linear value of an sRGB value (0…1).
+    public static func decode(_ srgb: Double) -> Double {
+        srgb <= 0.04045 ? srgb / 12.92 : pow((srgb + 0.055) / 1.055, 2.4)
+    }
+
+    /// The bitmap's pixels as premultiplied linear colour (r, g, b, a).
+    static func load(_ bitmap: Bitmap, into plane: UnsafeMutablePointer<SIMD4<Float>>) {
+        decodeTable.withUnsafeBufferPointer { t in
+            let dec = t.baseAddress!
+            let src = bitmap.pixels
+            for i in 0..<bitmap.pixelCount {
+                let p = src[i]
+                let a8 = p >> 24
+                if a8 == 0 { plane[i] = .zero; continue }
+                // Unpremultiplied sRGB bytes (rounded), then decoded and premultiplied again.
+                let half = a8 >> 1
+                let r = min(255, (((p >> 16) & 0xFF) &* 255 &+ half) / a8)
+                let g = min(255, (((p >> 8) & 0xFF) &* 255 &+ half) / a8)
+                let b = min(255, ((p & 0xFF) &* 255 &+ half) / a8)
+                let a = Float(a8) * (1 / 255)
+                plane[i] = SIMD4(dec[Int(r)] * a, dec[Int(g)] * a, dec[Int(b)] * a, a)
+            }
+        }
+    }
+
+    /// The plane back into the bitmap: unpremultiplied, clamped, encoded, premultiplied.
+    static func store(_ plane: UnsafeMutablePointer<SIMD4<Float>>, into bitmap: Bitmap) {
+        encodeTable.withUnsafeBufferPointer { t in
+            let enc = t.baseAddress!
+            let top = Float(encodeSteps - 1)
+            let dst = bitmap.pixels
+            for i in 0..<bitmap.pixelCount {
+                let v = plane[i]
+                // NaN compares false: it clamps to 0 like a negative value.
+                let a: Float = v.w > 0 ? (v.w < 1 ? v.w : 1) : 0
+                let a8 = Int(a * 255 + 0.5)   // truncation of a non-negative value: rounding
+                if a8 < 1 { dst[i] = 0; continue }
+                let scale = top / a, fa8 = Float(a8)
+                @inline(__always) func channel(_ x: Float) -> UInt32 {
+                    let u = x * scale
+                    let idx = u > 0 ? (u < top ? Int(u + 0.5) : Int(top)) : 0
+                    return UInt32(Int(enc[idx] * fa8 + 0.5))
+                }
+                dst[i] = UInt32(a8) << 24 | channel(v.x) << 16 | channel(v.y) << 8 | channel(v.z)
+            }
+        }
+    }
+
+    // MARK: Colour matrix
+
+    /// `m` on every pixel's unpremultiplied colour; alpha clamped to 0…1, then premultiplied.
+    static func applyMatrix(_ m: ColorMatrix, _ plane: UnsafeMutablePointer<SIMD4<Float>>, count: Int) {
+        let (c0, c1, c2, c3) = m.columns
+        let bias = m.bias
+        for i in 0..<count {
+            let v = plane[i]
+            var u = v
+            if v.w > 0 { let inv = 1 / v.w; u.x *= inv; u.y *= inv; u.z *= inv } else { u = .zero }
+            var o = c0 * u.x + c1 * u.y + c2 * u.z + c3 * u.w + bias
+            let a = min(max(o.w, 0), 1)
+            o *= SIMD4(a, a, a, 1)
+            o.w = a
+            plane[i] = o
+        }
+    }
+
+    // MARK: Gaussian blur
+
+    /// The sampled Gaussian of σ, normalized to sum 1: weights for offsets 0…r (symmetric).
+    public static func gaussianWeights(sigma: Double) -> [Float] {
+        let r = PixelFilter.kernelRadius(sigma: sigma)
+        guard r > 0 else { return [1] }
+        var k = [Double](repeating: 0, count: r + 1)
+        var total = 0.0
+        for i in 0...r {
+            k[i] = exp(-Double(i * i) / (2 * sigma * sigma))
+            total += i == 0 ? k[i] : 2 * k[i]
+        }
+        return k.map { Float($0 / total) }
+    }
+
+    /// The separable blur of σ in place; `scratch` holds a plane and a padded line. Rows:
+    /// two pixels (8 floats) at a time, all taps summed in registers (Σ k_j·(p[x−j] + p[x+j]),
+    /// the kernel's symmetry halving the multiplies). Columns: tap by tap over whole rows of
+    /// floats (d[i] += k_j·(a[i] + b[i])), contiguous loops the compiler vectorizes.
+    static func blur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
+                     edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+        let weights = gaussianWeights(sigma: sigma)
+        let r = weights.count - 1
+        let tmp = scratch, line = scratch + w * h
+        let n = 4 &* w   // floats in a row
+        weights.withUnsafeBufferPointer { kb in
+            let k = kb.baseAddress!
+            // Rows: plane → tmp. Each row is copied into a line padded by r pixels on both sides.
+            for y in 0..<h {
+                let s = plane + y &* w
+                let left = edge == .clamp ? s[0] : .zero, right = edge == .clamp ? s[w &- 1] : .zero
+                for j in 0..<r { line[j] = left; line[r &+ w &+ j] = right }
+                (line + r).update(from: s, count: w)
+                // Two pixels (8 floats) at a time, the taps summed in registers.
+                let c = UnsafeRawPointer(line + r), d = UnsafeMutableRawPointer(tmp + y &* w)
+                let k0 = k[0]
+                var x = 0
+                while x &+ 2 <= w {
+                    let at = x &* 16
+                    var acc = c.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * k0
+                    var j = 1
+                    while j <= r {
+                        let lo = c.loadUnaligned(fromByteOffset: at &- 16 &* j, as: SIMD8<Float>.self)
+                        let hi = c.loadUnaligned(fromByteOffset: at &+ 16 &* j, as: SIMD8<Float>.self)
+                        acc += (lo + hi) * k[j]
+                        j &+= 1
+                    }
+                    d.storeBytes(of: acc, toByteOffset: at, as: SIMD8<Float>.self)
+                    x &+= 2
+                }
+                if x < w {
+                    let p = line + (r &+ x)
+                    var acc = p[0] * k0
+                    var j = 1
+                    while j <= r { acc += (p[-j] + p[j]) * k[j]; j &+= 1 }
+                    tmp[y &* w &+ x] = acc
+                }
+            }
+            // Columns: tmp → plane, a row at a time (memory in order).
+            let src = UnsafeMutableRawPointer(tmp).assumingMemoryBound(to: Float.self)
+            for y in 0..<h {
+                let d = UnsafeMutableRawPointer(plane + y &* w).assumingMemoryBound(to: Float.self)
+                let k0 = k[0]
+                let s0 = src + y &* n
+                for i in 0..<n { d[i] = s0[i] * k0 }
+                var j = 1
+                while j <= r {
+                    let kj = k[j]
+                    var up = y &- j, down = y &+ j
+                    if edge == .clamp { up = max(up, 0); down = min(down, h &- 1) }
+                    if up >= 0 && down < h {
+                        let a = src + up &* n, b = src + down &* n
+                        for i in 0..<n { d[i] += kj * (a[i] + b[i]) }
+                    } else if up >= 0 {
+                        let a = src + up &* n
+                        for i in 0..<n { d[i] += kj * a[i] }
+                    } else if down < h {
+                        let b = src + down &* n
+                        for i in 0..<n { d[i] += kj * b[i] }
+                    }
+                    j &+= 1
+                }
+            }
+        }
+    }
+}
+
+extension FilterChain {
+    /// A blur of large σ as three box filters whose combined variance is σ² along rows, then
+    /// three along columns (GaussianBlur.boxWidths: Kovesi's widths), each a running sum: a
+    /// cost per pixel independent of σ, within a few per cent of the Gaussian.
+    static func boxBlur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
+                        edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+        let widths = GaussianBlur.boxWidths(sigma: sigma)
+        let line = scratch + w * h
+        var src = plane, dst = scratch
+        for bw in widths { boxPass(src, dst, count: w, lines: h, step: 1, stride: w, radius: bw / 2, edge: edge, line: line); swap(&src, &dst) }
+        for bw in widths { boxPass(src, dst, count: h, lines: w, step: w, stride: 1, radius: bw / 2, edge: edge, line: line); swap(&src, &dst) }
+        // Six passes: the result is back in `plane`.
+    }
+
+    /// One box of radius r along `lines` lines of `count` pixels (`step` apart, lines
+    /// `stride` apart): each line is copied into `line` padded by r, then summed running.
+    static func boxPass(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
+                        count n: Int, lines: Int, step: Int, stride: Int, radius r: Int, edge: Edge,
+                        line: UnsafeMutablePointer<SIMD4<Float>>) {
+        let inv = 1 / Float(2 &* r &+ 1)
+        for l in 0..<lines {
+            let s = src + l &* stride, d = dst + l &* stride
+            let left = edge == .clamp ? s[0] : .zero, right = edge == .clamp ? s[(n &- 1) &* step] : .zero
+            for j in 0..<r { line[j] = left; line[r &+ n &+ j] = right }
+            for x in 0..<n { line[r &+ x] = s[x &* step] }
+            var sum = SIMD4<Float>.zero
+            for j in 0..<(2 &* r) { sum += line[j] }
+            for x in 0..<n {
+                sum += line[x &+ 2 &* r]
+                d[x &* step] = sum * inv
+                sum -= line[x]
+            }
+        }
+    }
+}
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif

@@ -1,0 +1,85 @@
+// The pixel operations a display list's filters are made of. Every colour filter Core Image
+// offers to layers here (CIColorMatrix, CIColorControls, CIColorMonochrome, CIColorInvert,
+// CISepiaTone) is an affine map of a pixel's unpremultiplied colour, so one kind, a 4 × 5
+// colour matrix, carries them all (Core Image's CIColorMatrix form: "s.r = dot(s,
+// redVector), s.g = dot(s, greenVector), s.b = dot(s, blueVector), s.a = dot(s,
+// alphaVector), s = s + bias"); the other kind is a Gaussian blur. Raster knows no filter
+// names: LayerKit turns a layer's CIFilter objects into these (CIFilter+PixelFilter.swift).
+// How they are applied (working space, premultiplication, edges): FilterChain.swift.
+
+/// A 4 × 5 matrix mapping an unpremultiplied colour (r, g, b, a) to
+/// (dot(r, c) + bias.r, dot(g, c) + bias.g, dot(b, c) + bias.b, dot(a, c) + bias.a).
+public struct ColorMatrix: Hashable, Sendable {
+    /// The rows: the coefficients of (r, g, b, a) for each output channel.
+    public var r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, a: SIMD4<Float>
+    /// Added to each output channel.
+    public var bias: SIMD4<Float>
+
+    public init(r: SIMD4<Float>, g: SIMD4<Float>, b: SIMD4<Float>, a: SIMD4<Float>, bias: SIMD4<Float> = .zero) {
+        self.r = r; self.g = g; self.b = b; self.a = a; self.bias = bias
+    }
+
+    public static let identity = ColorMatrix(r: [1, 0, 0, 0], g: [0, 1, 0, 0], b: [0, 0, 1, 0], a: [0, 0, 0, 1])
+
+    /// The matrix applied to one colour (unpremultiplied), without clamping.
+    @inlinable public func apply(_ c: SIMD4<Float>) -> SIMD4<Float> {
+        SIMD4((r * c).sum(), (g * c).sum(), (b * c).sum(), (a * c).sum()) + bias
+    }
+
+    /// `self` followed by `next`: one matrix for both.
+    public func followed(by next: ColorMatrix) -> ColorMatrix {
+        func row(_ n: SIMD4<Float>) -> SIMD4<Float> { n.x * r + n.y * g + n.z * b + n.w * a }
+        func biasRow(_ n: SIMD4<Float>, _ nb: Float) -> Float { (n * bias).sum() + nb }
+        return ColorMatrix(r: row(next.r), g: row(next.g), b: row(next.b), a: row(next.a),
+                           bias: SIMD4(biasRow(next.r, next.bias.x), biasRow(next.g, next.bias.y),
+                                       biasRow(next.b, next.bias.z), biasRow(next.a, next.bias.w)))
+    }
+
+    /// The columns (the coefficients each input channel contributes), for the kernel.
+    @usableFromInline var columns: (SIMD4<Float>, SIMD4<Float>, SIMD4<Float>, SIMD4<Float>) {
+        (SIMD4(r.x, g.x, b.x, a.x), SIMD4(r.y, g.y, b.y, a.y), SIMD4(r.z, g.z, b.z, a.z), SIMD4(r.w, g.w, b.w, a.w))
+    }
+}
+
+/// One pixel operation of a filter chain.
+public enum PixelFilter: Hashable, Sendable {
+    /// A Gaussian blur of standard deviation `sigma` in the surface's pixels.
+    case gaussianBlur(sigma: Double)
+    /// A colour matrix on unpremultiplied colour.
+    case colorMatrix(ColorMatrix)
+
+    /// The most sigma a blur may have on a surface (pixels): a larger one is drawn at this.
+    /// It bounds the kernel (3σ each side) and the padding a blurred group adds.
+    public static let maximumSigma = 200.0
+
+    /// The standard deviation actually used: clamped to 0…maximumSigma (NaN as 0).
+    public static func usableSigma(_ sigma: Double) -> Double {
+        sigma > 0 ? min(sigma, maximumSigma) : 0
+    }
+
+    /// Above this σ (pixels) a blur is three box filters of the same variance (FilterChain):
+    /// the exact kernel's cost grows with σ, the boxes' does not.
+    public static let exactSigmaLimit = 24.0
+
+    /// The blur's kernel radius: ⌈3σ⌉ pixels each side (0 for no blur); the Gaussian beyond
+    /// 3σ holds 0.27 % of its weight. Above `exactSigmaLimit`, the three boxes' reach.
+    public static func kernelRadius(sigma: Double) -> Int {
+        let s = usableSigma(sigma)
+        guard s > 0 else { return 0 }
+        if s > exactSigmaLimit { return GaussianBlur.boxWidths(sigma: s).reduce(0) { $0 + $1 / 2 } }
+        return Int((3 * s).rounded(.up))
+    }
+
+    /// How far (pixels) the operation moves colour: what a surface must be padded by.
+    public var reach: Int {
+        switch self {
+        case .gaussianBlur(let s): return Self.kernelRadius(sigma: s)
+        case .colorMatrix: return 0
+        }
+    }
+}
+
+extension Array where Element == PixelFilter {
+    /// How far (pixels) the chain moves colour: the sum of its blurs' reaches.
+    public var reach: Int { reduce(0) { $0 + $1.reach } }
+}
