@@ -33,7 +33,12 @@ struct InspectCommand: ParsableCommand {
         if isLottieFile(document) {
             let lottie = try loadLottie(document, quiet: true)
             let t = try lottie.time(progress: progress, frame: frame, time: times.first)
-            return print(lottie.inspectionJSON(at: progress == nil && frame == nil && times.isEmpty ? nil : t))
+            do {
+                return print(try lottie.inspectionJSON(at: progress == nil && frame == nil && times.isEmpty ? nil : t))
+            } catch {
+                printError("layerplay: \(DocumentText.escaped((document as NSString).lastPathComponent, limit: DocumentText.quotedLength)): \(error)")
+                throw ExitCode(1)
+            }
         }
         let doc = try loadDocument(document)
         let ts = times.isEmpty ? [0] : times
