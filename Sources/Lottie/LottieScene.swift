@@ -74,9 +74,10 @@ public final class LottieScene {
     public static func isLottie(_ bytes: [UInt8]) -> Bool {
         // An archive is read as one, so that a damaged one is refused by what is wrong with it.
         if LottieArchive.isArchive(bytes) { return true }
-        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }), first == UInt8(ascii: "{"),
-              let json = try? JSONReader.parse(bytes) else { return false }
-        return LottieAnimationModel.isLottie(json)
+        // The top-level member names only (a full parse here doubled the import time of a
+        // large file, which is parsed again to be imported).
+        guard let keys = JSONReader.topLevelKeys(bytes) else { return false }
+        return ["layers", "fr", "op", "ip"].allSatisfy(keys.contains)
     }
 
     /// Imports Lottie JSON or a `.lottie` archive; every problem is a `DocumentError` naming the place.

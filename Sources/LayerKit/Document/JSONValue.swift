@@ -81,6 +81,48 @@ public struct JSONReader {
     }
     public static func parse(_ text: String) throws(JSONSyntaxError) -> JSONValue { try parse(Array(text.utf8)) }
 
+    /// The member names of the object at the top of `text`, its values skipped without being
+    /// built (brackets counted, strings stepped over): enough to tell what kind of document a
+    /// file is for the cost of one scan. Nil when the text does not start as an object or its
+    /// members cannot be delimited; the values themselves are not validated.
+    public static func topLevelKeys(_ text: [UInt8]) -> [String]? {
+        var r = JSONReader(bytes: text)
+        r.skipSpace()
+        guard r.i < text.count, text[r.i] == UInt8(ascii: "{") else { return nil }
+        r.i += 1
+        var keys: [String] = []
+        r.skipSpace()
+        if r.i < text.count, text[r.i] == UInt8(ascii: "}") { return keys }
+        while true {
+            r.skipSpace()
+            guard r.i < text.count, text[r.i] == UInt8(ascii: "\""), let k = try? r.string() else { return nil }
+            keys.append(k)
+            r.skipSpace()
+            guard r.i < text.count, text[r.i] == UInt8(ascii: ":") else { return nil }
+            r.i += 1
+            // Skip the value: up to the ',' or '}' that ends it at this level.
+            var level = 0
+            while r.i < text.count {
+                let c = text[r.i]
+                if c == UInt8(ascii: "\"") {
+                    r.i += 1
+                    while r.i < text.count, text[r.i] != UInt8(ascii: "\"") { r.i += text[r.i] == UInt8(ascii: "\\") ? 2 : 1 }
+                } else if c == UInt8(ascii: "[") || c == UInt8(ascii: "{") {
+                    level += 1
+                } else if c == UInt8(ascii: "]") || (c == UInt8(ascii: "}") && level > 0) {
+                    level -= 1
+                    if level < 0 { return nil }
+                } else if level == 0 && (c == UInt8(ascii: ",") || c == UInt8(ascii: "}")) {
+                    break
+                }
+                r.i += 1
+            }
+            guard r.i < text.count else { return nil }
+            if text[r.i] == UInt8(ascii: "}") { return keys }
+            r.i += 1
+        }
+    }
+
     init(bytes: [UInt8]) { self.bytes = bytes }
 
     func error(_ m: String) -> JSONSyntaxError {
@@ -135,7 +177,9 @@ public struct JSONReader {
             let k = try string()
             let duplicate: Bool
             if pendingMembers.count - base < 16 {
-                duplicate = pendingMembers[base...].contains { $0.0 == k }
+                var m = base
+                while m < pendingMembers.count, pendingMembers[m].0 != k { m += 1 }
+                duplicate = m < pendingMembers.count
             } else {
                 if seen == nil { seen = Set(pendingMembers[base...].map(\.0)) }
                 duplicate = !seen!.insert(k).inserted
@@ -184,7 +228,12 @@ public struct JSONReader {
         while i < bytes.count {
             let c = bytes[i]
             if c == UInt8(ascii: "\"") {
-                guard let s = String(validating: bytes[start..<i], as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+                // Validated from contiguous memory (an ArraySlice goes through the generic,
+                // byte-at-a-time path of the standard library).
+                let end = i
+                guard let s = bytes.withUnsafeBufferPointer({ String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }) else {
+                    throw error("invalid UTF-8 in a string")
+                }
                 i += 1
                 return s
             }

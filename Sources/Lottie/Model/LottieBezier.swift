@@ -65,7 +65,7 @@ public struct LottieBezier: Equatable, Sendable {
                     out.append(Point(x, y))
                     continue
                 }
-                let e = LottieJSON(item, path: "\(arr.path)[\(n)]")
+                let e = LottieJSON(item, place: .element(arr.place, n))
                 let v = try e.vector()
                 guard v.count >= 2 else { throw e.error("expected a point [x, y]") }
                 out.append(Point(v[0], v[1]))
