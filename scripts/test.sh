@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command: the unit tests, the refusal to start without a display,
 # malformed documents through render and inspect, out-of-range command-line numbers, the
-# Lottie inspection's masks, then
+# Lottie inspection's masks, the fuzz seeds replayed under the address sanitizer, then
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
 # and the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there).
@@ -17,6 +17,7 @@ scripts/no-display-test.sh
 scripts/malformed-documents-test.py
 scripts/command-line-limits-test.sh
 scripts/lottie-inspect-test.sh
+scripts/test/asan-replay.sh
 scripts/window-test.sh
 scripts/gallery-window-test.sh
 scripts/window-headless-test.sh
@@ -24,4 +25,4 @@ scripts/watch-test.sh
 scripts/window-resize-test.sh
 scripts/window-fullscreen-test.sh
 scripts/lottie-score.sh
-echo "tests: $((unit + 11)) passed, 0 failed"
+echo "tests: $((unit + 12)) passed, 0 failed"

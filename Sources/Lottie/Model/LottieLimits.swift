@@ -25,7 +25,7 @@ public enum LottieLimits {
     /// The most values of all the sampled animations of one file together (each sample of a
     /// path counted as its number of path elements): the budget that time remapping and
     /// sampled shapes draw from across all layers, repeater copies and precompositions.
-    public static let maximumSampledValues = 4_000_000
+    public static let maximumSampledValues = 1_000_000
     /// The deepest generated layer tree (layers inside layers, mask layers and the levels of
     /// intersect, subtract and inverted masks included): what the layer tree, the display
     /// list and the renderer walk recursively.
