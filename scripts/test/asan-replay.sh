@@ -41,8 +41,14 @@ for arg in CommandLine.arguments.dropFirst() {
 print("asan-replay: \(replayed) seeds replayed, \(broken) broken")
 exit(broken == 0 ? 0 : 1)
 SWIFT
-objects=$(find "$scratch/debug/" -path '*.build/*.o' ! -path '*/InputFuzzing.build/asan-replay*' | sort)
-swiftc -sanitize=address -g -I "$scratch/debug/Modules" "$main" $objects -lSDL2 -lSDL2_image -lSDL2_ttf -lz -o "$bin"
+objects=$(find "$scratch/debug/" -path '*.build/*.o' | sort)
+# The C modules the Swift modules import (CRasterSIMD, CSDL2, ZIPFoundation's CZlib …), as
+# SwiftPM named them to the build.
+cmodules=()
+for m in $(grep -o 'fmodule-map-file=[^"]*' "$scratch/debug/description.json" | sort -u); do cmodules+=(-Xcc "-$m"); done
+for f in $(pkg-config --cflags-only-I sdl2); do cmodules+=(-Xcc "$f"); done
+swiftc -sanitize=address -g -I "$scratch/debug/Modules" -Xcc -I -Xcc Sources/CRasterSIMD/include "${cmodules[@]}" \
+    "$main" $objects -lSDL2 -lSDL2_image -lSDL2_ttf -lz -o "$bin"
 args=()
 for t in document svg-path png lottie; do
     args+=("$t")
@@ -50,5 +56,9 @@ for t in document svg-path png lottie; do
 done
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:detect_stack_use_after_return=0:abort_on_error=1}
 export SWIFT_BACKTRACE=enable=no
+# An unoptimised build's frames with the sanitizer's redzones are many times a release
+# build's: the deepest tree the Lottie limits allow (256 levels, which the release build draws
+# within 2 MB of stack) needs about 35 MB here, so the replay's main thread gets 256 MB.
+ulimit -s 262144
 SDL_VIDEODRIVER=dummy "$bin" "${args[@]}"
 echo "asan-replay: build $((built - start)) s, link and replay $(( $(date +%s) - built )) s"
