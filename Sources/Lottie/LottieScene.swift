@@ -47,9 +47,29 @@ public final class LottieScene {
         root.bounds = Rect(0, 0, model.width, model.height)
         root.position = Point(0, 0)
         for l in try builder.build(model.layers, timeline: timeline, depth: 0) { root.addSublayer(l) }
+        if timeline.samples.exceeded { throw timeline.samples.refusal }
+        let depth = Self.treeDepth(root)
+        guard depth <= LottieLimits.maximumTreeDepth else {
+            throw DocumentError("", "the generated layer tree is more than \(LottieLimits.maximumTreeDepth) layers deep, masks and mattes included (the limit maximumTreeDepth)")
+        }
         self.root = root
         warnings = w.lines
         layerCount = builder.counter.count
+    }
+
+    /// The depth of the deepest layer under `root` (1 for `root` alone), a mask counting as a
+    /// level below its layer: walked with an explicit stack, as deep a tree as the input makes.
+    static func treeDepth(_ root: CALayer) -> Int {
+        var deepest = 0
+        var stack: [(CALayer, Int)] = [(root, 1)]
+        while let (l, d) = stack.popLast() {
+            deepest = max(deepest, d)
+            // Past the limit the answer is known: the rest need not be walked.
+            if deepest > LottieLimits.maximumTreeDepth { break }
+            if let m = l.mask { stack.append((m, d + 1)) }
+            for s in l.sublayers ?? [] { stack.append((s, d + 1)) }
+        }
+        return deepest
     }
 
     /// Whether `bytes` hold a Lottie file (JSON with `layers`, `fr`, `ip`, `op` at the top) or a
@@ -57,9 +77,10 @@ public final class LottieScene {
     public static func isLottie(_ bytes: [UInt8]) -> Bool {
         // An archive is read as one, so that a damaged one is refused by what is wrong with it.
         if LottieArchive.isArchive(bytes) { return true }
-        guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x0a && $0 != 0x0d && $0 != 0x09 }), first == UInt8(ascii: "{"),
-              let json = try? JSONReader.parse(bytes) else { return false }
-        return LottieAnimationModel.isLottie(json)
+        // The top-level member names only (a full parse here doubled the import time of a
+        // large file, which is parsed again to be imported).
+        guard let keys = JSONReader.topLevelKeys(bytes) else { return false }
+        return ["layers", "fr", "op", "ip"].allSatisfy(keys.contains)
     }
 
     /// Imports Lottie JSON or a `.lottie` archive in `reading` (After Effects' by default, `.iOS`

@@ -42,8 +42,8 @@ protocol AnimationSource: AnyObject {
     /// Prints the loader's warnings on stderr (Lottie: unsupported features).
     func printWarnings()
     /// Writes `inspect`'s layer listing at the given times (none: the source's default) to
-    /// `out`, as it is made.
-    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream)
+    /// `out`, as it is made; past an output limit, exits 1 with one line before writing.
+    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) throws
 }
 
 extension AnimationSource {
@@ -192,8 +192,11 @@ final class LottieSource: AnimationSource {
 
     func setTime(_ t: Double) { CAAnimationContext.current.clock.manualTime = t }
 
-    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) {
-        out.raw(scene.inspectionJSON(at: times.first))
+    func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) throws {
+        do { out.raw(try scene.inspectionJSON(at: times.first)) } catch {
+            printError("layerplay: \(fileName): \(error)")
+            throw ExitCode(1)
+        }
     }
 }
 

@@ -53,7 +53,7 @@ struct InspectCommand: ParsableCommand {
             }
             if snapshots.count > 1 { out.raw("]") }
         } else {
-            source.writeInspection(times: ts, showAnimations: showAnimations, to: &out)
+            try source.writeInspection(times: ts, showAnimations: showAnimations, to: &out)
         }
         out.raw("\n")
         out.flush()

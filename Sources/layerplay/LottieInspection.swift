@@ -3,14 +3,25 @@
 // depth-first index path, the animatable properties of its class (model values, or the
 // presentation's at `--time` / `--progress` / `--frame`), its animations with their timing,
 // key times and timing functions, and its mask layer (nested, with the mask's sublayers).
-// Then the importer's warnings.
+// Then the importer's warnings. The output is bounded (`maximumInspectionBytes`): a small
+// file can generate a large tree (a thousand repeater copies of a sampled path printed
+// 155 MB), so the text is counted as it is made and refused, in one line, past the limit.
 import Foundation
 import LayerKit
 import Lottie
 
+/// The most bytes `inspect` prints for one Lottie file.
+let maximumInspectionBytes = 32 * 1024 * 1024
+
+/// `inspect`'s output would exceed `maximumInspectionBytes`.
+struct InspectionTooLarge: Error, CustomStringConvertible {
+    var description: String { "inspect: the output exceeds the limit \(maximumInspectionBytes) bytes (maximumInspectionBytes)" }
+}
+
 extension LottieScene {
-    /// The tree at Core Animation time `t` (the model's values when `t` is nil) as JSON.
-    func inspectionJSON(at t: Double?) -> String {
+    /// The tree at Core Animation time `t` (the model's values when `t` is nil) as JSON, or
+    /// `InspectionTooLarge` once the layers' text passes `limit` bytes.
+    func inspectionJSON(at t: Double?, limit: Int = maximumInspectionBytes) throws(InspectionTooLarge) -> String {
         let tree: CALayer
         if let t {
             CAAnimationContext.current.clock.manualTime = t
@@ -19,11 +30,16 @@ extension LottieScene {
             tree = root
         }
         var items: [String] = []
-        func walk(_ l: CALayer, _ path: [Int]) {
-            items.append("    {" + fields(l, indexPath: path).joined(separator: ", ") + "}")
-            for (i, s) in (l.sublayers ?? []).enumerated() { walk(s, path + [i]) }
+        var bytes = 0
+        // Depth first with an explicit stack (children pushed last first, so popped in order).
+        var stack: [(CALayer, [Int])] = [(tree, [])]
+        while let (l, path) = stack.popLast() {
+            let item = "    {" + fields(l, indexPath: path).joined(separator: ", ") + "}"
+            bytes += item.utf8.count + 2
+            guard bytes <= limit else { throw InspectionTooLarge() }
+            items.append(item)
+            for (i, s) in (l.sublayers ?? []).enumerated().reversed() { stack.append((s, path + [i])) }
         }
-        walk(tree, [])
         return "{\"width\": \(num(width)), \"height\": \(num(height)), \"duration\": \(num(duration)), "
             + (t.map { "\"time\": \(num($0)), " } ?? "")
             + "\"layerCount\": \(layerCount),\n  \"warnings\": [" + warnings.map(jsonString).joined(separator: ", ") + "],\n"

@@ -2,13 +2,31 @@
 # `layerplay inspect` of Lottie files shows what Core Animation objects they became, masks
 # included: a gradient stroke is a CAGradientLayer masked by a CAShapeLayer holding the stroked
 # path, and a track matte's layer carries the matte as its mask. The output must be one JSON
-# document. Builds in debug (LAYERPLAY_CONFIG=release to change).
+# document, and its size is bounded (a refusal in one line past the limit). Builds in debug (LAYERPLAY_CONFIG=release to change).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 source scripts/lib/build-layerplay.sh
 out=$(mktemp -d)
 "$bin" inspect Fuzz/lottie/hand-stars-gradient-stroke.json --progress 0.5 > "$out/gradient.json" 2>/dev/null
 "$bin" inspect Fuzz/lottie/hand-shapes-precomp-matte.json > "$out/matte.json" 2>/dev/null
+# A 1 KB file that generates a large tree (1,000 repeater copies of a path sampled 169 times
+# printed 155 MB): inspect refuses it in one line naming the output limit, printing nothing.
+python3 - "$out/big.json" <<'PY'
+import json, sys
+rect = {"ty": "rc", "p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 168, "s": [50, 50]}]},
+        "s": {"a": 1, "k": [{"t": 0, "s": [10, 10]}, {"t": 80, "s": [50, 90]}]}, "r": {"a": 0, "k": 0}}
+fill = {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}
+rp = {"ty": "rp", "c": {"a": 0, "k": 1000}, "o": {"a": 0, "k": 0}, "tr": {"p": {"a": 0, "k": [0.1, 0]}}}
+layer = {"ty": 4, "nm": "copies", "ip": 0, "op": 168, "st": 0, "ks": {}, "shapes": [rect, fill, rp]}
+json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 168, "w": 100, "h": 100, "layers": [layer]}, open(sys.argv[1], "w"))
+PY
+status=0
+"$bin" inspect "$out/big.json" > "$out/big.out" 2> "$out/big.err" || status=$?
+lines=$(wc -l < "$out/big.err")
+if [ "$status" -ne 1 ] || [ "$lines" -ne 1 ] || ! grep -q '^layerplay: big.json: inspect: .*maximumInspectionBytes' "$out/big.err" || [ -s "$out/big.out" ]; then
+    echo "lottie-inspect-test: FAIL: a file generating a huge tree: exit $status, $lines stderr lines, $(wc -c < "$out/big.out") bytes printed: $(head -c 300 "$out/big.err")" >&2
+    exit 1
+fi
 python3 - "$out" <<'PY'
 import json, sys
 out = sys.argv[1]

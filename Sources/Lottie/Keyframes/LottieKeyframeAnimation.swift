@@ -131,16 +131,25 @@ public enum LottieKeyframeAnimation {
     }
 
     /// An animation through `value(rootFrame)` at every root frame of the timeline, linear
-    /// in between: what Core Animation can show of a timing it cannot express.
+    /// in between: what Core Animation can show of a timing it cannot express. Nil when the
+    /// file's budget of sampled values is spent (the importer then refuses the file).
     public static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
         let frames = timeline.sampleFrames
         guard let first = frames.first, let last = frames.last, last > first else { return nil }
+        // The file's budget is asked before the values exist: the first value tells how much
+        // each one weighs (a path its elements), the rest are made only if all of them fit.
+        guard timeline.samples.spend(frames.count) else { return nil }
+        let firstValue = value(first)
+        if case .path(let p?) = firstValue, p.elements.count > 1,
+           !timeline.samples.spend((p.elements.count - 1).multipliedReportingOverflow(by: frames.count).overflow ? Int.max : (p.elements.count - 1) * frames.count) {
+            return nil
+        }
         let a = CAKeyframeAnimation(keyPath: keyPath)
         a.beginTime = timeline.seconds(ofRoot: first)
         a.duration = (last - first) / timeline.frameRate
         a.fillMode = .both
         a.isRemovedOnCompletion = false
-        a.values = frames.map(value)
+        a.values = [firstValue] + frames.dropFirst().map(value)
         a.keyTimes = frames.map { ($0 - first) / (last - first) }
         return a
     }

@@ -45,6 +45,16 @@ struct LottieMaskLayers {
                 warnings.unsupported("mask feather (the mask's edge drawn sharp)", layer: layerName)
             }
         }
+        // Each level after the first wraps the content in one more layer: levels count
+        // against the nesting limit (about 1,150 of them overflowed the renderer's stack).
+        guard levels.count <= LottieLimits.maximumNesting else {
+            throw DocumentError("", "layer \(DocumentText.quoted(layerName)): \(levels.count) mask levels (intersect, subtract or inverted masks) exceed the limit \(LottieLimits.maximumNesting) (maximumNesting)")
+        }
+        for level in levels {
+            for m in level {
+                try counter.addVertices(m.path.keyframes.reduce(0) { $0 + $1.value.vertices.count }, layer: layerName)
+            }
+        }
         var top = content
         for (i, level) in levels.enumerated() {
             try counter.add(level.count + 2)

@@ -230,6 +230,9 @@ struct LottieShapeGroupBuilder {
             layer.bounds = Rect(0, 0, 0, 0)
             var doubled = false
             if let trim { doubled = trim.apply(to: layer, timeline: timeline) }
+            // Counted before the combined track exists: one animated shape among constant
+            // ones repeats them all in each of its keyframes.
+            try counter.addVertices(LottieShapeTrack.vertexBound(g) * (doubled ? 2 : 1), layer: layerName)
             LottieShapeTrack.combined(g).apply(to: layer, timeline: timeline, doubled: doubled)
             paint(layer, style)
             switch style {
@@ -295,10 +298,19 @@ struct LottieShapeGroupBuilder {
 /// Counts the layers an import builds against `LottieLimits.maximumLayers`.
 final class LottieLayerCounter {
     private(set) var count = 0
+    /// The vertices of every path the generated layers hold, against `maximumVerticesInAll`.
+    private(set) var vertices = 0
     func add(_ n: Int) throws(DocumentError) {
         count += n
         guard count <= LottieLimits.maximumLayers else {
             throw DocumentError("", "the animation needs more than \(LottieLimits.maximumLayers) layers (the limit)")
+        }
+    }
+    /// Counts `n` more path vertices for the layer named `layer`, before they are built.
+    func addVertices(_ n: Int, layer: String) throws(DocumentError) {
+        vertices += n
+        guard vertices <= LottieLimits.maximumVerticesInAll else {
+            throw DocumentError("", "layer \(DocumentText.quoted(layer)): the animation's paths need more than \(LottieLimits.maximumVerticesInAll) vertices in all (the limit maximumVerticesInAll)")
         }
     }
 }

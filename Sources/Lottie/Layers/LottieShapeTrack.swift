@@ -99,6 +99,23 @@ enum LottieShapeTrack {
         })
     }
 
+    /// At most how many vertices `combined(tracks)` holds in all its keyframes (a sampled
+    /// track counts its first value; its samples draw from the sampled-values budget).
+    static func vertexBound(_ tracks: [LottieShapeTrack]) -> Int {
+        func vertices(_ s: LottieShapeSet) -> Int { s.shapes.reduce(0) { $0 + $1.vertices.count } }
+        var perValue = 0, keyframes = 1
+        for t in tracks {
+            switch t {
+            case .constant(let s): perValue += vertices(s)
+            case .keyframed(let p):
+                perValue += p.keyframes.reduce(0) { max($0, vertices($1.value)) }
+                keyframes = max(keyframes, p.keyframes.count)
+            case .sampled(let fn): perValue += vertices(fn(0))
+            }
+        }
+        return perValue.multipliedReportingOverflow(by: keyframes).overflow ? Int.max / 2 : perValue * keyframes
+    }
+
     /// Several tracks painted together, shape after shape.
     static func combined(_ tracks: [LottieShapeTrack]) -> LottieShapeTrack {
         if tracks.count == 1 { return tracks[0] }

@@ -50,8 +50,22 @@ public struct LottieBezier: Equatable, Sendable {
         guard j.isObject else { throw j.error("expected a bezier shape object, found \(j.value.kindName)") }
         func points(_ key: String) throws(DocumentError) -> [Point] {
             guard let arr = j[key] else { return [] }
+            guard case .array(let items) = arr.value, items.count <= LottieLimits.maximumVertices else {
+                _ = try arr.array(limit: LottieLimits.maximumVertices)
+                return []
+            }
+            // The common form, [x, y, …] of finite numbers, read straight from the values; the
+            // element's place is only spelled out for a refusal (a path string per vertex
+            // was most of the import time of a file of many vertices).
             var out: [Point] = []
-            for e in try arr.array(limit: LottieLimits.maximumVertices) {
+            out.reserveCapacity(items.count)
+            for (n, item) in items.enumerated() {
+                if case .array(let xy) = item, xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1],
+                   x.isFinite, y.isFinite {
+                    out.append(Point(x, y))
+                    continue
+                }
+                let e = LottieJSON(item, place: .element(arr.place, n))
                 let v = try e.vector()
                 guard v.count >= 2 else { throw e.error("expected a point [x, y]") }
                 out.append(Point(v[0], v[1]))

@@ -13,11 +13,23 @@ public enum LottieLimits {
     public static let maximumKeyframes = 10_000
     /// The most vertices of one bezier path.
     public static let maximumVertices = 100_000
+    /// The most vertices of all the paths the generated layers hold: every shape layer's and
+    /// mask's path, each keyframe's value counted, each repeater copy and precomposition
+    /// instance counted again (what is kept in memory and flattened when drawn).
+    public static let maximumVerticesInAll = 1_000_000
     /// The deepest nesting of precompositions, shape groups or parent chains.
     public static let maximumNesting = 64
     /// The most frames an animation is sampled at where Core Animation's keyframes cannot
     /// express Lottie's timing exactly (time remapping, several animated inputs to one path).
     public static let maximumSamples = 4_000
+    /// The most values of all the sampled animations of one file together (each sample of a
+    /// path counted as its number of path elements): the budget that time remapping and
+    /// sampled shapes draw from across all layers, repeater copies and precompositions.
+    public static let maximumSampledValues = 1_000_000
+    /// The deepest generated layer tree (layers inside layers, mask layers and the levels of
+    /// intersect, subtract and inverted masks included): what the layer tree, the display
+    /// list and the renderer walk recursively.
+    public static let maximumTreeDepth = 256
     /// The most points of a star or polygon.
     public static let maximumStarPoints = 1_000
     /// The most copies a repeater makes.

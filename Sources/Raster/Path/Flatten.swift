@@ -3,6 +3,12 @@
 // pixels and a scaled-up layer stays smooth. Curves are cut into the number of uniform
 // parameter steps given by Wang's formula (a tight bound for the chord error of a
 // polynomial curve), so there is no recursion and no allocation besides `out`'s growth.
+// One fill's polygon holds at most `maxFlattenPoints` points from curves: once that many
+// are made, every further curve is its chord (a path of a million curves with huge control
+// points grew a 1 GB polygon otherwise).
+
+/// The most points the curves of one path flatten to, in all (64 MiB of points).
+public let maxFlattenPoints = 4 * 1024 * 1024
 
 extension Path {
     /// Appends the path's subpaths, mapped by `transform`, as closed polygons in device
@@ -23,6 +29,7 @@ extension Path {
     @inlinable func forEachFlattened<S: FlattenSink>(transform t: AffineTransform, tolerance: Double, sink: inout S) {
         var cur = Point.zero, start = Point.zero
         var open = false
+        var budget = maxFlattenPoints
         for e in elements {
             switch e {
             case .move(let p):
@@ -35,7 +42,8 @@ extension Path {
             case .quad(let c, let p):
                 let c1 = t.apply(c), q = t.apply(p)
                 if !open { sink.begin(cur); start = cur; open = true }
-                let n = quadSegmentCount(cur, c1, q, tolerance: tolerance)
+                let n = min(quadSegmentCount(cur, c1, q, tolerance: tolerance), budget)
+                budget -= n - 1
                 if n > 1 {
                     let h = 1.0 / Double(n)
                     for i in 1..<n { sink.point(quadPoint(cur, c1, q, Double(i) * h)) }
@@ -44,7 +52,8 @@ extension Path {
             case .cubic(let a, let b, let p):
                 let c = Cubic(cur, t.apply(a), t.apply(b), t.apply(p))
                 if !open { sink.begin(cur); start = cur; open = true }
-                let n = c.segmentCount(tolerance: tolerance)
+                let n = min(c.segmentCount(tolerance: tolerance), budget)
+                budget -= n - 1
                 if n > 1 {
                     let h = 1.0 / Double(n)
                     for i in 1..<n { sink.point(c.point(Double(i) * h)) }
