@@ -20,6 +20,7 @@ scripts/malformed-documents-test.py
 scripts/command-line-limits-test.sh
 scripts/lottie-inspect-test.sh
 scripts/test/export-test.py
+scripts/test/dotlottie-test.py
 scripts/test/install-test.sh
 scripts/window-test.sh
 scripts/gallery-window-test.sh
