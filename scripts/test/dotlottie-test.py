@@ -10,7 +10,9 @@ layouts, then
 - `--marker NAME`: `render --time 0` and `--progress 0.5` are the frames at the marker's start
   and middle (the same pixels as `--frame` of those frames without it), `export` writes the
   marker's frames only, an unknown marker is refused in one line;
-- `--marker` on a layer document is refused in one line.
+- `--theme ID` recolours through the slot its rule names; an unknown theme is refused;
+- `play --from/--to` that hold no frame, and `--marker` on a layer document, are refused in
+  one line before any window opens.
 
     scripts/test/dotlottie-test.py [BIN]     (default: the debug build, built if needed)
 """
@@ -52,7 +54,8 @@ def run(*args):
 
 def animation(width, colour):
     """A `width`×100 animation at 30 fps, frames 0…60: a square of `colour` moving from x 0 to
-    x 60, linearly, with markers "first" (0, 30 frames) and "second" (30, 30 frames)."""
+    x 60, linearly, with markers "first" (0, 30 frames) and "second" (30, 30 frames); its fill
+    colour is slot "fill" (the file has no slot of that id: themes give it)."""
     return {
         "v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": width, "h": 100,
         "markers": [{"cm": "first", "tm": 0, "dr": 30}, {"cm": "second", "tm": 30, "dr": 30}],
@@ -62,7 +65,7 @@ def animation(width, colour):
                 {"t": 0, "s": [20, 50], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}},
                 {"t": 60, "s": [80, 50]}]}},
             "shapes": [{"ty": "rc", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
-                       {"ty": "fl", "c": {"a": 0, "k": colour + [1]}, "o": {"a": 0, "k": 100}}],
+                       {"ty": "fl", "c": {"a": 0, "k": colour + [1], "sid": "fill"}, "o": {"a": 0, "k": 100}}],
         }],
     }
 
@@ -80,7 +83,7 @@ v2 = archive("v2.lottie", {
                       "themes": [{"id": "dark"}], "stateMachines": [{"id": "toggle"}], "initial": {"animation": "blue"}},
     "a/red.json": animation(120, [1, 0, 0]),
     "a/blue.json": animation(140, [0, 0, 1]),
-    "t/dark.json": {"rules": []},
+    "t/dark.json": {"rules": [{"id": "fill", "type": "Color", "value": [1, 1, 0]}]},
     "s/toggle.json": {"initial": "a", "states": []},
     "f/font.ttf": b"\0\1\0\0",
     "u/click.mp3": b"\xff\xfb",
@@ -134,14 +137,32 @@ img = render(v2, "--animation", "red", "--frame", "0")
 if img is not None and (img.shape[1] != 120 or img[50, 20][0] < 200 or img[50, 20][2] > 50):
     fail(f"render --animation red: {img.shape[1]} wide, pixel {img[50, 20]}, expected red at 120 wide")
 
+# --theme: the square turns yellow through its fill slot.
+img = render(v2, "--theme", "dark", "--frame", "0")
+if img is not None and not (img[50, 20][0] > 200 and img[50, 20][1] > 200 and img[50, 20][2] < 50):
+    fail(f"render --theme dark: pixel {img[50, 20]}, expected yellow")
+img = render(v2, "--frame", "0")
+if img is not None and not (img[50, 20][2] > 200 and img[50, 20][0] < 50):
+    fail(f"render without a theme: pixel {img[50, 20]}, expected blue")
+
 # Refusals: one line, exit 1, no output.
 for args, needle in [(["render", v2, "--animation", "green"], 'no animation "green"'),
+                     (["render", v2, "--theme", "light"], 'no theme "light"'),
                      (["render", v2, "--marker", "third"], 'no marker "third"'),
                      (["render", "scripts/test/export-sample.json", "--marker", "first"], "are for Lottie files")]:
     out = os.path.join(TMP, "refused.png")
     p = run(*args, "--out", out)
     lines = p.stderr.strip().splitlines()
     if p.returncode != 1 or len(lines) != 1 or needle not in lines[0] or os.path.exists(out):
+        fail(f"{' '.join(args[2:])}: exit {p.returncode}, stderr {lines}, expected one line with {needle!r}")
+
+for args, needle in [(["play", v2, "--from", "50", "--to", "20"], "hold no frame"),
+                     (["play", v2, "--from", "50%", "--marker", "first"], "not both"),
+                     (["play", v2, "--to", "abc"], "expected a frame"),
+                     (["play", "scripts/test/export-sample.json", "--marker", "first"], "are for Lottie files")]:
+    p = subprocess.run([BIN, *args], capture_output=True, text=True, timeout=60, env={**os.environ, "SDL_VIDEODRIVER": "dummy"})
+    lines = p.stderr.strip().splitlines()
+    if p.returncode not in (1, 2) or len(lines) != 1 or needle not in lines[0]:
         fail(f"{' '.join(args[2:])}: exit {p.returncode}, stderr {lines}, expected one line with {needle!r}")
 
 # --marker: time 0 is the marker's first frame, progress its middle.
@@ -163,4 +184,4 @@ if p.returncode != 0 or n != 30:
 
 if failures:
     sys.exit(1)
-print("dotlottie-test: ok: version 1 and 2 archives, --animation, markers in inspect, render and export, refusals in one line")
+print("dotlottie-test: ok: version 1 and 2 archives, --animation, --theme, markers in inspect, render and export, refusals in one line")
