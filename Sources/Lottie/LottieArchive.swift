@@ -42,9 +42,9 @@ enum LottieArchive {
 
     /// The JSON of the animation `requested` (nil: the manifest's initial or first) with its
     /// archived images embedded and the theme `theme` (`t/ID.json`) applied to its slots
-    /// (`LottieSlots`), the manifest, and the id of the animation read.
+    /// (`LottieSlots`), the manifest, the id of the animation read, and the theme's warnings.
     static func animation(_ bytes: [UInt8], requested: String? = nil, theme: String? = nil) throws(DocumentError)
-        -> (json: JSONValue, manifest: DotLottieManifest, id: String) {
+        -> (json: JSONValue, manifest: DotLottieManifest, id: String, warnings: [String]) {
         // Read from a file, not from memory: ZIPFoundation's in-memory archive traps when an
         // entry's offset lies past the end of the data (its read callback computes a negative
         // length), where reading a file past its end reads short and the archive throws.
@@ -71,16 +71,17 @@ enum LottieArchive {
         }
         guard let (path, json) = found else { throw DocumentError(paths[0], "missing from the archive") }
         var animation: JSONValue
+        var warnings: [String] = []
         do { animation = try JSONReader.parse(json) } catch { throw DocumentError(path, error.description) }
         if let theme {
             let themePath = try contents.themePath(theme)
             guard let themeBytes = try entry(themePath, in: archive, bytes: bytes) else { throw DocumentError(themePath, "missing from the archive") }
             let rules: JSONValue
             do { rules = try JSONReader.parse(themeBytes) } catch { throw DocumentError(themePath, error.description) }
-            animation = try LottieSlots.resolve(animation, theme: rules, themePath: themePath, animationID: id)
+            animation = try LottieSlots.resolve(animation, theme: rules, themePath: themePath, animationID: id, warnings: &warnings)
         }
         guard case .object(var top) = animation, let at = top.firstIndex(where: { $0.0 == "assets" }),
-              case .array(var assets) = top[at].1 else { return (animation, contents, id) }
+              case .array(var assets) = top[at].1 else { return (animation, contents, id, warnings) }
         func setting(_ key: String, _ value: JSONValue, in object: [(String, JSONValue)]) -> [(String, JSONValue)] {
             object.filter { $0.0 != key } + [(key, value)]
         }
@@ -97,6 +98,6 @@ enum LottieArchive {
             }
         }
         top[at].1 = .array(assets)
-        return (.object(top), contents, id)
+        return (.object(top), contents, id, warnings)
     }
 }

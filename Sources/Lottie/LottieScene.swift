@@ -16,7 +16,7 @@ public final class LottieScene {
     /// The generated tree (bounds 0, 0, width, height).
     public let root: CALayer
     /// Unsupported features met, one line each.
-    public let warnings: [String]
+    public internal(set) var warnings: [String]
     /// The number of layers generated.
     public let layerCount: Int
     /// Whose reading of the file the tree follows (After Effects' unless asked otherwise).
@@ -81,10 +81,12 @@ public final class LottieScene {
         }
         let json: JSONValue
         var archived: (manifest: DotLottieManifest, id: String)?
+        var themeWarnings: [String] = []
         if LottieArchive.isArchive(bytes) {
             let read = try LottieArchive.animation(bytes, requested: animation, theme: theme)
             json = read.json
             archived = (read.manifest, read.id)
+            themeWarnings = read.warnings
         } else {
             if let asked = animation.map({ "animation \"\($0)\"" }) ?? theme.map({ "theme \"\($0)\"" }) {
                 throw DocumentError("", "\(asked) asked for, but the file is one Lottie animation, not a .lottie archive")
@@ -92,10 +94,11 @@ public final class LottieScene {
             do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
         }
         // A themed archive's animation has had its slots resolved already.
-        let resolved = theme == nil ? try LottieSlots.resolve(json) : json
+        let resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
         let scene = try LottieScene(model: try LottieAnimationModel.decode(resolved), baseDirectory: baseDirectory, images: images, reading: reading)
         scene.manifest = archived?.manifest
         scene.animationID = archived?.id
+        scene.warnings = themeWarnings + scene.warnings
         if case .object(let slots)? = json["slots"] { scene.slotIDs = slots.map(\.0) }
         return scene
     }

@@ -9,22 +9,26 @@
 // dotLottie 2 themes (`t/ID.json`: `rules: [{id, type, value | keyframes, animations?}]`) are
 // slot values: each rule is turned into the slot `id` (dotlottie-rs's
 // transform_theme_to_lottie_slots) before the slots are resolved. Rule types read: Color
-// (`[r, g, b]` or `[r, g, b, a]`, 0…1), Scalar (a number) and Vector / Position (`[x, y]`),
-// each a `value` or `keyframes: [{frame, value, inTangent?, outTangent?, hold?}]`; a rule
-// whose `animations` list leaves out the animation shown is skipped.
+// (`[r, g, b]` or `[r, g, b, a]`, 0…1), Scalar (a number), Vector / Position (`[x, y]`) and
+// Gradient (`[{color: [r, g, b, a?], offset}]`, made Lottie's `{p: stops, k: [offset, r, g, b…,
+// then offset, alpha… when a stop has alpha]}`), each a `value` or `keyframes: [{frame, value,
+// inTangent?, outTangent?, hold?}]`. A rule whose `animations` list leaves out the animation
+// shown is skipped; a rule of another type (Image, Text) is skipped with a warning.
 import LayerKit
 
 enum LottieSlots {
     /// `json` with every `sid` reference replaced by its slot's value, the `theme` rules (when
-    /// given) overriding the animation's own slots. `themePath` names the theme in refusals.
-    static func resolve(_ json: JSONValue, theme: JSONValue? = nil, themePath: String = "", animationID: String? = nil) throws(DocumentError) -> JSONValue {
+    /// given) overriding the animation's own slots. `themePath` names the theme in refusals and
+    /// in the `warnings` added (rules skipped).
+    static func resolve(_ json: JSONValue, theme: JSONValue? = nil, themePath: String = "", animationID: String? = nil,
+                        warnings: inout [String]) throws(DocumentError) -> JSONValue {
         guard case .object(var top) = json else { return json }
         var slots: [String: JSONValue] = [:]
         if case .object(let own)? = json["slots"] {
             for (id, slot) in own { if let p = slot["p"] { slots[id] = p } }
         }
         if let theme {
-            for (id, p) in try themeSlots(theme, path: themePath, animationID: animationID) { slots[id] = p }
+            for (id, p) in try themeSlots(theme, path: themePath, animationID: animationID, warnings: &warnings) { slots[id] = p }
             // The theme's values are the animation's slots from now on (as a player exports them).
             let merged = slots.keys.sorted().map { ($0, JSONValue.object([("p", slots[$0]!)])) }
             top = top.filter { $0.0 != "slots" } + [("slots", .object(merged))]
@@ -47,7 +51,7 @@ enum LottieSlots {
     }
 
     /// The slots a theme's rules give (slot id → the property's `{a, k}`), in rule order.
-    static func themeSlots(_ theme: JSONValue, path: String, animationID: String?) throws(DocumentError) -> [(String, JSONValue)] {
+    static func themeSlots(_ theme: JSONValue, path: String, animationID: String?, warnings: inout [String]) throws(DocumentError) -> [(String, JSONValue)] {
         guard case .array(let rules)? = theme["rules"] else { throw DocumentError(path, "expected rules, an array") }
         guard rules.count <= LottieLimits.maximumLayers else {
             throw DocumentError(path, "\(rules.count) rules exceed the limit \(LottieLimits.maximumLayers)")
@@ -55,18 +59,27 @@ enum LottieSlots {
         var out: [(String, JSONValue)] = []
         for (i, rule) in rules.enumerated() {
             let place = "\(path): rules[\(i)]"
-            guard case .string(let id)? = rule["id"], !id.isEmpty else { throw DocumentError(place, "expected an id") }
+            // `slotId` is the name earlier dotLottie 2 themes gave the id.
+            guard case .string(let id)? = rule["id"] ?? rule["slotId"], !id.isEmpty else { throw DocumentError(place, "expected an id") }
             guard case .string(let type)? = rule["type"] else { throw DocumentError(place, "expected a type") }
             if case .array(let only)? = rule["animations"], let animationID, !only.contains(.string(animationID)) { continue }
             let kind = type.lowercased()
             let width: Int?   // the numbers of a value: nil for a colour's 3 or 4
             switch kind {
-            case "color": width = nil
+            case "color", "gradient": width = nil
             case "scalar": width = 1
             case "vector", "position": width = 2
-            default: throw DocumentError(place, "theme rule type \"\(type)\" is not read (Color, Scalar, Vector and Position are)")
+            default:
+                warnings.append("\(place): theme rule type \"\(type)\" is not applied (Color, Scalar, Vector, Position and Gradient are)")
+                continue
             }
+            var stops: Int?
             func value(_ v: JSONValue?, _ at: String) throws(DocumentError) -> JSONValue {
+                if kind == "gradient" {
+                    let g = try gradient(v, at)
+                    if stops == nil { stops = g.stops }
+                    return g.value
+                }
                 if width == 1, case .number(let x)? = v, x.isFinite { return .number(x) }
                 guard case .array(let items)? = v, items.allSatisfy({ if case .number(let x) = $0 { return x.isFinite } else { return false } }),
                       width.map({ items.count == $0 }) ?? (items.count == 3 || items.count == 4) else {
@@ -74,8 +87,15 @@ enum LottieSlots {
                 }
                 return .array(items)
             }
+            // A gradient's property is `{p: stops, k: {a, k}}`; the others' `{a, k}`.
+            func property(_ animated: Bool, _ k: JSONValue) -> JSONValue {
+                let inner = JSONValue.object([("a", .number(animated ? 1 : 0)), ("k", k)])
+                guard kind == "gradient" else { return inner }
+                return .object([("p", .number(Double(stops ?? 0))), ("k", inner)])
+            }
             if let v = rule["value"] {
-                out.append((id, .object([("a", .number(0)), ("k", try value(v, place + ": value"))])))
+                let k = try value(v, place + ": value")
+                out.append((id, property(false, k)))
                 continue
             }
             guard case .array(let keyframes)? = rule["keyframes"], !keyframes.isEmpty else {
@@ -97,8 +117,31 @@ enum LottieSlots {
                 if case .bool(true)? = key["hold"] { fields.append(("h", .number(1))) }
                 ks.append(.object(fields))
             }
-            out.append((id, .object([("a", .number(1)), ("k", .array(ks))])))
+            out.append((id, property(true, .array(ks))))
         }
         return out
+    }
+
+    /// A theme's gradient `[{color: [r, g, b, a?], offset}]` as Lottie's gradient numbers: each
+    /// stop's offset and r, g, b, then — when any stop has alpha — each stop's offset and alpha.
+    static func gradient(_ v: JSONValue?, _ at: String) throws(DocumentError) -> (value: JSONValue, stops: Int) {
+        guard case .array(let list)? = v, !list.isEmpty, list.count <= LottieLimits.maximumKeyframes else {
+            throw DocumentError(at, "expected gradient stops [{color, offset}]")
+        }
+        var colours: [Double] = [], alphas: [Double] = []
+        var anyAlpha = false
+        for (i, stop) in list.enumerated() {
+            guard case .number(let offset)? = stop["offset"], offset.isFinite, case .array(let c)? = stop["color"],
+                  c.count == 3 || c.count == 4 else { throw DocumentError(at + "[\(i)]", "expected {color: [r, g, b, a?], offset}") }
+            var rgba: [Double] = []
+            for x in c {
+                guard case .number(let n) = x, n.isFinite else { throw DocumentError(at + "[\(i)]", "expected numbers in color") }
+                rgba.append(n)
+            }
+            colours += [offset] + rgba.prefix(3)
+            alphas += [offset, rgba.count == 4 ? rgba[3] : 1]
+            anyAlpha = anyAlpha || rgba.count == 4
+        }
+        return (.array((colours + (anyAlpha ? alphas : [])).map(JSONValue.number)), list.count)
     }
 }

@@ -24,7 +24,8 @@ import TestSupport
     static func json(_ s: String) throws -> JSONValue { try JSONReader.parse(Array(s.utf8)) }
 
     @Test func referencesTakeTheirSlotsValues() throws {
-        let resolved = try LottieSlots.resolve(try Self.json(Self.file))
+        var warnings: [String] = []
+        let resolved = try LottieSlots.resolve(try Self.json(Self.file), warnings: &warnings)
         let layer = resolved["layers"]?.arrayItems?.first
         #expect(layer?["shapes"]?.arrayItems?.first?["c"] == (try Self.json(#"{"a": 0, "k": [1, 0, 0, 1]}"#)))
         #expect(layer?["ks"]?["o"] == (try Self.json(#"{"a": 0, "k": 40}"#)))
@@ -43,26 +44,35 @@ import TestSupport
         {"rules": [{"id": "fill", "type": "Color", "value": [0, 1, 0]},
                    {"id": "alpha", "type": "Scalar", "keyframes": [{"frame": 0, "value": 10, "outTangent": {"x": [0.5], "y": [0]}, "inTangent": {"x": [0.5], "y": [1]}}, {"frame": 30, "value": 90, "hold": true}]},
                    {"id": "nowhere", "type": "Vector", "value": [20, 30]},
-                   {"id": "fill", "type": "Color", "value": [0, 0, 0], "animations": ["someOtherAnimation"]}]}
+                   {"id": "fill", "type": "Color", "value": [0, 0, 0], "animations": ["someOtherAnimation"]},
+                   {"slotId": "ramp", "type": "Gradient", "value": [{"color": [1, 0, 0], "offset": 0}, {"color": [0, 0, 1, 0.5], "offset": 1}]},
+                   {"id": "caption", "type": "Text", "value": {"text": "Hi"}}]}
         """##)
-        let resolved = try LottieSlots.resolve(try Self.json(Self.file), theme: theme, themePath: "t/dark.json", animationID: "main")
+        var warnings: [String] = []
+        let resolved = try LottieSlots.resolve(try Self.json(Self.file), theme: theme, themePath: "t/dark.json", animationID: "main", warnings: &warnings)
         let layer = resolved["layers"]?.arrayItems?.first
         #expect(layer?["shapes"]?.arrayItems?.first?["c"] == (try Self.json(#"{"a": 0, "k": [0, 1, 0]}"#)))
         #expect(layer?["ks"]?["p"] == (try Self.json(#"{"a": 0, "k": [20, 30]}"#)))
         #expect(layer?["ks"]?["o"] == (try Self.json(#"{"a": 1, "k": [{"t": 0, "s": [10], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 30, "s": [90], "h": 1}]}"#)))
+        // A gradient: offsets and colours, then offsets and alphas (one stop has alpha).
+        let slots = resolved["slots"]
+        #expect(slots?["ramp"]?["p"] == (try Self.json(#"{"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0.5]}}"#)))
+        // Text is not applied: one warning naming the rule.
+        #expect(warnings == [#"t/dark.json: rules[5]: theme rule type "Text" is not applied (Color, Scalar, Vector, Position and Gradient are)"#])
         // The themed JSON imports.
         #expect(throws: Never.self) { try LottieAnimationModel.decode(resolved) }
     }
 
     @Test func malformedThemeRulesAreRefusedNamingTheRule() throws {
         func refusal(_ rules: String) -> String? {
-            do { _ = try LottieSlots.resolve(try Self.json(Self.file), theme: try Self.json(rules), themePath: "t/x.json"); return nil }
+            var warnings: [String] = []
+            do { _ = try LottieSlots.resolve(try Self.json(Self.file), theme: try Self.json(rules), themePath: "t/x.json", warnings: &warnings); return nil }
             catch let e as DocumentError { return e.description } catch { return "\(error)" }
         }
         #expect(refusal(#"{"rules": [{"id": "fill", "type": "Color", "value": [1, 0]}]}"#) == "t/x.json: rules[0]: value: expected [r, g, b] or [r, g, b, a]")
         #expect(refusal(#"{"rules": [{"id": "alpha", "type": "Scalar"}]}"#) == "t/x.json: rules[0]: expected a value or keyframes")
         #expect(refusal(#"{"rules": [{"id": "a", "type": "Scalar", "value": 1}, {"type": "Scalar", "value": 1}]}"#) == "t/x.json: rules[1]: expected an id")
-        #expect(refusal(#"{"rules": [{"id": "a", "type": "Sound", "value": 1}]}"#)?.contains("theme rule type \"Sound\" is not read") == true)
+        #expect(refusal(#"{"rules": [{"id": "a", "type": "Gradient", "value": [{"color": [1, 0], "offset": 0}]}]}"#) == "t/x.json: rules[0]: value[0]: expected {color: [r, g, b, a?], offset}")
         #expect(refusal(#"{"rules": [{"id": "a", "type": "Scalar", "keyframes": [{"value": 1}]}]}"#) == "t/x.json: rules[0]: keyframes[0]: expected a frame")
         #expect(refusal(#"{"themes": []}"#) == "t/x.json: expected rules, an array")
     }
