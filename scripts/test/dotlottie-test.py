@@ -11,6 +11,8 @@ layouts, then
   and middle (the same pixels as `--frame` of those frames without it), `export` writes the
   marker's frames only, an unknown marker is refused in one line;
 - `--theme ID` recolours through the slot its rule names; an unknown theme is refused;
+- `play --once --marker first` in Xvfb (when there) holds the marker's last frame, not the
+  animation's;
 - `play --from/--to` that hold no frame, and `--marker` on a layer document, are refused in
   one line before any window opens.
 
@@ -181,6 +183,36 @@ p = run("export", v2, "--marker", "first", "--out", folder)
 n = len([f for f in os.listdir(folder) if f.startswith("frame_")]) if os.path.isdir(folder) else 0
 if p.returncode != 0 or n != 30:
     fail(f"export --marker first: exit {p.returncode}, {n} frames, expected 30 ({p.stderr.strip()})")
+
+
+def play_grab(*extra):
+    """The x of the square's centre in content points, once `play --once` has held its last
+    frame (the content found as the checkerboard's box on the black screen), or None."""
+    grab = os.path.join(TMP, "grab.png")
+    script = f'SDL_VIDEODRIVER=x11 "$0" play "$1" --once {" ".join(extra)} & pid=$!; sleep 4; xwd -root -silent | convert xwd:- "$2"; kill $pid; wait $pid'
+    subprocess.run(["xvfb-run", "-a", "-s", "-screen 0 640x480x24", "sh", "-c", script, BIN, v2, grab],
+                   capture_output=True, timeout=60)
+    if not os.path.exists(grab):
+        return None
+    img = np.asarray(Image.open(grab).convert("RGB")).astype(int)
+    os.remove(grab)
+    content = np.argwhere(img.sum(axis=2) > 150)
+    blue = np.argwhere((img[:, :, 2] > 200) & (img[:, :, 0] < 60) & (img[:, :, 1] < 60))
+    if len(content) == 0 or len(blue) == 0:
+        return None
+    left, right = content[:, 1].min(), content[:, 1].max() + 1
+    return (blue[:, 1].mean() - left) * 140 / (right - left)
+
+
+if subprocess.run(["sh", "-c", "command -v xvfb-run && command -v xwd && command -v convert"], capture_output=True).returncode == 0:
+    # The "first" marker (frames 0…30) ends near x 50; the whole animation at x 80.
+    for extra, want in [(["--marker", "first"], 50), (["--from", "30", "--to", "45"], 65), ([], 80)]:
+        x = play_grab(*extra)
+        print(f"dotlottie-test: play --once {' '.join(extra)}: square held at x {x:.1f}" if x is not None else "dotlottie-test: play: no grab")
+        if x is None or abs(x - want) > 5:
+            fail(f"play --once {' '.join(extra)}: the square held at x {x}, expected about {want}")
+else:
+    print("dotlottie-test: play segments skipped (no xvfb-run, xwd or convert)")
 
 if failures:
     sys.exit(1)
