@@ -12,8 +12,10 @@
 // (`[r, g, b]` or `[r, g, b, a]`, 0…1), Scalar (a number), Vector / Position (`[x, y]`) and
 // Gradient (`[{color: [r, g, b, a?], offset}]`, made Lottie's `{p: stops, k: [offset, r, g, b…,
 // then offset, alpha… when a stop has alpha]}`), each a `value` or `keyframes: [{frame, value,
-// inTangent?, outTangent?, hold?}]`. A rule whose `animations` list leaves out the animation
-// shown is skipped; a rule of another type (Image, Text) is skipped with a warning.
+// inTangent?, outTangent?, hold?}]`; and Image (`{width?, height?, path? | dataUrl?}`, made an
+// image asset's `w`, `h`, `u` + `p` or an embedded `p`; an archived path is then embedded by
+// `LottieArchive` as the asset's own would be). A rule whose `animations` list leaves out the
+// animation shown is skipped; a rule of another type (Text) is skipped with a warning.
 import LayerKit
 
 enum LottieSlots {
@@ -64,13 +66,17 @@ enum LottieSlots {
             guard case .string(let type)? = rule["type"] else { throw DocumentError(place, "expected a type") }
             if case .array(let only)? = rule["animations"], let animationID, !only.contains(.string(animationID)) { continue }
             let kind = type.lowercased()
+            if kind == "image" {
+                out.append((id, try image(rule["value"], place + ": value")))
+                continue
+            }
             let width: Int?   // the numbers of a value: nil for a colour's 3 or 4
             switch kind {
             case "color", "gradient": width = nil
             case "scalar": width = 1
             case "vector", "position": width = 2
             default:
-                warnings.append("\(place): theme rule type \"\(type)\" is not applied (Color, Scalar, Vector, Position and Gradient are)")
+                warnings.append("\(place): theme rule type \"\(type)\" is not applied (Color, Scalar, Vector, Position, Gradient and Image are)")
                 continue
             }
             var stops: Int?
@@ -120,6 +126,28 @@ enum LottieSlots {
             out.append((id, property(true, .array(ks))))
         }
         return out
+    }
+
+    /// A theme's image `{width?, height?, path? | dataUrl?}` as an image asset's fields: `w`,
+    /// `h`, and `u` (the folder) with `p` (the file name) for a path, or `p` the data URL with
+    /// `e` 1.
+    static func image(_ v: JSONValue?, _ at: String) throws(DocumentError) -> JSONValue {
+        guard case .object = v else { throw DocumentError(at, "expected {width, height, path or dataUrl}") }
+        var fields: [(String, JSONValue)] = []
+        for (key, short) in [("width", "w"), ("height", "h")] {
+            guard let n = v?[key] else { continue }
+            guard case .number(let x) = n, x.isFinite, x >= 0 else { throw DocumentError(at, "\(key): expected a number, not negative") }
+            fields.append((short, .number(x)))
+        }
+        if case .string(let url)? = v?["dataUrl"] {
+            fields += [("u", .string("")), ("p", .string(url)), ("e", .number(1))]
+        } else if case .string(let path)? = v?["path"], !path.isEmpty {
+            let cut = path.lastIndex(of: "/").map { path.index(after: $0) } ?? path.startIndex
+            fields += [("u", .string(String(path[..<cut]))), ("p", .string(String(path[cut...]))), ("e", .number(0))]
+        } else {
+            throw DocumentError(at, "expected a path or a dataUrl")
+        }
+        return .object(fields)
     }
 
     /// A theme's gradient `[{color: [r, g, b, a?], offset}]` as Lottie's gradient numbers: each

@@ -116,4 +116,25 @@ import ZIPFoundation
         #expect(refusal(badList) == "manifest.json: themes[0]: expected an id")
         for r in [refusal(bytes, "nope"), refusal(bytes, "b"), refusal(badList)] { #expect(r?.contains("\n") == false) }
     }
+
+    @Test func aThemeAppliesThroughTheSlotsAndItsImagesComeFromTheArchive() throws {
+        let night: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 7, 7, 7]
+        let slotted = Self.animation.replacingOccurrences(of: #""p": "dot.png""#, with: #""p": "dot.png", "sid": "pic""#)
+        let bytes = try Self.archive([
+            ("manifest.json", Array(#"{"version": "2", "animations": [{"id": "a"}], "themes": [{"id": "night"}, {"id": "broken"}]}"#.utf8)),
+            ("a/a.json", Array(slotted.utf8)),
+            ("i/dot.png", [0x89, 0x50, 0x4e, 0x47, 1]),
+            ("i/night.png", night),
+            ("t/night.json", Array(#"{"rules": [{"id": "pic", "type": "Image", "value": {"width": 2, "height": 2, "path": "/i/night.png"}}, {"id": "t", "type": "Text", "value": {}}]}"#.utf8)),
+            ("t/broken.json", Array(#"{"rules": 3}"#.utf8)),
+        ])
+        let themed = try LottieScene.parse(bytes, theme: "night")
+        #expect(themed.model.assets["i"]?.imagePath == "data:image;base64," + Data(night).base64EncodedString())
+        #expect(themed.warnings.first?.hasPrefix("t/night.json: rules[1]: theme rule type \"Text\" is not applied") == true)
+        func refusal(_ theme: String) -> String? {
+            do { _ = try LottieScene.parse(bytes, theme: theme); return nil } catch { return error.description }
+        }
+        #expect(refusal("day") == #"manifest.json: no theme "day" (the archive has "night", "broken")"#)
+        #expect(refusal("broken") == "t/broken.json: expected rules, an array")
+    }
 }

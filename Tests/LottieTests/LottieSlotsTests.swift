@@ -46,7 +46,8 @@ import TestSupport
                    {"id": "nowhere", "type": "Vector", "value": [20, 30]},
                    {"id": "fill", "type": "Color", "value": [0, 0, 0], "animations": ["someOtherAnimation"]},
                    {"slotId": "ramp", "type": "Gradient", "value": [{"color": [1, 0, 0], "offset": 0}, {"color": [0, 0, 1, 0.5], "offset": 1}]},
-                   {"id": "caption", "type": "Text", "value": {"text": "Hi"}}]}
+                   {"id": "caption", "type": "Text", "value": {"text": "Hi"}},
+                   {"id": "picture", "type": "Image", "value": {"width": 8, "height": 6, "path": "/i/night.png"}}]}
         """##)
         var warnings: [String] = []
         let resolved = try LottieSlots.resolve(try Self.json(Self.file), theme: theme, themePath: "t/dark.json", animationID: "main", warnings: &warnings)
@@ -58,7 +59,9 @@ import TestSupport
         let slots = resolved["slots"]
         #expect(slots?["ramp"]?["p"] == (try Self.json(#"{"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0.5]}}"#)))
         // Text is not applied: one warning naming the rule.
-        #expect(warnings == [#"t/dark.json: rules[5]: theme rule type "Text" is not applied (Color, Scalar, Vector, Position and Gradient are)"#])
+        #expect(warnings == [#"t/dark.json: rules[5]: theme rule type "Text" is not applied (Color, Scalar, Vector, Position, Gradient and Image are)"#])
+        // An image: the asset keeps its id and takes the rule's size and path.
+        #expect(resolved["assets"]?.arrayItems?.first == (try Self.json(#"{"id": "img", "w": 8, "h": 6, "u": "/i/", "p": "night.png", "e": 0}"#)))
         // The themed JSON imports.
         #expect(throws: Never.self) { try LottieAnimationModel.decode(resolved) }
     }
@@ -75,6 +78,7 @@ import TestSupport
         #expect(refusal(#"{"rules": [{"id": "a", "type": "Gradient", "value": [{"color": [1, 0], "offset": 0}]}]}"#) == "t/x.json: rules[0]: value[0]: expected {color: [r, g, b, a?], offset}")
         #expect(refusal(#"{"rules": [{"id": "a", "type": "Scalar", "keyframes": [{"value": 1}]}]}"#) == "t/x.json: rules[0]: keyframes[0]: expected a frame")
         #expect(refusal(#"{"themes": []}"#) == "t/x.json: expected rules, an array")
+        #expect(refusal(#"{"rules": [{"id": "p", "type": "Image", "value": {"width": 2}}]}"#) == "t/x.json: rules[0]: value: expected a path or a dataUrl")
     }
 }
 
