@@ -21,6 +21,7 @@ scripts/test/malformed-documents-test.py
 scripts/test/command-line-limits-test.sh
 scripts/test/lottie-inspect-test.sh
 scripts/test/export-test.py
+scripts/test/dotlottie-test.py
 scripts/test/install-test.sh
 scripts/test/window-test.sh
 scripts/test/gallery-window-test.sh
@@ -32,4 +33,4 @@ scripts/test/window-fullscreen-test.sh
 scripts/test/lottie-score.sh
 scripts/test/lottie-ae-score.sh
 scripts/fuzz/ci-fuzz.sh
-echo "tests: $((unit + 16)) passed, 0 failed"
+echo "tests: $((unit + 17)) passed, 0 failed"

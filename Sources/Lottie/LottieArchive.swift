@@ -1,7 +1,9 @@
 // `.lottie` archives (dotLottie): a ZIP holding `manifest.json`, whose `animations` list names
-// the animations by `id`, each stored as `animations/ID.json`, and the images they use under
-// `images/`. The first animation of the manifest is the one imported; its image assets that
-// point into the archive are read from it and handed to the importer embedded, as data URLs.
+// the animations by `id`, and the animations and images in the folders of the manifest's
+// version (`DotLottieManifest`: `animations/` and `images/` in version 1, `a/` and `i/` in 2).
+// The animation asked for, else the manifest's initial one, else its first, is imported; its
+// image assets that point into the archive are read from it and handed to the importer
+// embedded, as data URLs.
 // Every entry is checked against the file size limit before it is inflated.
 import Foundation
 import LayerKit
@@ -38,8 +40,11 @@ enum LottieArchive {
         return out
     }
 
-    /// The first animation's JSON with its archived images embedded.
-    static func animation(_ bytes: [UInt8]) throws(DocumentError) -> JSONValue {
+    /// The JSON of the animation `requested` (nil: the manifest's initial or first) with its
+    /// archived images embedded and the theme `theme` (`t/ID.json`) applied to its slots
+    /// (`LottieSlots`), the manifest, the id of the animation read, and the theme's warnings.
+    static func animation(_ bytes: [UInt8], requested: String? = nil, theme: String? = nil) throws(DocumentError)
+        -> (json: JSONValue, manifest: DotLottieManifest, id: String, warnings: [String]) {
         // Read from a file, not from memory: ZIPFoundation's in-memory archive traps when an
         // entry's offset lies past the end of the data (its read callback computes a negative
         // length), where reading a file past its end reads short and the archive throws.
@@ -57,16 +62,26 @@ enum LottieArchive {
         }
         let manifest: JSONValue
         do { manifest = try JSONReader.parse(manifestBytes) } catch { throw DocumentError("manifest.json", error.description) }
-        guard case .array(let animations)? = manifest["animations"], let first = animations.first,
-              case .string(let id)? = first["id"] else {
-            throw DocumentError("manifest.json", "expected animations with an id")
+        let contents = try DotLottieManifest.decode(manifest)
+        let id = try contents.animationID(requested: requested)
+        let paths = contents.animationPaths(id)
+        var found: (path: String, bytes: [UInt8])?
+        for p in paths where found == nil {
+            if let json = try entry(p, in: archive, bytes: bytes) { found = (p, json) }
         }
-        let path = "animations/\(id).json"
-        guard let json = try entry(path, in: archive, bytes: bytes) else { throw DocumentError(path, "missing from the archive") }
-        let animation: JSONValue
+        guard let (path, json) = found else { throw DocumentError(paths[0], "missing from the archive") }
+        var animation: JSONValue
+        var warnings: [String] = []
         do { animation = try JSONReader.parse(json) } catch { throw DocumentError(path, error.description) }
+        if let theme {
+            let themePath = try contents.themePath(theme)
+            guard let themeBytes = try entry(themePath, in: archive, bytes: bytes) else { throw DocumentError(themePath, "missing from the archive") }
+            let rules: JSONValue
+            do { rules = try JSONReader.parse(themeBytes) } catch { throw DocumentError(themePath, error.description) }
+            animation = try LottieSlots.resolve(animation, theme: rules, themePath: themePath, animationID: id, warnings: &warnings)
+        }
         guard case .object(var top) = animation, let at = top.firstIndex(where: { $0.0 == "assets" }),
-              case .array(var assets) = top[at].1 else { return animation }
+              case .array(var assets) = top[at].1 else { return (animation, contents, id, warnings) }
         func setting(_ key: String, _ value: JSONValue, in object: [(String, JSONValue)]) -> [(String, JSONValue)] {
             object.filter { $0.0 != key } + [(key, value)]
         }
@@ -74,7 +89,7 @@ enum LottieArchive {
             guard case .object(let asset) = assets[i], case .string(let p)? = assets[i]["p"], !p.hasPrefix("data:") else { continue }
             let dir: String
             if case .string(let u)? = assets[i]["u"] { dir = u } else { dir = "" }
-            let candidates = [dir + p, "images/" + p].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
+            let candidates = ([dir + p] + contents.imageFolders.map { $0 + p }).map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
             for c in candidates {
                 guard let image = try entry(c, in: archive, bytes: bytes) else { continue }
                 let embedded = setting("p", .string("data:image;base64," + Data(image).base64EncodedString()), in: asset)
@@ -83,6 +98,6 @@ enum LottieArchive {
             }
         }
         top[at].1 = .array(assets)
-        return .object(top)
+        return (.object(top), contents, id, warnings)
     }
 }

@@ -16,11 +16,17 @@ public final class LottieScene {
     /// The generated tree (bounds 0, 0, width, height).
     public let root: CALayer
     /// Unsupported features met, one line each.
-    public let warnings: [String]
+    public internal(set) var warnings: [String]
     /// The number of layers generated.
     public let layerCount: Int
     /// Whose reading of the file the tree follows (After Effects' unless asked otherwise).
     public let reading: LottieReading
+    /// A `.lottie` archive's manifest and the id of the animation imported from it (nil for
+    /// a Lottie JSON file).
+    public internal(set) var manifest: DotLottieManifest?
+    public internal(set) var animationID: String?
+    /// The ids of the animation's slots (lottie-spec `slots`), in the file's order.
+    public internal(set) var slotIDs: [String] = []
 
     /// Seconds from the in point to the out point.
     public var duration: Double { (model.outPoint - model.inPoint) / model.frameRate }
@@ -85,28 +91,48 @@ public final class LottieScene {
 
     /// Imports Lottie JSON or a `.lottie` archive in `reading` (After Effects' by default, `.iOS`
     /// for lottie-ios's Core Animation engine); every problem is a `DocumentError` naming the place.
+    /// `animation` picks an archive's animation by id (default: the manifest's initial or first),
+    /// `theme` applies one of its themes through the animation's slots (`LottieSlots`); asking
+    /// for either in a Lottie JSON file is refused. Slots (`sid`) are always resolved.
     public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil,
-                             reading: LottieReading = .afterEffects) throws(DocumentError) -> LottieScene {
+                             reading: LottieReading = .afterEffects, animation: String? = nil,
+                             theme: String? = nil) throws(DocumentError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumFileBytes else {
             throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         let json: JSONValue
+        var archived: (manifest: DotLottieManifest, id: String)?
+        var themeWarnings: [String] = []
         if LottieArchive.isArchive(bytes) {
-            json = try LottieArchive.animation(bytes)
+            let read = try LottieArchive.animation(bytes, requested: animation, theme: theme)
+            json = read.json
+            archived = (read.manifest, read.id)
+            themeWarnings = read.warnings
         } else {
+            if let asked = animation.map({ "animation \"\($0)\"" }) ?? theme.map({ "theme \"\($0)\"" }) {
+                throw DocumentError("", "\(asked) asked for, but the file is one Lottie animation, not a .lottie archive")
+            }
             do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
         }
-        return try LottieScene(model: try LottieAnimationModel.decode(json), baseDirectory: baseDirectory, images: images, reading: reading)
+        // A themed archive's animation has had its slots resolved already.
+        let resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
+        let scene = try LottieScene(model: try LottieAnimationModel.decode(resolved), baseDirectory: baseDirectory, images: images, reading: reading)
+        scene.manifest = archived?.manifest
+        scene.animationID = archived?.id
+        scene.warnings = themeWarnings + scene.warnings
+        if case .object(let slots)? = json["slots"] { scene.slotIDs = slots.map(\.0) }
+        return scene
     }
 
     /// Imports the Lottie file at `path` in `reading`.
-    public static func load(path: String, images: ImageLoading? = nil, reading: LottieReading = .afterEffects) throws(DocumentError) -> LottieScene {
+    public static func load(path: String, images: ImageLoading? = nil, reading: LottieReading = .afterEffects,
+                            animation: String? = nil, theme: String? = nil) throws(DocumentError) -> LottieScene {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > LottieLimits.maximumFileBytes {
             throw DocumentError("", "file of \(size.intValue) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
-        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading)
+        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading, animation: animation, theme: theme)
     }
 
     /// A `width`×`height` point layer showing the animation aspect-fit (centred, scaled

@@ -89,9 +89,16 @@ extension AnimationSource {
 /// Loads `path` as a Lottie file when its content is one, else as a layer document; a file
 /// that is neither exits 1 with the document loader's one line. Warnings are printed unless
 /// `quiet` (then `printWarnings()` prints them when the caller is ready). A Lottie file is read
-/// in `reading` (`--ios`: lottie-ios's; default After Effects').
-func openAnimationSource(_ path: String, quiet: Bool = false, reading: LottieReading = .afterEffects) throws -> AnimationSource {
-    if isLottieFile(path) { return LottieSource(path: path, scene: try loadLottie(path, quiet: quiet, reading: reading)) }
+/// with `lottie` (`--ios`: lottie-ios's reading; `--animation`: an archive's animation).
+func openAnimationSource(_ path: String, quiet: Bool = false, lottie: LottieLoadOptions = LottieLoadOptions()) throws -> AnimationSource {
+    if isLottieFile(path) {
+        let (scene, segment) = try loadLottie(path, quiet: quiet, options: lottie)
+        return LottieSource(path: path, scene: scene, segment: segment)
+    }
+    if lottie.asksForLottie {
+        printError("layerplay: \(DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)): --animation, --theme and --marker are for Lottie files")
+        throw ExitCode(1)
+    }
     return DocumentSource(path: path, document: try loadDocument(path))
 }
 
@@ -160,26 +167,32 @@ final class DocumentSource: AnimationSource {
 
 }
 
-/// A Lottie file (imported by the Lottie module) as an animation source.
+/// A Lottie file (imported by the Lottie module) as an animation source: the whole
+/// animation, or with `--marker` its segment, time 0 the segment's first frame (the scene's
+/// root is offset there, `applyLottieSegment`) and frames still the file's own numbers.
 final class LottieSource: AnimationSource {
     let path: String
     let scene: LottieScene
+    let segment: LottieSegment?
 
-    init(path: String, scene: LottieScene) { self.path = path; self.scene = scene }
+    init(path: String, scene: LottieScene, segment: LottieSegment? = nil) { self.path = path; self.scene = scene; self.segment = segment }
 
     var naturalSize: Size { Size(scene.width, scene.height) }
-    var duration: Double { scene.duration }
+    var duration: Double { segment?.duration ?? scene.duration }
     var frameRate: Double { scene.model.frameRate }
     var background: Color { .clear }
     var posterTime: Double {
         // lottie-web and dotLottie players show the marker named "poster" as the still frame.
         if let m = scene.model.markers.first(where: { $0.name == "poster" }) {
-            return min(max(scene.time(forFrame: m.frame), 0), duration)
+            return min(max(time(forFrame: m.frame), 0), duration)
         }
         return duration / 2
     }
-    func time(forProgress progress: Double) -> Double { scene.time(forProgress: progress) }
-    func time(forFrame frame: Double) -> Double { scene.time(forFrame: frame) }
+    func time(forProgress progress: Double) -> Double {
+        guard let segment else { return scene.time(forProgress: progress) }
+        return segment.duration * progress
+    }
+    func time(forFrame frame: Double) -> Double { scene.time(forFrame: frame) - (segment?.startTime ?? 0) }
     func printWarnings() { printLottieWarnings(scene, path: path) }
 
     /// Ceil of points × scale, refused above `DocumentLimits` with one line naming the file.

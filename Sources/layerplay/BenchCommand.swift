@@ -27,14 +27,14 @@ struct BenchCommand: ParsableCommand {
         discussion: "Without it an animated frame is what `play` draws: the frame drawn over the previous one, only the pixels whose display items changed cleared and redrawn."))
     var fullRedraw = false
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
 
     func run() throws {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
         try requireValid(time?.isFinite ?? true, "--time must be a finite number of seconds")
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
-        let source = try openAnimationSource(document, quiet: true, reading: lottieReading.reading)
+        let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         let target = Canvas(Bitmap(width: w, height: h))

@@ -38,7 +38,7 @@ struct ExportCommand: ParsableCommand {
     @Option(name: .customLong("loop-count"), help: "Times the animation plays (0: forever).") var loopCount: Int = 0
     @Option(help: "Threads rendering frames (default: the core count).") var jobs: Int?
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
 
     func run() throws {
         guard let format = ExportFormat(path: out) else {
@@ -51,7 +51,7 @@ struct ExportCommand: ParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = self.jobs ?? cores
         try requireValid(jobs >= 1 && jobs <= 256, "--jobs must be within 1…256")
-        let source = try openAnimationSource(input, quiet: true, reading: lottieReading.reading)
+        let source = try openAnimationSource(input, quiet: true, lottie: lottie.load)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         source.printWarnings()
@@ -75,7 +75,7 @@ struct ExportCommand: ParsableCommand {
         let color = try backgroundColor(format: format, source: source)
         let settings = ExportSettings(width: w, height: h, frameRate: rate, frameCount: count, loopCount: loopCount,
                                       quality: quality, transparent: color.a < 1)
-        let job = ExportJob(path: input, reading: lottieReading.reading, canvas: canvas, scale: scale, background: color,
+        let job = ExportJob(path: input, lottie: lottie.load, canvas: canvas, scale: scale, background: color,
                             times: (0..<count).map { start + Double($0) / rate })
         let target = ExportTarget(out: out, format: format)
         do {

@@ -21,7 +21,7 @@ import Glibc
 /// What the workers render: the source's path, the canvas, and the frame times.
 struct ExportJob: Sendable {
     let path: String
-    let reading: LottieReading
+    let lottie: LottieLoadOptions
     let canvas: Size
     let scale: Double
     let background: Color
@@ -101,7 +101,7 @@ final class ExportPipeline: @unchecked Sendable {
     /// One worker: its own copy of the source, then runs of frames until none are left.
     private func work() {
         do {
-            let source = try openAnimationSource(job.path, quiet: true, reading: job.reading)
+            let source = try openAnimationSource(job.path, quiet: true, lottie: job.lottie)
             let layer = source.frameLayer(width: job.canvas.width, height: job.canvas.height)
             let (w, h) = try source.pixelSize(width: job.canvas.width, height: job.canvas.height, scale: job.scale)
             let bitmap = Bitmap(width: w, height: h)

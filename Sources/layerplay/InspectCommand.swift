@@ -28,12 +28,12 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "The presentation at progress 0…1 (Lottie: instead of the model values).") var progress: Double?
     @Option(help: "The presentation at a frame (Lottie: its frame rate; documents: 60 a second).") var frame: Double?
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
 
 
     func run() throws {
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
-        let source = try openAnimationSource(document, quiet: true, reading: lottieReading.reading)
+        let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
         // Several --time: one snapshot each; one of --time, --progress, --frame: that instant.
         var ts = times
         if times.count <= 1, progress != nil || frame != nil || !times.isEmpty {

@@ -3,9 +3,11 @@
 // depth-first index path, the animatable properties of its class (model values, or the
 // presentation's at `--time` / `--progress` / `--frame`), its animations with their timing,
 // key times and timing functions, and its mask layer (nested, with the mask's sublayers).
-// Then the importer's warnings. The output is bounded (`maximumInspectionBytes`): a small
-// file can generate a large tree (a thousand repeater copies of a sampled path printed
-// 155 MB), so the text is counted as it is made and refused, in one line, past the limit.
+// Before them: the markers (`cm`, `tm`, `dr`), the slot ids, and for a `.lottie` archive its
+// manifest's animations, themes and state machines with the animation shown; then the
+// importer's warnings. The output is bounded (`maximumInspectionBytes`): a small file can
+// generate a large tree (a thousand repeater copies of a sampled path printed 155 MB), so the
+// text is counted as it is made and refused, in one line, past the limit.
 import Foundation
 import LayerKit
 import Lottie
@@ -42,8 +44,25 @@ extension LottieScene {
         }
         return "{\"width\": \(num(width)), \"height\": \(num(height)), \"duration\": \(num(duration)), "
             + (t.map { "\"time\": \(num($0)), " } ?? "")
-            + "\"layerCount\": \(layerCount),\n  \"warnings\": [" + warnings.map(jsonString).joined(separator: ", ") + "],\n"
+            + "\"layerCount\": \(layerCount),\n" + catalogueJSON() + "  \"warnings\": [" + warnings.map(jsonString).joined(separator: ", ") + "],\n"
             + "  \"layers\": [\n" + items.joined(separator: ",\n") + "\n]}"
+    }
+
+    /// `"markers"` (name, frame, duration in frames), and `"dotLottie"` for an archive: its
+    /// manifest version, the animation shown, and the ids of its animations, themes and state
+    /// machines; each on its own line.
+    private func catalogueJSON() -> String {
+        let markers = model.markers.map { "{\"name\": \(jsonString($0.name)), \"frame\": \(num($0.frame)), \"duration\": \(num($0.durationFrames))}" }
+        var out = "  \"markers\": [" + markers.joined(separator: ", ") + "],\n"
+            + "  \"slots\": [" + slotIDs.map(jsonString).joined(separator: ", ") + "],\n"
+        if let manifest, let animationID {
+            func list(_ ids: [String]) -> String { "[" + ids.map(jsonString).joined(separator: ", ") + "]" }
+            out += "  \"dotLottie\": {\"version\": \(manifest.version), \"animation\": \(jsonString(animationID)), "
+                + "\"animations\": \(list(manifest.animations)), \"themes\": \(list(manifest.themes)), "
+                + "\"stateMachines\": \(list(manifest.stateMachines))"
+                + (manifest.initialStateMachine.map { ", \"initialStateMachine\": " + jsonString($0) } ?? "") + "},\n"
+        }
+        return out
     }
 
     /// A layer's name, class, index path (none inside a mask), animatable properties,

@@ -16,28 +16,102 @@ func isLottieFile(_ path: String) -> Bool {
     return LottieScene.isLottie(Array(data))
 }
 
-/// `--ios`, on every command that takes Lottie files: lottie-ios's Core Animation engine's
-/// reading instead of After Effects' (`LottieReading`).
-struct LottieReadingOptions: ParsableArguments {
+/// How a command opens a Lottie file: whose reading (`LottieReading`), which animation of a
+/// `.lottie` archive (nil: the manifest's initial or first), which marker's segment (nil: all).
+struct LottieLoadOptions: Sendable {
+    var reading: LottieReading = .afterEffects
+    var animation: String?
+    var theme: String?
+    var marker: String?
+    /// `play --from/--to`: the segment's ends, nil for the animation's own.
+    var from: LottieFramePoint?
+    var to: LottieFramePoint?
+
+    /// Whether these ask for anything only a Lottie file has.
+    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil }
+}
+
+/// A point of a Lottie timeline as `play --from/--to` give it: a frame number of the file
+/// (`30` or `30f`) or progress through ip…op (`50%`).
+enum LottieFramePoint: Sendable, Equatable {
+    case frame(Double)
+    case progress(Double)
+
+    /// Parses `30`, `30f` or `50%`, or exits 2 with one line naming `option`.
+    static func parse(_ text: String, option: String) throws -> LottieFramePoint {
+        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        var point: LottieFramePoint?
+        if t.hasSuffix("%"), let p = Double(t.dropLast()), p.isFinite, p >= 0, p <= 100 { point = .progress(p / 100) }
+        else if t.hasSuffix("f"), let f = Double(t.dropLast()), f.isFinite { point = .frame(f) }
+        else if let f = Double(t), f.isFinite { point = .frame(f) }
+        guard let point else {
+            printError("\(option) \(DocumentText.quoted(text)): expected a frame (30 or 30f) or progress (0% to 100%)")
+            throw ExitCode(2)
+        }
+        return point
+    }
+
+    /// The frame it names in `scene`.
+    func frame(in scene: LottieScene) -> Double {
+        switch self {
+        case .frame(let f): return f
+        case .progress(let p): return scene.frame(forProgress: p)
+        }
+    }
+}
+
+/// The options of every command that takes Lottie files: `--ios` (lottie-ios's Core
+/// Animation engine's reading instead of After Effects'), `--animation ID` and `--theme ID`
+/// (dotLottie), `--marker NAME`.
+struct LottieOptions: ParsableArguments {
     @Flag(name: .customLong("ios"), help: "Lottie: read the file as lottie-ios's Core Animation engine shows it on iOS (default: as After Effects made it).")
     var iOS = false
 
-    var reading: LottieReading { iOS ? .iOS : .afterEffects }
+    @Option(name: .customLong("animation"), help: ArgumentHelp("dotLottie: the animation of a .lottie archive to open, by its manifest id (default: the manifest's initial animation, else its first).", valueName: "id"))
+    var animation: String?
+
+    @Option(name: .customLong("theme"), help: ArgumentHelp("dotLottie: apply this theme of a .lottie archive (its manifest id) through the animation's slots.", valueName: "id"))
+    var theme: String?
+
+    @Option(name: .customLong("marker"), help: ArgumentHelp("Lottie: only the segment of this marker (its `cm` name), from its frame for its duration.", valueName: "name"))
+    var marker: String?
+
+    var load: LottieLoadOptions { LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker) }
 }
 
-/// Imports a Lottie file in `reading` with the clock at 0 (the animations' begin), printing
-/// each warning once as `layerplay: FILE: warning: …`; a refusal exits 1 with one line.
-func loadLottie(_ path: String, quiet: Bool = false, reading: LottieReading = .afterEffects) throws -> LottieScene {
+/// The segment `options` ask for (`--marker`, or `play --from/--to`), or nil for the whole animation. The scene's
+/// root is made to begin there: its `timeOffset` is the segment's start, so its content's time
+/// is the caller's time plus the start (Core Animation's layer time, local = (parent −
+/// beginTime) × speed + timeOffset), and every command keeps counting from 0.
+func applyLottieSegment(_ scene: LottieScene, _ options: LottieLoadOptions) throws(DocumentError) -> LottieSegment? {
+    let segment: LottieSegment
+    if let marker = options.marker {
+        guard options.from == nil && options.to == nil else { throw DocumentError("", "give --marker or --from/--to, not both") }
+        segment = try scene.segment(marker: marker)
+    } else if options.from != nil || options.to != nil {
+        segment = try scene.segment(fromFrame: options.from?.frame(in: scene), toFrame: options.to?.frame(in: scene))
+    } else {
+        return nil
+    }
+    scene.root.timeOffset = segment.startTime
+    return segment
+}
+
+/// Imports a Lottie file with `options` with the clock at 0 (the animations' begin), and
+/// its segment when `--marker` asks for one, printing each warning once as
+/// `layerplay: FILE: warning: …`; a refusal exits 1 with one line.
+func loadLottie(_ path: String, quiet: Bool = false, options: LottieLoadOptions = LottieLoadOptions()) throws -> (LottieScene, LottieSegment?) {
     let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
     // Text layers without glyph outlines are set in a font.
     TTFTextRenderer.installAsDefault()
     let context = CAAnimationContext.current
     context.clock.manualTime = 0
     do {
-        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: reading)
+        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme)
+        let segment = try applyLottieSegment(scene, options)
         context.engine.tick(at: 0)
         if !quiet { printLottieWarnings(scene, path: path) }
-        return scene
+        return (scene, segment)
     } catch {
         printError("layerplay: \(file): \(error.description)")
         throw ExitCode(1)

@@ -28,7 +28,9 @@ struct PlayCommand: ParsableCommand {
     @Flag(name: .customLong("restart-on-change"), help: "With --watch: start again from time 0 on each reload (default: keep the playback time).")
     var restartOnChange = false
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
+    @Option(help: ArgumentHelp("Lottie: play from this frame of the file (30 or 30f) or progress (25%).", valueName: "frame")) var from: String?
+    @Option(help: ArgumentHelp("Lottie: play up to this frame (60 or 60f) or progress (75%).", valueName: "frame")) var to: String?
 
     func run() throws {
         guard !files.isEmpty else { throw ValidationError("missing FILE (a document or a Lottie file)") }
@@ -36,8 +38,10 @@ struct PlayCommand: ParsableCommand {
         try requireValid(speed.isFinite && speed > 0 && speed <= 100, "--speed must be within (0, 100]")
         try requireValid(progress.isFinite && progress >= 0 && progress <= 1, "--progress must be within [0, 1]")
         let first: PlaybackItem
-        let reading = lottieReading.reading
-        let loader = { (path: String) in loadPlaybackItem(path, reading: reading) }
+        var options = lottie.load
+        options.from = try from.map { try LottieFramePoint.parse($0, option: "--from") }
+        options.to = try to.map { try LottieFramePoint.parse($0, option: "--to") }
+        let loader = { [options] (path: String) in loadPlaybackItem(path, options: options) }
         switch loader(files[0]) {
         case .success(let item): first = item
         case .failure(let error):

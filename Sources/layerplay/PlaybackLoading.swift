@@ -13,8 +13,8 @@ import Lottie
 import Media
 import Player
 
-/// Loads `path` for `play` (see the file header); a Lottie file in `reading`.
-func loadPlaybackItem(_ path: String, reading: LottieReading = .afterEffects) -> Result<PlaybackItem, PlayerError> {
+/// Loads `path` for `play` (see the file header); a Lottie file with `options` (reading, archive animation, marker segment).
+func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOptions()) -> Result<PlaybackItem, PlayerError> {
     let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
     TTFTextRenderer.installAsDefault()
     let context = CAAnimationContext.current
@@ -23,16 +23,21 @@ func loadPlaybackItem(_ path: String, reading: LottieReading = .afterEffects) ->
     defer { context.clock.manualTime = saved }
     if isLottieFile(path) {
         let lottie: LottieScene
-        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: reading) } catch {
+        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme) } catch {
             return .failure(PlayerError("\(file): \(error.description)"))
         }
+        let segment: LottieSegment?
+        do { segment = try applyLottieSegment(lottie, options) } catch { return .failure(PlayerError("\(file): \(error.description)")) }
         context.engine.tick(at: 0)
         guard case .success = DocumentLimits.canvasPixels(width: lottie.width.rounded(.up), height: lottie.height.rounded(.up), scale: 1) else {
             return .failure(PlayerError("\(file): canvas \(DocumentText.number(lottie.width)) × \(DocumentText.number(lottie.height)) points exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels"))
         }
         printLottieWarnings(lottie, path: path)
         return .success(PlaybackItem(path: path, root: lottie.root, size: Size(lottie.width, lottie.height),
-                                     duration: lottie.duration, frameRate: lottie.model.frameRate, background: .clear))
+                                     duration: segment?.duration ?? lottie.duration, frameRate: lottie.model.frameRate, background: .clear))
+    }
+    guard !options.asksForLottie else {
+        return .failure(PlayerError("\(file): --animation, --theme, --marker, --from and --to are for Lottie files"))
     }
     let doc: LayerDocument
     do { doc = try LayerDocument.load(path: path, images: SDLImageLoader()) } catch {

@@ -21,7 +21,7 @@ struct RecordCommand: ParsableCommand {
     @Option(help: "Device pixels per point.") var scale: Double = 1
     @Option(help: "The canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
@@ -30,7 +30,7 @@ struct RecordCommand: ParsableCommand {
         let span = ((to - from) * fps + 1e-9).rounded(.down)
         try requireValid(span.isFinite && span < 100_000, "too many frames (more than 100000)")
         let count = Int(span) + 1
-        let source = try openAnimationSource(document, quiet: true, reading: lottieReading.reading)
+        let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         source.printWarnings()

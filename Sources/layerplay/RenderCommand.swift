@@ -27,7 +27,7 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var debug: DebugAidOptions
     @Option(help: ArgumentHelp("Where the pointer is for --layer-outlines (points).", valueName: "X,Y")) var pointer: String?
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
 
     func run() throws {
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
@@ -41,7 +41,7 @@ struct RenderCommand: ParsableCommand {
             return try demoFrame.render(time: mediaTime, out: out, scale: scale, aids: aids, pointer: pointer)
         }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
-        let source = try openAnimationSource(document, quiet: true, reading: lottieReading.reading)
+        let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         source.printWarnings()

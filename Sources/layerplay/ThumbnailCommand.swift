@@ -15,11 +15,11 @@ struct ThumbnailCommand: ParsableCommand {
     @Argument(help: "The PNG to write.") var output: String
     @Option(help: "The longer side in pixels.") var size: Int = 256
 
-    @OptionGroup var lottieReading: LottieReadingOptions
+    @OptionGroup var lottie: LottieOptions
 
     func run() throws {
         try requireValid(size >= 1 && size <= 4096, "--size must be within 1…4096")
-        let source = try openAnimationSource(input, quiet: true, reading: lottieReading.reading)
+        let source = try openAnimationSource(input, quiet: true, lottie: lottie.load)
         let natural = source.naturalSize
         // The longer side `size` pixels, the aspect kept.
         let s = Double(size) / max(natural.width, natural.height)
