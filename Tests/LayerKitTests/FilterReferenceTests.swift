@@ -41,15 +41,7 @@ import TestSupport
         return render([holder])
     }
 
-    func render(_ layers: [CALayer]) -> Bitmap {
-        let root = CALayer()
-        root.bounds = Rect(0, 0, 160, 80)
-        root.position = Point(80, 40)
-        for l in layers { root.addSublayer(l) }
-        let b = Bitmap(width: 160, height: 80)
-        LayerRenderer(background: .white).draw(root, into: Canvas(b))
-        return b
-    }
+    func render(_ layers: [CALayer]) -> Bitmap { PixelScene.render(PixelScene.root(160, 80, layers), 160, 80) }
 
     func compare(_ b: Bitmap, _ name: String) throws {
         try expectSimilar(b, toPNGAt: Self.references.readURL(name + ".numpy"), name: name, tolerance: Self.tolerance,

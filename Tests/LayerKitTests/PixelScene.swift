@@ -1,5 +1,6 @@
-// Small helpers of the tests of contents geometry, clipped shadows, flipped geometry and the
-// contents crossfade: a root of a given size, its rendering, pixels as components.
+// Small helpers of the tests of contents geometry, clipped shadows, flipped geometry, the
+// contents crossfade and the style and filter references: a root of a given size, its
+// rendering, pixels as components.
 @testable import LayerKit
 
 enum PixelScene {

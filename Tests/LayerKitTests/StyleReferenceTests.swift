@@ -18,15 +18,7 @@ import TestSupport
     static let colors = [Color(1.0, 0.231, 0.188), Color(0.204, 0.78, 0.349), Color(0.0, 0.478, 1.0)]
     static let locations = [0.0, 0.3, 1.0]
 
-    func render(_ layers: [CALayer]) -> Bitmap {
-        let root = CALayer()
-        root.bounds = Rect(0, 0, 160, 80)
-        root.position = Point(80, 40)
-        for l in layers { root.addSublayer(l) }
-        let b = Bitmap(width: 160, height: 80)
-        LayerRenderer(background: .white).draw(root, into: Canvas(b))
-        return b
-    }
+    func render(_ layers: [CALayer]) -> Bitmap { PixelScene.render(PixelScene.root(160, 80, layers), 160, 80) }
 
     func gradient(_ type: CAGradientLayerType, start: Point, end: Point) -> CAGradientLayer {
         let g = CAGradientLayer()

@@ -30,20 +30,8 @@ from PIL import Image
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 os.chdir(ROOT)
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("dotlottie-test: FAIL: " + msg, file=sys.stderr)
-
-
-def binary():
-    if len(sys.argv) > 1:
-        return sys.argv[1]
-    subprocess.run(["swift", "build", "--product", "layerplay"], check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
-    return os.path.join(path, "layerplay")
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from layerplay_test import binary, fail, failures  # noqa: E402
 
 
 BIN = binary()

@@ -43,20 +43,8 @@ if not os.path.exists(os.path.join(SHARED, "compare.py")):
 sys.path.insert(0, SHARED)
 import compare  # noqa: E402  (the metric: score_arrays)
 
-failures = []
-
-
-def fail(msg):
-    failures.append(msg)
-    print("export-test: FAIL: " + msg, file=sys.stderr)
-
-
-def binary():
-    if len(sys.argv) > 1:
-        return sys.argv[1]
-    subprocess.run(["swift", "build", "--product", "layerplay"], check=True, stdout=subprocess.DEVNULL)
-    path = subprocess.run(["swift", "build", "--show-bin-path"], check=True, capture_output=True, text=True).stdout.strip()
-    return os.path.join(path, "layerplay")
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from layerplay_test import binary, fail, failures  # noqa: E402
 
 
 BIN = binary()

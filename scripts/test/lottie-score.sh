@@ -8,16 +8,5 @@
 #   scripts/test/lottie-score.sh [--features] [--diff-dir DIR]   (extra arguments go to compare.py)
 set -euo pipefail
 cd "$(dirname "$0")/../.."
-FLOOR=${LOTTIE_SCORE_FLOOR:-274}
-corpus=../shared/lottie
-if [ ! -f "$corpus/compare.py" ]; then
-    echo "lottie-score.sh: no corpus at $corpus; skipped"
-    exit 0
-fi
-if ! python3 -c 'import numpy, PIL' 2>/dev/null; then
-    echo "lottie-score.sh: compare.py needs numpy and pillow (python3 -m pip install numpy pillow); skipped"
-    exit 0
-fi
-bin=${LAYERPLAY:-.build/release/layerplay}
-[ -n "${LAYERPLAY:-}" ] || swift build -c release --product layerplay
-python3 "$corpus/compare.py" "$bin" --extra-args=--ios --min "$FLOOR" "$@"
+. scripts/lib/lottie-score.sh
+score_corpus lottie-score.sh ../shared/lottie "${LOTTIE_SCORE_FLOOR:-274}" --extra-args=--ios "$@"

@@ -17,20 +17,21 @@
 extension CALayer {
     /// "An array of Core Image filters to apply to the contents of the layer and its
     /// sublayers. Animatable." Default nil.
-    public static let filters: LayerProperty<CALayer, [CIFilter]?> = .init(
-        "filters", get: { $0.filters }, set: { $0.filters = $1 },
-        default: nil, affects: .geometry, document: .filterList,
-        box: { .filters($0 ?? []) }, unbox: CIFilter.unboxList,
-        component: { CIFilter.component($0, of: $1 ?? []) },
-        setting: { CIFilter.setting($0, of: $1 ?? [], to: $2) })
+    public static let filters = filterList("filters", \.filters)
     /// "An array of Core Image filters to apply to the content immediately behind the layer.
     /// Animatable." Default nil.
-    public static let backgroundFilters: LayerProperty<CALayer, [CIFilter]?> = .init(
-        "backgroundFilters", get: { $0.backgroundFilters }, set: { $0.backgroundFilters = $1 },
-        default: nil, affects: .geometry, document: .filterList,
-        box: { .filters($0 ?? []) }, unbox: CIFilter.unboxList,
-        component: { CIFilter.component($0, of: $1 ?? []) },
-        setting: { CIFilter.setting($0, of: $1 ?? [], to: $2) })
+    public static let backgroundFilters = filterList("backgroundFilters", \.backgroundFilters)
+
+    /// A filter list property: animatable as a whole list and input by input
+    /// (`KEY.NAME.INPUT`), a document `filterList`.
+    private static func filterList(_ key: String, _ path: ReferenceWritableKeyPath<CALayer, [CIFilter]?>)
+        -> LayerProperty<CALayer, [CIFilter]?> {
+        .init(key, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 },
+              default: nil, affects: .geometry, document: .filterList,
+              box: { .filters($0 ?? []) }, unbox: CIFilter.unboxList,
+              component: { CIFilter.component($0, of: $1 ?? []) },
+              setting: { CIFilter.setting($0, of: $1 ?? [], to: $2) })
+    }
 
     /// The filter declarations (appended to CALayer's table).
     static var filterProperties: [AnyLayerProperty] { [filters.erased, backgroundFilters.erased] }

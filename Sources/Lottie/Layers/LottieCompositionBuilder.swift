@@ -25,6 +25,19 @@ struct LottieCompositionBuilder {
     let counter = LottieLayerCounter()
     let images: LottieImageSource
 
+    /// `content` inside a holder layer whose mask is `matte`: "The layer's alpha channel
+    /// determines how much of the layer's content and background shows through" (CALayer.mask).
+    func masked(_ content: CALayer, by matte: CALayer, name: String?) throws(DocumentError) -> CALayer {
+        try counter.add(1)
+        let holder = CALayer()
+        holder.name = name
+        holder.anchorPoint = Point(0, 0)
+        holder.bounds = Rect(0, 0, 0, 0)
+        holder.addSublayer(content)
+        holder.mask = matte
+        return holder
+    }
+
     /// The layers of `layers` (a composition `width`×`height` running on `timeline`), bottom first.
     func build(_ layers: [LottieLayerModel], timeline: LottieTimeline, depth: Int) throws(DocumentError) -> [CALayer] {
         guard depth < LottieLimits.maximumNesting else {
@@ -48,29 +61,13 @@ struct LottieCompositionBuilder {
                             || LottieInvertedMatte.invert(matte, oneSubpath: timeline.reading.drawsAfterEffectsFeatures) {
                     // "The layer's alpha channel determines how much of the layer's content and
                     // background shows through" (CALayer.mask): an alpha matte.
-                    try counter.add(1)
-                    let holder = CALayer()
-                    holder.name = layer.name
-                    holder.anchorPoint = Point(0, 0)
-                    holder.bounds = Rect(0, 0, 0, 0)
-                    holder.addSublayer(top)
-                    holder.mask = matte
-                    top = holder
+                    top = try masked(top, by: matte, name: layer.name)
                 } else if matte == nil {
                     // A matte that draws nothing: alpha (and luma) shows nothing, inverted everything.
                     if layer.matteMode == 1 || layer.matteMode == 3 { continue }
                 } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth) {
                     // Several shapes: the product of each one's inverse (`LottieInvertedMatte`).
-                    for m in product {
-                        try counter.add(1)
-                        let holder = CALayer()
-                        holder.name = layer.name
-                        holder.anchorPoint = Point(0, 0)
-                        holder.bounds = Rect(0, 0, 0, 0)
-                        holder.addSublayer(top)
-                        holder.mask = m
-                        top = holder
-                    }
+                    for m in product { top = try masked(top, by: m, name: layer.name) }
                 } else {
                     warnings.unsupported(luma ? "track matte (luma inverted)" : "track matte (alpha inverted)", layer: layer.name)
                 }
