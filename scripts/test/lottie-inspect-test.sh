@@ -9,16 +9,19 @@ source scripts/lib/build-layerplay.sh
 out=$(mktemp -d)
 "$bin" inspect Fuzz/lottie/hand-stars-gradient-stroke.json --progress 0.5 > "$out/gradient.json" 2>/dev/null
 "$bin" inspect Fuzz/lottie/hand-shapes-precomp-matte.json > "$out/matte.json" 2>/dev/null
-# A 1 KB file that generates a large tree (1,000 repeater copies of a path sampled 169 times
-# printed 155 MB): inspect refuses it in one line naming the output limit, printing nothing.
+# A 70 KB file that generates a large tree (four layers of 1,000 repeater copies of a
+# 200-vertex path: 800,000 vertices, under the file's vertex and sampling budgets, print
+# more than 32 MiB): inspect refuses it in one line naming the output limit, printing nothing.
 python3 - "$out/big.json" <<'PY'
-import json, sys
-rect = {"ty": "rc", "p": {"a": 1, "k": [{"t": 0, "s": [0, 0]}, {"t": 168, "s": [50, 50]}]},
-        "s": {"a": 1, "k": [{"t": 0, "s": [10, 10]}, {"t": 80, "s": [50, 90]}]}, "r": {"a": 0, "k": 0}}
+import json, math, sys
+n = 200
+v = [[50 + 40 * math.cos(2 * math.pi * i / n) + 0.123456, 50 + 40 * math.sin(2 * math.pi * i / n) + 0.654321] for i in range(n)]
+t = [[1.234567, 2.345678]] * n
+path = {"ty": "sh", "ks": {"a": 0, "k": {"c": True, "v": v, "i": t, "o": t}}}
 fill = {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}
 rp = {"ty": "rp", "c": {"a": 0, "k": 1000}, "o": {"a": 0, "k": 0}, "tr": {"p": {"a": 0, "k": [0.1, 0]}}}
-layer = {"ty": 4, "nm": "copies", "ip": 0, "op": 168, "st": 0, "ks": {}, "shapes": [rect, fill, rp]}
-json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 168, "w": 100, "h": 100, "layers": [layer]}, open(sys.argv[1], "w"))
+layers = [{"ty": 4, "nm": "l%d" % k, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [path, fill, rp]} for k in range(4)]
+json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": layers}, open(sys.argv[1], "w"))
 PY
 status=0
 "$bin" inspect "$out/big.json" > "$out/big.out" 2> "$out/big.err" || status=$?
