@@ -110,8 +110,8 @@ public struct ImageFiltering: Hashable, Sendable {
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
         let k = alpha == 255 ? coverage : lkDiv255(coverage &* alpha)
         if k == 0 { return }
-        let t = inverse, px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = t.a * px + t.c * py + t.tx, v = t.b * px + t.d * py + t.ty
+        let t = inverse
+        var (u, v) = t.imagePoint(ofPixelCentre: x, y)
         let p = row + x, w1 = sampler.width - 1, h1 = sampler.height - 1
         let maxU = Double(w1), maxV = Double(h1)
         for i in 0..<count {
@@ -138,8 +138,8 @@ public struct ImageFiltering: Hashable, Sendable {
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
         let k = alpha == 255 ? coverage : lkDiv255(coverage &* alpha)
         if k == 0 { return }
-        let t = inverse, px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = t.a * px + t.c * py + t.tx, v = t.b * px + t.d * py + t.ty
+        let t = inverse
+        var (u, v) = t.imagePoint(ofPixelCentre: x, y)
         let p = row + x
         for i in 0..<count {
             let a = fine.sample(u * fineScale.0, v * fineScale.1)

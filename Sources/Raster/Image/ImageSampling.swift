@@ -115,6 +115,16 @@ func lkBilinearSpread(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32
     return lkLerpSpread(top, bottom, UInt64(truncatingIfNeeded: wy))
 }
 
+extension AffineTransform {
+    /// Where the centre of device pixel (x, y) lands through this device → image map: the
+    /// first sample of a span, which the affine painters then step by (a, b) a pixel.
+    @inline(__always) @usableFromInline
+    func imagePoint(ofPixelCentre x: Int, _ y: Int) -> (u: Double, v: Double) {
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        return (a * px + c * py + tx, b * px + d * py + ty)
+    }
+}
+
 /// Paints an image through the inverse of an affine transform (device → image), stepping the
 /// image coordinates incrementally along the span.
 @usableFromInline struct AffineImagePainter: SpanPainter {
@@ -126,10 +136,8 @@ func lkBilinearSpread(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
         let k = alpha == 255 ? coverage : lkDiv255(coverage &* alpha)
         if k == 0 { return }
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
         let t = inverse
-        var u = t.a * px + t.c * py + t.tx
-        var v = t.b * px + t.d * py + t.ty
+        var (u, v) = t.imagePoint(ofPixelCentre: x, y)
         let p = row + x
         if k == 255 && count >= 4 {
             affineImageRun(sampler, u: u, v: v, du: t.a, dv: t.b, count: count, into: p)
