@@ -75,7 +75,7 @@ let package = Package(
         .executableTarget(name: "raster-fuzz", dependencies: ["Raster", "RasterFuzzing"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster", "CRasterSIMD", "Media", "TestSupport", "RasterFuzzing"], resources: [.copy("Goldens")]),
         .testTarget(name: "LayerKitTests", dependencies: ["LayerKit", "Media", "TestSupport"], resources: [.copy("Goldens")]),
-        .testTarget(name: "PlayerTests", dependencies: ["Player"]),
+        .testTarget(name: "PlayerTests", dependencies: ["Player", "TestSupport"]),
         .testTarget(name: "ExportTests", dependencies: ["Export", "Raster"]),
         .testTarget(name: "LottieTests", dependencies: ["Lottie", "LayerKit", "Raster", "TestSupport", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         .testTarget(name: "GalleryTests", dependencies: ["Gallery", "Media", "Player", "TestSupport"], resources: [.copy("Goldens")]),

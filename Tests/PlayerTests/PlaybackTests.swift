@@ -9,6 +9,7 @@ import LayerKit
 import Raster
 import Testing
 @testable import Player
+import TestSupport
 
 @Suite struct PlaybackClockTests {
     @Test func advancesAtItsSpeedAndWrapsWhenLooping() {
@@ -131,7 +132,9 @@ import Testing
     }
 }
 
-@Suite struct ControlBarTests {
+// Its own animation context: building the bar adds sublayers inside a transaction, which the
+// suites running beside it must not share.
+@Suite(.freshAnimationContext) struct ControlBarTests {
     @Test func pointsFallOnTheirControls() {
         let bar = ControlBar()
         bar.layout(windowSize: Size(640, 480))
