@@ -34,6 +34,10 @@ struct LottieMergePaths {
 
     /// The flattening tolerance of merged shapes, in composition units.
     static let tolerance = 0.05
+    /// The most input path elements (a curve weighing 8: it flattens to several segments) one
+    /// import's merges may combine, over all their frames: an animated merge runs the boolean
+    /// operation once a sampled frame. Past it a merge draws its inputs joined, said once.
+    static let maximumWork = 20_000_000
 
     /// The boolean operation of a merge mode (nil for 1, Merge: the inputs joined).
     static func operation(_ mode: Int) -> PathBooleanOperation? {
@@ -51,7 +55,7 @@ struct LottieMergePaths {
 
     /// The merges of one shape list (`items`), resolved in list order.
     init(_ items: [LottieShapeItem], rounding: LottieProperty<[Double]>?, reading: LottieReading,
-         warnings: LottieWarnings, layerName: String, depth: Int) throws(DocumentError) {
+         warnings: LottieWarnings, counter: LottieLayerCounter, layerName: String, depth: Int) throws(DocumentError) {
         guard items.contains(where: { if case .merge = $0 { return true }; return false }) else { return }
         /// Indices not yet consumed that a merge would take (shapes, groups, earlier merges).
         var inputs: [Int] = []
@@ -67,14 +71,14 @@ struct LottieMergePaths {
                         operands.append(Operand(t.modified(by: between)))
                     } else if case .group(_, let sub) = items[c] {
                         guard let o = try Self.groupOperand(sub, rounding: rounding, reading: reading, warnings: warnings,
-                                                           layerName: layerName, depth: depth + 1) else { continue }
+                                                           counter: counter, layerName: layerName, depth: depth + 1) else { continue }
                         operands.append(o.modified(by: between))
                     } else if let t = LottieShapeTrack.of(items[c], rounding: rounding, spatialPositions: true) {
                         operands.append(Operand(t.modified(by: between)))
                     }
                 }
                 consumed.formUnion(inputs)
-                tracks[j] = Self.merged(operands, mode: mode, warnings: warnings, layerName: layerName)
+                tracks[j] = Self.merged(operands, mode: mode, warnings: warnings, counter: counter, layerName: layerName)
                 inputs = [j]
             default:
                 break
@@ -147,14 +151,28 @@ struct LottieMergePaths {
     }
 
     /// The merge of `operands` by `mode`, frame by frame once one of them moves.
-    static func merged(_ operands: [Operand], mode: Int, warnings: LottieWarnings, layerName: String) -> LottieShapeTrack {
+    static func merged(_ operands: [Operand], mode: Int, warnings: LottieWarnings, counter: LottieLayerCounter,
+                       layerName: String) -> LottieShapeTrack {
         let op = operation(mode)
         func combine(_ f: Double) -> LottieShapeSet {
+            let paths = operands.map { $0.value(f) }
+            let work = paths.reduce(0) { n, p in
+                n + p.elements.reduce(0) { m, e in
+                    switch e { case .quad, .cubic: return m + 8; default: return m + 1 }
+                }
+            }
+            var affordable = op != nil
+            if affordable {
+                counter.mergeWork += work
+                if counter.mergeWork > maximumWork {
+                    warnings.unsupported("merge paths past the import's limit of \(maximumWork) merged path elements (shapes drawn joined)", layer: layerName)
+                    affordable = false
+                }
+            }
             var result: Path? = nil
-            for o in operands {
-                let p = o.value(f)
+            for p in paths {
                 guard let r = result else { result = p; continue }
-                guard let op else { var joined = r; joined.addPath(p); result = joined; continue }
+                guard let op, affordable else { var joined = r; joined.addPath(p); result = joined; continue }
                 do {
                     result = try PathOps.combine(r, rule: .nonZero, op, p, rule: .nonZero, tolerance: tolerance)
                 } catch {
@@ -163,7 +181,7 @@ struct LottieMergePaths {
                 }
             }
             // A single input of an operation is still normalized by its nonzero rule.
-            if operands.count == 1, op != nil, let r = result {
+            if operands.count == 1, op != nil, affordable, let r = result {
                 result = (try? PathOps.normalize(r, rule: .nonZero, tolerance: tolerance)) ?? r
             }
             var shapes: [LottieBezier] = []
@@ -177,20 +195,23 @@ struct LottieMergePaths {
     /// The paths of a group that a merge takes: its own shapes (after its own merges and
     /// path operations), those of its groups, placed by its transform.
     static func groupOperand(_ items: [LottieShapeItem], rounding: LottieProperty<[Double]>?, reading: LottieReading,
-                             warnings: LottieWarnings, layerName: String, depth: Int) throws(DocumentError) -> Operand? {
+                             warnings: LottieWarnings, counter: LottieLayerCounter, layerName: String,
+                             depth: Int) throws(DocumentError) -> Operand? {
         guard depth < LottieLimits.maximumNesting else {
             throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
         }
         var round = rounding
         for case .roundedCorners(let r) in items { round = r }
-        let merges = try LottieMergePaths(items, rounding: round, reading: reading, warnings: warnings, layerName: layerName, depth: depth)
+        let merges = try LottieMergePaths(items, rounding: round, reading: reading, warnings: warnings, counter: counter,
+                                          layerName: layerName, depth: depth)
         var parts: [Operand] = []
         for (j, item) in items.enumerated() where !merges.consumed.contains(j) {
             let after = modifiers(items, from: j, to: items.count)
             if let t = merges.tracks[j] {
                 parts.append(Operand(t.modified(by: after)))
             } else if case .group(_, let sub) = item {
-                if let o = try groupOperand(sub, rounding: round, reading: reading, warnings: warnings, layerName: layerName, depth: depth + 1) {
+                if let o = try groupOperand(sub, rounding: round, reading: reading, warnings: warnings, counter: counter,
+                                            layerName: layerName, depth: depth + 1) {
                     parts.append(o.modified(by: after))
                 }
             } else if let t = LottieShapeTrack.of(item, rounding: round, spatialPositions: true) {

@@ -54,7 +54,8 @@ struct LottieShapeGroupBuilder {
         // Merge paths (After Effects' reading): the shapes and groups a merge takes are drawn
         // only through the merged shape standing at the merge's place (`LottieMergePaths`).
         let merges = timeline.reading.drawsAfterEffectsFeatures
-            ? try LottieMergePaths(items, rounding: round, reading: timeline.reading, warnings: warnings, layerName: layerName, depth: depth)
+            ? try LottieMergePaths(items, rounding: round, reading: timeline.reading, warnings: warnings, counter: counter,
+                                   layerName: layerName, depth: depth)
             : LottieMergePaths()
         let geometry = items.indices.filter {
             !merges.consumed.contains($0) && (merges.tracks[$0] != nil || LottieShapeTrack.of(items[$0], rounding: nil) != nil)
@@ -313,6 +314,8 @@ final class LottieLayerCounter {
     private(set) var count = 0
     /// The vertices of every path the generated layers hold, against `maximumVerticesInAll`.
     private(set) var vertices = 0
+    /// The path elements merge paths have combined, against `LottieMergePaths.maximumWork`.
+    var mergeWork = 0
     func add(_ n: Int) throws(DocumentError) {
         count += n
         guard count <= LottieLimits.maximumLayers else {
