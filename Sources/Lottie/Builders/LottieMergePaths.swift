@@ -154,6 +154,9 @@ struct LottieMergePaths {
     static func merged(_ operands: [Operand], mode: Int, warnings: LottieWarnings, counter: LottieLayerCounter,
                        layerName: String) -> LottieShapeTrack {
         let op = operation(mode)
+        /// Set once the operation refuses a frame: the later frames are drawn joined at once.
+        final class Refusal { var refused = false }
+        let refusal = Refusal()
         func combine(_ f: Double) -> LottieShapeSet {
             let paths = operands.map { $0.value(f) }
             let work = paths.reduce(0) { n, p in
@@ -161,7 +164,7 @@ struct LottieMergePaths {
                     switch e { case .quad, .cubic: return m + 8; default: return m + 1 }
                 }
             }
-            var affordable = op != nil
+            var affordable = op != nil && !refusal.refused
             if affordable {
                 counter.mergeWork += work
                 if counter.mergeWork > maximumWork {
@@ -177,6 +180,8 @@ struct LottieMergePaths {
                     result = try PathOps.combine(r, rule: .nonZero, op, p, rule: .nonZero, tolerance: tolerance)
                 } catch {
                     warnings.unsupported("merge paths past the boolean operation's limits (shapes drawn joined)", layer: layerName)
+                    refusal.refused = true
+                    affordable = false
                     var joined = r; joined.addPath(p); result = joined
                 }
             }

@@ -58,8 +58,9 @@ public enum PathOps {
     public static let maximumSegments = 1 << 19
     /// The most intersection and touching points the edges may have, in all.
     public static let maximumIntersections = 1 << 20
-    /// The most pair tests and ray-crossing tests an operation may make.
-    public static let maximumWork = 400_000_000
+    /// The most pair tests and ray-crossing tests an operation may make (about 5 s of a
+    /// release build at its worst: every edge crossing every other near one point).
+    public static let maximumWork = 50_000_000
     /// The flattening tolerance when none is given, in the paths' units.
     public static let defaultTolerance = 0.025
 

@@ -85,14 +85,7 @@ struct PathOpsArrangement {
             } }
         }
         var splits: [(Int, PathOpsPoint)] = []
-        func add(_ e: Int, _ p: PathOpsPoint) throws(PathOpsError) {
-            guard p != from[e] && p != to[e] else { return }
-            points += 1
-            guard points <= PathOps.maximumIntersections else {
-                throw PathOpsError("the paths cross at more than \(PathOps.maximumIntersections) points (the limit)")
-            }
-            splits.append((e, p))
-        }
+        let f = from, t = to
         for c in 0..<(across * across) where start[c + 1] - start[c] > 1 {
             let cx = c % across, cy = c / across
             let count = start[c + 1] - start[c]
@@ -102,42 +95,67 @@ struct PathOpsArrangement {
             }
             for u in start[c]..<start[c + 1] {
                 let i = members[u]
+                let a = f[i], b = t[i], li = lo[i]
                 for v in (u + 1)..<start[c + 1] {
                     let j = members[v]
                     // Each pair once: in the first cell both boxes cover.
-                    guard max(lo[i].0, lo[j].0) == cx && max(lo[i].1, lo[j].1) == cy else { continue }
-                    try test(i, j, add)
+                    let lj = lo[j]
+                    guard max(li.0, lj.0) == cx && max(li.1, lj.1) == cy else { continue }
+                    let r = Self.test(a, b, f[j], t[j])
+                    guard r.any else { continue }
+                    let found = splits.count
+                    if let p = r.crossing {
+                        if p != a && p != b { splits.append((i, p)) }
+                        if p != f[j] && p != t[j] { splits.append((j, p)) }
+                    } else {
+                        if r.cOnAB { splits.append((i, f[j])) }
+                        if r.dOnAB { splits.append((i, t[j])) }
+                        if r.aOnCD { splits.append((j, a)) }
+                        if r.bOnCD { splits.append((j, b)) }
+                    }
+                    points += splits.count - found
+                    guard points <= PathOps.maximumIntersections else {
+                        throw PathOpsError("the paths cross at more than \(PathOps.maximumIntersections) points (the limit)")
+                    }
                 }
             }
         }
         return splits
     }
 
-    /// Reports the points where edges i and j cross or touch away from their own ends.
+    /// How two edges meet away from their own ends: a proper crossing (rounded to the grid),
+    /// or vertices of one lying inside the other.
+    struct PairResult {
+        var crossing: PathOpsPoint? = nil
+        var cOnAB = false, dOnAB = false, aOnCD = false, bOnCD = false
+        var any: Bool { crossing != nil || cOnAB || dOnAB || aOnCD || bOnCD }
+    }
+
+    /// Edges a → b and c → d tested with exact orientations.
     @inline(__always)
-    func test(_ i: Int, _ j: Int, _ add: (Int, PathOpsPoint) throws(PathOpsError) -> Void) throws(PathOpsError) {
-        let a = from[i], b = to[i], c = from[j], d = to[j]
+    static func test(_ a: PathOpsPoint, _ b: PathOpsPoint, _ c: PathOpsPoint, _ d: PathOpsPoint) -> PairResult {
+        var r = PairResult()
         guard max(a.x, b.x) >= min(c.x, d.x) && max(c.x, d.x) >= min(a.x, b.x)
-            && max(a.y, b.y) >= min(c.y, d.y) && max(c.y, d.y) >= min(a.y, b.y) else { return }
+            && max(a.y, b.y) >= min(c.y, d.y) && max(c.y, d.y) >= min(a.y, b.y) else { return r }
         let d1 = pathOpsOrient(a, b, c), d2 = pathOpsOrient(a, b, d)
         let d3 = pathOpsOrient(c, d, a), d4 = pathOpsOrient(c, d, b)
         if ((d1 > 0 && d2 < 0) || (d1 < 0 && d2 > 0)) && ((d3 > 0 && d4 < 0) || (d3 < 0 && d4 > 0)) {
             // A proper crossing, at c + s (d − c) with s = d1 / (d1 − d2), rounded to the grid.
             let s = Double(d1) / Double(d1 - d2)
-            let p = PathOpsPoint(Int64((Double(c.x) + s * Double(d.x - c.x)).rounded()),
-                                 Int64((Double(c.y) + s * Double(d.y - c.y)).rounded()))
-            try add(i, p); try add(j, p)
-            return
+            r.crossing = PathOpsPoint(Int64((Double(c.x) + s * Double(d.x - c.x)).rounded()),
+                                      Int64((Double(c.y) + s * Double(d.y - c.y)).rounded()))
+            return r
         }
         // A vertex of one lying inside the other (touching, or collinear overlap).
-        if d1 == 0 && within(c, a, b) { try add(i, c) }
-        if d2 == 0 && within(d, a, b) { try add(i, d) }
-        if d3 == 0 && within(a, c, d) { try add(j, a) }
-        if d4 == 0 && within(b, c, d) { try add(j, b) }
+        r.cOnAB = d1 == 0 && within(c, a, b)
+        r.dOnAB = d2 == 0 && within(d, a, b)
+        r.aOnCD = d3 == 0 && within(a, c, d)
+        r.bOnCD = d4 == 0 && within(b, c, d)
+        return r
     }
 
     /// Whether p, known to lie on the line through a and b, lies strictly between them.
-    @inline(__always) func within(_ p: PathOpsPoint, _ a: PathOpsPoint, _ b: PathOpsPoint) -> Bool {
+    @inline(__always) static func within(_ p: PathOpsPoint, _ a: PathOpsPoint, _ b: PathOpsPoint) -> Bool {
         let t = (p.x - a.x) * (b.x - a.x) + (p.y - a.y) * (b.y - a.y)
         let l = (b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)
         return t > 0 && t < l
