@@ -2,7 +2,8 @@
 // every proper crossing and every vertex lying on another edge (touching, T-junctions,
 // overlapping collinear edges) is found with exact integer orientation tests, pairs of
 // edges being tested only where their boxes share a cell of a bucketed grid (each pair
-// once, in the first cell both boxes cover); edges are split at those points, a crossing
+// once, in the first cell both boxes cover) and, within a cell, only while their x spans
+// overlap (a sweep in x: crossings cluster, and a crowded cell is not tested pair by pair); edges are split at those points, a crossing
 // rounded to the nearest grid point (snap rounding, as Clipper2 rounds to integers).
 // Rounding moves a piece by at most half a grid step and can make it cross a neighbour,
 // so the search repeats on the pieces until nothing is split (a few rounds at most in
@@ -86,18 +87,29 @@ struct PathOpsArrangement {
         }
         var splits: [(Int, PathOpsPoint)] = []
         let f = from, t = to
+        let minX = (0..<n).map { min(f[$0].x, t[$0].x) }, maxX = (0..<n).map { max(f[$0].x, t[$0].x) }
+        let minY = (0..<n).map { min(f[$0].y, t[$0].y) }, maxY = (0..<n).map { max(f[$0].y, t[$0].y) }
+        var sorted: [Int] = [], active: [Int] = []
         for c in 0..<(across * across) where start[c + 1] - start[c] > 1 {
             let cx = c % across, cy = c / across
-            let count = start[c + 1] - start[c]
-            work += count * (count - 1) / 2
-            guard work <= PathOps.maximumWork else {
-                throw PathOpsError("the paths need more than \(PathOps.maximumWork) edge tests (the limit)")
-            }
-            for u in start[c]..<start[c + 1] {
-                let i = members[u]
-                let a = f[i], b = t[i], li = lo[i]
-                for v in (u + 1)..<start[c + 1] {
-                    let j = members[v]
+            // Within a cell, a sweep in x: each edge meets only the edges whose x span is still
+            // open (crossings cluster in few cells, where testing every pair would be quadratic).
+            sorted.removeAll(keepingCapacity: true)
+            sorted.append(contentsOf: members[start[c]..<start[c + 1]])
+            sorted.sort { minX[$0] < minX[$1] }
+            active.removeAll(keepingCapacity: true)
+            for i in sorted {
+                let x0 = minX[i]
+                var kept = 0
+                for k in active.indices where maxX[active[k]] >= x0 { active[kept] = active[k]; kept += 1 }
+                active.removeLast(active.count - kept)
+                work += active.count
+                guard work <= PathOps.maximumWork else {
+                    throw PathOpsError("the paths need more than \(PathOps.maximumWork) edge tests (the limit)")
+                }
+                let a = f[i], b = t[i], li = lo[i], y0 = minY[i], y1 = maxY[i]
+                for j in active {
+                    guard minY[j] <= y1 && maxY[j] >= y0 else { continue }
                     // Each pair once: in the first cell both boxes cover.
                     let lj = lo[j]
                     guard max(li.0, lj.0) == cx && max(li.1, lj.1) == cy else { continue }
@@ -118,6 +130,7 @@ struct PathOpsArrangement {
                         throw PathOpsError("the paths cross at more than \(PathOps.maximumIntersections) points (the limit)")
                     }
                 }
+                active.append(i)
             }
         }
         return splits
