@@ -1,9 +1,9 @@
 // Which edges of the arrangement bound the result (`PathOps`, step 4). For each edge the
-// winding numbers of both operands just beside it come from a ray cast from its midpoint:
-// a non-horizontal edge casts a ray toward −x and counts the edges it crosses (each
-// upward edge crossed to the left adds −1 per unit of its winding change), a horizontal
-// edge casts one toward −y (each edge crossed below adds its winding change, signed by
-// whether it runs toward +x); the two rays measure the same winding number (one is the
+// winding numbers of both operands just beside it come from a ray cast from its midpoint,
+// toward −x (each upward edge crossed to the left adds −1 per unit of its winding change) or
+// toward −y (each edge crossed below adds its winding change, signed by whether it runs
+// toward +x): a vertical edge casts the first, a horizontal one the second, any other the one
+// whose band holds fewer edges; the two rays measure the same winding number (one is the
 // other turned a quarter turn). Crossings are decided exactly in integers on doubled
 // coordinates (the midpoint is then a grid point); an edge is crossed when the ray's line
 // lies in its half-open span [low, high), so a ray through a vertex counts it once. The
@@ -18,13 +18,16 @@ enum PathOpsWinding {
         guard !edges.isEmpty else { return [] }
         var work = 0
         let rows = try Bands(edges, vertical: false, work: &work)
-        let columns = edges.contains { $0.a.y == $0.b.y } ? try Bands(edges, vertical: true, work: &work) : nil
+        let columns = try Bands(edges, vertical: true, work: &work)
         var kept: [(PathOpsPoint, PathOpsPoint)] = []
         for e in edges {
             let mx = e.a.x + e.b.x, my = e.a.y + e.b.y   // doubled midpoint
             var wa: Int32 = 0, wb: Int32 = 0
             let leftIn: Bool, rightIn: Bool
-            if e.a.y != e.b.y {
+            // A vertical edge casts its ray toward −x, a horizontal one toward −y, any other
+            // the way whose band holds fewer edges (the ray crosses no more than those).
+            let down = e.a.y == e.b.y || (e.a.x != e.b.x && columns.count(at: mx) < rows.count(at: my))
+            if !down {
                 // Toward −x: the winding just left of the edge.
                 for k in rows.members(at: my) {
                     let o = edges[k]
@@ -37,8 +40,9 @@ enum PathOpsWinding {
                 leftIn = keep(wa, wb)
                 rightIn = keep(wa - e.windA, wb - e.windB)
             } else {
-                // Toward −y: the winding just below the edge; above it is on its left.
-                for k in columns!.members(at: mx) {
+                // Toward −y: the winding just below the midpoint, which is the edge's right
+                // side when the edge runs rightward as it rises (or is horizontal), else its left.
+                for k in columns.members(at: mx) {
                     let o = edges[k]
                     let x0 = min(o.a.x, o.b.x), x1 = max(o.a.x, o.b.x)
                     guard 2 * x0 <= mx && mx < 2 * x1 else { continue }
@@ -51,9 +55,14 @@ enum PathOpsWinding {
                         wa += sign * o.windA; wb += sign * o.windB
                     }
                 }
-                work += columns!.count(at: mx)
-                rightIn = keep(wa, wb)                       // below: the edge's right
-                leftIn = keep(wa + e.windA, wb + e.windB)    // above: its left
+                work += columns.count(at: mx)
+                if e.b.x > e.a.x {
+                    rightIn = keep(wa, wb)
+                    leftIn = keep(wa + e.windA, wb + e.windB)
+                } else {
+                    leftIn = keep(wa, wb)
+                    rightIn = keep(wa - e.windA, wb - e.windB)
+                }
             }
             guard work <= PathOps.maximumWork else {
                 throw PathOpsError("the paths need more than \(PathOps.maximumWork) winding tests (the limit)")
