@@ -5,6 +5,7 @@
 // warm-up frames first; prints one JSON line per scene with median/p10/p90 in µs, and the
 // same for the pixel half alone ("fill_median_us": the pre-stroked device polygons filled).
 // --refs DIR compares each render with DIR/<scene>.cairo.png (scripts/bench/peers.py --refs).
+// --pathops N times the boolean operations on paths on two rings of N segments (PathOpsBench.swift).
 // --alloc-frames N only draws N frames (for counting allocations with valgrind: run it with
 // two values of N; the difference of "total heap usage" allocs / ΔN is allocs per frame).
 // The tiny scene reader below covers the static subset of docs/document-format.md; it is not the
@@ -116,7 +117,7 @@ func timeFrames(_ n: Int, _ body: () -> Void) -> [UInt64] {
 
 var args = Array(CommandLine.arguments.dropFirst())
 var frames = 100, outDir: String?, refDir: String?, allocFrames: Int?, budget = 20.0, fillOnly = false
-var files: [String] = []
+var files: [String] = [], pathOpsSegments: Int?
 while !args.isEmpty {
     let a = args.removeFirst()
     switch a {
@@ -126,9 +127,12 @@ while !args.isEmpty {
     case "--alloc-frames": allocFrames = Int(args.removeFirst())
     case "--budget": budget = Double(args.removeFirst()) ?? budget
     case "--fill-only": fillOnly = true
+    case "--pathops": pathOpsSegments = Int(args.removeFirst())
     default: files.append(a)
     }
 }
+
+if let n = pathOpsSegments { runPathOpsBench(segments: n, frames: frames) }
 
 for file in files {
     let scene = loadScene(file)

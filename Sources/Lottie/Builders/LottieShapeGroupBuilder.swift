@@ -10,6 +10,8 @@
 // offset paths, twist) reshapes every shape listed before it in its group and in the groups
 // before it, whatever paints them (as lottie-web attaches a modifier to the shapes processed
 // before it); lottie-ios's Core Animation engine draws the shapes unmodified and says so.
+// In After Effects' reading a merge paths item stands, as one shape, for the shapes and groups
+// listed before it in its group, which are drawn only through it (`LottieMergePaths`).
 import Foundation
 import LayerKit
 import Raster
@@ -49,9 +51,18 @@ struct LottieShapeGroupBuilder {
         let allTrims = trims + localTrims
         var round = rounding
         for case .roundedCorners(let r) in items { round = r }
-        let geometry = items.indices.filter { LottieShapeTrack.of(items[$0], rounding: nil) != nil }
+        // Merge paths (After Effects' reading): the shapes and groups a merge takes are drawn
+        // only through the merged shape standing at the merge's place (`LottieMergePaths`).
+        let merges = timeline.reading.drawsAfterEffectsFeatures
+            ? try LottieMergePaths(items, rounding: round, reading: timeline.reading, warnings: warnings, counter: counter,
+                                   layerName: layerName, depth: depth)
+            : LottieMergePaths()
+        let geometry = items.indices.filter {
+            !merges.consumed.contains($0) && (merges.tracks[$0] != nil || LottieShapeTrack.of(items[$0], rounding: nil) != nil)
+        }
+        func shape(_ i: Int) -> Shape { Shape(item: items[i], modifiers: reshaping(after: i), merged: merges.tracks[i]) }
         // Inherited styles paint this group's own shapes, beneath everything of the group.
-        let ownShapes = geometry.map { Shape(item: items[$0], modifiers: reshaping(after: $0)) }
+        let ownShapes = geometry.map(shape)
         if !ownShapes.isEmpty {
             for style in inherited.reversed() {
                 try addStyle(style, shapes: ownShapes, trims: allTrims, rounding: round, into: container)
@@ -60,9 +71,10 @@ struct LottieShapeGroupBuilder {
         for i in items.indices.reversed() {
             switch items[i] {
             case .fill, .stroke, .gradientFill, .gradientStroke:
-                let shapes = geometry.filter { $0 < i }.map { Shape(item: items[$0], modifiers: reshaping(after: $0)) }
+                let shapes = geometry.filter { $0 < i }.map(shape)
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
+                guard !merges.consumed.contains(i) else { continue }
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
@@ -91,8 +103,8 @@ struct LottieShapeGroupBuilder {
                 try build(sub, into: inner, inherited: inheritedStyles, trims: innerTrims, rounding: round,
                           modifiers: reshaping(after: i), depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
-            case .merge:
-                warnings.unsupported("merge paths (shapes drawn unmerged)", layer: layerName)
+            case .merge where !timeline.reading.drawsAfterEffectsFeatures:
+                warnings.unsupported("merge paths (shapes drawn unmerged, as lottie-ios's Core Animation engine does)", layer: layerName)
             case .modifier(let m) where !timeline.reading.drawsAfterEffectsFeatures:
                 warnings.unsupported("shape modifier \(m.kind) (shapes drawn unmodified, as lottie-ios's Core Animation engine does)", layer: layerName)
             case .unsupported(let type, let name):
@@ -211,6 +223,8 @@ struct LottieShapeGroupBuilder {
     struct Shape {
         var item: LottieShapeItem
         var modifiers: [LottieShapeModifier]
+        /// The merged shape when `item` is a merge (`LottieMergePaths`).
+        var merged: LottieShapeTrack? = nil
     }
 
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
@@ -218,7 +232,7 @@ struct LottieShapeGroupBuilder {
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
         let spatial = timeline.reading.drawsAfterEffectsFeatures
         let tracks = shapes.compactMap { s in
-            LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial)?.modified(by: s.modifiers)
+            (s.merged ?? LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial))?.modified(by: s.modifiers)
         }
         let trim: LottieTrim? = style.isStroke ? LottieTrim.composed(trims) : nil
         let groups: [[LottieShapeTrack]] = (trim.map { !$0.individually } ?? false) && tracks.count > 1 ? tracks.map { [$0] } : [tracks]
@@ -300,6 +314,8 @@ final class LottieLayerCounter {
     private(set) var count = 0
     /// The vertices of every path the generated layers hold, against `maximumVerticesInAll`.
     private(set) var vertices = 0
+    /// The path elements merge paths have combined, against `LottieMergePaths.maximumWork`.
+    var mergeWork = 0
     func add(_ n: Int) throws(DocumentError) {
         count += n
         guard count <= LottieLimits.maximumLayers else {

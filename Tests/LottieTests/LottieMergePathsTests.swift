@@ -1,0 +1,108 @@
+// Merge paths (`mm`) in After Effects' reading, on small files of our own making
+// (`LottieFeatureFile`): each mode's pixels on two overlapping squares (After Effects Help,
+// "Merge Paths options": Add the union, Subtract "the topmost path, subtracting the area
+// defined by underlying paths", Intersect, Exclude Intersections; Merge joins the paths under
+// the fill's rule), the inputs "removed from the rendering" (a fill between them paints
+// nothing of them), groups placed by their transforms, animated inputs merged frame by frame,
+// a golden per mode of a circle and a square, and the iOS reading drawing the shapes unmerged
+// as lottie-ios's Core Animation engine does.
+import Foundation
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import Raster
+import TestSupport
+
+@Suite(.freshAnimationContext) struct LottieMergePathsTests {
+    typealias F = LottieFeatureFile
+    typealias R = LottieAfterEffectsReadingTests
+
+    static let goldens = GoldenFolder(
+        sourceDirectory: URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Goldens/MergePaths"),
+        bundle: nil, bundleSubdirectory: "Goldens/MergePaths", failurePrefix: "lottie-merge")
+
+    static func merge(_ mode: Int) -> String { #"{"ty": "mm", "mm": \#(mode)}"# }
+    static let evenOddFill = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}, "r": 2}"#
+    /// A covers x 20…60, B x 40…80, both y 30…70: probes in A only, both, B only.
+    static let a = F.rect(40, 50, 40, 40), b = F.rect(60, 50, 40, 40)
+
+    /// Whether the probes in A only, in both and in B only are painted.
+    static func probes(_ s: LottieScene, frame: Double = 0) -> [Bool] {
+        let bitmap = R.render(s, frame: frame)
+        return [R.painted(bitmap, 30, 50), R.painted(bitmap, 50, 50), R.painted(bitmap, 70, 50)]
+    }
+
+    @Test(arguments: [(1, [true, false, true]), (2, [true, true, true]), (3, [true, false, false]),
+                      (4, [false, true, false]), (5, [true, false, true])])
+    func eachModeCombinesTheShapesAboveIt(mode: Int, expected: [Bool]) throws {
+        // Merge (1) is filled even-odd here, so its joined squares show the rule's hole.
+        let fill = mode == 1 ? Self.evenOddFill : F.fill()
+        let s = try F.scene([F.shapeLayer([Self.a, Self.b, Self.merge(mode), fill])])
+        #expect(Self.probes(s) == expected, "mode \(mode)")
+        #expect(!s.warnings.contains { $0.contains("merge paths") })
+        // Nothing outside both squares.
+        #expect(!R.painted(R.render(s, frame: 0), 90, 50))
+    }
+
+    @Test(arguments: [2, 3, 4, 5])
+    func theIOSReadingDrawsTheShapesUnmerged(mode: Int) throws {
+        let s = try F.scene([F.shapeLayer([Self.a, Self.b, Self.merge(mode), F.fill()])], reading: .iOS)
+        #expect(Self.probes(s) == [true, true, true])
+        #expect(s.warnings.filter { $0.contains("merge paths") }.count == 1)
+    }
+
+    /// Subtract with three inputs: the topmost less each of the others.
+    @Test func subtractTakesEveryUnderlyingPathFromTheTopmost() throws {
+        let c = F.rect(30, 50, 10, 10)   // x 25…35 inside A
+        let s = try F.scene([F.shapeLayer([Self.a, Self.b, c, Self.merge(3), F.fill()])])
+        let bitmap = R.render(s, frame: 0)
+        #expect(R.painted(bitmap, 22, 50) && R.painted(bitmap, 38, 50))
+        #expect(!R.painted(bitmap, 30, 50) && !R.painted(bitmap, 50, 50))
+    }
+
+    /// "The input paths … are essentially removed from the rendering": a fill listed between
+    /// the inputs and the merge paints nothing of them; the fill after the merge paints it.
+    @Test func theInputsAreDrawnOnlyThroughTheMerge() throws {
+        let s = try F.scene([F.shapeLayer([Self.a, F.fill(0, 0, 1), Self.b, Self.merge(2), F.fill(1, 0, 0)])])
+        let bitmap = R.render(s, frame: 0)
+        let p = bitmap[30, 50]
+        #expect((p >> 16) & 0xff >= 250 && p & 0xff == 0, "A is painted by the red fill after the merge only")
+    }
+
+    /// A group before the merge is an input, placed by its transform, and not drawn on its own.
+    @Test func aGroupIsMergedThroughItsTransform() throws {
+        let moved = F.group([Self.a, F.fill(0, 0, 1)],
+                            transform: #"{"ty": "tr", "p": {"k": [10, 0]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "o": {"k": 100}}"#)
+        let s = try F.scene([F.shapeLayer([moved, Self.b, Self.merge(4), F.fill()])])
+        let bitmap = R.render(s, frame: 0)
+        // The group's square now covers x 30…70: the intersection with B is x 40…70.
+        #expect(R.painted(bitmap, 65, 50) && R.painted(bitmap, 45, 50))
+        #expect(!R.painted(bitmap, 35, 50) && !R.painted(bitmap, 75, 50))
+    }
+
+    /// An animated input is merged at every frame: B slides off A, so Subtract leaves all of A.
+    @Test func animatedInputsAreMergedFrameByFrame() throws {
+        let moving = #"{"ty": "rc", "p": \#(F.keyframes([(0, "[60, 50]", false), (30, "[110, 50]", false)])), "s": {"k": [40, 40]}, "r": {"k": 0}}"#
+        let s = try F.scene([F.shapeLayer([Self.a, moving, Self.merge(3), F.fill()])])
+        #expect(Self.probes(s, frame: 0) == [true, false, false])
+        #expect(Self.probes(s, frame: 30) == [true, true, false])
+    }
+
+    /// A merge of merges: (A ∪ B) then intersected with a square in the overlap.
+    @Test func aMergeTakesAnEarlierMergeAsOneInput() throws {
+        let c = F.rect(50, 50, 10, 10)
+        let s = try F.scene([F.shapeLayer([Self.a, Self.b, Self.merge(2), c, Self.merge(4), F.fill()])])
+        let bitmap = R.render(s, frame: 0)
+        #expect(R.painted(bitmap, 50, 50) && !R.painted(bitmap, 30, 50) && !R.painted(bitmap, 70, 50))
+    }
+
+    /// Each mode on a circle over a square, stroked as well as filled (a golden per mode).
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func goldenOfEachMode(mode: Int) throws {
+        let circle = #"{"ty": "el", "p": {"k": [40, 45]}, "s": {"k": [50, 50]}}"#
+        let square = F.rect(62, 58, 44, 44)
+        let s = try F.scene([F.shapeLayer([circle, square, Self.merge(mode), F.stroke(width: 3), F.fill(1, 0.6, 0)])])
+        try expectGolden(R.render(s, frame: 0), "merge-mode-\(mode)", in: Self.goldens,
+                         tolerance: GoldenTolerance(threshold: 16, maxMeanAbsolute: nil, maxShareOverThreshold: 0.002))
+    }
+}
