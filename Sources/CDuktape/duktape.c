@@ -39,7 +39,7 @@ LK_NO_REGEXP(duk_bi_string_prototype_search)
 
 double lk_js_now(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 

@@ -39,7 +39,7 @@ typedef struct lk_js_sandbox {
     size_t memory_limit;    /* bytes the heap may hold at once */
     size_t memory_used;     /* bytes it holds now */
     size_t memory_peak;
-    double deadline;        /* CLOCK_MONOTONIC seconds; 0 = none */
+    double deadline;        /* lk_js_now() seconds; 0 = none */
     int timed_out;          /* the last run was stopped at its deadline */
     unsigned allocations;   /* counts allocations between clock reads */
     int fatal;              /* the heap met a fatal error and must not be used again */
@@ -52,7 +52,8 @@ typedef struct lk_js_sandbox {
 duk_context *lk_js_create(lk_js_sandbox *sandbox, size_t memory_limit);
 /// Frees the heap (or, after a fatal error, every block it held).
 void lk_js_destroy(duk_context *ctx, lk_js_sandbox *sandbox);
-/// Monotonic seconds.
+/// Seconds of processor time the calling thread has used (CLOCK_THREAD_CPUTIME_ID): the
+/// budgets count the work an expression does, not the time other programs take the processor.
 double lk_js_now(void);
 
 /// Compiles `source` as a program named `name` and leaves the function on the stack: 0 when

@@ -313,6 +313,8 @@ function __lk_valueObject(p) {
     o.propertyIndex = p.id;
     return o;
 }
+// A function's own `name` is read-only (ES2015): the interfaces' names are defined over it.
+function __lk_name(f, n) { Object.defineProperty(f, 'name', { value: n, configurable: true }); }
 function __lk_getter(obj, name, p) {
     Object.defineProperty(obj, name, { get: function () { return __lk_valueObject(p); }, enumerable: true, configurable: true });
 }
@@ -331,7 +333,7 @@ function __lk_group(desc) {
         if (m === undefined) throw new Error('no property or group ' + JSON.stringify(key) + ' in ' + JSON.stringify(desc.name || ''));
         return m.get();
     };
-    f.name = desc.name; f.matchName = desc.matchName;
+    __lk_name(f, desc.name); f.matchName = desc.matchName;
     function addProperty(pname, pid) {
         var p = new __lk_Property(pid);
         members.push({ name: pname, get: function () { return __lk_valueObject(p); } });
@@ -355,7 +357,7 @@ function __lk_layer(comp, desc) {
         if (key === 'ADBE Mask Parade' || key === 'Masks') return f.mask;
         throw new Error('no group ' + JSON.stringify(key) + ' in layer ' + JSON.stringify(desc.name));
     };
-    f.name = desc.name; f.index = desc.index; f.inPoint = desc.inPoint; f.outPoint = desc.outPoint;
+    __lk_name(f, desc.name); f.index = desc.index; f.inPoint = desc.inPoint; f.outPoint = desc.outPoint;
     f.startTime = desc.startTime; f.width = desc.width; f.height = desc.height;
     f.hasParent = desc.parent !== undefined;
     f.active = true; f.enabled = true;
@@ -372,7 +374,7 @@ function __lk_layer(comp, desc) {
 function __lk_comp(desc) {
     var layers = [], c;
     c = function (key) { return c.layer(key); };
-    c.name = desc.name; c.width = desc.width; c.height = desc.height;
+    __lk_name(c, desc.name); c.width = desc.width; c.height = desc.height;
     c.frameDuration = 1 / __lk_fr; c.duration = desc.duration; c.displayStartTime = 0;
     c.numLayers = desc.layers.length;
     c.layer = function (key) {
@@ -436,6 +438,7 @@ function __lk_run(source, t, frameNumber) {
 function __lk_result(r) {
     var out = [], i;
     if (r === undefined || r === null) throw new Error('the expression gave no value');
+    if (typeof r === 'string') throw new Error('the expression gave a string, not a number or an array');
     if (__lk_isNum(r)) { r = +r; if (!isFinite(r)) throw new Error('the expression gave ' + r); return [r]; }
     if (__lk_isVec(r)) {
         if (r.length === 0 || r.length > 16) throw new Error('the expression gave an array of ' + r.length + ' values');

@@ -25,24 +25,26 @@ import CDuktape
 import LayerKit
 
 extension LottieLimits {
-    /// Seconds one evaluation of one expression may run.
+    /// Seconds of processor time one evaluation of one expression may use.
     public static let expressionSeconds = 0.05
     /// Bytes the JavaScript heap of a file's expressions may hold.
     public static let expressionMemoryBytes = 16 * 1024 * 1024
     /// The most evaluations (properties × frames) of one file's expressions.
     public static let maximumExpressionEvaluations = 200_000
-    /// Seconds all the expressions of one file may run together.
+    /// Seconds of processor time all the expressions of one file may use together.
     public static let expressionSecondsInAll = 10.0
 }
 
 enum LottieExpressions {
     /// `json` with every expression-driven property sampled per frame; the problems met are
     /// added to `warnings`, one line each.
-    static func evaluate(_ json: JSONValue, warnings: inout [String]) -> JSONValue {
+    /// `secondsInAll`: the file's budget of processor time (a test gives a smaller one).
+    static func evaluate(_ json: JSONValue, warnings: inout [String],
+                         secondsInAll: Double = LottieLimits.expressionSecondsInAll) -> JSONValue {
         guard case .object = json else { return json }
         let evaluator = LottieExpressionEvaluator(json)
-        guard !evaluator.expressions.isEmpty else { return json }
-        return evaluator.run(warnings: &warnings)
+        guard !evaluator.expressions.isEmpty || !evaluator.unsupported.isEmpty else { return json }
+        return evaluator.run(warnings: &warnings, secondsInAll: secondsInAll)
     }
 }
 
@@ -373,8 +375,9 @@ private final class LottieExpressionEvaluator {
         return Int32(n)
     }
 
-    func run(warnings: inout [String]) -> JSONValue {
+    func run(warnings: inout [String], secondsInAll: Double) -> JSONValue {
         warnings.append(contentsOf: unsupported)
+        guard !expressions.isEmpty else { return root }
         do { sandbox = try makeSandbox() } catch {
             warnings.append("expressions not evaluated: \(error.message)")
             return root
@@ -391,8 +394,8 @@ private final class LottieExpressionEvaluator {
                 continue
             }
             guard evaluations + count <= LottieLimits.maximumExpressionEvaluations,
-                  lk_js_now() - started <= LottieLimits.expressionSecondsInAll else {
-                warnings.append("expressions: the file's budget (\(LottieLimits.maximumExpressionEvaluations) evaluations, \(num(LottieLimits.expressionSecondsInAll)) seconds) is spent; \(expressions.count - n) properties keep their keyframes")
+                  lk_js_now() - started <= secondsInAll else {
+                warnings.append("expressions: the file's budget (\(LottieLimits.maximumExpressionEvaluations) evaluations, \(num(secondsInAll)) seconds of processor time) is spent; \(expressions.count - n) properties keep their keyframes")
                 break
             }
             evaluations += count
@@ -517,4 +520,7 @@ private extension JSONValue {
 }
 
 /// A JavaScript number literal.
-private func num(_ d: Double) -> String { d.isFinite ? "\(d)" : "0" }
+private func num(_ d: Double) -> String {
+    guard d.isFinite else { return "0" }
+    return d == d.rounded() && abs(d) < 1e15 ? "\(Int(d))" : "\(d)"
+}
