@@ -84,6 +84,7 @@ private struct PendingExpression {
 private final class LottieExpressionEvaluator {
     let root: JSONValue
     let frameRate: Double
+    let rootIn: Double, rootOut: Double
     var properties: [ExpressionProperty] = []
     var expressions: [PendingExpression] = []
     var compDescriptions: [String] = []
@@ -93,6 +94,8 @@ private final class LottieExpressionEvaluator {
         self.root = root
         let fr = root["fr"]?.numberValue ?? 30
         frameRate = fr > 0 && fr.isFinite ? fr : 30
+        rootIn = root["ip"]?.numberValue ?? 0
+        rootOut = root["op"]?.numberValue ?? 0
         guard Self.hasExpression(root, depth: 0) else { return }
         let width = root["w"]?.numberValue ?? 0, height = root["h"]?.numberValue ?? 0
         let ip = root["ip"]?.numberValue ?? 0, op = root["op"]?.numberValue ?? 0
@@ -386,7 +389,10 @@ private final class LottieExpressionEvaluator {
         var evaluations = 0
         let started = lk_js_now()
         for (n, e) in expressions.enumerated() {
-            let first = max(e.inPoint, 0).rounded(.up), last = e.outPoint.rounded(.down)
+            // A layer of the main composition is seen from its in point to the animation's out
+            // point at most (a layer often lasts far longer than the animation).
+            var first = max(e.inPoint, 0).rounded(.up), last = e.outPoint.rounded(.down)
+            if e.comp == 0 { first = max(first, rootIn.rounded(.up)); last = min(last, rootOut.rounded(.down)) }
             let count = last >= first ? Int(last - first) + 1 : 0
             guard count > 0 else { continue }
             guard count <= LottieLimits.maximumSamples else {
