@@ -155,6 +155,20 @@ import Testing
         #expect(Self.close(own, [[8]]))
     }
 
+    @Test func toCompAndFromCompFollowTheParentChain() throws {
+        // "L" (anchor 10,0; rotation 90°; scale 200 %; position 50,50) under "P" (position 100,0).
+        let parent = #",{"ty":3,"nm":"P","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[100,0]}}}"#
+        let ks = #"{"a":0,"k":[0,0],"x":"var q = toComp([10, 0]); var r = toComp([11, 0]); var b = fromComp(toComp([3, 4])); [q[0], q[1], r[0], r[1], b[0], b[1]]"}"#
+        var json = Self.file("p", ks, extra: parent)
+        json = json.replacingCharacters(in: json.range(of: #""ks":{"p":"#)!, with: #""parent":2,"ks":{"a":{"a":0,"k":[10,0]},"r":{"a":0,"k":90},"s":{"a":0,"k":[200,200]},"p":"#)
+        // The expression drives "L"'s own position: toComp reads the keyframed one (0, 0).
+        let (p, w) = try Self.evaluate(json, key: "p")
+        #expect(w.isEmpty)
+        // Anchor → position (0,0) + parent's (100,0) = (100, 0); one unit right of the anchor
+        // turns 90° and doubles: (100, 2); fromComp undoes toComp.
+        #expect(Self.close([p.value(at: 0)], [[100, 0, 100, 2, 3, 4]]))
+    }
+
     @Test func effectsByNameAndIndex() throws {
         let effects = #","ef":[{"ty":5,"nm":"Slider Control","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":42}}]}]"#
         let (v, w) = try Self.values("""

@@ -302,7 +302,9 @@ function __lk_valueObject(p) {
     var v = __lk_value(p.id, time), o = __lk_isVec(v) ? v : new Number(v);
     o.value = v;
     o.valueAtTime = p.valueAtTime; o.velocityAtTime = p.velocityAtTime; o.speedAtTime = p.speedAtTime;
-    o.velocity = p.velocityAtTime(time); o.speed = p.speedAtTime(time);
+    // velocity and speed cost two more reads: computed when asked for.
+    Object.defineProperty(o, 'velocity', { get: function () { return p.velocityAtTime(time); }, configurable: true });
+    Object.defineProperty(o, 'speed', { get: function () { return p.speedAtTime(time); }, configurable: true });
     o.key = p.key; o.nearestKey = p.nearestKey;
     o.numKeys = p.keys().length;
     o.loopOut = function (t, c) { return p.loop(true, t, c, false); };
@@ -369,7 +371,46 @@ function __lk_layer(comp, desc) {
     f.effect = __lk_group({ items: desc.effects || [] });
     f.mask = __lk_group({ items: desc.masks || [] });
     Object.defineProperty(f, 'parent', { get: function () { return desc.parent === undefined ? undefined : comp.layer(desc.parentLayer); } });
+    f.toComp = function (p, t) { return __lk_apply(__lk_chain(f, t === undefined ? time : t), p); };
+    f.fromComp = function (p, t) { return __lk_apply(__lk_invert(__lk_chain(f, t === undefined ? time : t)), p); };
+    f.toWorld = f.toComp; f.fromWorld = f.fromComp;
     return f;
+}
+// A layer's 2D transform at t as [a, b, c, d, e, f] (x' = a x + c y + e): After Effects'
+// order, position · rotation · scale · −anchor point; toComp follows the parent chain (at
+// most 64 parents, as the importer's nesting limit).
+function __lk_read(group, key, t, fallback) {
+    var v;
+    try { v = group[key]; } catch (e) { return fallback; }
+    return v === undefined ? fallback : v.valueAtTime(t);
+}
+function __lk_layerMatrix(layer, t) {
+    var tr = layer.transform, a = __lk_read(tr, 'anchorPoint', t, [0, 0]), p = __lk_read(tr, 'position', t, [0, 0]);
+    var s = __lk_read(tr, 'scale', t, [100, 100]), r = degreesToRadians(+__lk_read(tr, 'rotation', t, 0));
+    var sx = s[0] / 100, sy = (s[1] === undefined ? s[0] : s[1]) / 100, c = Math.cos(r), n = Math.sin(r);
+    var m = [c * sx, n * sx, -n * sy, c * sy, 0, 0];
+    m[4] = p[0] - (m[0] * a[0] + m[2] * a[1]);
+    m[5] = p[1] - (m[1] * a[0] + m[3] * a[1]);
+    return m;
+}
+function __lk_multiply(m, n) {
+    return [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
+            m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
+}
+function __lk_chain(layer, t) {
+    var m = [1, 0, 0, 1, 0, 0], l = layer, depth = 0;
+    while (l && depth < 64) { m = __lk_multiply(__lk_layerMatrix(l, t), m); l = l.hasParent ? l.parent : undefined; depth += 1; }
+    return m;
+}
+function __lk_invert(m) {
+    var det = m[0] * m[3] - m[1] * m[2];
+    if (det === 0) return [1, 0, 0, 1, 0, 0];
+    return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
+}
+function __lk_apply(m, p) {
+    var out = [m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]];
+    if (p.length > 2) out.push(p[2]);
+    return out;
 }
 function __lk_comp(desc) {
     var layers = [], c;
@@ -421,6 +462,7 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed) {
     loop_out = loopOut; loop_in = loopIn;
     wiggle = p.wiggle;
     smooth = function () { return value; };
+    toComp = thisLayer.toComp; fromComp = thisLayer.fromComp; toWorld = thisLayer.toWorld; fromWorld = thisLayer.fromWorld;
 }
 // One evaluation of `source` at `t` seconds (frame `frameNumber`): a plain array of numbers.
 function __lk_run(source, t, frameNumber) {
@@ -428,9 +470,13 @@ function __lk_run(source, t, frameNumber) {
     __lk_frameNumber = frameNumber;
     seedRandom(0, false);
     value = __lk_valueObject(thisProperty);
-    velocity = value.velocity;
-    anchorPoint = transform.anchorPoint; position = transform.position; scale = transform.scale;
-    rotation = transform.rotation; opacity = transform.opacity;
+    velocity = source.indexOf('velocity') >= 0 ? value.velocity : undefined;
+    // The layer's transform by its bare names, read only when the source names them.
+    anchorPoint = source.indexOf('anchorPoint') >= 0 ? transform.anchorPoint : undefined;
+    position = source.indexOf('position') >= 0 ? transform.position : undefined;
+    scale = source.indexOf('scale') >= 0 ? transform.scale : undefined;
+    rotation = source.indexOf('rotation') >= 0 ? transform.rotation : undefined;
+    opacity = source.indexOf('opacity') >= 0 ? transform.opacity : undefined;
     $bm_rt = undefined;
     var __lk_r = (function () { var $bm_rt; var r = eval(source); return $bm_rt !== undefined ? $bm_rt : r; })();
     return __lk_result(__lk_r);

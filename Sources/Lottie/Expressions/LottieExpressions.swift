@@ -9,7 +9,7 @@
 // What an expression sees is lottie-web's expression API (`LottieExpressionPrelude`): `time`
 // (the composition's seconds), `value` (the property's keyframed value), `thisProperty`,
 // `thisLayer`, `thisComp`, `comp(name)`, the layer's `transform`, `content()`, `effect()`,
-// `mask()`, and the property's keyframes (`key`, `numKeys`, `valueAtTime`, loops…). Another
+// `mask()`, `toComp`/`fromComp`, and the property's keyframes (`key`, `numKeys`, `valueAtTime`, loops…). Another
 // property's value is its keyframed value, or its expression's result when that property was
 // evaluated before (properties are evaluated in file order).
 //
