@@ -276,6 +276,10 @@ import Testing
         // so this only catches a hang.
         #expect(seconds < 120, "took \(seconds) s")
         for l in scene.root.sublayers ?? [] { #expect(l.position == Point(1, 2)) }
+        // The budgets are named as what ran out.
+        #expect(expressionWarnings[0].contains("ran past its time budget"))
+        #expect(expressionWarnings[2].contains("RangeError"))
+        #expect(expressionWarnings[4].contains("ran out of its memory budget") || expressionWarnings[4].contains("ran past its time budget"))
     }
 
     @Test func fileBudgetIsCheckedWithOneWarning() throws {

@@ -70,7 +70,13 @@ final class LottieExpressionSandbox {
         let timedOut = sandbox.pointee.timed_out != 0
         var message = String(cString: lk_js_safe_string(context, -1))
         duk_pop(context)
-        if timedOut { message = "ran past its time budget" }
+        if timedOut {
+            message = "ran past its time budget"
+        } else if message.contains("alloc failed") || message.hasPrefix("DoubleError") {
+            // Duktape's words for an allocation our allocator refused (a DoubleError is the
+            // error object itself failing to allocate).
+            message = "ran out of its memory budget"
+        }
         return Failure(message: message, timedOut: timedOut)
     }
 }
