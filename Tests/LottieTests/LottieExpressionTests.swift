@@ -230,6 +230,16 @@ import Testing
         }
     }
 
+    @Test func pathExpressionsAreNamedAndLeftAlone() throws {
+        let shapes = #"[{"ty":"sh","nm":"P","ks":{"a":0,"k":{"i":[[0,0]],"o":[[0,0]],"v":[[1,2]],"c":false},"x":"thisProperty"}}]"#
+        var warnings: [String] = []
+        let json = Self.file("o", #"{"a":0,"k":100}"#, shapes: shapes)
+        let parsed = try JSONReader.parse(Array(json.utf8))
+        let out = LottieExpressions.evaluate(parsed, warnings: &warnings)
+        #expect(out == parsed)
+        #expect(warnings == ["expression of shapes[0].ks in layer \"L\": path and text expressions are not evaluated; the property keeps its keyframes"])
+    }
+
     @Test func noExpressionsLeavesTheFileAlone() throws {
         let json = Self.file("p", #"{"a":0,"k":[3,4],"x":"[9, 9]"}"#)
         let on = try LottieScene.parse(Array(json.utf8))
