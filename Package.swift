@@ -35,6 +35,10 @@ let package = Package(
         ),
         .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        // The JavaScript engine of Lottie's expressions: Duktape compiled from the source Debian's
+        // duktape-dev ships (/usr/share/duktape), with its execution timeout check turned on,
+        // which Debian's libduktape.so lacks (Sources/CDuktape/include/CDuktape.h says why).
+        .target(name: "CDuktape", cSettings: [.unsafeFlags(["-w"])], linkerSettings: [.linkedLibrary("m")]),
         // The pixel kernels Raster inlines from C (SSE2 intrinsics with a portable fallback).
         .target(name: "CRasterSIMD"),
         .target(name: "Raster", dependencies: ["CRasterSIMD"]),
@@ -52,7 +56,7 @@ let package = Package(
         ),
         .target(name: "Gallery", dependencies: ["LayerKit", "Player", "Media", "Lottie"]),
         // Lottie files imported as Core Animation layer trees with keyframe animations.
-        .target(name: "Lottie", dependencies: ["LayerKit", "Raster", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
+        .target(name: "Lottie", dependencies: ["LayerKit", "Raster", "CDuktape", .product(name: "ZIPFoundation", package: "ZIPFoundation")]),
         // Frames to GIF (own quantizer, dithering and LZW), animated WebP, APNG, PNG folders,
         // MP4 and WebM; knows bitmaps, not layers, and nothing of SDL.
         .target(name: "Export", dependencies: ["Raster", "CFFmpeg", "CWebP", "CDeflate"]),

@@ -94,9 +94,11 @@ public final class LottieScene {
     /// `animation` picks an archive's animation by id (default: the manifest's initial or first),
     /// `theme` applies one of its themes through the animation's slots (`LottieSlots`); asking
     /// for either in a Lottie JSON file is refused. Slots (`sid`) are always resolved.
+    /// `expressions`: After Effects expressions are evaluated at import (`LottieExpressions`);
+    /// false leaves every property its keyframes.
     public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil,
                              reading: LottieReading = .afterEffects, animation: String? = nil,
-                             theme: String? = nil) throws(DocumentError) -> LottieScene {
+                             theme: String? = nil, expressions: Bool = true) throws(DocumentError) -> LottieScene {
         guard bytes.count <= LottieLimits.maximumFileBytes else {
             throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
@@ -115,7 +117,8 @@ public final class LottieScene {
             do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
         }
         // A themed archive's animation has had its slots resolved already.
-        let resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
+        var resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
+        if expressions { resolved = LottieExpressions.evaluate(resolved, warnings: &themeWarnings) }
         let scene = try LottieScene(model: try LottieAnimationModel.decode(resolved), baseDirectory: baseDirectory, images: images, reading: reading)
         scene.manifest = archived?.manifest
         scene.animationID = archived?.id
@@ -126,13 +129,13 @@ public final class LottieScene {
 
     /// Imports the Lottie file at `path` in `reading`.
     public static func load(path: String, images: ImageLoading? = nil, reading: LottieReading = .afterEffects,
-                            animation: String? = nil, theme: String? = nil) throws(DocumentError) -> LottieScene {
+                            animation: String? = nil, theme: String? = nil, expressions: Bool = true) throws(DocumentError) -> LottieScene {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > LottieLimits.maximumFileBytes {
             throw DocumentError("", "file of \(size.intValue) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
-        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading, animation: animation, theme: theme)
+        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading, animation: animation, theme: theme, expressions: expressions)
     }
 
     /// A `width`×`height` point layer showing the animation aspect-fit (centred, scaled

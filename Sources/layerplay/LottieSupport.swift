@@ -23,6 +23,8 @@ struct LottieLoadOptions: Sendable {
     var animation: String?
     var theme: String?
     var marker: String?
+    /// After Effects expressions evaluated (`--no-expressions` turns them off).
+    var expressions = true
     /// `play --from/--to`: the segment's ends, nil for the animation's own.
     var from: LottieFramePoint?
     var to: LottieFramePoint?
@@ -76,7 +78,10 @@ struct LottieOptions: ParsableArguments {
     @Option(name: .customLong("marker"), help: ArgumentHelp("Lottie: only the segment of this marker (its `cm` name), from its frame for its duration.", valueName: "name"))
     var marker: String?
 
-    var load: LottieLoadOptions { LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker) }
+    @Flag(name: .customLong("no-expressions"), help: "Lottie: leave After Effects expressions unevaluated (each property keeps its keyframes).")
+    var noExpressions = false
+
+    var load: LottieLoadOptions { LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker, expressions: !noExpressions) }
 }
 
 /// The segment `options` ask for (`--marker`, or `play --from/--to`), or nil for the whole animation. The scene's
@@ -107,7 +112,7 @@ func loadLottie(_ path: String, quiet: Bool = false, options: LottieLoadOptions 
     let context = CAAnimationContext.current
     context.clock.manualTime = 0
     do {
-        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme)
+        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme, expressions: options.expressions)
         let segment = try applyLottieSegment(scene, options)
         context.engine.tick(at: 0)
         if !quiet { printLottieWarnings(scene, path: path) }

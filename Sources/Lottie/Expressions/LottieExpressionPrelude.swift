@@ -1,0 +1,500 @@
+// The After Effects expression API as lottie-web gives it to an expression
+// (player/js/utils/expressions/ExpressionManager.js, ExpressionPropertyDecorator.js,
+// LayerInterface.js, TransformInterface.js, EffectInterface.js, ShapeInterface.js), written
+// here in ES5 for Duktape and evaluated once per heap before any expression. The host gives
+// it two natives: `__lk_value(id, seconds)` (a property's keyframed value, a number or an
+// array) and `__lk_keys(id)` (its keyframes as [[seconds, [values]]]); everything else —
+// the operators bodymovin's exporter writes ($bm_sum…), vector math, interpolation,
+// loopIn/loopOut, wiggle and random, the layer, comp and property interfaces — is here.
+//
+// Rules followed, with their sources:
+// * sum/sub on a vector and a number change the first component only, mul/div apply to each
+//   (lottie-web's sum, sub, mul, div); clamp, dot, cross, length and normalize as After
+//   Effects' "Vector Math" (clamp of vectors per component).
+// * linear(t, tMin, tMax, v1, v2) and its 3-argument form, ease/easeIn/easeOut with the
+//   beziers lottie-web uses: ease (.33, 0, .667, 1), easeIn (.333, 0, .833, .833), easeOut
+//   (.167, .167, .667, 1).
+// * loopOut/loopIn types "cycle", "pingpong", "offset", "continue" with a keyframe count
+//   (0 = all), and loopOutDuration/loopInDuration with seconds (lottie-web's
+//   expressionHelpers loopOut/loopIn); "continue" extends the last velocity.
+// * random, gaussRandom and seedRandom(offset, timeless): deterministic per property and per
+//   frame unless timeless (After Effects' "Random Numbers" rule); the generator is our own
+//   (mulberry32), so the numbers are not lottie-web's or After Effects'.
+// * wiggle(freq, amp, octaves = 1, amp_mult = .5, t = time): the value plus smooth noise
+//   (value noise with a smoothstep between random values at integer multiples of 1/freq,
+//   octaves at double frequency and amp × amp_mult), deterministic per property.
+// * The result is `$bm_rt` when the expression sets it (bodymovin's exporter writes
+//   `var $bm_rt; $bm_rt = …`), else the value of its last statement.
+enum LottieExpressionPrelude {
+    static let source = #"""
+var $bm_rt;
+var time = 0, value, velocity, thisProperty, thisLayer, thisComp, transform, $bm_transform, content, effect, mask;
+var index, name, inPoint, outPoint, startTime, hasParent, parent, width, height, text;
+var valueAtTime, velocityAtTime, speedAtTime, key, numKeys, nearestKey, loopIn, loopOut, loop_in, loop_out;
+var loopInDuration, loopOutDuration, smooth, toComp, fromComp, toWorld, fromWorld;
+var anchorPoint, position, scale, rotation, opacity;
+var __lk_fr = 30, __lk_seed = 1, __lk_state = 1, __lk_comps = [], __lk_frameNumber = 0;
+
+function __lk_isVec(a) { return a instanceof Array || (typeof Float32Array !== 'undefined' && a instanceof Float32Array); }
+function __lk_isNum(v) { var t = typeof v; return t === 'number' || t === 'boolean' || t === 'string' || v instanceof Number; }
+function __lk_plain(a) { var r = [], i; for (i = 0; i < a.length; i += 1) r[i] = a[i]; return r; }
+
+function $bm_neg(a) {
+    if (__lk_isNum(a)) return -a;
+    if (__lk_isVec(a)) { var r = [], i; for (i = 0; i < a.length; i += 1) r[i] = -a[i]; return r; }
+    return a;
+}
+function __lk_combine(a, b, f) {
+    var r = [], i = 0;
+    while (i < a.length || i < b.length) {
+        if (__lk_isNum(a[i]) && __lk_isNum(b[i])) r[i] = f(+a[i], +b[i]);
+        else r[i] = b[i] === undefined ? a[i] : (a[i] || b[i]);
+        i += 1;
+    }
+    return r;
+}
+function sum(a, b) {
+    if (typeof a === 'string' || typeof b === 'string') return a + b;
+    if (__lk_isNum(a) && __lk_isNum(b)) return +a + +b;
+    if (__lk_isVec(a) && __lk_isNum(b)) { a = __lk_plain(a); a[0] = a[0] + +b; return a; }
+    if (__lk_isNum(a) && __lk_isVec(b)) { b = __lk_plain(b); b[0] = +a + b[0]; return b; }
+    if (__lk_isVec(a) && __lk_isVec(b)) return __lk_combine(a, b, function (x, y) { return x + y; });
+    return 0;
+}
+function sub(a, b) {
+    if (__lk_isNum(a) && __lk_isNum(b)) {
+        if (typeof a === 'string') a = parseInt(a, 10);
+        if (typeof b === 'string') b = parseInt(b, 10);
+        return a - b;
+    }
+    if (__lk_isVec(a) && __lk_isNum(b)) { a = __lk_plain(a); a[0] = a[0] - b; return a; }
+    if (__lk_isNum(a) && __lk_isVec(b)) { b = __lk_plain(b); b[0] = a - b[0]; return b; }
+    if (__lk_isVec(a) && __lk_isVec(b)) return __lk_combine(a, b, function (x, y) { return x - y; });
+    return 0;
+}
+function mul(a, b) {
+    var r = [], i;
+    if (__lk_isNum(a) && __lk_isNum(b)) return a * b;
+    if (__lk_isVec(a) && __lk_isNum(b)) { for (i = 0; i < a.length; i += 1) r[i] = a[i] * b; return r; }
+    if (__lk_isNum(a) && __lk_isVec(b)) { for (i = 0; i < b.length; i += 1) r[i] = a * b[i]; return r; }
+    return 0;
+}
+function div(a, b) {
+    var r = [], i;
+    if (__lk_isNum(a) && __lk_isNum(b)) return a / b;
+    if (__lk_isVec(a) && __lk_isNum(b)) { for (i = 0; i < a.length; i += 1) r[i] = a[i] / b; return r; }
+    if (__lk_isNum(a) && __lk_isVec(b)) { for (i = 0; i < b.length; i += 1) r[i] = a / b[i]; return r; }
+    return 0;
+}
+function mod(a, b) {
+    if (typeof a === 'string') a = parseInt(a, 10);
+    if (typeof b === 'string') b = parseInt(b, 10);
+    return a % b;
+}
+var add = sum, $bm_sum = sum, $bm_sub = sub, $bm_mul = mul, $bm_div = div, $bm_mod = mod;
+
+function clamp(v, lo, hi) {
+    var i, r;
+    if (__lk_isVec(v)) {
+        r = [];
+        for (i = 0; i < v.length; i += 1) r[i] = clamp(v[i], __lk_isVec(lo) ? lo[i] : lo, __lk_isVec(hi) ? hi[i] : hi);
+        return r;
+    }
+    if (lo > hi) { r = hi; hi = lo; lo = r; }
+    return Math.min(Math.max(v, lo), hi);
+}
+function dot(a, b) { var s = 0, i; for (i = 0; i < Math.min(a.length, b.length); i += 1) s += a[i] * b[i]; return s; }
+function cross(a, b) {
+    var a2 = a[2] || 0, b2 = b[2] || 0;
+    return [a[1] * b2 - a2 * b[1], a2 * b[0] - a[0] * b2, a[0] * b[1] - a[1] * b[0]];
+}
+function length(a, b) {
+    var i, s = 0, n;
+    if (__lk_isNum(a)) return Math.abs(a - (b || 0));
+    if (!b) b = [];
+    n = a.length;
+    for (i = 0; i < n; i += 1) { var d = (b[i] || 0) - a[i]; s += d * d; }
+    return Math.sqrt(s);
+}
+function normalize(v) { var l = length(v); return l === 0 ? mul(v, 0) : div(v, l); }
+function radiansToDegrees(r) { return r * 180 / Math.PI; }
+function degreesToRadians(d) { return d * Math.PI / 180; }
+var radians_to_degrees = radiansToDegrees, degrees_to_radians = degreesToRadians;
+
+function rgbToHsl(c) {
+    var r = c[0], g = c[1], b = c[2], max = Math.max(r, g, b), min = Math.min(r, g, b), h, s, l = (max + min) / 2, d;
+    if (max === min) { h = 0; s = 0; } else {
+        d = max - min;
+        s = l > 0.5 ? d / (2 - max - min) : d / (max + min);
+        if (max === r) h = (g - b) / d + (g < b ? 6 : 0); else if (max === g) h = (b - r) / d + 2; else h = (r - g) / d + 4;
+        h /= 6;
+    }
+    return [h, s, l, c[3] === undefined ? 1 : c[3]];
+}
+function __lk_hue(p, q, t) {
+    if (t < 0) t += 1; if (t > 1) t -= 1;
+    if (t < 1 / 6) return p + (q - p) * 6 * t;
+    if (t < 1 / 2) return q;
+    if (t < 2 / 3) return p + (q - p) * (2 / 3 - t) * 6;
+    return p;
+}
+function hslToRgb(c) {
+    var h = c[0], s = c[1], l = c[2], q, p;
+    if (s === 0) return [l, l, l, c[3] === undefined ? 1 : c[3]];
+    q = l < 0.5 ? l * (1 + s) : l + s - l * s; p = 2 * l - q;
+    return [__lk_hue(p, q, h + 1 / 3), __lk_hue(p, q, h), __lk_hue(p, q, h - 1 / 3), c[3] === undefined ? 1 : c[3]];
+}
+
+function __lk_lerp(a, b, f) {
+    if (__lk_isVec(a)) { var r = [], i; for (i = 0; i < a.length; i += 1) r[i] = a[i] + ((__lk_isVec(b) ? b[i] : b) - a[i]) * f; return r; }
+    return +a + (b - a) * f;
+}
+function linear(t, tMin, tMax, v1, v2) {
+    if (v1 === undefined || v2 === undefined) { v1 = tMin; v2 = tMax; tMin = 0; tMax = 1; }
+    if (tMax < tMin) { var s = tMax; tMax = tMin; tMin = s; }
+    if (t <= tMin) return v1;
+    if (t >= tMax) return v2;
+    return __lk_lerp(v1, v2, tMax === tMin ? 0 : (t - tMin) / (tMax - tMin));
+}
+// y at x of the easing bezier (0,0) (x1,y1) (x2,y2) (1,1): x solved by bisection.
+function __lk_bezier(x, x1, y1, x2, y2) {
+    function at(t, a, b) { var u = 1 - t; return 3 * u * u * t * a + 3 * u * t * t * b + t * t * t; }
+    var lo = 0, hi = 1, t = x, i;
+    for (i = 0; i < 40; i += 1) { t = (lo + hi) / 2; if (at(t, x1, x2) < x) lo = t; else hi = t; }
+    return at(t, y1, y2);
+}
+function __lk_ease(x1, y1, x2, y2, t, tMin, tMax, v1, v2) {
+    if (v1 === undefined) { v1 = tMin; v2 = tMax; } else { t = tMax === tMin ? (t >= tMax ? 1 : 0) : (t - tMin) / (tMax - tMin); }
+    t = t > 1 ? 1 : (t < 0 ? 0 : t);
+    return __lk_lerp(v1, v2, __lk_bezier(t, x1, y1, x2, y2));
+}
+function ease(t, a, b, c, d) { return __lk_ease(0.33, 0, 0.667, 1, t, a, b, c, d); }
+function easeIn(t, a, b, c, d) { return __lk_ease(0.333, 0, 0.833, 0.833, t, a, b, c, d); }
+function easeOut(t, a, b, c, d) { return __lk_ease(0.167, 0.167, 0.667, 1, t, a, b, c, d); }
+
+// mulberry32
+function __lk_next() {
+    __lk_state = (__lk_state + 0x6D2B79F5) | 0;
+    var z = __lk_state;
+    z = Math.imul(z ^ (z >>> 15), z | 1);
+    z ^= z + Math.imul(z ^ (z >>> 7), z | 61);
+    return ((z ^ (z >>> 14)) >>> 0) / 4294967296;
+}
+function __lk_hash(a, b) {
+    var h = Math.imul((a | 0) ^ 0x9E3779B9, 0x85EBCA6B) ^ Math.imul((b | 0) + 0x7F4A7C15, 0xC2B2AE35);
+    h ^= h >>> 13; h = Math.imul(h, 0x27D4EB2F); return h ^ (h >>> 16);
+}
+function seedRandom(offset, timeless) {
+    __lk_state = __lk_hash(__lk_seed + Math.floor(offset || 0), timeless ? 0 : __lk_frameNumber);
+}
+function random(a, b) {
+    var i, r;
+    if (a === undefined) return __lk_next();
+    if (b === undefined) { b = a; a = __lk_isVec(b) ? mul(b, 0) : 0; }
+    if (__lk_isVec(b)) { r = []; for (i = 0; i < b.length; i += 1) r[i] = (__lk_isVec(a) ? a[i] : a) + __lk_next() * (b[i] - (__lk_isVec(a) ? a[i] : a)); return r; }
+    return a + __lk_next() * (b - a);
+}
+function gaussRandom(a, b) {
+    var u = __lk_next() || 1e-12, v = __lk_next(), g = Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * v);
+    g = Math.max(-1, Math.min(1, g / 3)) * 0.5 + 0.5;
+    if (a === undefined) return g;
+    if (b === undefined) { b = a; a = __lk_isVec(b) ? mul(b, 0) : 0; }
+    return __lk_lerp(a, b, g);
+}
+function noise(x) {
+    var v = __lk_isVec(x) ? x[0] + 31 * (x[1] || 0) + 57 * (x[2] || 0) : x;
+    return __lk_noise1(v, 7) * 2 - 1;
+}
+// Smooth value noise in [0, 1] at x for the stream `channel`.
+function __lk_noise1(x, channel) {
+    var i = Math.floor(x), f = x - i, s = f * f * (3 - 2 * f);
+    var a = (__lk_hash(__lk_hash(__lk_seed, channel), i) >>> 0) / 4294967296;
+    var b = (__lk_hash(__lk_hash(__lk_seed, channel), i + 1) >>> 0) / 4294967296;
+    return a + (b - a) * s;
+}
+function __lk_wiggle(v, freq, amp, octaves, ampMult, t) {
+    var n = __lk_isVec(v) ? v.length : 1, out = [], d, o, f, a, s;
+    if (octaves === undefined) octaves = 1;
+    if (ampMult === undefined) ampMult = 0.5;
+    octaves = Math.max(1, Math.min(10, Math.floor(octaves)));
+    for (d = 0; d < n; d += 1) {
+        s = 0; f = freq; a = amp;
+        for (o = 0; o < octaves; o += 1) { s += (__lk_noise1(t * f, d * 16 + o) * 2 - 1) * a; f *= 2; a *= ampMult; }
+        out[d] = (__lk_isVec(v) ? v[d] : v) + s;
+    }
+    return __lk_isVec(v) ? out : out[0];
+}
+
+function framesToTime(frames, fps) { return frames / (fps || __lk_fr); }
+function timeToFrames(t, fps) { if (t === undefined) t = time; return t * (fps || __lk_fr); }
+function posterizeTime(fps) { time = fps === 0 ? 0 : Math.floor(time * fps) / fps; value = valueAtTime(time); }
+function lookAt(a, b) {
+    var f = [b[0] - a[0], b[1] - a[1], (b[2] || 0) - (a[2] || 0)];
+    return [-radiansToDegrees(Math.atan2(f[1], f[2])), radiansToDegrees(Math.atan2(f[0], Math.sqrt(f[1] * f[1] + f[2] * f[2]))), 0];
+}
+
+// A property: its value at a time, keyframes, loops and wiggle; `id` is the host's.
+function __lk_Property(id, prop) {
+    var self = this;
+    this.id = id;
+    this.valueAtTime = function (t) { return __lk_value(id, t); };
+    this.velocityAtTime = function (t) {
+        var d = 0.001, a = __lk_value(id, t - d), b = __lk_value(id, t);
+        return div(sub(b, a), d);
+    };
+    this.speedAtTime = function (t) { var v = self.velocityAtTime(t); return __lk_isVec(v) ? length(v) : Math.abs(v); };
+    this.keys = function () { if (!self._keys) self._keys = __lk_keys(id); return self._keys; };
+    this.key = function (i) {
+        var k = self.keys();
+        if (typeof i !== 'number' || i < 1 || i > k.length) throw new Error('the property has no keyframe ' + i);
+        var v = k[i - 1][1], o = v.length === 1 ? new Number(v[0]) : __lk_plain(v);
+        o.time = k[i - 1][0]; o.value = v.length === 1 ? v[0] : v; o.index = i;
+        return o;
+    };
+    this.nearestKey = function (t) {
+        var k = self.keys(), best = 0, i;
+        if (!k.length) throw new Error('the property has no keyframes');
+        for (i = 1; i < k.length; i += 1) if (Math.abs(k[i][0] - t) < Math.abs(k[best][0] - t)) best = i;
+        return self.key(best + 1);
+    };
+    this.loop = function (out, type, count, seconds) {
+        var k = self.keys(), n = k.length, first, last, cycle, now = time, v, a, b, reps, into;
+        if (type === undefined) type = 'cycle';
+        if (n < 2) return __lk_value(id, now);
+        if (out) {
+            last = k[n - 1][0];
+            if (now <= last) return __lk_value(id, now);
+            if (seconds) first = Math.max(k[0][0], last - (count || (last - k[0][0])));
+            else first = (!count || count >= n) ? k[0][0] : k[n - 1 - count][0];
+        } else {
+            first = k[0][0];
+            if (now >= first) return __lk_value(id, now);
+            if (seconds) last = Math.min(k[n - 1][0], first + (count || (k[n - 1][0] - first)));
+            else last = (!count || count >= n) ? k[n - 1][0] : k[count][0];
+        }
+        cycle = last - first;
+        if (cycle <= 0) return __lk_value(id, now);
+        if (type === 'continue') {
+            if (out) { a = __lk_value(id, last); b = __lk_value(id, last - 0.001); return sum(a, mul(sub(a, b), (now - last) / 0.001)); }
+            a = __lk_value(id, first); b = __lk_value(id, first + 0.001); return sub(a, mul(sub(b, a), (first - now) / 0.001));
+        }
+        into = out ? (now - first) % cycle : (first - now) % cycle;
+        reps = out ? Math.floor((now - first) / cycle) : Math.floor((first - now) / cycle) + 1;
+        if (type === 'pingpong') {
+            if (out) return __lk_value(id, (reps % 2 !== 0) ? last - into : first + into);
+            return __lk_value(id, (Math.floor((first - now) / cycle) % 2 === 0) ? first + into : last - into);
+        }
+        v = __lk_value(id, out ? first + into : last - into);
+        if (type === 'offset') {
+            a = __lk_value(id, first); b = __lk_value(id, last);
+            return out ? sum(v, mul(sub(b, a), reps)) : sub(v, mul(sub(b, a), reps));
+        }
+        return v;
+    };
+    this.wiggle = function (freq, amp, oct, mult, t) {
+        if (t === undefined) t = time;
+        return __lk_wiggle(__lk_value(id, t), freq, amp, oct, mult, t);
+    };
+}
+// The property's value at `time` as an expression sees it: a Number or an array carrying
+// the property's methods (lottie-web's ExpressionValue).
+function __lk_valueObject(p) {
+    var v = __lk_value(p.id, time), o = __lk_isVec(v) ? v : new Number(v);
+    o.value = v;
+    o.valueAtTime = p.valueAtTime; o.velocityAtTime = p.velocityAtTime; o.speedAtTime = p.speedAtTime;
+    // velocity and speed cost two more reads: computed when asked for.
+    Object.defineProperty(o, 'velocity', { get: function () { return p.velocityAtTime(time); }, configurable: true });
+    Object.defineProperty(o, 'speed', { get: function () { return p.speedAtTime(time); }, configurable: true });
+    o.key = p.key; o.nearestKey = p.nearestKey;
+    o.numKeys = p.keys().length;
+    o.loopOut = function (t, c) { return p.loop(true, t, c, false); };
+    o.loopIn = function (t, c) { return p.loop(false, t, c, false); };
+    o.loopOutDuration = function (t, c) { return p.loop(true, t, c, true); };
+    o.loopInDuration = function (t, c) { return p.loop(false, t, c, true); };
+    o.wiggle = p.wiggle;
+    o.propertyIndex = p.id;
+    return o;
+}
+// A function's own `name` is read-only (ES2015): the interfaces' names are defined over it.
+function __lk_name(f, n) { Object.defineProperty(f, 'name', { value: n, configurable: true }); }
+function __lk_getter(obj, name, p) {
+    Object.defineProperty(obj, name, { get: function () { return __lk_valueObject(p); }, enumerable: true, configurable: true });
+}
+function __lk_byName(list, key) {
+    var i;
+    if (typeof key === 'number' || key instanceof Number) return list[key - 1];
+    for (i = 0; i < list.length; i += 1) if (list[i].name === key || list[i].matchName === key) return list[i];
+    return undefined;
+}
+// A group of named properties and subgroups (a transform, a shape group, an effect): called
+// with a name or 1-based index it gives the member; its properties are also members by name.
+function __lk_group(desc) {
+    var members = [], i, f;
+    f = function (key) {
+        var m = __lk_byName(members, key);
+        if (m === undefined) throw new Error('no property or group ' + JSON.stringify(key) + ' in ' + JSON.stringify(desc.name || ''));
+        return m.get();
+    };
+    __lk_name(f, desc.name); f.matchName = desc.matchName;
+    function addProperty(pname, pid) {
+        var p = new __lk_Property(pid);
+        members.push({ name: pname, get: function () { return __lk_valueObject(p); } });
+        __lk_getter(f, pname, p);
+    }
+    for (i = 0; i < (desc.props || []).length; i += 1) addProperty(desc.props[i][0], desc.props[i][1]);
+    for (i = 0; i < (desc.items || []).length; i += 1) (function (item) {
+        var g = null;
+        members.push({ name: item.name, matchName: item.matchName, get: function () { if (!g) g = __lk_group(item); return g; } });
+        if (item.key) Object.defineProperty(f, item.key, { get: function () { if (!g) g = __lk_group(item); return g; }, configurable: true });
+    })(desc.items[i]);
+    f.numProperties = members.length;
+    f.content = f;
+    return f;
+}
+function __lk_layer(comp, desc) {
+    var f = function (key) {
+        if (key === 'ADBE Transform Group' || key === 'Transform') return f.transform;
+        if (key === 'ADBE Root Vectors Group' || key === 'Contents') return f.content;
+        if (key === 'ADBE Effect Parade' || key === 'Effects' || key === 4) return f.effect;
+        if (key === 'ADBE Mask Parade' || key === 'Masks') return f.mask;
+        throw new Error('no group ' + JSON.stringify(key) + ' in layer ' + JSON.stringify(desc.name));
+    };
+    __lk_name(f, desc.name); f.index = desc.index; f.inPoint = desc.inPoint; f.outPoint = desc.outPoint;
+    f.startTime = desc.startTime; f.width = desc.width; f.height = desc.height;
+    f.hasParent = desc.parent !== undefined;
+    f.active = true; f.enabled = true;
+    f.transform = __lk_group(desc.transform);
+    ['anchorPoint', 'position', 'scale', 'rotation', 'opacity'].forEach(function (k) {
+        Object.defineProperty(f, k, { get: function () { return f.transform[k]; } });
+    });
+    f.content = __lk_group(desc.content || { items: [] });
+    f.effect = __lk_group({ items: desc.effects || [] });
+    f.mask = __lk_group({ items: desc.masks || [] });
+    Object.defineProperty(f, 'parent', { get: function () { return desc.parent === undefined ? undefined : comp.layer(desc.parentLayer); } });
+    f.toComp = function (p, t) { return __lk_apply(__lk_chain(f, t === undefined ? time : t), p); };
+    f.fromComp = function (p, t) { return __lk_apply(__lk_invert(__lk_chain(f, t === undefined ? time : t)), p); };
+    f.toWorld = f.toComp; f.fromWorld = f.fromComp;
+    return f;
+}
+// A layer's 2D transform at t as [a, b, c, d, e, f] (x' = a x + c y + e): After Effects'
+// order, position · rotation · scale · −anchor point; toComp follows the parent chain (at
+// most 64 parents, as the importer's nesting limit).
+function __lk_read(group, key, t, fallback) {
+    var v;
+    try { v = group[key]; } catch (e) { return fallback; }
+    return v === undefined ? fallback : v.valueAtTime(t);
+}
+function __lk_layerMatrix(layer, t) {
+    var tr = layer.transform, a = __lk_read(tr, 'anchorPoint', t, [0, 0]), p = __lk_read(tr, 'position', t, [0, 0]);
+    var s = __lk_read(tr, 'scale', t, [100, 100]), r = degreesToRadians(+__lk_read(tr, 'rotation', t, 0));
+    var sx = s[0] / 100, sy = (s[1] === undefined ? s[0] : s[1]) / 100, c = Math.cos(r), n = Math.sin(r);
+    var m = [c * sx, n * sx, -n * sy, c * sy, 0, 0];
+    m[4] = p[0] - (m[0] * a[0] + m[2] * a[1]);
+    m[5] = p[1] - (m[1] * a[0] + m[3] * a[1]);
+    return m;
+}
+function __lk_multiply(m, n) {
+    return [m[0] * n[0] + m[2] * n[1], m[1] * n[0] + m[3] * n[1], m[0] * n[2] + m[2] * n[3], m[1] * n[2] + m[3] * n[3],
+            m[0] * n[4] + m[2] * n[5] + m[4], m[1] * n[4] + m[3] * n[5] + m[5]];
+}
+function __lk_chain(layer, t) {
+    var m = [1, 0, 0, 1, 0, 0], l = layer, depth = 0;
+    while (l && depth < 64) { m = __lk_multiply(__lk_layerMatrix(l, t), m); l = l.hasParent ? l.parent : undefined; depth += 1; }
+    return m;
+}
+function __lk_invert(m) {
+    var det = m[0] * m[3] - m[1] * m[2];
+    if (det === 0) return [1, 0, 0, 1, 0, 0];
+    return [m[3] / det, -m[1] / det, -m[2] / det, m[0] / det, (m[2] * m[5] - m[3] * m[4]) / det, (m[1] * m[4] - m[0] * m[5]) / det];
+}
+function __lk_apply(m, p) {
+    var out = [m[0] * p[0] + m[2] * p[1] + m[4], m[1] * p[0] + m[3] * p[1] + m[5]];
+    if (p.length > 2) out.push(p[2]);
+    return out;
+}
+function __lk_comp(desc) {
+    var layers = [], c;
+    c = function (key) { return c.layer(key); };
+    __lk_name(c, desc.name); c.width = desc.width; c.height = desc.height;
+    c.frameDuration = 1 / __lk_fr; c.duration = desc.duration; c.displayStartTime = 0;
+    c.numLayers = desc.layers.length;
+    c.layer = function (key) {
+        var i;
+        if (typeof key === 'number' || key instanceof Number) {
+            for (i = 0; i < desc.layers.length; i += 1) if (desc.layers[i].index === +key) return c.layerAt(i);
+            throw new Error('no layer with index ' + key);
+        }
+        for (i = 0; i < desc.layers.length; i += 1) if (desc.layers[i].name === key) return c.layerAt(i);
+        throw new Error('no layer named ' + JSON.stringify(key));
+    };
+    c.layerAt = function (i) { if (!layers[i]) layers[i] = __lk_layer(c, desc.layers[i]); return layers[i]; };
+    return c;
+}
+function comp(name) {
+    var i;
+    for (i = 0; i < __lk_comps.length; i += 1) if (__lk_comps[i].desc.name === name) return __lk_comps[i].get();
+    throw new Error('no composition named ' + JSON.stringify(name));
+}
+function __lk_addComp(desc) {
+    var entry = { desc: desc, c: null, get: function () { if (!entry.c) entry.c = __lk_comp(desc); return entry.c; } };
+    __lk_comps.push(entry);
+}
+
+// Before a property's evaluations: the names an expression sees for its layer and property.
+function __lk_begin(compIndex, layerPosition, propertyId, seed) {
+    thisComp = __lk_comps[compIndex].get();
+    thisLayer = thisComp.layerAt(layerPosition);
+    __lk_seed = seed;
+    var p = new __lk_Property(propertyId);
+    thisProperty = p;
+    transform = thisLayer.transform; $bm_transform = transform; content = thisLayer.content;
+    effect = thisLayer.effect; mask = thisLayer.mask;
+    index = thisLayer.index; name = thisLayer.name; inPoint = thisLayer.inPoint; outPoint = thisLayer.outPoint;
+    startTime = thisLayer.startTime; hasParent = thisLayer.hasParent; width = thisLayer.width; height = thisLayer.height;
+    parent = hasParent ? thisLayer.parent : undefined;
+    valueAtTime = p.valueAtTime; velocityAtTime = p.velocityAtTime; speedAtTime = p.speedAtTime;
+    key = p.key; nearestKey = p.nearestKey;
+    numKeys = p.keys().length;
+    loopOut = function (t, c) { return p.loop(true, t, c, false); };
+    loopIn = function (t, c) { return p.loop(false, t, c, false); };
+    loopOutDuration = function (t, c) { return p.loop(true, t, c, true); };
+    loopInDuration = function (t, c) { return p.loop(false, t, c, true); };
+    loop_out = loopOut; loop_in = loopIn;
+    wiggle = p.wiggle;
+    smooth = function () { return value; };
+    toComp = thisLayer.toComp; fromComp = thisLayer.fromComp; toWorld = thisLayer.toWorld; fromWorld = thisLayer.fromWorld;
+}
+// One evaluation of `source` at `t` seconds (frame `frameNumber`): a plain array of numbers.
+function __lk_run(source, t, frameNumber) {
+    time = t;
+    __lk_frameNumber = frameNumber;
+    seedRandom(0, false);
+    value = __lk_valueObject(thisProperty);
+    velocity = source.indexOf('velocity') >= 0 ? value.velocity : undefined;
+    // The layer's transform by its bare names, read only when the source names them.
+    anchorPoint = source.indexOf('anchorPoint') >= 0 ? transform.anchorPoint : undefined;
+    position = source.indexOf('position') >= 0 ? transform.position : undefined;
+    scale = source.indexOf('scale') >= 0 ? transform.scale : undefined;
+    rotation = source.indexOf('rotation') >= 0 ? transform.rotation : undefined;
+    opacity = source.indexOf('opacity') >= 0 ? transform.opacity : undefined;
+    $bm_rt = undefined;
+    var __lk_r = (function () { var $bm_rt; var r = eval(source); return $bm_rt !== undefined ? $bm_rt : r; })();
+    return __lk_result(__lk_r);
+}
+function __lk_result(r) {
+    var out = [], i;
+    if (r === undefined || r === null) throw new Error('the expression gave no value');
+    if (typeof r === 'string') throw new Error('the expression gave a string, not a number or an array');
+    if (__lk_isNum(r)) { r = +r; if (!isFinite(r)) throw new Error('the expression gave ' + r); return [r]; }
+    if (__lk_isVec(r)) {
+        if (r.length === 0 || r.length > 16) throw new Error('the expression gave an array of ' + r.length + ' values');
+        for (i = 0; i < r.length; i += 1) {
+            out[i] = +r[i];
+            if (!isFinite(out[i])) throw new Error('the expression gave ' + r[i] + ' at index ' + i);
+        }
+        return out;
+    }
+    throw new Error('the expression gave ' + (typeof r) + ', not a number or an array');
+}
+"""#
+}

@@ -1,0 +1,532 @@
+// After Effects expressions (a property's `x`: JavaScript that computes its value each frame,
+// lottie-spec "Animated Property": "x: expression") evaluated at import, on the JSON before the
+// model is decoded (as slots are): each property with an expression is evaluated once per
+// frame of its layer's span (in point to out point, in the composition's frames) and its
+// keyframes are replaced by those samples, one linear keyframe a frame, so the importer builds
+// the sampled animation the same way as any keyframed property (a constant result becomes a
+// constant value). Lottie builds layer trees and never draws: nothing runs at play time.
+//
+// What an expression sees is lottie-web's expression API (`LottieExpressionPrelude`): `time`
+// (the composition's seconds), `value` (the property's keyframed value), `thisProperty`,
+// `thisLayer`, `thisComp`, `comp(name)`, the layer's `transform`, `content()`, `effect()`,
+// `mask()`, `toComp`/`fromComp`, and the property's keyframes (`key`, `numKeys`, `valueAtTime`, loops…). Another
+// property's value is its keyframed value, or its expression's result when that property was
+// evaluated before (properties are evaluated in file order).
+//
+// Budgets (`LottieLimits`): each evaluation has `expressionSeconds` of time and the heap
+// `expressionMemoryBytes` of memory; a file has `maximumExpressionEvaluations` evaluations and
+// `expressionSecondsInAll` seconds. An expression that fails to compile, throws, gives no
+// number, or runs out of a budget is one warning line naming the layer, the property and the
+// problem, and its property keeps its keyframes; the heap is then made afresh, so that what
+// one expression left behind cannot starve the next. Past the file's budget the remaining
+// properties keep their keyframes, said in one line. Path (`ks` of a shape) and text document
+// expressions are not evaluated (a warning each).
+import CDuktape
+import LayerKit
+
+extension LottieLimits {
+    /// Seconds of processor time one evaluation of one expression may use.
+    public static let expressionSeconds = 0.05
+    /// Bytes the JavaScript heap of a file's expressions may hold.
+    public static let expressionMemoryBytes = 16 * 1024 * 1024
+    /// The most evaluations (properties × frames) of one file's expressions.
+    public static let maximumExpressionEvaluations = 200_000
+    /// Seconds of processor time all the expressions of one file may use together.
+    public static let expressionSecondsInAll = 10.0
+}
+
+enum LottieExpressions {
+    /// `json` with every expression-driven property sampled per frame; the problems met are
+    /// added to `warnings`, one line each.
+    /// `secondsInAll`: the file's budget of processor time (a test gives a smaller one).
+    static func evaluate(_ json: JSONValue, warnings: inout [String],
+                         secondsInAll: Double = LottieLimits.expressionSecondsInAll) -> JSONValue {
+        guard case .object = json else { return json }
+        let evaluator = LottieExpressionEvaluator(json)
+        guard !evaluator.expressions.isEmpty || !evaluator.unsupported.isEmpty else { return json }
+        return evaluator.run(warnings: &warnings, secondsInAll: secondsInAll)
+    }
+}
+
+/// One step of a place in the file.
+private enum Step: Hashable {
+    case key(String), index(Int)
+}
+
+/// A property an expression can read: its keyframes (position split into x and y gives one
+/// property per dimension) and its layer's timing.
+private struct ExpressionProperty {
+    var dimensions: [LottieProperty<[Double]>]
+    var startFrame: Double
+    var stretch: Double
+
+    func localFrame(seconds: Double, frameRate: Double) -> Double { (seconds * frameRate - startFrame) / stretch }
+    func value(atLocal frame: Double) -> [Double] {
+        if dimensions.count == 1 { return dimensions[0].value(at: frame) }
+        return dimensions.map { $0.value(at: frame).first ?? 0 }
+    }
+}
+
+/// A property with an expression, where it lies and whose it is.
+private struct PendingExpression {
+    var path: [Step]
+    var source: String
+    var property: Int
+    var comp: Int
+    var layerPosition: Int
+    var layerName: String
+    /// `ks.p` and the like, for warnings.
+    var place: String
+    var inPoint: Double, outPoint: Double
+    var isScalar: Bool
+}
+
+private final class LottieExpressionEvaluator {
+    let root: JSONValue
+    let frameRate: Double
+    let rootIn: Double, rootOut: Double
+    var properties: [ExpressionProperty] = []
+    var expressions: [PendingExpression] = []
+    var compDescriptions: [String] = []
+    var unsupported: [String] = []
+
+    init(_ root: JSONValue) {
+        self.root = root
+        let fr = root["fr"]?.numberValue ?? 30
+        frameRate = fr > 0 && fr.isFinite ? fr : 30
+        rootIn = root["ip"]?.numberValue ?? 0
+        rootOut = root["op"]?.numberValue ?? 0
+        guard Self.hasExpression(root, depth: 0) else { return }
+        let width = root["w"]?.numberValue ?? 0, height = root["h"]?.numberValue ?? 0
+        let ip = root["ip"]?.numberValue ?? 0, op = root["op"]?.numberValue ?? 0
+        describeComp(name: root["nm"]?.stringValue ?? "", layers: root["layers"], path: [.key("layers")],
+                     width: width, height: height, duration: (op - ip) / frameRate)
+        if case .array(let assets)? = root["assets"] {
+            for (i, asset) in assets.enumerated() where asset["layers"] != nil {
+                let name = asset["nm"]?.stringValue ?? asset["id"]?.stringValue ?? ""
+                describeComp(name: name, layers: asset["layers"], path: [.key("assets"), .index(i), .key("layers")],
+                             width: asset["w"]?.numberValue ?? width, height: asset["h"]?.numberValue ?? height, duration: (op - ip) / frameRate)
+            }
+        }
+    }
+
+    /// Whether any object in `v` has a string `x` beside a `k` (the JSON reader nests at most
+    /// 512 deep, so this walk is bounded by the file).
+    static func hasExpression(_ v: JSONValue, depth: Int) -> Bool {
+        switch v {
+        case .array(let items): return items.contains { hasExpression($0, depth: depth + 1) }
+        case .object(let fields):
+            if case .string? = v["x"], v["k"] != nil { return true }
+            return fields.contains { hasExpression($0.1, depth: depth + 1) }
+        default: return false
+        }
+    }
+
+    // MARK: Descriptions of the compositions for the expression API
+
+    private func describeComp(name: String, layers: JSONValue?, path: [Step], width: Double, height: Double, duration: Double) {
+        let compIndex = compDescriptions.count
+        var layerTexts: [String] = []
+        if case .array(let list)? = layers {
+            for (position, layer) in list.enumerated() {
+                layerTexts.append(describeLayer(layer, comp: compIndex, position: position, path: path + [.index(position)]))
+            }
+        }
+        compDescriptions.append("{name:\(js(name)),width:\(num(width)),height:\(num(height)),duration:\(num(duration)),layers:[\(layerTexts.joined(separator: ","))]}")
+    }
+
+    private struct LayerContext {
+        var comp: Int, position: Int, name: String, inPoint: Double, outPoint: Double, startFrame: Double, stretch: Double
+    }
+
+    private func describeLayer(_ layer: JSONValue, comp: Int, position: Int, path: [Step]) -> String {
+        let name = layer["nm"]?.stringValue ?? ""
+        let st = layer["st"]?.numberValue ?? 0
+        let srRaw = layer["sr"]?.numberValue ?? 1
+        let context = LayerContext(comp: comp, position: position, name: name,
+                                   inPoint: layer["ip"]?.numberValue ?? 0, outPoint: layer["op"]?.numberValue ?? 0,
+                                   startFrame: st, stretch: srRaw > 0 ? srRaw : 1)
+        // Every expression in the layer, wherever it lies (transform, shapes, masks, effects).
+        collectExpressions(layer, path: path, place: [], context: context, depth: 0)
+        var fields = ["name:\(js(name))", "index:\(num(layer["ind"]?.numberValue ?? Double(position + 1)))",
+                      "inPoint:\(num(context.inPoint / frameRate))", "outPoint:\(num(context.outPoint / frameRate))",
+                      "startTime:\(num(st / frameRate))",
+                      "width:\(num(layer["w"]?.numberValue ?? layer["sw"]?.numberValue ?? 0))",
+                      "height:\(num(layer["h"]?.numberValue ?? layer["sh"]?.numberValue ?? 0))"]
+        if let parent = layer["parent"]?.numberValue { fields.append("parent:\(num(parent)),parentLayer:\(num(parent))") }
+        fields.append("transform:" + describeTransform(layer["ks"], path: path + [.key("ks")], context: context, name: "Transform"))
+        if case .array(let shapes)? = layer["shapes"] {
+            fields.append("content:{name:'Contents',items:[\(describeShapes(shapes, path: path + [.key("shapes")], context: context, depth: 0))]}")
+        }
+        if case .array(let effects)? = layer["ef"] {
+            fields.append("effects:[\(describeEffects(effects, path: path + [.key("ef")], context: context, depth: 0))]")
+        }
+        if case .array(let masks)? = layer["masksProperties"] {
+            var items: [String] = []
+            for (i, m) in masks.enumerated() {
+                let props = [("maskOpacity", "o"), ("maskExpansion", "x"), ("maskFeather", "f")].compactMap { (n, k) -> String? in
+                    register(m[k], path: path + [.key("masksProperties"), .index(i), .key(k)], context: context).map { "[\(js(n)),\($0)]" }
+                }
+                items.append("{name:\(js(m["nm"]?.stringValue ?? "Mask \(i + 1)")),props:[\(props.joined(separator: ","))]}")
+            }
+            fields.append("masks:[\(items.joined(separator: ","))]")
+        }
+        return "{" + fields.joined(separator: ",") + "}"
+    }
+
+    private func describeTransform(_ ks: JSONValue?, path: [Step], context: LayerContext, name: String) -> String {
+        guard let ks else { return "{name:\(js(name)),props:[]}" }
+        var props: [String] = []
+        func add(_ n: String, _ k: String) {
+            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append("[\(js(n)),\(id)]") }
+        }
+        add("anchorPoint", "a")
+        if let p = ks["p"], case .bool(true)? = p["s"] {
+            // Separated dimensions: position is [x, y], and each is a property of its own.
+            let ids = ["x", "y"].compactMap { register(p[$0], path: path + [.key("p"), .key($0)], context: context) }
+            props.append(contentsOf: zip(["xPosition", "yPosition"], ids).map { "[\(js($0.0)),\($0.1)]" })
+            if ids.count == 2 {
+                let combined = ids.compactMap { properties[$0].dimensions.first }
+                properties.append(ExpressionProperty(dimensions: combined, startFrame: context.startFrame, stretch: context.stretch))
+                props.append("['position',\(properties.count - 1)]")
+            }
+        } else {
+            add("position", "p")
+        }
+        add("scale", "s")
+        add("rotation", ks["r"] != nil ? "r" : "rz")
+        add("opacity", "o")
+        add("skew", "sk")
+        add("skewAxis", "sa")
+        return "{name:\(js(name)),matchName:'ADBE Transform Group',key:'transform',props:[\(props.joined(separator: ","))]}"
+    }
+
+    /// The names After Effects gives the properties of each kind of shape item.
+    private static let shapeProperties: [String: [(String, String)]] = [
+        "el": [("size", "s"), ("position", "p")],
+        "rc": [("size", "s"), ("position", "p"), ("roundness", "r")],
+        "sr": [("position", "p"), ("rotation", "r"), ("points", "pt"), ("innerRadius", "ir"), ("outerRadius", "or"),
+               ("innerRoundness", "is"), ("outerRoundness", "os")],
+        "fl": [("color", "c"), ("opacity", "o")],
+        "st": [("color", "c"), ("opacity", "o"), ("strokeWidth", "w")],
+        "gf": [("opacity", "o"), ("startPoint", "s"), ("endPoint", "e")],
+        "gs": [("opacity", "o"), ("startPoint", "s"), ("endPoint", "e"), ("strokeWidth", "w")],
+        "tm": [("start", "s"), ("end", "e"), ("offset", "o")],
+        "rp": [("copies", "c"), ("offset", "o")],
+        "rd": [("radius", "r")],
+    ]
+
+    private func describeShapes(_ items: [JSONValue], path: [Step], context: LayerContext, depth: Int) -> String {
+        guard depth < LottieLimits.maximumNesting else { return "" }
+        var out: [String] = []
+        for (i, item) in items.enumerated() {
+            let ty = item["ty"]?.stringValue ?? ""
+            let name = item["nm"]?.stringValue ?? ""
+            let itemPath = path + [.index(i)]
+            let match = item["mn"]?.stringValue.map { ",matchName:\(js($0))" } ?? ""
+            switch ty {
+            case "gr":
+                let children = (item["it"]?.arrayValue ?? [])
+                // The group's transform (`tr`) is its member "Transform" (and `.transform`).
+                let inner = describeShapes(children, path: itemPath + [.key("it")], context: context, depth: depth + 1)
+                out.append("{name:\(js(name))\(match),items:[\(inner)]}")
+            case "tr":
+                out.append(describeTransform(item, path: itemPath, context: context, name: name.isEmpty ? "Transform" : name))
+            default:
+                let props = (Self.shapeProperties[ty] ?? []).compactMap { (n, k) -> String? in
+                    register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)]" }
+                }
+                out.append("{name:\(js(name))\(match),props:[\(props.joined(separator: ","))]}")
+            }
+        }
+        return out.joined(separator: ",")
+    }
+
+    private func describeEffects(_ effects: [JSONValue], path: [Step], context: LayerContext, depth: Int) -> String {
+        guard depth < LottieLimits.maximumNesting else { return "" }
+        var out: [String] = []
+        for (i, effect) in effects.enumerated() {
+            let name = effect["nm"]?.stringValue ?? ""
+            let match = effect["mn"]?.stringValue.map { ",matchName:\(js($0))" } ?? ""
+            var props: [String] = [], items: [String] = []
+            if case .array(let params)? = effect["ef"] {
+                for (j, param) in params.enumerated() {
+                    if param["ef"] != nil {
+                        items.append(describeEffects([param], path: path + [.index(i), .key("ef")], context: context, depth: depth + 1))
+                        continue
+                    }
+                    let pname = param["nm"]?.stringValue ?? "\(j + 1)"
+                    if let id = register(param["v"], path: path + [.index(i), .key("ef"), .index(j), .key("v")], context: context) {
+                        props.append("[\(js(pname)),\(id)]")
+                        if let mn = param["mn"]?.stringValue, mn != pname { props.append("[\(js(mn)),\(id)]") }
+                    }
+                }
+            }
+            out.append("{name:\(js(name))\(match),props:[\(props.joined(separator: ","))],items:[\(items.joined(separator: ","))]}")
+        }
+        return out.joined(separator: ",")
+    }
+
+    /// The id of the property at `path` (decoded once), nil when it is not a readable property.
+    private var registered: [[Step]: Int] = [:]
+    private func register(_ j: JSONValue?, path: [Step], context: LayerContext) -> Int? {
+        if let id = registered[path] { return id }
+        guard let j, case .object = j, j["k"] != nil,
+              let p = try? LottieProperty<[Double]>.decode(LottieJSON(j, path: "")) else { return nil }
+        properties.append(ExpressionProperty(dimensions: [p], startFrame: context.startFrame, stretch: context.stretch))
+        registered[path] = properties.count - 1
+        return properties.count - 1
+    }
+
+    /// Finds every property with an expression under `v`.
+    private func collectExpressions(_ v: JSONValue, path: [Step], place: [String], context: LayerContext, depth: Int) {
+        guard depth < 128 else { return }
+        switch v {
+        case .array(let items):
+            for (i, item) in items.enumerated() {
+                collectExpressions(item, path: path + [.index(i)], place: place.isEmpty ? place : place.dropLast() + [place.last! + "[\(i)]"], context: context, depth: depth + 1)
+            }
+        case .object(let fields):
+            if case .string(let source)? = v["x"], v["k"] != nil {
+                let where_ = place.joined(separator: ".")
+                if isPathOrText(v, place: place) {
+                    unsupported.append("expression of \(where_) in layer \"\(context.name)\": path and text expressions are not evaluated; the property keeps its keyframes")
+                    return
+                }
+                guard let id = register(v, path: path, context: context) else {
+                    unsupported.append("expression of \(where_) in layer \"\(context.name)\": not a property of numbers; it keeps its value")
+                    return
+                }
+                let k = v["k"]
+                var scalar = false
+                if case .number? = k { scalar = true }
+                if let first = k?.arrayValue?.first, case .object = first, let s = first["s"]?.arrayValue, s.count == 1 { scalar = true }
+                expressions.append(PendingExpression(path: path, source: source, property: id, comp: context.comp,
+                                                     layerPosition: context.position, layerName: context.name, place: where_,
+                                                     inPoint: context.inPoint, outPoint: context.outPoint, isScalar: scalar))
+                return
+            }
+            for (key, value) in fields where key != "layers" {
+                collectExpressions(value, path: path + [.key(key)], place: place + [key], context: context, depth: depth + 1)
+            }
+        default: break
+        }
+    }
+
+    /// A path's vertices (`{k: {i, o, v, c}}` or keyframes of them) or a text document.
+    private func isPathOrText(_ v: JSONValue, place: [String]) -> Bool {
+        if place.first == "t" { return true }
+        func isBezier(_ x: JSONValue?) -> Bool { x?["v"] != nil && x?["i"] != nil }
+        guard let k = v["k"] else { return false }
+        if isBezier(k) { return true }
+        if let first = k.arrayValue?.first, let s = first["s"] {
+            if isBezier(s) || isBezier(s.arrayValue?.first) { return true }
+        }
+        return false
+    }
+
+    // MARK: Evaluation
+
+    private var sandbox: LottieExpressionSandbox?
+    private var lastFailureReset = false
+
+    /// A fresh heap with the prelude, the natives and the compositions' descriptions.
+    private func makeSandbox() throws(LottieExpressionSandbox.Failure) -> LottieExpressionSandbox {
+        guard let s = LottieExpressionSandbox(memoryLimit: LottieLimits.expressionMemoryBytes) else {
+            throw LottieExpressionSandbox.Failure(message: "cannot create a JavaScript heap", timedOut: false)
+        }
+        let host = lk_js_host(context: Unmanaged.passUnretained(self).toOpaque(),
+                              value: { ctx, id, seconds, out, capacity in
+                                  let me = Unmanaged<LottieExpressionEvaluator>.fromOpaque(ctx!).takeUnretainedValue()
+                                  return me.hostValue(Int(id), seconds, out!, Int(capacity))
+                              },
+                              key_count: { ctx, id in
+                                  let me = Unmanaged<LottieExpressionEvaluator>.fromOpaque(ctx!).takeUnretainedValue()
+                                  guard id >= 0, Int(id) < me.properties.count else { return -1 }
+                                  return Int32(me.properties[Int(id)].dimensions[0].keyframes.count)
+                              },
+                              key: { ctx, id, index, seconds, out, capacity in
+                                  let me = Unmanaged<LottieExpressionEvaluator>.fromOpaque(ctx!).takeUnretainedValue()
+                                  return me.hostKey(Int(id), Int(index), seconds!, out!, Int(capacity))
+                              })
+        try s.install(host: host)
+        // The prelude and the descriptions are ours: they get the whole per-file budget.
+        try s.run(LottieExpressionPrelude.source, name: "prelude", seconds: 2)
+        try s.run("__lk_fr = \(num(frameRate));\n" + compDescriptions.map { "__lk_addComp(\($0));" }.joined(separator: "\n"),
+                  name: "compositions", seconds: 2)
+        return s
+    }
+
+    fileprivate func hostValue(_ id: Int, _ seconds: Double, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
+        guard id >= 0, id < properties.count, seconds.isFinite else { return -1 }
+        let p = properties[id]
+        let v = p.value(atLocal: p.localFrame(seconds: seconds, frameRate: frameRate))
+        let n = min(v.count, capacity)
+        for i in 0..<n { out[i] = v[i] }
+        return Int32(n)
+    }
+
+    fileprivate func hostKey(_ id: Int, _ index: Int, _ seconds: UnsafeMutablePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
+        guard id >= 0, id < properties.count else { return -1 }
+        let p = properties[id]
+        let keys = p.dimensions[0].keyframes
+        guard index >= 0, index < keys.count else { return -1 }
+        seconds.pointee = (keys[index].frame * p.stretch + p.startFrame) / frameRate
+        let v = p.dimensions.count == 1 ? keys[index].value : p.value(atLocal: keys[index].frame)
+        let n = min(v.count, capacity)
+        for i in 0..<n { out[i] = v[i] }
+        return Int32(n)
+    }
+
+    func run(warnings: inout [String], secondsInAll: Double) -> JSONValue {
+        warnings.append(contentsOf: unsupported)
+        guard !expressions.isEmpty else { return root }
+        do { sandbox = try makeSandbox() } catch {
+            warnings.append("expressions not evaluated: \(error.message)")
+            return root
+        }
+        var replacements: [[Step]: JSONValue] = [:]
+        var evaluations = 0
+        let started = lk_js_now()
+        for (n, e) in expressions.enumerated() {
+            // A layer of the main composition is seen from its in point to the animation's out
+            // point at most (a layer often lasts far longer than the animation).
+            var first = max(e.inPoint, 0).rounded(.up), last = e.outPoint.rounded(.down)
+            if e.comp == 0 { first = max(first, rootIn.rounded(.up)); last = min(last, rootOut.rounded(.down)) }
+            let count = last >= first ? Int(last - first) + 1 : 0
+            guard count > 0 else { continue }
+            guard count <= LottieLimits.maximumSamples else {
+                warnings.append("expression of \(e.place) in layer \"\(e.layerName)\": \(count) frames exceed the limit \(LottieLimits.maximumSamples) (maximumSamples); the property keeps its keyframes")
+                continue
+            }
+            guard evaluations + count <= LottieLimits.maximumExpressionEvaluations,
+                  lk_js_now() - started <= secondsInAll else {
+                warnings.append("expressions: the file's budget (\(LottieLimits.maximumExpressionEvaluations) evaluations, \(num(secondsInAll)) seconds of processor time) is spent; \(expressions.count - n) properties keep their keyframes")
+                break
+            }
+            evaluations += count
+            do {
+                let samples = try evaluate(e, first: first, count: count)
+                let p = properties[e.property]
+                let frames = (0..<count).map { (first + Double($0) - p.startFrame) / p.stretch }
+                replacements[e.path] = sampledProperty(original: value(at: e.path), frames: frames, samples: samples, scalar: e.isScalar)
+                // Later expressions read this property's result.
+                properties[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)],
+                                                            startFrame: p.startFrame, stretch: p.stretch)
+            } catch {
+                warnings.append("expression of \(e.place) in layer \"\(e.layerName)\": \(Self.oneLine(error.message)); the property keeps its keyframes")
+                // A fresh heap for the next expression: what this one left cannot starve it.
+                do { sandbox = try makeSandbox() } catch {
+                    warnings.append("expressions: \(error.message); \(expressions.count - n - 1) properties keep their keyframes")
+                    break
+                }
+            }
+        }
+        sandbox = nil
+        return Self.replacing(root, replacements)
+    }
+
+    private func evaluate(_ e: PendingExpression, first: Double, count: Int) throws(LottieExpressionSandbox.Failure) -> [[Double]] {
+        guard let sandbox else { throw LottieExpressionSandbox.Failure(message: "no JavaScript heap", timedOut: false) }
+        let seed = Double(e.property &* 7919 &+ e.layerPosition)
+        _ = try sandbox.invoke("__lk_begin", [Double(e.comp), Double(e.layerPosition), Double(e.property), seed], seconds: LottieLimits.expressionSeconds)
+        var samples: [[Double]] = []
+        samples.reserveCapacity(count)
+        for i in 0..<count {
+            let frame = first + Double(i)
+            do {
+                let v = try sandbox.invoke("__lk_run", string: e.source, [frame / frameRate, frame], seconds: LottieLimits.expressionSeconds)
+                samples.append(v)
+            } catch {
+                throw LottieExpressionSandbox.Failure(message: "\(error.message) (at frame \(num(frame)))", timedOut: error.timedOut)
+            }
+        }
+        return samples
+    }
+
+    /// The property object `original` with keyframes one a frame, or a constant value.
+    private func sampledProperty(original: JSONValue?, frames: [Double], samples: [[Double]], scalar: Bool) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if case .object(let f)? = original { fields = f }
+        let keep = fields.filter { !["x", "k", "a"].contains($0.0) }
+        func vector(_ v: [Double]) -> JSONValue { .array(v.map { .number($0) }) }
+        if samples.allSatisfy({ $0 == samples[0] }) {
+            let k: JSONValue = scalar && samples[0].count == 1 ? .number(samples[0][0]) : vector(samples[0])
+            return .object(keep + [("a", .number(0)), ("k", k)])
+        }
+        let linearOut: JSONValue = .object([("x", .array([.number(0)])), ("y", .array([.number(0)]))])
+        let linearIn: JSONValue = .object([("x", .array([.number(1)])), ("y", .array([.number(1)]))])
+        let keyframes = zip(frames, samples).map { f, s -> JSONValue in
+            .object([("t", .number(f)), ("s", vector(s)), ("o", linearOut), ("i", linearIn)])
+        }
+        return .object(keep + [("a", .number(1)), ("k", .array(keyframes))])
+    }
+
+    private func sampledModel(frames: [Double], samples: [[Double]]) -> LottieProperty<[Double]> {
+        LottieProperty(keyframes: zip(frames, samples).map { LottieKeyframe(frame: $0, value: $1, easing: .linear, hold: false) })
+    }
+
+    private func value(at path: [Step]) -> JSONValue? {
+        var v: JSONValue? = root
+        for step in path {
+            switch step {
+            case .key(let k): v = v?[k]
+            case .index(let i): v = v?.arrayValue.flatMap { i < $0.count ? $0[i] : nil }
+            }
+        }
+        return v
+    }
+
+    /// `root` with the values at the given places replaced.
+    private static func replacing(_ root: JSONValue, _ replacements: [[Step]: JSONValue]) -> JSONValue {
+        guard !replacements.isEmpty else { return root }
+        var prefixes: Set<[Step]> = []
+        for path in replacements.keys { for n in 0..<path.count { prefixes.insert(Array(path[0..<n])) } }
+        func walk(_ v: JSONValue, _ path: [Step]) -> JSONValue {
+            if let r = replacements[path] { return r }
+            guard prefixes.contains(path) else { return v }
+            switch v {
+            case .array(let items): return .array(items.enumerated().map { walk($0.1, path + [.index($0.0)]) })
+            case .object(let fields): return .object(fields.map { ($0.0, walk($0.1, path + [.key($0.0)])) })
+            default: return v
+            }
+        }
+        return walk(root, [])
+    }
+
+    static func oneLine(_ s: String) -> String {
+        let flat = s.split(whereSeparator: \.isNewline).joined(separator: " ")
+        return flat.count > 200 ? String(flat.prefix(200)) + "…" : flat
+    }
+}
+
+/// A JavaScript string literal.
+private func js(_ s: String) -> String {
+    var out = "\""
+    for u in s.unicodeScalars {
+        switch u {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        default:
+            if u.value < 0x20 || u.value == 0x2028 || u.value == 0x2029 {
+                let hex = String(u.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            } else {
+                out.unicodeScalars.append(u)
+            }
+        }
+    }
+    return out + "\""
+}
+
+private extension JSONValue {
+    var numberValue: Double? { if case .number(let n) = self, n.isFinite { return n }; return nil }
+    var stringValue: String? { if case .string(let s) = self { return s }; return nil }
+    var arrayValue: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
+}
+
+/// A JavaScript number literal.
+private func num(_ d: Double) -> String {
+    guard d.isFinite else { return "0" }
+    return d == d.rounded() && abs(d) < 1e15 ? "\(Int(d))" : "\(d)"
+}

@@ -1,0 +1,310 @@
+// After Effects expressions (`LottieExpressions`): one small generated file per function of
+// the expression API, read back as the keyframes the importer samples, and a file of hostile
+// expressions that imports with one warning each within a bounded time.
+import Foundation
+import LayerKit
+import Testing
+@testable import Lottie
+
+@Suite struct LottieExpressionTests {
+    /// A 30 fps, 0…`op` file with one shape layer "L" (ind 1, in point `ip`, start `st`) whose
+    /// transform member `key` is `property`; `extra` layers follow it (JSON text).
+    static func file(_ key: String, _ property: String, ip: Double = 0, op: Double = 30, st: Double = 0,
+                     effects: String = "", shapes: String = "[]", extra: String = "", assets: String = "[]") -> String {
+        """
+        {"v":"5.7.0","fr":30,"ip":0,"op":\(op),"w":200,"h":100,"nm":"Main","assets":\(assets),"layers":[
+         {"ty":4,"nm":"L","ind":1,"ip":\(ip),"op":\(op),"st":\(st),"ks":{"\(key)":\(property)}\(effects),"shapes":\(shapes)}\(extra)]}
+        """
+    }
+
+    /// The property at `layers[0].ks.key` after evaluation, and the warnings.
+    static func evaluate(_ json: String, key: String, layer: Int = 0) throws -> (LottieProperty<[Double]>, [String]) {
+        var warnings: [String] = []
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        guard case .array(let layers)? = out["layers"], let ks = layers[layer]["ks"], let p = ks[key] else {
+            Issue.record("no property"); return (LottieProperty([0]), warnings)
+        }
+        return (try LottieProperty<[Double]>.decode(LottieJSON(p, path: "")), warnings)
+    }
+
+    /// The value of `expression` on a property with keyframes `k` at each of `frames`.
+    static func values(_ expression: String, k: String = "[0,0]", key: String = "p", frames: [Double], ip: Double = 0, st: Double = 0,
+                       effects: String = "", shapes: String = "[]", extra: String = "", assets: String = "[]") throws -> ([[Double]], [String]) {
+        let prop = #"{"a":1,"k":\#(k),"x":\#(String(data: try JSONSerialization.data(withJSONObject: [expression]), encoding: .utf8)!.dropFirst().dropLast())}"#
+        let (p, w) = try evaluate(file(key, prop, ip: ip, st: st, effects: effects, shapes: shapes, extra: extra, assets: assets), key: key)
+        return (frames.map { p.value(at: $0) }, w)
+    }
+
+    static func close(_ a: [[Double]], _ b: [[Double]], _ tolerance: Double = 1e-6) -> Bool {
+        a.count == b.count && zip(a, b).allSatisfy { x, y in x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= tolerance } }
+    }
+
+    static let moving = #"[{"t":0,"s":[0,0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100,50]}]"#
+    static let scalar = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[10]}]"#
+
+    @Test func timeAndBmRt() throws {
+        let (v, w) = try Self.values("var $bm_rt; $bm_rt = [time * 30, 7];", frames: [0, 15, 30])
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[0, 7], [15, 7], [30, 7]]))
+        // Without $bm_rt the last statement's value is the result.
+        let (v2, _) = try Self.values("var a = 2; [a * time * 30, 1]", frames: [6])
+        #expect(Self.close(v2, [[12, 1]]))
+    }
+
+    @Test func valueIsTheKeyframedValue() throws {
+        let (v, w) = try Self.values("$bm_sum(value, [1, 2])", k: Self.moving, frames: [0, 5, 10, 20])
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[1, 2], [51, 27], [101, 52], [101, 52]]))
+    }
+
+    @Test func operatorsOfBodymovin() throws {
+        let (v, _) = try Self.values("[ $bm_sum([1,2],3)[0], $bm_sub(10,4), $bm_mul([1,2],3)[1], $bm_div([6,8],2)[1], $bm_mod(7,4), $bm_neg(5) ]",
+                                     frames: [0])
+        #expect(Self.close(v, [[4, 6, 6, 4, 3, -5]]))
+    }
+
+    @Test func vectorMath() throws {
+        let (v, _) = try Self.values("""
+            [add([1,2],[3,4])[1], sub([5,5],[1,2])[1], mul(2,[1,3])[1], div([9,3],3)[0], length([3,4]), length([1,1],[4,5]),
+             normalize([0,5])[1], clamp(12, 0, 10), clamp([-1, 5], 0, 3)[0], dot([1,2],[3,4]), cross([1,0,0],[0,1,0])[2],
+             radiansToDegrees(Math.PI), degreesToRadians(180), length(-3)]
+            """, frames: [0])
+        #expect(Self.close(v, [[6, 3, 6, 3, 5, 5, 1, 10, 0, 11, 1, 180, Double.pi, 3]]))
+    }
+
+    @Test func linearAndEases() throws {
+        let (v, _) = try Self.values("""
+            [linear(time, 0, 1, 0, 100), linear(0.5, 10, 20), ease(time, 0, 1, 0, 100), easeIn(time, 0, 1, 0, 100), easeOut(time, 0, 1, 0, 100),
+             linear(time, 0, 1, [0, 0], [10, 20])[1]]
+            """, frames: [0, 15, 30])
+        #expect(Self.close([v[0]], [[0, 15, 0, 0, 0, 0]]))
+        #expect(abs(v[1][0] - 50) < 1e-9 && abs(v[1][5] - 10) < 1e-9)
+        // ease is symmetric: half way at half time; easeIn is slow at first, easeOut fast.
+        #expect(abs(v[1][2] - 50) < 0.5)
+        #expect(v[1][3] < 40 && v[1][4] > 60)
+        #expect(Self.close([v[2]], [[100, 15, 100, 100, 100, 20]]))
+    }
+
+    @Test func keysAndValueAtTime() throws {
+        let (v, w) = try Self.values("[numKeys, key(2).time, key(2).value[0], valueAtTime(5 / 30)[0], velocityAtTime(5 / 30)[0], nearestKey(0.3).index]",
+                                     k: Self.moving, frames: [0])
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[2, 10.0 / 30, 100, 50, 300, 2]], 0.01))
+    }
+
+    @Test func loopOutTypes() throws {
+        // Keyframes 0 → 10 over frames 0…10; at frame 15 (5 frames into the second cycle).
+        let (cycle, w) = try Self.values("loopOut('cycle')", k: Self.scalar, key: "r", frames: [15, 25])
+        #expect(w.isEmpty)
+        #expect(Self.close(cycle, [[5], [5]]))
+        let (ping, _) = try Self.values("loopOut('pingpong')", k: Self.scalar, key: "r", frames: [13, 23])
+        #expect(Self.close(ping, [[7], [3]]))
+        let (offset, _) = try Self.values("loopOut('offset')", k: Self.scalar, key: "r", frames: [15, 25])
+        #expect(Self.close(offset, [[15], [25]]))
+        let (cont, _) = try Self.values("loopOut('continue')", k: Self.scalar, key: "r", frames: [20])
+        #expect(Self.close(cont, [[20]], 0.01))
+    }
+
+    @Test func loopInAndCounts() throws {
+        // Keyframes at 10 (0) and 20 (10): before frame 10 loopIn repeats them.
+        let k = #"[{"t":10,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[10]}]"#
+        let (cycle, _) = try Self.values("loopIn('cycle')", k: k, key: "r", frames: [5])
+        #expect(Self.close(cycle, [[5]]))
+        let (offset, _) = try Self.values("loopIn('offset')", k: k, key: "r", frames: [5])
+        #expect(Self.close(offset, [[-5]]))
+        let (cont, _) = try Self.values("loopIn('continue')", k: k, key: "r", frames: [5])
+        #expect(Self.close(cont, [[-5]], 0.01))
+        // Three keyframes; loopOut over the last 1 keyframe segment only.
+        let k3 = #"[{"t":0,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[100],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[110]}]"#
+        let (last, _) = try Self.values("loopOut('cycle', 1)", k: k3, key: "r", frames: [25])
+        #expect(Self.close(last, [[105]]))
+    }
+
+    @Test func randomIsSeededAndDeterministic() throws {
+        let expr = "seedRandom(3, true); [random(), random(10), random([5, 5])[1], gaussRandom()]"
+        let (a, _) = try Self.values(expr, frames: [0, 10])
+        let (b, _) = try Self.values(expr, frames: [0, 10])
+        #expect(a == b)
+        // timeless: the same at every frame; in range.
+        #expect(a[0] == a[1])
+        #expect(a[0][0] >= 0 && a[0][0] < 1 && a[0][1] < 10 && a[0][2] < 5 && a[0][3] >= 0 && a[0][3] <= 1)
+        // Not timeless: it changes from frame to frame.
+        let (c, _) = try Self.values("[random()]", frames: [0, 1])
+        #expect(c[0] != c[1])
+    }
+
+    @Test func wiggleStaysWithinItsAmplitude() throws {
+        let (v, w) = try Self.values("wiggle(2, 10)", k: "[50,50]", frames: Array(stride(from: 0.0, through: 30, by: 1)))
+        #expect(w.isEmpty)
+        #expect(v.allSatisfy { abs($0[0] - 50) <= 10 && abs($0[1] - 50) <= 10 })
+        #expect(Set(v.map { $0[0] }).count > 5)
+        // Smooth: neighbouring frames differ by far less than the amplitude.
+        #expect(zip(v, v.dropFirst()).allSatisfy { abs($0[0] - $1[0]) < 5 })
+    }
+
+    @Test func thisCompLayersAndTransform() throws {
+        let other = #",{"ty":3,"nm":"Null","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":{"a":1,"k":\#(Self.moving)},"r":{"a":0,"k":45},"s":{"a":0,"k":[50,50,100]}}}"#
+        let (v, w) = try Self.values("""
+            var n = thisComp.layer("Null"); [n.transform.position[0], thisComp.layer(2).transform.rotation, n.transform.scale[0],
+             thisComp.numLayers, thisComp.width, thisLayer.name === "L" ? 1 : 0, index, thisComp.frameDuration * 30, n.position[1]]
+            """, frames: [5], extra: other)
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[50, 45, 50, 2, 200, 1, 1, 1, 25]]))
+        // The layer's own transform by name, unqualified.
+        let (own, _) = try Self.values("transform.rotation + 1", k: "7", key: "r", frames: [0])
+        #expect(Self.close(own, [[8]]))
+    }
+
+    @Test func toCompAndFromCompFollowTheParentChain() throws {
+        // "L" (anchor 10,0; rotation 90°; scale 200 %; position 50,50) under "P" (position 100,0).
+        let parent = #",{"ty":3,"nm":"P","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[100,0]}}}"#
+        let ks = #"{"a":0,"k":[0,0],"x":"var q = toComp([10, 0]); var r = toComp([11, 0]); var b = fromComp(toComp([3, 4])); [q[0], q[1], r[0], r[1], b[0], b[1]]"}"#
+        var json = Self.file("p", ks, extra: parent)
+        json = json.replacingCharacters(in: json.range(of: #""ks":{"p":"#)!, with: #""parent":2,"ks":{"a":{"a":0,"k":[10,0]},"r":{"a":0,"k":90},"s":{"a":0,"k":[200,200]},"p":"#)
+        // The expression drives "L"'s own position: toComp reads the keyframed one (0, 0).
+        let (p, w) = try Self.evaluate(json, key: "p")
+        #expect(w.isEmpty)
+        // Anchor → position (0,0) + parent's (100,0) = (100, 0); one unit right of the anchor
+        // turns 90° and doubles: (100, 2); fromComp undoes toComp.
+        #expect(Self.close([p.value(at: 0)], [[100, 0, 100, 2, 3, 4]]))
+    }
+
+    @Test func effectsByNameAndIndex() throws {
+        let effects = #","ef":[{"ty":5,"nm":"Slider Control","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":42}}]}]"#
+        let (v, w) = try Self.values("""
+            [effect("Slider Control")("Slider"), effect("Slider Control")(1), effect(1)("ADBE Slider Control-0001").value,
+             thisLayer.effect("Slider Control")("Slider") * 2]
+            """, frames: [0], effects: effects)
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[42, 42, 42, 84]]))
+    }
+
+    @Test func contentOfShapes() throws {
+        let shapes = #"""
+            [{"ty":"gr","nm":"Group 1","it":[{"ty":"rc","nm":"Rect","s":{"a":0,"k":[30,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":4}},
+              {"ty":"fl","nm":"Fill 1","c":{"a":0,"k":[1,0.5,0,1]},"o":{"a":0,"k":80}},
+              {"ty":"tr","nm":"Transform","p":{"a":0,"k":[11,12]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]
+            """#
+        let (v, w) = try Self.values("""
+            var g = content("Group 1"); [g.content("Rect").size[1], g.content("Fill 1").color[1], g("Fill 1").opacity, g.transform.position[0],
+             content("Group 1").content("Rect").roundness]
+            """, frames: [0], shapes: shapes)
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[40, 0.5, 80, 11, 4]]))
+    }
+
+    @Test func compByNameAndFrameConversions() throws {
+        let assets = #"[{"id":"pre","nm":"Inner","layers":[{"ty":3,"nm":"Deep","ind":1,"ip":0,"op":30,"st":0,"ks":{"o":{"a":0,"k":33}}}]}]"#
+        let (v, w) = try Self.values("[comp('Inner').layer('Deep').transform.opacity, comp('Main').numLayers, framesToTime(15), timeToFrames(2), timeToFrames()]",
+                                     frames: [6], assets: assets)
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[33, 1, 0.5, 60, 6]]))
+    }
+
+    @Test func startTimeShiftsKeyframesNotTime() throws {
+        // A layer starting at frame 10: its keyframe 0 lies at composition frame 10; `time`
+        // is the composition's.
+        let (v, _) = try Self.values("[time * 30, value[0]]", k: Self.moving, frames: [0, 5], ip: 10, st: 10)
+        // Local frame 0 = composition frame 10 → time 10/30 s, value at local 0.
+        #expect(Self.close([v[0]], [[10, 0]]))
+        #expect(Self.close([v[1]], [[15, 50]]))
+    }
+
+    @Test func constantResultIsAConstantValue() throws {
+        var warnings: [String] = []
+        let json = Self.file("o", #"{"a":0,"k":100,"x":"var $bm_rt; $bm_rt = 40;"}"#)
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        guard case .array(let layers)? = out["layers"], let o = layers[0]["ks"]?["o"] else { Issue.record("no o"); return }
+        #expect(o == (try JSONReader.parse(#"{"a":0,"k":40}"#)))
+    }
+
+    @Test func failuresKeepTheKeyframedValueWithOneWarning() throws {
+        for (expr, problem) in [("this is not javascript(", "SyntaxError"), ("throw new Error('boom')", "boom"),
+                                ("undefinedName + 1", "ReferenceError"), ("'text'", "a string"), ("[NaN, 1]", "NaN"),
+                                ("/a+/.test('aa') ? 1 : 0", "")] {
+            let (v, w) = try Self.values(expr, k: "[3,4]", frames: [0, 10])
+            #expect(Self.close(v, [[3, 4], [3, 4]]), "\(expr)")
+            #expect(w.count == 1, "\(expr): \(w)")
+            #expect(w.first?.contains("expression of ks.p in layer \"L\"") == true, "\(w)")
+            #expect(problem.isEmpty || w.first?.contains(problem) == true, "\(w)")
+        }
+    }
+
+    @Test func pathExpressionsAreNamedAndLeftAlone() throws {
+        let shapes = #"[{"ty":"sh","nm":"P","ks":{"a":0,"k":{"i":[[0,0]],"o":[[0,0]],"v":[[1,2]],"c":false},"x":"thisProperty"}}]"#
+        var warnings: [String] = []
+        let json = Self.file("o", #"{"a":0,"k":100}"#, shapes: shapes)
+        let parsed = try JSONReader.parse(Array(json.utf8))
+        let out = LottieExpressions.evaluate(parsed, warnings: &warnings)
+        #expect(out == parsed)
+        #expect(warnings == ["expression of shapes[0].ks in layer \"L\": path and text expressions are not evaluated; the property keeps its keyframes"])
+    }
+
+    @Test func noExpressionsLeavesTheFileAlone() throws {
+        let json = Self.file("p", #"{"a":0,"k":[3,4],"x":"[9, 9]"}"#)
+        let on = try LottieScene.parse(Array(json.utf8))
+        let off = try LottieScene.parse(Array(json.utf8), expressions: false)
+        let nine = try LottieScene.parse(Array(Self.file("p", #"{"a":0,"k":[9,9]}"#).utf8))
+        let three = try LottieScene.parse(Array(Self.file("p", #"{"a":0,"k":[3,4]}"#).utf8))
+        #expect(on.warnings.isEmpty && off.warnings.isEmpty)
+        func named(_ l: CALayer) -> CALayer? { l.name == "L" ? l : (l.sublayers ?? []).lazy.compactMap(named).first }
+        func place(_ s: LottieScene) -> String { named(s.root).map { "\($0.position) \($0.transform)" } ?? "none" }
+        #expect(place(on) == place(nine))
+        #expect(place(off) == place(three))
+        #expect(place(nine) != place(three))
+    }
+
+    /// A file of hostile expressions: each is a warning, the file imports, and all of it takes
+    /// a bounded time (each evaluation stops at its budget; a failed property stops at its first).
+    @Test func hostileExpressionsImportWithWarnings() throws {
+        let hostile = [
+            "while (true) {}",
+            "for (;;) { try { while (true) {} } catch (e) {} }",
+            "function f(n) { return f(n + 1) + 1 } f(0)",
+            "var a = []; while (true) a.push(new Array(100000))",
+            "var s = 'x'; while (true) s = s + s",
+            "'x'.repeat(1e9).length",
+            "JSON.parse(new Array(100000).join('['))",
+            "eval(new Array(5000).join('(') + '1' + new Array(5000).join(')'))",
+            "var o = {}; for (var i = 0; ; i++) o['k' + i] = i",
+            "new Array(4294967295).join('x')",
+            "/(a+)+b/.test('aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaac')",
+            "Object.defineProperty(this, 'value', { get: function () { while (true) {} } }); value",
+        ]
+        var layers: [String] = []
+        for (i, h) in hostile.enumerated() {
+            let src = String(data: try JSONSerialization.data(withJSONObject: [h]), encoding: .utf8)!.dropFirst().dropLast()
+            layers.append(#"{"ty":3,"nm":"H\#(i)","ind":\#(i + 1),"ip":0,"op":60,"st":0,"ks":{"p":{"a":0,"k":[1,2],"x":\#(src)}}}"#)
+        }
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":60,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
+        let start = Date()
+        let scene = try LottieScene.parse(Array(json.utf8))
+        let seconds = Date().timeIntervalSince(start)
+        let expressionWarnings = scene.warnings.filter { $0.hasPrefix("expression of ks.p") }
+        #expect(expressionWarnings.count == hostile.count, "\(scene.warnings)")
+        // The budgets count processor time; on a loaded machine the wall clock runs longer,
+        // so this only catches a hang.
+        #expect(seconds < 120, "took \(seconds) s")
+        for l in scene.root.sublayers ?? [] { #expect(l.position == Point(1, 2)) }
+        // The budgets are named as what ran out.
+        #expect(expressionWarnings[0].contains("ran past its time budget"))
+        #expect(expressionWarnings[2].contains("RangeError"))
+        #expect(expressionWarnings[4].contains("ran out of its memory budget") || expressionWarnings[4].contains("ran past its time budget"))
+    }
+
+    @Test func fileBudgetIsCheckedWithOneWarning() throws {
+        // Each property fails by timeout at its first frame: the time budget of the file is
+        // reached long before all of them ran.
+        let secondsInAll = 0.5
+        let count = Int(secondsInAll / LottieLimits.expressionSeconds) + 10
+        let layers = (0..<count).map { #"{"ty":3,"nm":"T\#($0)","ind":\#($0 + 1),"ip":0,"op":2,"st":0,"ks":{"r":{"a":0,"k":0,"x":"while(true){}"}}}"# }
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":2,"w":10,"h":10,"layers":[\#(layers.joined(separator: ","))]}"#
+        var warnings: [String] = []
+        _ = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings, secondsInAll: secondsInAll)
+        #expect(warnings.filter { $0.hasPrefix("expressions: the file's budget") }.count == 1, "\(warnings.suffix(2))")
+        // Each timed-out property spent its budget of processor time; the file stopped after
+        // about secondsInAll of them (one more may start before the check).
+        let timedOut = warnings.filter { $0.contains("ran past its time budget") }.count
+        #expect(timedOut >= 5 && timedOut <= Int(secondsInAll / LottieLimits.expressionSeconds) + 1, "\(timedOut)")
+    }
+}
