@@ -47,9 +47,11 @@ struct LottieCompositionBuilder {
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
         var out: [CALayer] = []
         let mattes = LottieTrackMattes(layers, reading: timeline.reading)
+        // After Effects' reading: the first camera layer sees the 3D layers (`LottieCamera3D`).
+        let camera = timeline.reading.drawsAfterEffectsFeatures ? layers.first { $0.camera != nil && !$0.hidden } : nil
         for (position, layer) in layers.enumerated().reversed() {
             if layer.hidden || mattes.consumed.contains(position) { continue }
-            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
+            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth, camera: camera) else { continue }
             if let s = mattes.sources[position] {
                 let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth)
                 // A luma matte becomes an alpha matte of the source's luminance (`LottieLumaMatte`).
@@ -103,8 +105,11 @@ struct LottieCompositionBuilder {
     /// One layer with its content, masks, visibility, opacity and transforms (its own and its
     /// parents'); nil for layers that draw nothing (nulls, unsupported types).
     func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
-                    timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
+                    timeline: LottieTimeline, depth: Int, camera: LottieLayerModel? = nil) throws(DocumentError) -> CALayer? {
         if case .null = layer.kind { return nil }
+        let threeD = timeline.reading.drawsAfterEffectsFeatures
+        // A camera draws nothing: it is how the 3D layers are seen.
+        if threeD && layer.camera != nil { return nil }
         if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
@@ -135,13 +140,24 @@ struct LottieCompositionBuilder {
         }
         var folding = true
         for l in chain {
-            if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
+            if threeD && l.is3D {
+                folding = false
+                try counter.add(1)
+                top = LottieCamera3D.wrap(top, in: l.transform, name: l.name, timeline: Self.ownTimeline(l, in: timeline))
+            } else if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
                 if l.transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: l.name) }
                 top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform, reading: timeline.reading))
             } else {
                 folding = false
                 top = try wrap(top, in: l, timeline: Self.ownTimeline(l, in: timeline))
             }
+        }
+        if threeD && chain.contains(where: \.is3D) {
+            // Seen by the composition's camera (After Effects' default camera without one).
+            try counter.add(1)
+            let view = camera.flatMap { c in c.camera.map { ($0, c.transform) } }
+            let cameraTimeline = camera.map { Self.ownTimeline($0, in: timeline) } ?? timeline
+            top = LottieCamera3D.viewed(top, camera: view, timeline: cameraTimeline, width: model.width, height: model.height)
         }
         top.compositingFilter = filter
         return top
@@ -160,7 +176,9 @@ struct LottieCompositionBuilder {
         let (outer, inner) = LottieTransformLayers.make(layer.transform, timeline: timeline, autoOrient: layer.autoOrient,
                                                         name: layer.name, warnings: warnings)
         try counter.add(LottieTransformLayers.depth(outer, inner))
-        if layer.transform.has3DRotation { warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name) }
+        if layer.transform.has3DRotation && !timeline.reading.drawsAfterEffectsFeatures {
+            warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name)
+        }
         if Self.addsNothing(content) {
             for s in content.sublayers ?? [] { inner.addSublayer(s) }
         } else {
@@ -286,17 +304,9 @@ struct LottieCompositionBuilder {
         case .text(let document):
             guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }
             content.bounds = Rect(0, 0, model.width, model.height)
-            let glyphs = LottieGlyphText(model: model)
-            guard glyphs.covers(document) else {
-                guard let text = LottieFontText(model: model).layer(document, layer: layer.name, warnings: warnings) else { return nil }
-                try counter.add(1 + (text.sublayers?.count ?? 0))
-                content.addSublayer(text)
-                break
-            }
-            guard let items = glyphs.items(document, layer: layer.name, warnings: warnings) else { return nil }
-            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
-                                                  extent: LottieGradientLayers.extent(width: model.width, height: model.height))
-            try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
+            let text = LottieTextLayers(model: model, warnings: warnings, counter: counter, timeline: timeline, layerName: layer.name,
+                                        masks: layer.masks)
+            guard try text.build(document, into: content) else { return nil }
         case .null:
             return nil
         case .unsupported(let ty):
