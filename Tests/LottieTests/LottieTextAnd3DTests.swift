@@ -174,6 +174,27 @@ extension LottieFeatureFile {
         #expect(!Self.painted(b, 37, 45) && Self.painted(b, 47, 45) && Self.rgb(b, 47, 45).2 > 200)
     }
 
+    // MARK: Text on a path — lottie-web TextAnimatorProperty `getMeasures` (its masked-path branch)
+
+    static func onPath(_ from: String, _ to: String, margin: Double = 10, perpendicular: Int = 1) -> String {
+        let mask = #"{"mode": "n", "inv": false, "o": {"k": 100}, "pt": {"k": {"c": false, "v": [\#(from), \#(to)], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}}"#
+        return #"{"ty": 5, "nm": "P", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "hasMask": true, "masksProperties": [\#(mask)], "t": {"d": {"k": [{"t": 0, "s": \#(F.document("A"))}]}, "a": [], "p": {"m": 0, "f": {"k": \#(margin)}, "l": {"k": 0}, "p": {"k": \#(perpendicular)}, "r": {"k": 0}}}}"#
+    }
+
+    @Test func textFollowsItsMaskPathFromTheFirstMargin() throws {
+        // Along y 80 from x 10: the "A" (advance 12) centred 10 + 6 along, x 21…31, on the path.
+        let s = try F.textScene([Self.onPath("[10, 80]", "[90, 80]")])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Self.render(s, frame: 0)
+        #expect(Self.painted(b, 26, 73) && !Self.painted(b, 19, 73) && !Self.painted(b, 33, 73) && !Self.painted(b, 26, 83))
+        // Down a vertical path, perpendicular: turned 90° clockwise at (50, 26): x 50…64, y 21…31.
+        let down = Self.render(try F.textScene([Self.onPath("[50, 10]", "[50, 90]")]), frame: 0)
+        #expect(Self.painted(down, 57, 26) && !Self.painted(down, 43, 26) && !Self.painted(down, 57, 35))
+        // Not perpendicular: upright, x 45…55, y 12…26.
+        let upright = Self.render(try F.textScene([Self.onPath("[50, 10]", "[50, 90]", perpendicular: 0)]), frame: 0)
+        #expect(Self.painted(upright, 50, 20) && !Self.painted(upright, 60, 26))
+    }
+
     // MARK: 3D layers and the camera — lottie-web TransformProperty (3D), Skottie CameraAdapter
 
     static func solid3D(_ p: String, extra: String = "") -> String {
