@@ -102,35 +102,53 @@ struct LottieTextAnimators {
         }
     }
 
+    /// A selector's values at one frame: its range [s, e] in units, easing curve and amount.
+    struct Range {
+        var shape: Int
+        var s: Double, e: Double
+        var x1: Double, y1: Double, x2: Double, y2: Double
+        var amount: Double
+
+        init(_ selector: LottieTextSelector, count: Int, frame f: Double) {
+            shape = selector.shape
+            let divisor = selector.inIndices ? 1 : 100 / Double(max(count, 1))
+            let o = (selector.offset.value(at: f).first ?? 0) / divisor
+            s = (selector.start.value(at: f).first ?? 0) / divisor + o
+            e = (selector.end.value(at: f).first ?? 100) / divisor + o
+            if s > e { swap(&s, &e) }
+            let low = selector.easeLow.value(at: f).first ?? 0, high = selector.easeHigh.value(at: f).first ?? 0
+            x1 = low > 0 ? low / 100 : 0; y1 = low < 0 ? -low / 100 : 0
+            x2 = high > 0 ? 1 - high / 100 : 1; y2 = high < 0 ? 1 + high / 100 : 1
+            amount = (selector.amount.value(at: f).first ?? 100) / 100
+        }
+
+        /// The selection (0…1, times the amount) of the character numbered `i`.
+        func selection(_ i: Double) -> Double {
+            var m: Double
+            let ramp = e == s ? 0 : min(max(0.5 / (e - s) + (i - s) / (e - s), 0), 1)
+            switch shape {
+            case 2: m = e == s ? (i >= e ? 1 : 0) : ramp
+            case 3: m = e == s ? (i >= e ? 0 : 1) : 1 - ramp
+            case 4: m = e == s ? 0 : (ramp < 0.5 ? ramp * 2 : 1 - 2 * (ramp - 0.5))
+            case 5:
+                if e == s { m = 0 } else {
+                    let a = (e - s) / 2, x = min(max(0, i + 0.5 - s), e - s) - a
+                    m = (max(0, 1 - x * x / (a * a))).squareRoot()
+                }
+            case 6:
+                m = e == s ? 0 : (1 + cos(Double.pi + 2 * Double.pi * min(max(0, i + 0.5 - s), e - s) / (e - s))) / 2
+            default:
+                // The share of the character's unit [i, i + 1] inside [s, e].
+                m = max(0, min(e, i + 1) - max(s, i))
+            }
+            if x1 != 0 || y1 != 0 || x2 != 1 || y2 != 1 { m = LottieEasingCurve.evaluate(min(max(m, 0), 1), x1, y1, x2, y2) }
+            return m * amount
+        }
+    }
+
     /// The selection (0…1, times the amount) of a character numbered `i` by `selector` at frame `f`.
     static func selection(_ selector: LottieTextSelector, number i: Double, count: Int, frame f: Double) -> Double {
-        let divisor = selector.inIndices ? 1 : 100 / Double(max(count, 1))
-        let o = (selector.offset.value(at: f).first ?? 0) / divisor
-        var s = (selector.start.value(at: f).first ?? 0) / divisor + o
-        var e = (selector.end.value(at: f).first ?? 100) / divisor + o
-        if s > e { swap(&s, &e) }
-        let low = selector.easeLow.value(at: f).first ?? 0, high = selector.easeHigh.value(at: f).first ?? 0
-        let x1 = low > 0 ? low / 100 : 0, y1 = low < 0 ? -low / 100 : 0
-        let x2 = high > 0 ? 1 - high / 100 : 1, y2 = high < 0 ? 1 + high / 100 : 1
-        var m: Double
-        let ramp = e == s ? 0 : min(max(0.5 / (e - s) + (i - s) / (e - s), 0), 1)
-        switch selector.shape {
-        case 2: m = e == s ? (i >= e ? 1 : 0) : ramp
-        case 3: m = e == s ? (i >= e ? 0 : 1) : 1 - ramp
-        case 4: m = e == s ? 0 : (ramp < 0.5 ? ramp * 2 : 1 - 2 * (ramp - 0.5))
-        case 5:
-            if e == s { m = 0 } else {
-                let a = (e - s) / 2, x = min(max(0, i + 0.5 - s), e - s) - a
-                m = (max(0, 1 - x * x / (a * a))).squareRoot()
-            }
-        case 6:
-            m = e == s ? 0 : (1 + cos(Double.pi + 2 * Double.pi * min(max(0, i + 0.5 - s), e - s) / (e - s))) / 2
-        default:
-            // The share of the character's unit [i, i + 1] inside [s, e].
-            m = max(0, min(e, i + 1) - max(s, i))
-        }
-        if x1 != 0 || y1 != 0 || x2 != 1 || y2 != 1 { m = LottieEasingCurve.evaluate(min(max(m, 0), 1), x1, y1, x2, y2) }
-        return m * (selector.amount.value(at: f).first ?? 100) / 100
+        Range(selector, count: count, frame: f).selection(i)
     }
 
     /// Every letter's state at layer frame `f`.
@@ -146,10 +164,9 @@ struct LottieTextAnimators {
              t: a.tracking?.value(at: f).first)
         }
         // Each letter's selection by each animator.
+        let ranges = animators.indices.map { Range(animators[$0].selector, count: counts[$0], frame: f) }
         let weights: [[Double]] = letters.indices.map { i in
-            animators.indices.map { j in
-                Self.selection(animators[j].selector, number: Double(numbers[j][i]), count: counts[j], frame: f)
-            }
+            animators.indices.map { j in ranges[j].selection(Double(numbers[j][i])) }
         }
         // Tracking added before each letter, and each line's justification shift.
         var shift = [Double](repeating: 0, count: letters.count)
