@@ -27,11 +27,11 @@ extension LottieFeatureFile {
     }
 
     /// `layers` with the box font, imported in `reading` with the clock at 0.
-    static func textScene(_ layers: [String], reading: LottieReading = .afterEffects) throws -> LottieScene {
+    static func textScene(_ layers: [String], reading: LottieReading = .afterEffects, op: Double = 60) throws -> LottieScene {
         let context = CAAnimationContext.current
         context.clock.manualTime = 0
         let json = """
-        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "fonts": \(boxFonts), "chars": \(boxChars), "assets": [], "layers": [\(layers.joined(separator: ","))]}
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": \(op), "w": 100, "h": 100, "fonts": \(boxFonts), "chars": \(boxChars), "assets": [], "layers": [\(layers.joined(separator: ","))]}
         """
         let s = try LottieScene.parse(Array(json.utf8), reading: reading)
         context.engine.tick(at: 0)
@@ -172,6 +172,20 @@ extension LottieFeatureFile {
         let b = Self.render(s, frame: 0)
         #expect(Self.rgb(b, 25, 45).0 > 200)
         #expect(!Self.painted(b, 37, 45) && Self.painted(b, 47, 45) && Self.rgb(b, 47, 45).2 > 200)
+    }
+
+    @Test func animatedTextBeyondTheSamplingBudgetIsRefusedInOneLine() throws {
+        // 2,000 characters whose selection moves every frame: 601 frames × 2,000 states pass
+        // the file's budget of 1,000,000 sampled values.
+        let end = F.keyframes([(0, "[0]", false), (600, "[100]", false)])
+        let animator = #"[{"s": {"e": \#(end)}, "a": {"o": {"k": 0}}}]"#
+        let layer = F.textLayer([(0, F.document(String(repeating: "A", count: 2_000)))], animators: animator)
+        do {
+            _ = try F.textScene([layer], op: 600)
+            Issue.record("the file was not refused")
+        } catch let e as DocumentError {
+            #expect(e.description.contains("maximumSampledValues"), "\(e)")
+        }
     }
 
     // MARK: Text on a path — lottie-web TextAnimatorProperty `getMeasures` (its masked-path branch)

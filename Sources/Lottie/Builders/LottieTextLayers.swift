@@ -148,13 +148,11 @@ struct LottieTextLayers {
         let first = a.states(at: timeline.frame(atRoot: timeline.rootIn))
         var table: [[LottieTextLetterState]] = [first]
         if a.changesOverTime, frames.count > 1 {
-            // Every letter's state at every sampled frame, against the file's sampling budget.
+            // Every letter's state at every sampled frame, against the file's sampling budget
+            // (past it, the scene refuses the file with the budget's one line).
             let (need, overflow) = frames.count.multipliedReportingOverflow(by: max(letters.count, 1))
-            if !overflow && timeline.samples.spend(need) {
-                table = frames.map { a.states(at: timeline.frame(atRoot: $0)) }
-            } else {
-                warnings.unsupported("text animators beyond the sampling budget (drawn as at the first frame)", layer: layerName)
-            }
+            guard timeline.samples.spend(overflow ? Int.max : need) else { return }
+            table = frames.map { a.states(at: timeline.frame(atRoot: $0)) }
         }
         var index: [Double: Int] = [:]
         if table.count > 1 { for (i, r) in frames.enumerated() { index[r] = i } }
