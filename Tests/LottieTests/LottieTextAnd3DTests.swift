@@ -251,6 +251,18 @@ extension LottieFeatureFile {
         #expect(ios.warnings.contains { $0.contains("3D rotation") })
     }
 
+    @Test func threeDLayersAreDrawnBackToFrontByDepth() throws {
+        // The red card is listed above the blue one but stands 50 deeper: blue covers it.
+        let red = Self.solid3D("[45, 50, 50]").replacingOccurrences(of: #""ind": 2"#, with: #""ind": 3"#)
+        let blue = Self.solid3D("[55, 50, 0]").replacingOccurrences(of: "#ff0000", with: "#0000ff")
+        let b = Self.render(try F.scene([red, blue]), frame: 0)
+        #expect(Self.rgb(b, 50, 50).2 > 200 && Self.rgb(b, 50, 50).0 < 50)
+        // A 2D layer between them keeps the list's order.
+        let flat = F.shapeLayer([F.rect(90, 90, 4, 4), F.fill()]).replacingOccurrences(of: #""ind": 1"#, with: #""ind": 5"#)
+        let split = Self.render(try F.scene([red, flat, blue]), frame: 0)
+        #expect(Self.rgb(split, 50, 50).0 > 200)
+    }
+
     @Test func anAnimatedCameraMovesTheView() throws {
         let position = F.keyframes([(0, "[50, 50, -100]", false), (20, "[30, 50, -100]", false)])
         let camera = #"{"ty": 13, "nm": "Camera", "ind": 1, "ip": 0, "op": 60, "st": 0, "pe": {"k": 100}, "ks": {"p": \#(position)}}"#

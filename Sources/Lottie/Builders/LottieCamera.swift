@@ -19,7 +19,9 @@
 // * Without a camera, 3D layers are seen by After Effects' default camera: at the
 //   composition's centre, 879.13 pixels in front of it, zoom 879.13 (Skottie's
 //   `kDefaultAEZoom`).
-// 3D layers are drawn in their list order (After Effects sorts them by depth).
+// Each run of 3D layers drawn one after another shares one transform layer under the camera,
+// which draws them back to front by the depth of their centres (After Effects sorts 3D
+// layers by depth; a 2D layer between them ends the run, as in After Effects).
 import Foundation
 import LayerKit
 
@@ -165,14 +167,15 @@ enum LottieCamera3D {
         ownInverse.m21 = own.m12; ownInverse.m22 = own.m22; ownInverse.m23 = own.m32
         ownInverse.m31 = own.m13; ownInverse.m32 = own.m23; ownInverse.m33 = own.m33
         let view = CATransform3D.translation(-eye[0], -eye[1], -eye[2]).concatenating(look).concatenating(ownInverse)
-        // Projection: x·zoom / −z, y·zoom / −z (w = −z), depth kept in z.
+        // Projection: x·zoom / −z, y·zoom / −z (w = −z); z becomes 1 / distance, larger
+        // nearer the viewer, as a transform layer sorts its layers' depths back to front.
         var projection = CATransform3D.identity
-        projection.m11 = zoom; projection.m22 = zoom; projection.m33 = 1; projection.m34 = -1; projection.m44 = 0
+        projection.m11 = zoom; projection.m22 = zoom; projection.m33 = 0; projection.m43 = 1; projection.m34 = -1; projection.m44 = 0
         return CATransform3D.translation(cx, cy, 0).concatenating(view).concatenating(projection)
     }
 
     /// A layer the size of the composition whose sublayerTransform is the camera's view,
-    /// animated when the camera moves, holding `top`.
+    /// animated when the camera moves, holding `top` (the transform layer of a run of 3D layers).
     static func viewed(_ top: CALayer, camera: (LottieCamera, LottieTransformModel)?, timeline: LottieTimeline,
                        width: Double, height: Double) -> CALayer {
         let holder = CALayer()

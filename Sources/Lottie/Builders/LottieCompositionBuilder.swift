@@ -49,9 +49,25 @@ struct LottieCompositionBuilder {
         let mattes = LottieTrackMattes(layers, reading: timeline.reading)
         // After Effects' reading: the first camera layer sees the 3D layers (`LottieCamera3D`).
         let camera = timeline.reading.drawsAfterEffectsFeatures ? layers.first { $0.camera != nil && !$0.hidden } : nil
+        // Each run of 3D layers drawn one after the other is seen together, sorted by depth.
+        var run: [CALayer] = []
+        func endRun() throws(DocumentError) {
+            guard !run.isEmpty else { return }
+            out.append(try viewed(run, camera: camera, timeline: timeline))
+            run = []
+        }
         for (position, layer) in layers.enumerated().reversed() {
             if layer.hidden || mattes.consumed.contains(position) { continue }
-            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth, camera: camera) else { continue }
+            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
+            if isSeenByCamera(layer, byIndex: byIndex, timeline: timeline) {
+                if mattes.sources[position] == nil && layer.matteMode == 0 {
+                    run.append(top)
+                    continue
+                }
+                // A matted 3D layer is seen on its own, inside its matte.
+                top = try viewed([top], camera: camera, timeline: timeline)
+            }
+            try endRun()
             if let s = mattes.sources[position] {
                 let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth)
                 // A luma matte becomes an alpha matte of the source's luminance (`LottieLumaMatte`).
@@ -79,7 +95,35 @@ struct LottieCompositionBuilder {
             }
             out.append(top)
         }
+        try endRun()
         return out
+    }
+
+    /// Whether `layer` or one of its parents is a 3D layer (After Effects' reading).
+    func isSeenByCamera(_ layer: LottieLayerModel, byIndex: [Int: LottieLayerModel], timeline: LottieTimeline) -> Bool {
+        guard timeline.reading.drawsAfterEffectsFeatures else { return false }
+        var l: LottieLayerModel? = layer, n = 0
+        while let c = l, n <= LottieLimits.maximumNesting {
+            if c.is3D { return true }
+            l = c.parent.flatMap { byIndex[$0] }
+            n += 1
+        }
+        return false
+    }
+
+    /// 3D layers (bottom first) in one transform layer, which draws them back to front by
+    /// their depth, seen by the composition's camera (`LottieCamera3D`; After Effects' default
+    /// camera without one).
+    func viewed(_ tops: [CALayer], camera: LottieLayerModel?, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
+        try counter.add(2)
+        let space = CATransformLayer()
+        space.anchorPoint = Point(0, 0)
+        space.bounds = Rect(0, 0, 0, 0)
+        space.position = Point(0, 0)
+        for t in tops { space.addSublayer(t) }
+        let view = camera.flatMap { c in c.camera.map { ($0, c.transform) } }
+        let cameraTimeline = camera.map { Self.ownTimeline($0, in: timeline) } ?? timeline
+        return LottieCamera3D.viewed(space, camera: view, timeline: cameraTimeline, width: model.width, height: model.height)
     }
 
     /// The inverse of the matte source at `position` drawn as several opaque shapes, as one
@@ -105,7 +149,7 @@ struct LottieCompositionBuilder {
     /// One layer with its content, masks, visibility, opacity and transforms (its own and its
     /// parents'); nil for layers that draw nothing (nulls, unsupported types).
     func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
-                    timeline: LottieTimeline, depth: Int, camera: LottieLayerModel? = nil) throws(DocumentError) -> CALayer? {
+                    timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
         if case .null = layer.kind { return nil }
         let threeD = timeline.reading.drawsAfterEffectsFeatures
         // A camera draws nothing: it is how the 3D layers are seen.
@@ -151,13 +195,6 @@ struct LottieCompositionBuilder {
                 folding = false
                 top = try wrap(top, in: l, timeline: Self.ownTimeline(l, in: timeline))
             }
-        }
-        if threeD && chain.contains(where: \.is3D) {
-            // Seen by the composition's camera (After Effects' default camera without one).
-            try counter.add(1)
-            let view = camera.flatMap { c in c.camera.map { ($0, c.transform) } }
-            let cameraTimeline = camera.map { Self.ownTimeline($0, in: timeline) } ?? timeline
-            top = LottieCamera3D.viewed(top, camera: view, timeline: cameraTimeline, width: model.width, height: model.height)
         }
         top.compositingFilter = filter
         return top
