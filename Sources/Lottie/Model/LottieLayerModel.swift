@@ -4,7 +4,7 @@
 // type draws. Track mattes: `td` marks a matte source, `tt` the matte mode of the layer
 // below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted). Effects `ef` and layer
 // styles `sy`: a drop shadow of either is read (LottieDropShadow), the others are noted.
-// `ddd` 1 marks a 3D layer; a camera layer (`ty` 13) carries its zoom `pe` (`LottieCamera`).
+// `ddd` 1 marks a 3D layer; a camera layer (`ty` 13) carries its zoom `pe` (`LottieCameraModel`).
 import LayerKit
 
 public struct LottieMask: Sendable {

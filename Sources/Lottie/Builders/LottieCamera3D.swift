@@ -25,21 +25,6 @@
 import Foundation
 import LayerKit
 
-/// A camera layer's own values.
-struct LottieCamera: Sendable {
-    var zoom: LottieProperty<[Double]>
-    /// Whether the camera looks at its point of interest (`ks.a`): a two-node camera.
-    var looksAtPointOfInterest: Bool
-
-    static func decode(_ j: LottieJSON) throws(DocumentError) -> LottieCamera {
-        LottieCamera(zoom: try .decode(j["pe"], default: [LottieCamera.defaultZoom]),
-                     looksAtPointOfInterest: j["ks"]?["a"] != nil)
-    }
-
-    /// After Effects' default camera's zoom (Skottie's `kDefaultAEZoom`).
-    static let defaultZoom = 879.13
-}
-
 enum LottieCamera3D {
     /// lottie-web's rotation about x by `degrees` (y' = y·cos + z·sin, z' = −y·sin + z·cos).
     static func rotationX(_ degrees: Double) -> CATransform3D {
