@@ -117,6 +117,7 @@ struct LottieCompositionBuilder {
     func viewed(_ tops: [CALayer], camera: LottieLayerModel?, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
         try counter.add(2)
         let space = CATransformLayer()
+        space.name = camera?.name ?? "default camera"
         space.anchorPoint = Point(0, 0)
         space.bounds = Rect(0, 0, 0, 0)
         space.position = Point(0, 0)
