@@ -11,9 +11,11 @@
 //   expansion and the lighten and darken modes (`LottieMaskLayers`), luma mattes
 //   (`LottieLumaMatte`) and inverted mattes of several shapes (`LottieInvertedMatte`), the path
 //   operations pucker & bloat, zig-zag, offset paths and twist (`LottieShapeModifier`),
-//   animated repeaters (`LottieShapeGroupBuilder`), merge paths (`LottieMergePaths`). Each
-//   feature's rule is cited where it is built. What neither reading draws (effects, mask feather and difference,
-//   3D perspective, text animators, gradient highlights) is reported once.
+//   animated repeaters (`LottieShapeGroupBuilder`), merge paths (`LottieMergePaths`), text
+//   document keyframes and text animators (`LottieTextLayers`, `LottieTextAnimators`), text on
+//   a path (`LottieTextPath`), 3D layers and the camera (`LottieCamera3D`). Each feature's
+//   rule is cited where it is built. What neither reading draws (effects, mask feather and
+//   difference, gradient highlights) is reported once.
 // * `iOS`: lottie-ios's Core Animation rendering engine as Apple's snapshots show it, blind
 //   spots included (a lone hold keyframe shows the layer's own value, a motion path is
 //   followed at the bezier's own parameter, features that engine lacks are left out and

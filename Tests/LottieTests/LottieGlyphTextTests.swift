@@ -15,13 +15,13 @@ import TestSupport
     static let chars = ##"[{"ch": "A", "size": 100, "style": "Regular", "fFamily": "Box", "w": 60, "data": {"shapes": [{"ty": "gr", "it": [{"ty": "rc", "p": {"k": [25, -35]}, "s": {"k": [50, 70]}, "r": {"k": 0}}]}]}}]"##
     static let fonts = ##"{"list": [{"fName": "Box-Regular", "fFamily": "Box", "fStyle": "Regular"}]}"##
 
-    static func scene(text: String, justification: Int, animators: String = "[]") throws -> LottieScene {
+    static func scene(text: String, justification: Int, animators: String = "[]", reading: LottieReading = .afterEffects) throws -> LottieScene {
         try LottieScene.parse(Array("""
         {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 100, "fonts": \(fonts), "chars": \(chars), "layers": [
          {"ty": 5, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [100, 50]}},
           "t": {"d": {"k": [{"s": {"s": 20, "f": "Box-Regular", "t": "\(text)", "j": \(justification), "tr": 100, "lh": 30,
                                    "fc": [1, 0, 0]}, "t": 0}]}, "a": \(animators)}}]}
-        """.utf8))
+        """.utf8), reading: reading)
     }
 
     /// The painted shapes' outline boxes in root coordinates.
@@ -86,9 +86,15 @@ import TestSupport
         }
     }
 
-    @Test func animatorsAreNamedAndTheDocumentIsDrawn() throws {
-        let s = try Self.scene(text: "A", justification: 0, animators: ##"[{"s": {}, "a": {"fc": {"k": [0, 1, 0, 1]}}}]"##)
+    @Test func animatorsAreNamedAndTheDocumentIsDrawnInTheIOSReading() throws {
+        let animators = ##"[{"s": {}, "a": {"fc": {"k": [0, 1, 0, 1]}}}]"##
+        let s = try Self.scene(text: "A", justification: 0, animators: animators, reading: .iOS)
         #expect(Self.boxes(s).count == 1)
         #expect(s.warnings == ["unsupported text animators (the text is drawn as its document says) in layer \"Words\""])
+        // After Effects' reading draws the animator: the whole range turns green.
+        let ae = try Self.scene(text: "A", justification: 0, animators: animators)
+        #expect(ae.warnings.isEmpty, "\(ae.warnings)")
+        let shapes = LottieImporterTests.all(ae.root).compactMap { $0 as? CAShapeLayer }
+        #expect(shapes.count == 1 && shapes.allSatisfy { $0.fillColor == Color(0, 1, 0, 1) })
     }
 }

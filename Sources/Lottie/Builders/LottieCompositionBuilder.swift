@@ -47,9 +47,27 @@ struct LottieCompositionBuilder {
         for l in layers { if let i = l.index, byIndex[i] == nil { byIndex[i] = l } }
         var out: [CALayer] = []
         let mattes = LottieTrackMattes(layers, reading: timeline.reading)
+        // After Effects' reading: the first camera layer sees the 3D layers (`LottieCamera3D`).
+        let camera = timeline.reading.drawsAfterEffectsFeatures ? layers.first { $0.camera != nil && !$0.hidden } : nil
+        // Each run of 3D layers drawn one after the other is seen together, sorted by depth.
+        var run: [CALayer] = []
+        func endRun() throws(DocumentError) {
+            guard !run.isEmpty else { return }
+            out.append(try viewed(run, camera: camera, timeline: timeline))
+            run = []
+        }
         for (position, layer) in layers.enumerated().reversed() {
             if layer.hidden || mattes.consumed.contains(position) { continue }
             guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
+            if isSeenByCamera(layer, byIndex: byIndex, timeline: timeline) {
+                if mattes.sources[position] == nil && layer.matteMode == 0 {
+                    run.append(top)
+                    continue
+                }
+                // A matted 3D layer is seen on its own, inside its matte.
+                top = try viewed([top], camera: camera, timeline: timeline)
+            }
+            try endRun()
             if let s = mattes.sources[position] {
                 let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth)
                 // A luma matte becomes an alpha matte of the source's luminance (`LottieLumaMatte`).
@@ -77,7 +95,36 @@ struct LottieCompositionBuilder {
             }
             out.append(top)
         }
+        try endRun()
         return out
+    }
+
+    /// Whether `layer` or one of its parents is a 3D layer (After Effects' reading).
+    func isSeenByCamera(_ layer: LottieLayerModel, byIndex: [Int: LottieLayerModel], timeline: LottieTimeline) -> Bool {
+        guard timeline.reading.drawsAfterEffectsFeatures else { return false }
+        var l: LottieLayerModel? = layer, n = 0
+        while let c = l, n <= LottieLimits.maximumNesting {
+            if c.is3D { return true }
+            l = c.parent.flatMap { byIndex[$0] }
+            n += 1
+        }
+        return false
+    }
+
+    /// 3D layers (bottom first) in one transform layer, which draws them back to front by
+    /// their depth, seen by the composition's camera (`LottieCamera3D`; After Effects' default
+    /// camera without one).
+    func viewed(_ tops: [CALayer], camera: LottieLayerModel?, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
+        try counter.add(2)
+        let space = CATransformLayer()
+        space.name = camera?.name ?? "default camera"
+        space.anchorPoint = Point(0, 0)
+        space.bounds = Rect(0, 0, 0, 0)
+        space.position = Point(0, 0)
+        for t in tops { space.addSublayer(t) }
+        let view = camera.flatMap { c in c.camera.map { ($0, c.transform) } }
+        let cameraTimeline = camera.map { Self.ownTimeline($0, in: timeline) } ?? timeline
+        return LottieCamera3D.viewed(space, camera: view, timeline: cameraTimeline, width: model.width, height: model.height)
     }
 
     /// The inverse of the matte source at `position` drawn as several opaque shapes, as one
@@ -105,6 +152,9 @@ struct LottieCompositionBuilder {
     func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
                     timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
         if case .null = layer.kind { return nil }
+        let threeD = timeline.reading.drawsAfterEffectsFeatures
+        // A camera draws nothing: it is how the 3D layers are seen.
+        if threeD && layer.camera != nil { return nil }
         if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
@@ -135,7 +185,11 @@ struct LottieCompositionBuilder {
         }
         var folding = true
         for l in chain {
-            if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
+            if threeD && l.is3D {
+                folding = false
+                try counter.add(1)
+                top = LottieCamera3D.wrap(top, in: l.transform, name: l.name, timeline: Self.ownTimeline(l, in: timeline))
+            } else if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
                 if l.transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: l.name) }
                 top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform, reading: timeline.reading))
             } else {
@@ -160,7 +214,9 @@ struct LottieCompositionBuilder {
         let (outer, inner) = LottieTransformLayers.make(layer.transform, timeline: timeline, autoOrient: layer.autoOrient,
                                                         name: layer.name, warnings: warnings)
         try counter.add(LottieTransformLayers.depth(outer, inner))
-        if layer.transform.has3DRotation { warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name) }
+        if layer.transform.has3DRotation && !timeline.reading.drawsAfterEffectsFeatures {
+            warnings.unsupported("3D rotation (drawn without perspective)", layer: layer.name)
+        }
         if Self.addsNothing(content) {
             for s in content.sublayers ?? [] { inner.addSublayer(s) }
         } else {
@@ -286,17 +342,9 @@ struct LottieCompositionBuilder {
         case .text(let document):
             guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }
             content.bounds = Rect(0, 0, model.width, model.height)
-            let glyphs = LottieGlyphText(model: model)
-            guard glyphs.covers(document) else {
-                guard let text = LottieFontText(model: model).layer(document, layer: layer.name, warnings: warnings) else { return nil }
-                try counter.add(1 + (text.sublayers?.count ?? 0))
-                content.addSublayer(text)
-                break
-            }
-            guard let items = glyphs.items(document, layer: layer.name, warnings: warnings) else { return nil }
-            let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
-                                                  extent: LottieGradientLayers.extent(width: model.width, height: model.height))
-            try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
+            let text = LottieTextLayers(model: model, warnings: warnings, counter: counter, timeline: timeline, layerName: layer.name,
+                                        masks: layer.masks)
+            guard try text.build(document, into: content) else { return nil }
         case .null:
             return nil
         case .unsupported(let ty):

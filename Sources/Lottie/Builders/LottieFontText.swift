@@ -29,6 +29,51 @@ struct LottieFontText {
         return d.fontName
     }
 
+    /// The font's ascent and line pitch at the document's size. Metrics are read at a large
+    /// size and scaled: the renderer measures in whole pixels.
+    func metrics(_ d: LottieTextDocument, renderer: TextRendering) -> (ascent: Double, pitch: Double) {
+        let probe = 8.0, size = d.size * probe, family = family(d)
+        let ascent = renderer.ascent(font: family, fontSize: size) / probe
+        return (ascent, max(d.lineHeight, renderer.lineHeight(font: family, fontSize: size) / probe))
+    }
+
+    /// The document's characters laid out (line breaks included, drawing nothing).
+    func letters(_ d: LottieTextDocument, renderer: TextRendering) -> [LottieTextLetter] {
+        let family = family(d), probe = 8.0, size = d.size * probe
+        func width(_ s: String) -> Double { renderer.width(of: s, font: family, fontSize: size) / probe }
+        let pitch = metrics(d, renderer: renderer).pitch
+        let tracking = d.tracking * d.size / 1000
+        var out: [LottieTextLetter] = []
+        let lines = d.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
+        for (row, line) in lines.enumerated() {
+            let y = Double(row) * pitch
+            if row > 0 { out.append(LottieTextLetter(character: "\r", isLineBreak: true, line: row - 1, origin: Point(0, y), advance: 0)) }
+            let widths = line.map { width(String($0)) }
+            let total = widths.reduce(0) { $0 + ($1 + tracking) }
+            var x = d.justification == 1 ? -total : d.justification == 2 ? -total / 2 : 0
+            for (c, w) in zip(line, widths) {
+                out.append(LottieTextLetter(character: c, isLineBreak: false, line: row, origin: Point(x, y), advance: w))
+                x += w + tracking
+            }
+        }
+        return out
+    }
+
+    /// One character as a text layer whose origin is its baseline's left end.
+    func letterLayer(_ c: Character, _ d: LottieTextDocument, renderer: TextRendering) -> CATextLayer {
+        let (ascent, pitch) = metrics(d, renderer: renderer)
+        let t = CATextLayer()
+        t.string = String(c)
+        t.font = family(d)
+        t.fontSize = d.size
+        t.foregroundColor = d.fillColor.map { LottieColor.color(LottieColor.unit(Array($0.prefix(3)))) }
+        t.alignmentMode = .left
+        t.anchorPoint = Point(0, 0)
+        t.bounds = Rect(0, 0, 0, pitch)
+        t.position = Point(0, -ascent)
+        return t
+    }
+
     /// The document as text layers in a container whose origin is the first baseline; nil
     /// (with a warning) when no text renderer is installed or nothing is drawn.
     func layer(_ d: LottieTextDocument, layer name: String, warnings: LottieWarnings) -> CALayer? {
@@ -37,46 +82,17 @@ struct LottieFontText {
             return nil
         }
         guard let fc = d.fillColor, fc.count >= 3, d.size > 0 else { return nil }
-        if d.animators > 0 { warnings.unsupported("text animators (the text is drawn as its document says)", layer: name) }
-        if d.laterDocuments > 0 { warnings.unsupported("text document keyframes (the first document is drawn)", layer: name) }
         if let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 {
             warnings.unsupported("text stroke (the fill is drawn)", layer: name)
         }
-        let family = family(d)
-        let color = LottieColor.color(LottieColor.unit(Array(fc.prefix(3))))
-        // Metrics are read at a large size and scaled: the renderer measures in whole pixels.
-        let probe = 8.0, size = d.size * probe
-        func width(_ s: String) -> Double { renderer.width(of: s, font: family, fontSize: size) / probe }
-        let ascent = renderer.ascent(font: family, fontSize: size) / probe
-        let pitch = max(d.lineHeight, renderer.lineHeight(font: family, fontSize: size) / probe)
-        let tracking = d.tracking * d.size / 1000
-
         let container = CALayer()
         container.name = name
         container.anchorPoint = Point(0, 0)
         container.bounds = Rect(0, 0, 0, 0)
-        func text(_ s: String, x: Double, top: Double) {
-            let t = CATextLayer()
-            t.string = s
-            t.font = family
-            t.fontSize = d.size
-            t.foregroundColor = color
-            t.alignmentMode = .left
-            t.anchorPoint = Point(0, 0)
-            t.bounds = Rect(0, 0, 0, pitch)
-            t.position = Point(x, top)
+        for l in letters(d, renderer: renderer) where !l.isLineBreak && l.character != " " {
+            let t = letterLayer(l.character, d, renderer: renderer)
+            t.position = t.position + l.origin
             container.addSublayer(t)
-        }
-        let lines = d.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
-        for (row, line) in lines.enumerated() where !line.isEmpty {
-            let top = Double(row) * pitch - ascent
-            let advances = line.map { width(String($0)) + tracking }
-            let total = advances.reduce(0, +)
-            var x = d.justification == 1 ? -total : d.justification == 2 ? -total / 2 : 0
-            for (c, advance) in zip(line, advances) {
-                if c != " " { text(String(c), x: x, top: top) }
-                x += advance
-            }
         }
         return container.sublayers?.isEmpty == false ? container : nil
     }

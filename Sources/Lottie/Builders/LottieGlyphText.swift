@@ -27,22 +27,25 @@ struct LottieGlyphText {
         d.text.allSatisfy { c in c == "\r" || c == "\n" || c == "\u{3}" || glyph(String(c), fontName: d.fontName) != nil }
     }
 
-    /// The document as shape items, or nil (with a warning) when a character has no glyph.
-    func items(_ d: LottieTextDocument, layer: String, warnings: LottieWarnings) -> [LottieShapeItem]? {
-        if d.animators > 0 { warnings.unsupported("text animators (the text is drawn as its document says)", layer: layer) }
-        if d.laterDocuments > 0 { warnings.unsupported("text document keyframes (the first document is drawn)", layer: layer) }
+    /// The document's characters laid out (line breaks included, drawing nothing), each with
+    /// its glyph; nil (with a warning) when a character has no glyph.
+    func letters(_ d: LottieTextDocument, layer: String, warnings: LottieWarnings) -> [(letter: LottieTextLetter, glyph: LottieGlyph?)]? {
         let scale = d.size / 100, tracking = d.tracking * d.size / 1000
         let lines = d.text.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "\r" || $0 == "\n" || $0 == "\u{3}" })
-        var groups: [LottieShapeItem] = []
+        var out: [(letter: LottieTextLetter, glyph: LottieGlyph?)] = []
         for (row, line) in lines.enumerated() {
-            var placed: [(LottieGlyph, Double)] = []
+            let y = Double(row) * d.lineHeight
+            if row > 0 {
+                out.append((LottieTextLetter(character: "\r", isLineBreak: true, line: row - 1, origin: Point(0, y), advance: 0), nil))
+            }
+            var placed: [(LottieGlyph, Double, Character)] = []
             var x = 0.0
             for c in line {
                 guard let g = glyph(String(c), fontName: d.fontName) else {
                     warnings.unsupported("text without a glyph outline for \"\(c)\" (the file carries no font we draw)", layer: layer)
                     return nil
                 }
-                placed.append((g, x))
+                placed.append((g, x, c))
                 x += g.advance * scale + tracking
             }
             let offset: Double
@@ -51,14 +54,24 @@ struct LottieGlyphText {
             case 2: offset = -x / 2
             default: offset = 0
             }
-            let y = Double(row) * d.lineHeight
-            for (g, gx) in placed where !g.shapes.isEmpty {
-                var t = LottieTransformModel()
-                t.position = .combined(LottieProperty([gx + offset, y]))
-                t.scale = LottieProperty([d.size, d.size])
-                groups.append(.group(name: g.character, items: g.shapes + [.transform(t)]))
+            for (g, gx, c) in placed {
+                out.append((LottieTextLetter(character: c, isLineBreak: false, line: row, origin: Point(gx + offset, y),
+                                             advance: g.advance * scale), g))
             }
         }
+        return out
+    }
+
+    /// The glyph's shapes at the document's size with its baseline's left end at `origin`.
+    static func group(_ g: LottieGlyph, size: Double, origin: Point) -> LottieShapeItem {
+        var t = LottieTransformModel()
+        t.position = .combined(LottieProperty([origin.x, origin.y]))
+        t.scale = LottieProperty([size, size])
+        return .group(name: g.character, items: g.shapes + [.transform(t)])
+    }
+
+    /// The document's fill and stroke, in drawing order (the fill over the stroke when `of` says so).
+    static func paints(_ d: LottieTextDocument) -> [LottieShapeItem] {
         func color(_ c: [Double]) -> LottieProperty<[Double]> { LottieProperty(LottieColor.unit(Array(c.prefix(3))) + [1]) }
         var fill: [LottieShapeItem] = [], stroke: [LottieShapeItem] = []
         if let fc = d.fillColor, fc.count >= 3 {
@@ -68,6 +81,17 @@ struct LottieGlyphText {
             let s = LottieShapeItem.Stroke(width: LottieProperty([d.strokeWidth]), cap: 1, join: 1, miterLimit: 4, dashes: [])
             stroke = [.stroke(color: color(sc), opacity: LottieProperty([100]), s)]
         }
-        return groups + (d.fillOverStroke ? fill + stroke : stroke + fill)
+        return d.fillOverStroke ? fill + stroke : stroke + fill
+    }
+
+    /// The document as shape items, or nil (with a warning) when a character has no glyph.
+    func items(_ d: LottieTextDocument, layer: String, warnings: LottieWarnings) -> [LottieShapeItem]? {
+        guard let letters = letters(d, layer: layer, warnings: warnings) else { return nil }
+        var groups: [LottieShapeItem] = []
+        for (l, g) in letters {
+            guard let g, !g.shapes.isEmpty else { continue }
+            groups.append(Self.group(g, size: d.size, origin: l.origin))
+        }
+        return groups + Self.paints(d)
     }
 }

@@ -4,6 +4,7 @@
 // type draws. Track mattes: `td` marks a matte source, `tt` the matte mode of the layer
 // below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted). Effects `ef` and layer
 // styles `sy`: a drop shadow of either is read (LottieDropShadow), the others are noted.
+// `ddd` 1 marks a 3D layer; a camera layer (`ty` 13) carries its zoom `pe` (`LottieCameraModel`).
 import LayerKit
 
 public struct LottieMask: Sendable {
@@ -44,6 +45,10 @@ public struct LottieLayerModel: Sendable {
     /// Layer styles other than a drop shadow.
     public var hasLayerStyles: Bool
     public var dropShadow: LottieDropShadow?
+    /// A 3D layer (`ddd` 1): its transform has a z axis and the composition's camera sees it.
+    var is3D = false
+    /// The camera, for a camera layer (`ty` 13).
+    var camera: LottieCamera?
 
     static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieLayerModel {
         guard j.isObject else { throw j.error("expected a layer object, found \(j.value.kindName)") }
@@ -75,7 +80,7 @@ public struct LottieLayerModel: Sendable {
             }
         }
         let sr = try j.number("sr", default: 1)
-        return LottieLayerModel(
+        var layer = LottieLayerModel(
             name: j["nm"]?.stringValue ?? "", index: try int("ind"), parent: try int("parent"), kind: kind,
             inPoint: try j.number("ip", default: 0), outPoint: try j.number("op", default: 0),
             startTime: try j.number("st", default: 0), timeStretch: sr > 0 ? sr : 1,
@@ -85,5 +90,8 @@ public struct LottieLayerModel: Sendable {
             hasEffects: j["ef"]?.elements?.contains { $0["ty"]?.numberValue != 25 } == true,
             hasLayerStyles: j["sy"]?.elements?.contains { $0["ty"]?.numberValue != 1 } == true,
             dropShadow: try LottieDropShadow.decode(layer: j))
+        layer.is3D = j.bool("ddd")
+        if ty == 13 { layer.camera = try LottieCamera.decode(j) }
+        return layer
     }
 }

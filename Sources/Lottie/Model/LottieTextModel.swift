@@ -3,8 +3,11 @@
 // `j` (0 left, 1 right, 2 centre), tracking `tr` (thousandths of an em added after each
 // character), line height `lh`, fill colour `fc`, stroke colour `sc` and width `sw`, and `of`
 // (the fill drawn over the stroke). `chars` carry each glyph's outline as shape items drawn at
-// size 100 with the baseline at y 0, and its advance `w` at that size. Text animators (`t.a`)
-// are counted, not decoded.
+// size 100 with the baseline at y 0, and its advance `w` at that size. Each further keyframe
+// of `t.d.k` is a whole document of its own that holds from its frame `t` on ("Text documents
+// are not interpolated: each keyframe holds", lottie-web TextProperty, which shows the last
+// keyframe whose `t` is at or before the frame, the first before it). The animators `t.a`,
+// the grouping alignment `t.m.a` and the path options `t.p` are in `LottieTextAnimatorModel`.
 import LayerKit
 
 public struct LottieTextDocument: Sendable {
@@ -21,11 +24,42 @@ public struct LottieTextDocument: Sendable {
     /// Keyframes of the document beyond the first (the text changing over time).
     public var laterDocuments: Int
     public var animators: Int
+    /// Every keyframe of the document, the first included (its frame and what it holds).
+    var keyframes: [LottieTextDocumentKeyframe] = []
+    var animatorList: [LottieTextAnimator] = []
+    /// The grouping alignment `t.m.a` (percent of a character's advance and of the line's
+    /// 1.2 × 0.714 × size, lottie-web's `yOff`), the point each character turns and scales about.
+    var groupingAlignment = LottieProperty<[Double]>([0, 0])
+    var path: LottieTextPathOptions?
 
     static func decode(_ t: LottieJSON?) throws(DocumentError) -> LottieTextDocument? {
         guard let t, let keyframes = t["d"]?["k"] else { return nil }
         let list = try keyframes.array(limit: LottieLimits.maximumLayers)
         guard let first = list.first, let s = first["s"] else { return nil }
+        var d = try single(s)
+        d.laterDocuments = list.count - 1
+        d.keyframes = [LottieTextDocumentKeyframe(frame: try first["t"]?.number() ?? 0, document: d)]
+        var characters = d.text.count
+        for k in list.dropFirst() {
+            guard let ks = k["s"] else { throw k.error("text document keyframe without a document (\"s\")") }
+            let frame = try k.required("t").number()
+            guard frame.isFinite else { throw k.error("keyframe time \(frame) is not finite") }
+            let next = try single(ks)
+            characters += next.text.count
+            guard characters <= LottieLimits.maximumTextCharacters * 10 else {
+                throw k.error("text documents of \(characters) characters in all exceed the limit \(LottieLimits.maximumTextCharacters * 10)")
+            }
+            d.keyframes.append(LottieTextDocumentKeyframe(frame: frame, document: next))
+        }
+        d.animatorList = try LottieTextAnimator.decodeList(t["a"])
+        d.animators = d.animatorList.count
+        d.groupingAlignment = try .decode(t["m"]?["a"], default: [0, 0])
+        d.path = try LottieTextPathOptions.decode(t["p"])
+        return d
+    }
+
+    /// One document (`s` of a keyframe).
+    static func single(_ s: LottieJSON) throws(DocumentError) -> LottieTextDocument {
         let chars = try s.optionalString("t") ?? ""
         guard chars.count <= LottieLimits.maximumTextCharacters else {
             throw s.error("text of \(chars.count) characters exceeds the limit \(LottieLimits.maximumTextCharacters)")
@@ -36,15 +70,27 @@ public struct LottieTextDocument: Sendable {
         guard tracking.isFinite, abs(tracking) <= 100_000, lineHeight.isFinite, abs(lineHeight) <= 100_000 else {
             throw s.error("tracking or line height out of range")
         }
-        let animators = try t["a"].map { (a: LottieJSON) throws(DocumentError) in try a.array(limit: LottieLimits.maximumLayers).count } ?? 0
         return LottieTextDocument(
             text: chars, fontName: try s.optionalString("f") ?? "", size: size,
             justification: try s.code("j", default: 0), tracking: tracking, lineHeight: lineHeight,
             fillColor: try s["fc"].map { (v: LottieJSON) throws(DocumentError) in try v.vector() },
             strokeColor: try s["sc"].map { (v: LottieJSON) throws(DocumentError) in try v.vector() },
             strokeWidth: try s.number("sw", default: 0), fillOverStroke: s.bool("of"),
-            laterDocuments: list.count - 1, animators: animators)
+            laterDocuments: 0, animators: 0)
     }
+
+    /// The document shown at layer frame `f`: the last keyframe at or before it, the first before any.
+    func document(at f: Double) -> LottieTextDocument {
+        var shown = keyframes.first?.document ?? self
+        for k in keyframes.dropFirst() where k.frame <= f { shown = k.document }
+        return shown
+    }
+}
+
+/// One keyframe of a text layer's document: from `frame` on, `document` is shown.
+struct LottieTextDocumentKeyframe: Sendable {
+    var frame: Double
+    var document: LottieTextDocument
 }
 
 /// One glyph of `chars`: the character, its font family and style, advance and outline.

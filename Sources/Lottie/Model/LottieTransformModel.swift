@@ -1,6 +1,6 @@
 // A Lottie transform (`ks` of a layer, `tr` item of a shape group): anchor point `a`,
 // position `p` (or split into `px`, `py` when `p.s` is true), scale `s` (percent), rotation
-// `r` (degrees; `rz` on 3D layers, with `rx`, `ry`), opacity `o` (percent), skew `sk` along
+// `r` (degrees; `rz` on 3D layers, with `rx`, `ry` and the orientation `or`), opacity `o` (percent), skew `sk` along
 // the axis `sa` (degrees). Lottie composes them as translate(p) · rotate · skew · scale ·
 // translate(−a).
 import LayerKit
@@ -19,6 +19,8 @@ public struct LottieTransformModel: Sendable {
     public var opacity = LottieProperty<[Double]>([100])
     public var skew: LottieProperty<[Double]>?
     public var skewAxis: LottieProperty<[Double]>?
+    /// Orientation `or` of a 3D layer (degrees about x, y, z).
+    var orientation: LottieProperty<[Double]>?
 
     public init() {}
 
@@ -43,6 +45,7 @@ public struct LottieTransformModel: Sendable {
         t.opacity = try .decode(j["o"], default: [100])
         t.skew = try j["sk"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) }
         t.skewAxis = try j["sa"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) }
+        t.orientation = try j["or"].map { (v: LottieJSON) throws(DocumentError) in try LottieProperty.decode(v) }
         return t
     }
 
