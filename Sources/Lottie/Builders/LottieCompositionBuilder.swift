@@ -105,7 +105,9 @@ struct LottieCompositionBuilder {
     func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
                     timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
         if case .null = layer.kind { return nil }
-        if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
+        // After Effects' reading draws the effects (LottieLayerEffects, which reports the rest).
+        let drawsEffects = timeline.reading.drawsAfterEffectsFeatures
+        if layer.hasEffects && !drawsEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
@@ -117,10 +119,13 @@ struct LottieCompositionBuilder {
         LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: own) {
             .number(min(max(($0.first ?? 100) / 100, 0), 1))
         }
-        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own) }
+        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own, reading: timeline.reading) }
         let masks = LottieMaskLayers(timeline: own, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
         var top = try masks.apply(layer.masks, to: content)
+        if drawsEffects {
+            top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: own, layerName: layer.name, warnings: warnings, counter: counter)
+        }
         // Its own transform, then each parent's outward. Constant ones are folded into the top
         // layer's `transform` for as long as nothing animated lies between it and them.
         var chain = [layer]

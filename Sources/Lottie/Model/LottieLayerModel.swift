@@ -3,7 +3,8 @@
 // time `st` in its composition's frames, time stretch `sr`, transform `ks`, and what its
 // type draws. Track mattes: `td` marks a matte source, `tt` the matte mode of the layer
 // below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted). Effects `ef` and layer
-// styles `sy`: a drop shadow of either is read (LottieDropShadow), the others are noted.
+// styles `sy`: a drop shadow of either is read (LottieDropShadow), the effects (LottieEffect)
+// for After Effects' reading, the other styles are noted.
 import LayerKit
 
 public struct LottieMask: Sendable {
@@ -44,6 +45,8 @@ public struct LottieLayerModel: Sendable {
     /// Layer styles other than a drop shadow.
     public var hasLayerStyles: Bool
     public var dropShadow: LottieDropShadow?
+    /// The effects in order (LottieEffect), drawn in After Effects' reading.
+    var effects: [LottieEffect] = []
 
     static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieLayerModel {
         guard j.isObject else { throw j.error("expected a layer object, found \(j.value.kindName)") }
@@ -84,6 +87,7 @@ public struct LottieLayerModel: Sendable {
             blendMode: try int("bm") ?? 0,
             hasEffects: j["ef"]?.elements?.contains { $0["ty"]?.numberValue != 25 } == true,
             hasLayerStyles: j["sy"]?.elements?.contains { $0["ty"]?.numberValue != 1 } == true,
-            dropShadow: try LottieDropShadow.decode(layer: j))
+            dropShadow: try LottieDropShadow.decode(layer: j),
+            effects: try LottieEffect.decodeList(j["ef"]))
     }
 }

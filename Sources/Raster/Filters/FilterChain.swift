@@ -45,6 +45,9 @@ public enum FilterChain {
             switch f {
             case .colorMatrix(let m):
                 pending = pending.map { $0.followed(by: m) } ?? m
+            case .colorMap(let map):
+                if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
+                applyColorMap(map, plane, count: count)
             case .gaussianBlur(let sigma):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 let s = PixelFilter.usableSigma(sigma)

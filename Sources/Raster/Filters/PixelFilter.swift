@@ -3,7 +3,8 @@
 // CISepiaTone) is an affine map of a pixel's unpremultiplied colour, so one kind, a 4 × 5
 // colour matrix, carries them all (Core Image's CIColorMatrix form: "s.r = dot(s,
 // redVector), s.g = dot(s, greenVector), s.b = dot(s, blueVector), s.a = dot(s,
-// alphaVector), s = s + bias"); the other kind is a Gaussian blur. Raster knows no filter
+// alphaVector), s = s + bias"); a colour map (CIColorMap's gradient looked up by luminance,
+// ColorMap.swift) is not affine and is its own kind; the other kind is a Gaussian blur. Raster knows no filter
 // names: LayerKit turns a layer's CIFilter objects into these (CIFilter+PixelFilter.swift).
 // How they are applied (working space, premultiplication, edges): FilterChain.swift.
 
@@ -47,6 +48,8 @@ public enum PixelFilter: Hashable, Sendable {
     case gaussianBlur(sigma: Double)
     /// A colour matrix on unpremultiplied colour.
     case colorMatrix(ColorMatrix)
+    /// A gradient looked up by luminance, mixed with the colour (ColorMap.swift).
+    case colorMap(ColorMap)
 
     /// The most sigma a blur may have on a surface (pixels): a larger one is drawn at this.
     /// It bounds the kernel (3σ each side) and the padding a blurred group adds.
@@ -74,7 +77,7 @@ public enum PixelFilter: Hashable, Sendable {
     public var reach: Int {
         switch self {
         case .gaussianBlur(let s): return Self.kernelRadius(sigma: s)
-        case .colorMatrix: return 0
+        case .colorMatrix, .colorMap: return 0
         }
     }
 }

@@ -1,0 +1,69 @@
+// A layer's effects (`ef`), each an After Effects effect with its type `ty`, name `nm`, switch
+// `en` (0: off) and its controls `ef`, values `v` read by position as lottie-web reads them
+// (`effectElements[i]`), since a control's name is the author's language's (the Lottie
+// specification's effect types list the same positions, lottie/lottie-spec "Effects"):
+//
+// - 20 Tint: 0 "Map Black To" (colour), 1 "Map White To" (colour), 2 "Amount to Tint" (0…100);
+// - 21 Fill: 2 "Color", 6 "Opacity" (0…1) (0, 1 the mask to fill, 3 invert, 4, 5 feathers);
+// - 23 Tritone: 0 "Highlights", 1 "Midtones", 2 "Shadows" (colours), 3 "Blend With Original" (0…100);
+// - 25 Drop Shadow: read by LottieDropShadow;
+// - 29 Gaussian Blur: 0 "Blurriness", 1 "Blur Dimensions" (1 both, 2 horizontal, 3 vertical),
+//   2 "Repeat Edge Pixels" (0, 1).
+//
+// Any other type (Stroke 22, Levels, Displacement Map…) and an effect missing a control it
+// needs is `.unsupported`: the importer says so once and the layer plays without it. Effects
+// that are switched off are left out.
+import LayerKit
+
+enum LottieEffect: Sendable {
+    case tint(black: LottieProperty<[Double]>, white: LottieProperty<[Double]>, amount: LottieProperty<[Double]>)
+    case fill(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>)
+    case tritone(highlights: LottieProperty<[Double]>, midtones: LottieProperty<[Double]>, shadows: LottieProperty<[Double]>,
+                 blend: LottieProperty<[Double]>)
+    case gaussianBlur(blurriness: LottieProperty<[Double]>, dimensions: Int, repeatsEdges: Bool)
+    /// Read apart (LottieDropShadow); kept here so the list keeps its order.
+    case dropShadow
+    case unsupported(type: Int, name: String)
+
+    /// The layer's effects in order (switched-off ones left out).
+    static func decodeList(_ j: LottieJSON?) throws(DocumentError) -> [LottieEffect] {
+        guard let j else { return [] }
+        var out: [LottieEffect] = []
+        for e in try j.array(limit: LottieLimits.maximumLayers) {
+            if let on = e["en"]?.numberValue, on == 0 { continue }
+            out.append(try decode(e))
+        }
+        return out
+    }
+
+    static func decode(_ e: LottieJSON) throws(DocumentError) -> LottieEffect {
+        let type = Int(e["ty"]?.numberValue ?? -1)
+        let name = e["nm"]?.stringValue ?? ""
+        var controls: [LottieProperty<[Double]>?] = []
+        for v in try e["ef"]?.array(limit: LottieLimits.maximumLayers) ?? [] {
+            // A control without a value (a group marker, `ty` 6) keeps its position.
+            controls.append(try v["v"].map { (x: LottieJSON) throws(DocumentError) in try LottieProperty<[Double]>.decode(x) })
+        }
+        func at(_ i: Int) -> LottieProperty<[Double]>? { i < controls.count ? controls[i] : nil }
+        func color(_ i: Int) -> LottieProperty<[Double]>? { at(i)?.mapValues(LottieColor.unit) }
+        switch type {
+        case 20:
+            guard let black = color(0), let white = color(1) else { break }
+            return .tint(black: black, white: white, amount: at(2) ?? LottieProperty([100]))
+        case 21:
+            guard let c = color(2) else { break }
+            return .fill(color: c, opacity: at(6) ?? LottieProperty([1]))
+        case 23:
+            guard let h = color(0), let m = color(1), let s = color(2) else { break }
+            return .tritone(highlights: h, midtones: m, shadows: s, blend: at(3) ?? LottieProperty([0]))
+        case 25:
+            return .dropShadow
+        case 29:
+            guard let b = at(0) else { break }
+            return .gaussianBlur(blurriness: b, dimensions: Int(at(1)?.initialValue.first ?? 1),
+                                 repeatsEdges: (at(2)?.initialValue.first ?? 0) != 0)
+        default: break
+        }
+        return .unsupported(type: type, name: name)
+    }
+}
