@@ -138,10 +138,49 @@ import TestSupport
         #expect(ios.warnings == ["unsupported mask mode \"f\" in layer \"Solid\""])
     }
 
+    // MARK: Stroke — the masks stroked (lottie-web SVGStrokeEffect)
+
+    static func strokeEffect(style: Int, start: Double = 0, end: Double = 100) -> String {
+        Self.effect(22, "Stroke", [(10, "1"), (7, "0"), (7, "0"), (2, "[0, 0, 1, 1]"), (0, "3"), (0, "1"), (0, "1"),
+                                   (0, "\(start)"), (0, "\(end)"), (0, "15"), (7, "\(style)")])
+    }
+    static func strokedSolid(style: Int, start: Double = 0, end: Double = 100) -> String {
+        F.solidLayer("#ff0000", extra: #""hasMask": true, "masksProperties": [\#(R.mask("a", 30, 30, 70, 70))], "ef": [\#(strokeEffect(style: style, start: start, end: end))]"#)
+    }
+
+    @Test func strokeOnOriginalDrawsTheMaskPathOverTheUnmaskedLayer() throws {
+        let s = try F.scene([Self.strokedSolid(style: 1)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        // Brush size 3: a 6-wide blue line on the path; the red solid everywhere else (its mask dropped).
+        let edge = Self.rgba(b, 30, 50), outside = Self.rgba(b, 10, 10), inside = Self.rgba(b, 50, 50)
+        #expect(edge.b > 0.99 && edge.r < 0.01)
+        #expect(outside.r > 0.99 && inside.r > 0.99)
+    }
+
+    @Test func strokeOnTransparentDrawsTheStrokeAlone() throws {
+        let b = R.render(try F.scene([Self.strokedSolid(style: 2)]), frame: 0)
+        #expect(Self.rgba(b, 30, 50).b > 0.99)
+        #expect(Self.rgba(b, 50, 50).a == 0 && Self.rgba(b, 10, 10).a == 0)
+    }
+
+    @Test func strokeRevealingTheOriginalShowsTheLayerThroughTheStroke() throws {
+        let b = R.render(try F.scene([Self.strokedSolid(style: 3)]), frame: 0)
+        #expect(Self.rgba(b, 30, 50).r > 0.99 && Self.rgba(b, 30, 50).a > 0.99)
+        #expect(Self.rgba(b, 50, 50).a == 0)
+    }
+
+    @Test func strokeStartAndEndDrawPartOfThePath() throws {
+        // The mask path runs (30,30) → (70,30) → (70,70) → (30,70): its first quarter is the top side.
+        let b = R.render(try F.scene([Self.strokedSolid(style: 2, start: 0, end: 25)]), frame: 0)
+        #expect(Self.rgba(b, 50, 30).a > 0.99)
+        #expect(Self.rgba(b, 50, 70).a == 0 && Self.rgba(b, 70, 50).a == 0)
+    }
+
     // MARK: What is left is said once
 
-    @Test func theStrokeEffectIsReported() throws {
-        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.effect(22, "Stroke", [(10, "0")]))]"#)])
-        #expect(s.warnings == ["unsupported effect stroke \"Stroke\" in layer \"S\""])
+    @Test func otherEffectsAreReported() throws {
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.effect(24, "Levels", [(0, "0")]))]"#)])
+        #expect(s.warnings == ["unsupported effect type 24 \"Levels\" in layer \"S\""])
     }
 }

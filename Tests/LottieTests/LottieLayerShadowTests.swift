@@ -83,8 +83,8 @@ import TestSupport
     }
 
     @Test func otherEffectsAndStylesAreStillNamed() throws {
-        let s = try Self.scene(##""ef": [{"ty": 22, "nm": "Stroke"}], "sy": [{"ty": 2, "nm": "Inner Shadow"}]"##)
-        #expect(s.warnings == ["unsupported layer styles in layer \"Box\"", "unsupported effect stroke \"Stroke\" in layer \"Box\""])
+        let s = try Self.scene(##""ef": [{"ty": 24, "nm": "Levels"}], "sy": [{"ty": 2, "nm": "Inner Shadow"}]"##)
+        #expect(s.warnings == ["unsupported layer styles in layer \"Box\"", "unsupported effect type 24 \"Levels\" in layer \"Box\""])
         #expect(try Self.content(s).shadowOpacity == 0)
     }
 }

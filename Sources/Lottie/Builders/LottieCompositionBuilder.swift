@@ -122,8 +122,15 @@ struct LottieCompositionBuilder {
         if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own, reading: timeline.reading) }
         let masks = LottieMaskLayers(timeline: own, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
-        var top = try masks.apply(layer.masks, to: content)
+        var maskList = layer.masks
         if drawsEffects {
+            maskList = try LottieStrokeEffect.paint(layer.effects, on: content, masks: layer.masks, timeline: own,
+                                                    layerName: layer.name, warnings: warnings, counter: counter)
+        }
+        var top = try masks.apply(maskList, to: content)
+        if drawsEffects {
+            top = try LottieStrokeEffect.reveal(layer.effects, top, masks: layer.masks, timeline: own,
+                                                layerName: layer.name, warnings: warnings, counter: counter)
             top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: own, layerName: layer.name, warnings: warnings, counter: counter)
         }
         // Its own transform, then each parent's outward. Constant ones are folded into the top

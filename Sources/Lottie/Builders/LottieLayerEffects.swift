@@ -22,7 +22,8 @@
 //   `SVGTritoneFilter`: a table "shadows midtones highlights" per channel), mixed with the
 //   original by "Blend With Original" (After Effects' control; lottie-web leaves it out):
 //   a CIColorMap of three colours, intensity 1 − blend / 100.
-// - Drop Shadow: the layer's shadow (LottieLayerShadow); other effects are reported.
+// - Drop Shadow: the layer's shadow (LottieLayerShadow); Stroke: CAShapeLayers stroking the
+//   masks (LottieStrokeEffect); other effects are reported.
 import Foundation
 import LayerKit
 import Raster
@@ -53,7 +54,7 @@ enum LottieLayerEffects {
                 filters.append(CIFilter(type: .colorMatrix, name: name))
             case .tint, .tritone:
                 filters.append(CIFilter(type: .colorMap, name: name))
-            case .dropShadow:
+            case .dropShadow, .stroke:
                 continue
             case .unsupported(let type, let effectName):
                 let kind = [22: "stroke"][type] ?? "type \(type)"
@@ -110,7 +111,7 @@ enum LottieLayerEffects {
             LottieKeyframeAnimation.apply(blend, keyPath: key("inputIntensity"), to: layer, timeline: timeline) {
                 .number(min(max(1 - ($0.first ?? 0) / 100, 0), 1))
             }
-        case .dropShadow, .unsupported: break
+        case .dropShadow, .stroke, .unsupported: break
         }
     }
 

@@ -5,12 +5,14 @@
 //
 // - 20 Tint: 0 "Map Black To" (colour), 1 "Map White To" (colour), 2 "Amount to Tint" (0…100);
 // - 21 Fill: 2 "Color", 6 "Opacity" (0…1) (0, 1 the mask to fill, 3 invert, 4, 5 feathers);
+// - 22 Stroke: 0 "Path" (a mask, 1-based), 1 "All Masks", 3 "Color", 4 "Brush Size", 6 "Opacity"
+//   (0…1), 7 "Start", 8 "End" (0…100), 10 "Paint Style" (LottieStrokeEffect);
 // - 23 Tritone: 0 "Highlights", 1 "Midtones", 2 "Shadows" (colours), 3 "Blend With Original" (0…100);
 // - 25 Drop Shadow: read by LottieDropShadow;
 // - 29 Gaussian Blur: 0 "Blurriness", 1 "Blur Dimensions" (1 both, 2 horizontal, 3 vertical),
 //   2 "Repeat Edge Pixels" (0, 1).
 //
-// Any other type (Stroke 22, Levels, Displacement Map…) and an effect missing a control it
+// Any other type (Levels, Displacement Map…) and an effect missing a control it
 // needs is `.unsupported`: the importer says so once and the layer plays without it. Effects
 // that are switched off are left out.
 import LayerKit
@@ -21,6 +23,7 @@ enum LottieEffect: Sendable {
     case tritone(highlights: LottieProperty<[Double]>, midtones: LottieProperty<[Double]>, shadows: LottieProperty<[Double]>,
                  blend: LottieProperty<[Double]>)
     case gaussianBlur(blurriness: LottieProperty<[Double]>, dimensions: Int, repeatsEdges: Bool)
+    case stroke(LottieStrokeEffect)
     /// Read apart (LottieDropShadow); kept here so the list keeps its order.
     case dropShadow
     case unsupported(type: Int, name: String)
@@ -56,6 +59,9 @@ enum LottieEffect: Sendable {
         case 23:
             guard let h = color(0), let m = color(1), let s = color(2) else { break }
             return .tritone(highlights: h, midtones: m, shadows: s, blend: at(3) ?? LottieProperty([0]))
+        case 22:
+            guard let stroke = LottieStrokeEffect.decode(at) else { break }
+            return .stroke(stroke)
         case 25:
             return .dropShadow
         case 29:
