@@ -179,6 +179,13 @@ import TestSupport
 
     // MARK: What is left is said once
 
+    @Test func anEffectWithControlsThatAreNotNumbersDoesNotRefuseTheFile() throws {
+        let odd = #"{"ty": 5, "nm": "Odd", "ef": [{"ty": 10, "v": {"k": "a layer"}}, {"ty": 6, "v": 0}, 7]}"#
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(odd), 3]"#)])
+        #expect(s.warnings == ["unsupported effect type 5 \"Odd\" in layer \"S\""])
+        #expect(Self.rgba(R.render(s, frame: 0), 50, 50).r > 0.99)
+    }
+
     @Test func otherEffectsAreReported() throws {
         let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.effect(24, "Levels", [(0, "0")]))]"#)])
         #expect(s.warnings == ["unsupported effect type 24 \"Levels\" in layer \"S\""])

@@ -30,9 +30,10 @@ enum LottieEffect: Sendable {
 
     /// The layer's effects in order (switched-off ones left out).
     static func decodeList(_ j: LottieJSON?) throws(DocumentError) -> [LottieEffect] {
-        guard let j else { return [] }
+        // A malformed list is no effect (as the drop shadow's reading has it), an overlong one refused.
+        guard let j, j.elements != nil else { return [] }
         var out: [LottieEffect] = []
-        for e in try j.array(limit: LottieLimits.maximumLayers) {
+        for e in try j.array(limit: LottieLimits.maximumLayers) where e.isObject {
             if let on = e["en"]?.numberValue, on == 0 { continue }
             out.append(try decode(e))
         }
@@ -43,9 +44,12 @@ enum LottieEffect: Sendable {
         let type = Int(e["ty"]?.numberValue ?? -1)
         let name = e["nm"]?.stringValue ?? ""
         var controls: [LottieProperty<[Double]>?] = []
-        for v in try e["ef"]?.array(limit: LottieLimits.maximumLayers) ?? [] {
-            // A control without a value (a group marker, `ty` 6) keeps its position.
-            controls.append(try v["v"].map { (x: LottieJSON) throws(DocumentError) in try LottieProperty<[Double]>.decode(x) })
+        let list = e["ef"].flatMap { $0.elements != nil ? $0 : nil }
+        for v in try list?.array(limit: LottieLimits.maximumLayers) ?? [] where v.isObject {
+            // A control without a value (a group marker, `ty` 6), or with one that is not a
+            // number or vector (a layer reference, a text), keeps its position as nil: an
+            // effect this importer does not draw must not refuse the file.
+            controls.append(v["v"].flatMap { (x: LottieJSON) in try? LottieProperty<[Double]>.decode(x) })
         }
         func at(_ i: Int) -> LottieProperty<[Double]>? { i < controls.count ? controls[i] : nil }
         func color(_ i: Int) -> LottieProperty<[Double]>? { at(i)?.mapValues(LottieColor.unit) }
