@@ -177,6 +177,23 @@ import TestSupport
         #expect(Self.rgba(b, 50, 70).a == 0 && Self.rgba(b, 70, 50).a == 0)
     }
 
+    // MARK: Blend modes on fills and strokes — lottie-web's path `mix-blend-mode` (SVGShapeElement)
+
+    @Test func aFillsBlendModeCompositesItOntoWhatLiesBeneath() throws {
+        // A red square, then above it a blue fill in multiply: red × blue is black where they overlap.
+        let blue = #"{"ty": "fl", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 100}, "r": 1, "bm": 1}"#
+        let layer = F.shapeLayer([F.group([F.rect(60, 50, 40, 40), blue]), F.group([F.rect(40, 50, 40, 40), F.fill(1, 0, 0)])])
+        let s = try F.scene([layer])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        let overlap = Self.rgba(b, 50, 50), blueOnly = Self.rgba(b, 75, 50), redOnly = Self.rgba(b, 25, 50)
+        #expect(overlap.r < 0.02 && overlap.g < 0.02 && overlap.b < 0.02 && overlap.a > 0.99)
+        #expect(blueOnly.b > 0.99 && redOnly.r > 0.99)
+        // lottie-ios's engine draws it normal: blue over red.
+        let ios = Self.rgba(R.render(try F.scene([layer], reading: .iOS), frame: 0), 50, 50)
+        #expect(ios.b > 0.99 && ios.r < 0.01)
+    }
+
     // MARK: What is left is said once
 
     @Test func anEffectWithControlsThatAreNotNumbersDoesNotRefuseTheFile() throws {
