@@ -11,9 +11,11 @@
 //   expansion and the lighten and darken modes (`LottieMaskLayers`), luma mattes
 //   (`LottieLumaMatte`) and inverted mattes of several shapes (`LottieInvertedMatte`), the path
 //   operations pucker & bloat, zig-zag, offset paths and twist (`LottieShapeModifier`),
-//   animated repeaters (`LottieShapeGroupBuilder`). Each feature's rule is cited where it is
-//   built. What neither reading draws (merge paths, effects, mask feather and difference,
-//   3D perspective, text animators, gradient highlights) is reported once.
+//   animated repeaters (`LottieShapeGroupBuilder`), effects (`LottieLayerEffects`,
+//   `LottieStrokeEffect`), mask feather and the difference mode (`LottieMaskFeather`,
+//   `LottieMaskDifference`), blend modes on fills and strokes (`LottieShapeBlendMode`). Each
+//   feature's rule is cited where it is built. What neither reading draws (merge paths, 3D
+//   perspective, text animators, gradient highlights, animated dash lengths) is reported once.
 // * `iOS`: lottie-ios's Core Animation rendering engine as Apple's snapshots show it, blind
 //   spots included (a lone hold keyframe shows the layer's own value, a motion path is
 //   followed at the bezier's own parameter, features that engine lacks are left out and
