@@ -51,6 +51,18 @@ import TestSupport
         #expect(Self.rgba(b, 50, 50).a > 0.99)
     }
 
+    @Test func aMovingLayerKeepsItsBlur() throws {
+        // An animated transform wraps the content in transform layers: the filtered content
+        // layer must stay a layer of its own, not hand its sublayers on.
+        let moving = F.shapeLayer([F.rect(50, 50, 40, 40), F.fill(1, 0, 0)],
+                                  ks: #"{"p": \#(F.keyframes([(0, "[0, 0]", false), (60, "[10, 0]", false)]))}"#,
+                                  extra: #""ef": [\#(Self.effect(29, "Blur", [(0, "20"), (7, "1")]))]"#)
+        let s = try F.scene([moving])
+        let b = R.render(s, frame: 0)
+        #expect(abs(Self.rgba(b, 30, 50).a - 0.5) < 0.06)
+        #expect(Self.rgba(b, 24, 50).a > 0.08)
+    }
+
     @Test func theIOSReadingLeavesEffectsOutAndSaysSo() throws {
         let s = try F.scene([Self.blurred], reading: .iOS)
         #expect(s.warnings == ["unsupported effects in layer \"S\""])

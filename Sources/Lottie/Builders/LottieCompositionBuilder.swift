@@ -183,12 +183,12 @@ struct LottieCompositionBuilder {
 
     /// Whether `l` is a plain layer that only holds its sublayers where its superlayer would
     /// (origin at the superlayer's origin, no transform, full opacity, always shown, nothing
-    /// drawn, clipped or masked): its sublayers can then go into the superlayer directly.
+    /// drawn, clipped, masked or filtered): its sublayers can then go into the superlayer directly.
     static func addsNothing(_ l: CALayer) -> Bool {
         type(of: l) == CALayer.self && (l.animationKeys() ?? []).isEmpty && l.opacity == 1 && !l.isHidden && l.mask == nil
             && !l.masksToBounds && l.backgroundColor == nil && l.contents == nil && l.transform == .identity
             && l.position == Point(0, 0) && l.anchorPoint == Point(0, 0) && l.bounds.origin == Point(0, 0)
-            && l.borderWidth == 0 && l.shadowOpacity == 0
+            && l.borderWidth == 0 && l.shadowOpacity == 0 && (l.filters ?? []).isEmpty
     }
 
     /// Hidden outside [ip, op) of the composition's frames, as lottie-ios's visibility
