@@ -1,6 +1,7 @@
 // Timing harness of the rasterizer on static scene documents (release builds only):
 //   swift build -c release --product raster-bench
 //   .build/release/raster-bench ../shared/scenes/*.json --frames 200 [--out DIR] [--refs DIR]
+//   .build/release/raster-bench --blur 10 --size 800x600   (one filter blur: BlurBench.swift)
 // Each frame is clear + draw of every shape layer through Canvas (paths parsed once), two
 // warm-up frames first; prints one JSON line per scene with median/p10/p90 in µs, and the
 // same for the pixel half alone ("fill_median_us": the pre-stroked device polygons filled).
@@ -118,6 +119,7 @@ func timeFrames(_ n: Int, _ body: () -> Void) -> [UInt64] {
 var args = Array(CommandLine.arguments.dropFirst())
 var frames = 100, outDir: String?, refDir: String?, allocFrames: Int?, budget = 20.0, fillOnly = false
 var files: [String] = [], pathOpsSegments: Int?
+var blurSigma: Double?, blurSize = (800, 600)
 while !args.isEmpty {
     let a = args.removeFirst()
     switch a {
@@ -128,11 +130,16 @@ while !args.isEmpty {
     case "--budget": budget = Double(args.removeFirst()) ?? budget
     case "--fill-only": fillOnly = true
     case "--pathops": pathOpsSegments = Int(args.removeFirst())
+    case "--blur": blurSigma = Double(args.removeFirst())
+    case "--size":
+        let wh = args.removeFirst().split(separator: "x").compactMap { Int($0) }
+        if wh.count == 2, wh[0] > 0, wh[1] > 0, wh[0] <= 8192, wh[1] <= 8192 { blurSize = (wh[0], wh[1]) } else { fail("raster-bench: --size: expected WxH") }
     default: files.append(a)
     }
 }
 
 if let n = pathOpsSegments { runPathOpsBench(segments: n, frames: frames) }
+if let blurSigma { runBlurBench(sigma: blurSigma, width: blurSize.0, height: blurSize.1, frames: frames) }
 
 for file in files {
     let scene = loadScene(file)

@@ -13,9 +13,12 @@
 //   operations pucker & bloat, zig-zag, offset paths and twist (`LottieShapeModifier`),
 //   animated repeaters (`LottieShapeGroupBuilder`), merge paths (`LottieMergePaths`), text
 //   document keyframes and text animators (`LottieTextLayers`, `LottieTextAnimators`), text on
-//   a path (`LottieTextPath`), 3D layers and the camera (`LottieCamera3D`). Each feature's
-//   rule is cited where it is built. What neither reading draws (effects, mask feather and
-//   difference, gradient highlights) is reported once.
+//   a path (`LottieTextPath`), 3D layers and the camera (`LottieCamera3D`), effects
+//   (`LottieLayerEffects`, `LottieStrokeEffect`), mask feather and the difference mode
+//   (`LottieMaskFeather`, `LottieMaskDifference`), blend modes on fills and strokes
+//   (`LottieShapeBlendMode`). Each feature's rule is cited where it is built. What neither
+//   reading draws (gradient highlights, animated dash lengths, layer styles but the drop
+//   shadow) is reported once.
 // * `iOS`: lottie-ios's Core Animation rendering engine as Apple's snapshots show it, blind
 //   spots included (a lone hold keyframe shows the layer's own value, a motion path is
 //   followed at the bezier's own parameter, features that engine lacks are left out and

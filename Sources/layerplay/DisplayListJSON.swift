@@ -23,6 +23,10 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
             case .colorMatrix(let m):
                 let rows = [m.r, m.g, m.b, m.a, m.bias].map { v in array([Double(v.x), Double(v.y), Double(v.z), Double(v.w)]) }
                 return "{\"colorMatrix\": [" + rows.joined(separator: ", ") + "]}"
+            case .colorMap(let m):
+                let colors = m.colors.map { v in array([Double(v.x), Double(v.y), Double(v.z)]) }
+                return "{\"colorMap\": {\"weights\": " + array([Double(m.weights.x), Double(m.weights.y), Double(m.weights.z)])
+                    + ", \"colors\": [" + colors.joined(separator: ", ") + "], \"intensity\": " + num(Double(m.intensity)) + "}}"
             }
         }.joined(separator: ", ") + "]"
     }

@@ -53,8 +53,9 @@ import TestSupport
         """##)
         #expect(s.warnings.isEmpty, "\(s.warnings)")
         let c = try Self.content(s)
-        // Direction 90 points right (the angle is direction − 90); softness 20 is radius 4.
-        #expect(c.shadowOpacity == 1 && c.shadowRadius == 4)
+        // Direction 90 points right (the angle is direction − 90); softness 20 is σ 5 in After
+        // Effects' reading (lottie-web: softness / 4), radius 4 in lottie-ios's (softness / 5).
+        #expect(c.shadowOpacity == 1 && c.shadowRadius == 5)
         #expect(abs(c.shadowOffset.width - 8) < 1e-9 && abs(c.shadowOffset.height) < 1e-9)
         let b = Self.render(s)
         // Right of the box the blurred black shadow darkens the white; left of it nothing.
@@ -72,9 +73,18 @@ import TestSupport
         #expect(abs(mid.shadowOffset.width - 15) < 1e-6 && abs(mid.shadowOffset.height) < 1e-9)
     }
 
+    @Test func theIOSReadingKeepsLottieIOSsSoftness() throws {
+        let json = ##""ef": [{"ty": 25, "nm": "Drop Shadow", "ef": [{"ty": 0, "nm": "Opacity", "v": {"k": 255}}, {"ty": 0, "nm": "Softness", "v": {"k": 20}}]}]"##
+        let s = try LottieScene.parse(Array("""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [
+         {"ty": 1, "nm": "Box", "ip": 0, "op": 60, "st": 0, "sc": "#ff0000", "sw": 20, "sh": 20, "ks": {"p": {"k": [40, 40]}}, \(json)}]}
+        """.utf8), reading: .iOS)
+        #expect(try Self.content(s).shadowRadius == 4)
+    }
+
     @Test func otherEffectsAndStylesAreStillNamed() throws {
-        let s = try Self.scene(##""ef": [{"ty": 29, "nm": "Gaussian Blur"}], "sy": [{"ty": 2, "nm": "Inner Shadow"}]"##)
-        #expect(s.warnings == ["unsupported effects in layer \"Box\"", "unsupported layer styles in layer \"Box\""])
+        let s = try Self.scene(##""ef": [{"ty": 24, "nm": "Levels"}], "sy": [{"ty": 2, "nm": "Inner Shadow"}]"##)
+        #expect(s.warnings == ["unsupported layer styles in layer \"Box\"", "unsupported effect type 24 \"Levels\" in layer \"Box\""])
         #expect(try Self.content(s).shadowOpacity == 0)
     }
 }

@@ -20,6 +20,8 @@
 // - CISepiaTone: "Maps the colors of an image to various shades of brown": Apple gives no
 //   matrix; the common sepia matrix (rows .393 .769 .189 / .349 .686 .168 / .272 .534 .131),
 //   mixed with the original by `inputIntensity`.
+// - CIColorMap: "Performs a nonlinear transformation of source color values using mapping
+//   values provided in a table": CIFilter+ColorMap.swift.
 
 import Raster
 
@@ -83,6 +85,8 @@ extension CIFilter {
                 return r
             }
             return .colorMatrix(ColorMatrix(r: row(0), g: row(1), b: row(2), a: [0, 0, 0, 1]))
+        case .colorMap:
+            return colorMapPixelFilter
         }
     }
 }

@@ -2,12 +2,15 @@
 // Core Image filter type with an optional name and its inputs under Core Image's keys:
 //   "filters": [{"type": "CIGaussianBlur", "name": "blur", "inputRadius": 4}]
 // A number input takes a number, a vector input (CIColorMatrix's) a list of 4 numbers, a
-// colour input a document colour; inputs left out keep Core Image's defaults. Refused, in one
+// colour input a document colour, a gradient (CIColorMap's `inputGradientImage`) a list of
+// 1…256 document colours; inputs left out keep Core Image's defaults. Refused, in one
 // line naming the place: an unknown type or key, a value of the wrong kind, a name with a dot
 // (key paths could not address it) or used twice in one list, more than
 // `DocumentLimits.maximumFilters` filters, an `inputRadius` outside
 // 0…`DocumentLimits.maximumFilterRadius`. Animations address inputs by key path
 // (`filters.blur.inputRadius`) with plain numbers, vectors or colours.
+
+import Raster
 
 extension DocumentField where Value == [CIFilter]? {
     /// A list of filter objects, or null for none.
@@ -66,6 +69,18 @@ extension DocumentBuilder {
                 let parsed: AnimatableValue
                 switch template {
                 case .numbers(let t): parsed = .numbers(try numbers(value, place, count: t.count, what: "a vector"))
+                case .list:
+                    // CIColorMap's gradient: a list of 1…256 colours.
+                    let xs = try array(value, place)
+                    guard (1...ColorMap.maximumColors).contains(xs.count) else {
+                        throw DocumentError(place, "expected 1…\(ColorMap.maximumColors) colours, got \(xs.count)")
+                    }
+                    var colors: [AnimatableValue] = []
+                    for (j, x) in xs.enumerated() {
+                        guard let c = try color(x, "\(place)[\(j)]") else { throw DocumentError("\(place)[\(j)]", "expected a colour, got null") }
+                        colors.append(.color(c))
+                    }
+                    parsed = .list(colors)
                 case .color:
                     guard let c = try color(value, place) else { throw DocumentError(place, "expected a colour, got null") }
                     parsed = .color(c)

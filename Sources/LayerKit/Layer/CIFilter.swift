@@ -23,6 +23,7 @@ public struct CIFilter: Hashable, Sendable {
         case colorMonochrome = "CIColorMonochrome"
         case colorInvert = "CIColorInvert"
         case sepiaTone = "CISepiaTone"
+        case colorMap = "CIColorMap"
 
         /// The type's inputs and their defaults (Core Image's `setDefaults`).
         public var defaults: [(key: String, value: AnimatableValue)] {
@@ -38,6 +39,7 @@ public struct CIFilter: Hashable, Sendable {
                 return [("inputColor", .color(Color(0.6, 0.45, 0.3, 1))), ("inputIntensity", .number(1))]
             case .colorInvert: return []
             case .sepiaTone: return [("inputIntensity", .number(1))]
+            case .colorMap: return CIFilter.colorMapDefaults
             }
         }
     }
@@ -93,6 +95,9 @@ public struct CIFilter: Hashable, Sendable {
             for x in xs { guard let n = x.kpNumber else { return nil }; out.append(n) }
             return .numbers(out)
         case (.color, .color(let c?)): return .color(c)
+        case (.list, .list(let xs)) where (1...ColorMap.maximumColors).contains(xs.count):
+            for x in xs { guard case .color(_?) = x else { return nil } }
+            return value
         default: return nil
         }
     }

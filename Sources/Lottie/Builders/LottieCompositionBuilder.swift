@@ -152,10 +152,11 @@ struct LottieCompositionBuilder {
     func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
                     timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
         if case .null = layer.kind { return nil }
-        let threeD = timeline.reading.drawsAfterEffectsFeatures
+        // After Effects' reading draws the effects (LottieLayerEffects, which reports the rest).
+        let threeD = timeline.reading.drawsAfterEffectsFeatures, drawsEffects = threeD
         // A camera draws nothing: it is how the 3D layers are seen.
         if threeD && layer.camera != nil { return nil }
-        if layer.hasEffects { warnings.unsupported("effects", layer: layer.name) }
+        if layer.hasEffects && !drawsEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
@@ -167,10 +168,20 @@ struct LottieCompositionBuilder {
         LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: own) {
             .number(min(max(($0.first ?? 100) / 100, 0), 1))
         }
-        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own) }
+        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own, reading: timeline.reading) }
         let masks = LottieMaskLayers(timeline: own, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
-        var top = try masks.apply(layer.masks, to: content)
+        var maskList = layer.masks
+        if drawsEffects {
+            maskList = try LottieStrokeEffect.paint(layer.effects, on: content, masks: layer.masks, timeline: own,
+                                                    layerName: layer.name, warnings: warnings, counter: counter)
+        }
+        var top = try masks.apply(maskList, to: content)
+        if drawsEffects {
+            top = try LottieStrokeEffect.reveal(layer.effects, top, masks: layer.masks, timeline: own,
+                                                layerName: layer.name, warnings: warnings, counter: counter)
+            top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: own, layerName: layer.name, warnings: warnings, counter: counter)
+        }
         // Its own transform, then each parent's outward. Constant ones are folded into the top
         // layer's `transform` for as long as nothing animated lies between it and them.
         var chain = [layer]
@@ -227,12 +238,12 @@ struct LottieCompositionBuilder {
 
     /// Whether `l` is a plain layer that only holds its sublayers where its superlayer would
     /// (origin at the superlayer's origin, no transform, full opacity, always shown, nothing
-    /// drawn, clipped or masked): its sublayers can then go into the superlayer directly.
+    /// drawn, clipped, masked or filtered): its sublayers can then go into the superlayer directly.
     static func addsNothing(_ l: CALayer) -> Bool {
         type(of: l) == CALayer.self && (l.animationKeys() ?? []).isEmpty && l.opacity == 1 && !l.isHidden && l.mask == nil
             && !l.masksToBounds && l.backgroundColor == nil && l.contents == nil && l.transform == .identity
             && l.position == Point(0, 0) && l.anchorPoint == Point(0, 0) && l.bounds.origin == Point(0, 0)
-            && l.borderWidth == 0 && l.shadowOpacity == 0
+            && l.borderWidth == 0 && l.shadowOpacity == 0 && (l.filters ?? []).isEmpty
     }
 
     /// Hidden outside [ip, op) of the composition's frames, as lottie-ios's visibility

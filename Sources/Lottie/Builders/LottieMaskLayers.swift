@@ -10,8 +10,12 @@
 // renders show); and the lighten and darken modes, which combine alphas as the maximum and the
 // minimum ("Lighten … where multiple masks intersect, the highest transparency value is
 // used", "Darken … the lowest", same page): as a union with the masks before (an "add") and
-// as their intersection (an "intersect"), exact for masks at full opacity. Difference and
-// feather are reported.
+// as their intersection (an "intersect"), exact for masks at full opacity; and mask feather,
+// "the softness of the mask's edges" (same page), as a CIGaussianBlur in the mask shape's
+// `filters` (LottieMaskFeather.swift); and difference, "the mask … shows the areas where it
+// does not overlap the masks above it" (same page), as an even-odd fill of both paths, exact
+// for one add mask and difference masks at full opacity (LottieMaskDifference.swift). Other
+// difference masks are reported.
 import LayerKit
 import Raster
 
@@ -29,8 +33,13 @@ struct LottieMaskLayers {
         for var m in masks {
             if ae && m.mode == "l" { m.mode = "a" }
             if ae && m.mode == "d" { m.mode = "i" }
+            if ae && m.mode == "f" && levels.isEmpty { m.mode = "a" }
             switch m.mode {
             case "n": continue
+            case "f" where ae && LottieMaskDifference.joins(m, levels.last):
+                levels[levels.count - 1].append(m)
+            case "a" where ae && levels.last?.contains { $0.mode == "f" } == true:
+                warnings.unsupported("mask mode \"a\" after a difference mask", layer: layerName)
             case "a" where !m.inverted && !(levels.last?.contains { $0.inverted || $0.mode != "a" } ?? true):
                 levels[levels.count - 1].append(m)
             case "a", "i", "s":
@@ -40,9 +49,6 @@ struct LottieMaskLayers {
             }
             if !ae && m.expansion.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
                 warnings.unsupported("mask expansion", layer: layerName)
-            }
-            if ae && m.mode != "n" && m.feather.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) {
-                warnings.unsupported("mask feather (the mask's edge drawn sharp)", layer: layerName)
             }
         }
         // Each level after the first wraps the content in one more layer: levels count
@@ -62,7 +68,10 @@ struct LottieMaskLayers {
             maskLayer.anchorPoint = Point(0, 0)
             maskLayer.position = Point(0, 0)
             maskLayer.bounds = Rect(0, 0, 0, 0)
-            for m in level {
+            if level.contains(where: { $0.mode == "f" }) {
+                maskLayer.addSublayer(LottieMaskDifference.shape(level, timeline: timeline))
+            }
+            for m in level where !level.contains(where: { $0.mode == "f" }) {
                 let shape = CAShapeLayer()
                 shape.anchorPoint = Point(0, 0)
                 shape.position = Point(0, 0)
@@ -91,6 +100,7 @@ struct LottieMaskLayers {
                 LottieKeyframeAnimation.apply(m.opacity, keyPath: "opacity", to: shape, timeline: timeline) {
                     .number(min(max(($0.first ?? 100) / 100, 0), 1))
                 }
+                if ae { Self.feather(m, shape: shape, timeline: timeline) }
                 maskLayer.addSublayer(shape)
             }
             if i == 0 {

@@ -70,7 +70,7 @@ struct LottieShapeGroupBuilder {
         }
         for i in items.indices.reversed() {
             switch items[i] {
-            case .fill, .stroke, .gradientFill, .gradientStroke:
+            case .fill, .stroke, .gradientFill, .gradientStroke, .blended:
                 let shapes = geometry.filter { $0 < i }.map(shape)
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
@@ -230,6 +230,13 @@ struct LottieShapeGroupBuilder {
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
     func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
+        if case .blended(let inner, let mode) = style {
+            let before = container.sublayers?.count ?? 0
+            try addStyle(inner, shapes: shapes, trims: trims, rounding: rounding, into: container)
+            LottieShapeBlendMode.apply(mode, to: (container.sublayers ?? []).dropFirst(before), reading: timeline.reading,
+                                       layerName: layerName, warnings: warnings)
+            return
+        }
         let spatial = timeline.reading.drawsAfterEffectsFeatures
         let tracks = shapes.compactMap { s in
             (s.merged ?? LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial))?.modified(by: s.modifiers)
@@ -339,13 +346,14 @@ extension LottieShapeItem {
     /// Fills and strokes, plain or gradient.
     var isStyle: Bool {
         switch self {
-        case .fill, .stroke, .gradientFill, .gradientStroke: return true
+        case .fill, .stroke, .gradientFill, .gradientStroke, .blended: return true
         default: return false
         }
     }
     var isStroke: Bool {
         switch self {
         case .stroke, .gradientStroke: return true
+        case .blended(let style, _): return style.isStroke
         default: return false
         }
     }

@@ -21,6 +21,9 @@ public struct LottieDropShadow: Sendable {
     public var distance: LottieProperty<[Double]>
     /// CALayer.shadowRadius.
     public var radius: LottieProperty<[Double]>
+    /// Whether it is the effect (`ef` type 25), whose softness After Effects' reading scales
+    /// as lottie-web does (LottieLayerShadow).
+    var isEffect = false
 
     /// The layer's drop shadow (`ef` type 25 first, else `sy` type 1), nil for none.
     static func decode(layer j: LottieJSON) throws(DocumentError) -> LottieDropShadow? {
@@ -55,7 +58,8 @@ public struct LottieDropShadow: Sendable {
                                 opacity: (values["Opacity"] ?? LottieProperty([255])).mapValues { [$0[0] / 255] },
                                 angle: (values["Direction"] ?? LottieProperty([180])).mapValues { [$0[0] - 90] },
                                 distance: values["Distance"] ?? LottieProperty([0]),
-                                radius: (values["Softness"] ?? LottieProperty([0])).mapValues { [$0[0] / 5] })
+                                radius: (values["Softness"] ?? LottieProperty([0])).mapValues { [$0[0] / 5] },
+                                isEffect: true)
     }
 }
 

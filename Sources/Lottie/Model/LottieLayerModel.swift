@@ -3,7 +3,8 @@
 // time `st` in its composition's frames, time stretch `sr`, transform `ks`, and what its
 // type draws. Track mattes: `td` marks a matte source, `tt` the matte mode of the layer
 // below it (1 alpha, 2 alpha inverted, 3 luma, 4 luma inverted). Effects `ef` and layer
-// styles `sy`: a drop shadow of either is read (LottieDropShadow), the others are noted.
+// styles `sy`: a drop shadow of either is read (LottieDropShadow), the effects (LottieEffect)
+// for After Effects' reading, the other styles are noted.
 // `ddd` 1 marks a 3D layer; a camera layer (`ty` 13) carries its zoom `pe` (`LottieCameraModel`).
 import LayerKit
 
@@ -49,6 +50,8 @@ public struct LottieLayerModel: Sendable {
     var is3D = false
     /// The camera, for a camera layer (`ty` 13).
     var camera: LottieCamera?
+    /// The effects in order (LottieEffect), drawn in After Effects' reading.
+    var effects: [LottieEffect] = []
 
     static func decode(_ j: LottieJSON, depth: Int) throws(DocumentError) -> LottieLayerModel {
         guard j.isObject else { throw j.error("expected a layer object, found \(j.value.kindName)") }
@@ -89,7 +92,8 @@ public struct LottieLayerModel: Sendable {
             blendMode: try int("bm") ?? 0,
             hasEffects: j["ef"]?.elements?.contains { $0["ty"]?.numberValue != 25 } == true,
             hasLayerStyles: j["sy"]?.elements?.contains { $0["ty"]?.numberValue != 1 } == true,
-            dropShadow: try LottieDropShadow.decode(layer: j))
+            dropShadow: try LottieDropShadow.decode(layer: j),
+            effects: try LottieEffect.decodeList(j["ef"]))
         layer.is3D = j.bool("ddd")
         if ty == 13 { layer.camera = try LottieCamera.decode(j) }
         return layer

@@ -31,6 +31,9 @@ public enum LottieShapeItem: Sendable {
     case stroke(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>, Stroke)
     case gradientFill(Gradient, opacity: LottieProperty<[Double]>, evenOdd: Bool)
     case gradientStroke(Gradient, opacity: LottieProperty<[Double]>, Stroke)
+    /// A fill or stroke (plain or gradient) with a blend mode `bm` other than normal
+    /// (LottieShapeBlendMode).
+    indirect case blended(LottieShapeItem, mode: Int)
     case trim(start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, individually: Bool)
     case repeater(copies: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, transform: LottieTransformModel,
                   startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>)
@@ -71,10 +74,10 @@ public enum LottieShapeItem: Sendable {
         case "rc": return .rect(position: try prop("p", [0, 0]), size: try prop("s", [0, 0]), roundness: try prop("r", [0]), reversed: reversed)
         case "el": return .ellipse(position: try prop("p", [0, 0]), size: try prop("s", [0, 0]), reversed: reversed)
         case "sr": return .star(try LottieStarModel.decode(j, reversed: reversed))
-        case "fl": return .fill(color: try LottieColor.decode(j["c"], default: [0, 0, 0, 1]), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
-        case "st": return .stroke(color: try LottieColor.decode(j["c"], default: [0, 0, 0, 1]), opacity: try prop("o", [100]), try decodeStroke(j))
-        case "gf": return .gradientFill(try decodeGradient(j), opacity: try prop("o", [100]), evenOdd: j["r"]?.numberValue == 2)
-        case "gs": return .gradientStroke(try decodeGradient(j), opacity: try prop("o", [100]), try decodeStroke(j))
+        case "fl", "st", "gf", "gs":
+            let style = try decodeStyle(j, ty)
+            if let bm = j["bm"]?.numberValue, bm.isFinite, bm >= 1, bm < 100 { return .blended(style, mode: Int(bm)) }
+            return style
         case "tm": return .trim(start: try prop("s", [0]), end: try prop("e", [100]), offset: try prop("o", [0]),
                                 individually: j["m"]?.numberValue == 2)
         case "rp":
@@ -89,6 +92,17 @@ public enum LottieShapeItem: Sendable {
         case "tw": return .modifier(.twist(angle: try prop("a", [0]), center: try prop("c", [0, 0])))
         case "tr": return .transform(try .decode(j))
         default: return .unsupported(type: ty, name: name(j))
+        }
+    }
+
+    /// A fill, stroke, gradient fill or gradient stroke (`ty` fl, st, gf, else gs).
+    static func decodeStyle(_ j: LottieJSON, _ ty: String) throws(DocumentError) -> LottieShapeItem {
+        let opacity = try LottieProperty<[Double]>.decode(j["o"], default: [100])
+        switch ty {
+        case "fl": return .fill(color: try LottieColor.decode(j["c"], default: [0, 0, 0, 1]), opacity: opacity, evenOdd: j["r"]?.numberValue == 2)
+        case "st": return .stroke(color: try LottieColor.decode(j["c"], default: [0, 0, 0, 1]), opacity: opacity, try decodeStroke(j))
+        case "gf": return .gradientFill(try decodeGradient(j), opacity: opacity, evenOdd: j["r"]?.numberValue == 2)
+        default: return .gradientStroke(try decodeGradient(j), opacity: opacity, try decodeStroke(j))
         }
     }
 

@@ -7,7 +7,7 @@
 import Synchronization
 
 /// Two float planes (a working plane and the blur's scratch) of at least `capacity` pixels,
-/// the scratch followed by a line of `width` pixels (the longer side) padded by the largest
+/// the scratch followed by two lines of `width` pixels (the longer side) padded by the largest
 /// kernel on each side.
 final class FilterBuffers: @unchecked Sendable {
     let capacity: Int
@@ -15,9 +15,10 @@ final class FilterBuffers: @unchecked Sendable {
     let plane: UnsafeMutablePointer<SIMD4<Float>>
     let scratch: UnsafeMutablePointer<SIMD4<Float>>
 
-    /// The scratch plane holds a plane and a padded line beyond it.
+    /// The scratch plane holds a plane and two padded lines beyond it (the exact blur uses the
+    /// first; the box blur both, FilterBoxBlur.swift).
     static func scratchCount(_ pixels: Int, width: Int) -> Int {
-        pixels + width + 2 * PixelFilter.kernelRadius(sigma: PixelFilter.maximumSigma)
+        pixels + 2 * (width + 2 * PixelFilter.kernelRadius(sigma: PixelFilter.maximumSigma))
     }
 
     init(capacity: Int, width: Int) {

@@ -11,8 +11,8 @@
 // unpremultiplied colour); its alpha is clamped to 0…1. A blur works on premultiplied colour,
 // as every blur must (blurring unpremultiplied colour would spread the colour of transparent
 // pixels): an exact separable Gaussian, the sampled kernel exp(−x²/2σ²) normalized to sum 1
-// over ⌈3σ⌉ pixels each side, rows then columns (above σ = 24 pixels, three box filters of
-// the same variance, whose cost does not grow with σ). Beyond the plane's edges a blur reads
+// over ⌈3σ⌉ pixels each side, rows then columns, up to σ = 4 pixels; above, three box filters
+// of the same variance, whose cost does not grow with σ (FilterBoxBlur.swift). Beyond the plane's edges a blur reads
 // transparent black (`.transparent`: a layer's own content, which Core Image's blur lets
 // fade at its edges) or the nearest edge pixel (`.clamp`: a backdrop, as Core Image's
 // `clampedToExtent()`, so a frosted panel at the window's edge does not darken there).
@@ -45,6 +45,9 @@ public enum FilterChain {
             switch f {
             case .colorMatrix(let m):
                 pending = pending.map { $0.followed(by: m) } ?? m
+            case .colorMap(let map):
+                if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
+                applyColorMap(map, plane, count: count)
             case .gaussianBlur(let sigma):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 let s = PixelFilter.usableSigma(sigma)
@@ -227,42 +230,6 @@ public enum FilterChain {
                     }
                     j &+= 1
                 }
-            }
-        }
-    }
-}
-
-extension FilterChain {
-    /// A blur of large σ as three box filters whose combined variance is σ² along rows, then
-    /// three along columns (GaussianBlur.boxWidths: Kovesi's widths), each a running sum: a
-    /// cost per pixel independent of σ, within a few per cent of the Gaussian.
-    static func boxBlur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
-                        edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
-        let widths = GaussianBlur.boxWidths(sigma: sigma)
-        let line = scratch + w * h
-        var src = plane, dst = scratch
-        for bw in widths { boxPass(src, dst, count: w, lines: h, step: 1, stride: w, radius: bw / 2, edge: edge, line: line); swap(&src, &dst) }
-        for bw in widths { boxPass(src, dst, count: h, lines: w, step: w, stride: 1, radius: bw / 2, edge: edge, line: line); swap(&src, &dst) }
-        // Six passes: the result is back in `plane`.
-    }
-
-    /// One box of radius r along `lines` lines of `count` pixels (`step` apart, lines
-    /// `stride` apart): each line is copied into `line` padded by r, then summed running.
-    static func boxPass(_ src: UnsafeMutablePointer<SIMD4<Float>>, _ dst: UnsafeMutablePointer<SIMD4<Float>>,
-                        count n: Int, lines: Int, step: Int, stride: Int, radius r: Int, edge: Edge,
-                        line: UnsafeMutablePointer<SIMD4<Float>>) {
-        let inv = 1 / Float(2 &* r &+ 1)
-        for l in 0..<lines {
-            let s = src + l &* stride, d = dst + l &* stride
-            let left = edge == .clamp ? s[0] : .zero, right = edge == .clamp ? s[(n &- 1) &* step] : .zero
-            for j in 0..<r { line[j] = left; line[r &+ n &+ j] = right }
-            for x in 0..<n { line[r &+ x] = s[x &* step] }
-            var sum = SIMD4<Float>.zero
-            for j in 0..<(2 &* r) { sum += line[j] }
-            for x in 0..<n {
-                sum += line[x &+ 2 &* r]
-                d[x &* step] = sum * inv
-                sum -= line[x]
             }
         }
     }

@@ -1,0 +1,131 @@
+// A layer's After Effects effects (LottieEffect) as Core Image filters in the `filters` of
+// the layer that carries them, in the effects' order, each named `effectN` (N its position) so
+// its animated inputs are `filters.effectN.KEY` keyframe animations, as Core Animation
+// addresses a filter's inputs ("filters.myFilter.inputRadius", CALayer `filters`). After
+// Effects applies a layer's masks before its effects (the Render Order of After Effects Help,
+// "masks, effects, transforms"), while Core Animation filters a layer before its `mask` cuts
+// it (CALayer+FilterDisplay.swift): a masked layer's filters go on one more layer around it.
+// Each rule follows lottie-web's SVG implementation of the effect:
+//
+// - Gaussian Blur: CIGaussianBlur of σ = Blurriness × 0.3 ("Empirical value, matching AE's
+//   blur appearance", lottie-web `SVGGaussianBlurEffect`, kBlurrinessToSigma). A blur along
+//   one dimension only and "Repeat Edge Pixels" are reported and drawn as a blur both ways
+//   without repeated edges.
+// - Fill: every pixel the Fill colour, its alpha times Opacity (lottie-web `SVGFillFilter`: the
+//   colour matrix "0 0 0 0 r / 0 0 0 0 g / 0 0 0 0 b / 0 0 0 opacity 0"): a CIColorMatrix whose
+//   bias is the colour.
+// - Tint: the grey of the colour (lottie-web `SVGTintFilter`: the mean of r, g, b in linear
+//   light, "0.3333 …" with color-interpolation-filters linearRGB) mapped from "Map Black To"
+//   to "Map White To", mixed with the original by "Amount to Tint" / 100 (lottie-web merges the
+//   tinted copy at that opacity over the source): a CIColorMap of two colours.
+// - Tritone: the same grey mapped onto Shadows, Midtones, Highlights (lottie-web
+//   `SVGTritoneFilter`: a table "shadows midtones highlights" per channel), mixed with the
+//   original by "Blend With Original" (After Effects' control; lottie-web leaves it out):
+//   a CIColorMap of three colours, intensity 1 − blend / 100.
+// - Drop Shadow: the layer's shadow (LottieLayerShadow); Stroke: CAShapeLayers stroking the
+//   masks (LottieStrokeEffect); other effects are reported.
+import Foundation
+import LayerKit
+import Raster
+
+enum LottieLayerEffects {
+    /// The weights giving lottie-web's grey: the mean of linear r, g, b.
+    static let meanWeights: [Double] = [1.0 / 3, 1.0 / 3, 1.0 / 3, 0]
+    /// lottie-web's Blurriness → σ.
+    static let blurrinessToSigma = 0.3
+
+    /// `top` (the layer's content or its masked wrapper) with `effects` applied: `top` itself
+    /// carrying the filters, or a new layer around it when `top` is masked; unsupported effects
+    /// reported to `warnings` under `layerName`.
+    static func apply(_ effects: [LottieEffect], to top: CALayer, timeline: LottieTimeline, layerName: String,
+                      warnings: LottieWarnings, counter: LottieLayerCounter) throws(DocumentError) -> CALayer {
+        var filters: [CIFilter] = []
+        var animations: [(String, LottieEffect, Int)] = []
+        for (i, e) in effects.enumerated() {
+            let name = "effect\(i)"
+            switch e {
+            case .gaussianBlur(_, let dimensions, let repeatsEdges):
+                if dimensions == 2 || dimensions == 3 {
+                    warnings.unsupported("gaussian blur along one dimension (blurred both ways)", layer: layerName)
+                }
+                if repeatsEdges { warnings.unsupported("gaussian blur's repeat edge pixels (edges fade)", layer: layerName) }
+                filters.append(CIFilter(type: .gaussianBlur, name: name))
+            case .fill:
+                filters.append(CIFilter(type: .colorMatrix, name: name))
+            case .tint, .tritone:
+                filters.append(CIFilter(type: .colorMap, name: name))
+            case .dropShadow, .stroke:
+                continue
+            case .unsupported(let type, let effectName):
+                let kind = [22: "stroke"][type] ?? "type \(type)"
+                warnings.unsupported("effect \(kind)" + (effectName.isEmpty ? "" : " \"\(effectName)\""), layer: layerName)
+                continue
+            }
+            animations.append((name, e, filters.count - 1))
+        }
+        guard !filters.isEmpty else { return top }
+        let carrier: CALayer
+        if top.mask != nil {
+            try counter.add(1)
+            carrier = CALayer()
+            carrier.anchorPoint = Point(0, 0)
+            carrier.bounds = Rect(0, 0, 0, 0)
+            carrier.addSublayer(top)
+        } else {
+            carrier = top
+        }
+        carrier.filters = filters
+        for (name, e, _) in animations { animate(e, name: name, on: carrier, timeline: timeline) }
+        return carrier
+    }
+
+    /// Sets (and animates) the inputs of the filter `name` on `layer` from effect `e`.
+    static func animate(_ e: LottieEffect, name: String, on layer: CALayer, timeline: LottieTimeline) {
+        let key = { (input: String) in "filters.\(name).\(input)" }
+        switch e {
+        case .gaussianBlur(let blurriness, _, _):
+            LottieKeyframeAnimation.apply(blurriness, keyPath: key("inputRadius"), to: layer, timeline: timeline) {
+                .number(min(max(($0.first ?? 0) * blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius))
+            }
+        case .fill(let color, let opacity):
+            layer.setValue(.numbers([0, 0, 0, 0]), forKeyPath: key("inputRVector"))
+            layer.setValue(.numbers([0, 0, 0, 0]), forKeyPath: key("inputGVector"))
+            layer.setValue(.numbers([0, 0, 0, 0]), forKeyPath: key("inputBVector"))
+            LottieKeyframeAnimation.apply(color, keyPath: key("inputBiasVector"), to: layer, timeline: timeline) { v in
+                let c = LottieColor.color(v)
+                // The working space is linear light (FilterChain): the colour decoded to it.
+                return .numbers([FilterChain.decode(c.r), FilterChain.decode(c.g), FilterChain.decode(c.b), 0])
+            }
+            LottieKeyframeAnimation.apply(opacity, keyPath: key("inputAVector"), to: layer, timeline: timeline) {
+                .numbers([0, 0, 0, min(max($0.first ?? 1, 0), 1)])
+            }
+        case .tint(let black, let white, let amount):
+            layer.setValue(.numbers(meanWeights), forKeyPath: key("inputLuminanceVector"))
+            gradient([black, white], name: name, on: layer, timeline: timeline)
+            LottieKeyframeAnimation.apply(amount, keyPath: key("inputIntensity"), to: layer, timeline: timeline) {
+                .number(min(max(($0.first ?? 100) / 100, 0), 1))
+            }
+        case .tritone(let highlights, let midtones, let shadows, let blend):
+            layer.setValue(.numbers(meanWeights), forKeyPath: key("inputLuminanceVector"))
+            gradient([shadows, midtones, highlights], name: name, on: layer, timeline: timeline)
+            LottieKeyframeAnimation.apply(blend, keyPath: key("inputIntensity"), to: layer, timeline: timeline) {
+                .number(min(max(1 - ($0.first ?? 0) / 100, 0), 1))
+            }
+        case .dropShadow, .stroke, .unsupported: break
+        }
+    }
+
+    /// The colour map's gradient from the colour properties `stops` (darkest first): set, and
+    /// sampled on every frame when any of them changes.
+    static func gradient(_ stops: [LottieProperty<[Double]>], name: String, on layer: CALayer, timeline: LottieTimeline) {
+        let keyPath = "filters.\(name).inputGradientImage"
+        func value(_ frame: Double) -> AnimatableValue {
+            .list(stops.map { .color(LottieColor.color($0.value(at: frame))) })
+        }
+        layer.setValue(value(timeline.frame(atRoot: timeline.rootIn)), forKeyPath: keyPath)
+        if stops.contains(where: \.changesOverTime),
+           let a = LottieKeyframeAnimation.sampled(keyPath: keyPath, timeline: timeline, value: { value(timeline.frame(atRoot: $0)) }) {
+            layer.add(a, forKey: keyPath)
+        }
+    }
+}

@@ -1,0 +1,79 @@
+// A layer's effects (`ef`), each an After Effects effect with its type `ty`, name `nm`, switch
+// `en` (0: off) and its controls `ef`, values `v` read by position as lottie-web reads them
+// (`effectElements[i]`), since a control's name is the author's language's (the Lottie
+// specification's effect types list the same positions, lottie/lottie-spec "Effects"):
+//
+// - 20 Tint: 0 "Map Black To" (colour), 1 "Map White To" (colour), 2 "Amount to Tint" (0…100);
+// - 21 Fill: 2 "Color", 6 "Opacity" (0…1) (0, 1 the mask to fill, 3 invert, 4, 5 feathers);
+// - 22 Stroke: 0 "Path" (a mask, 1-based), 1 "All Masks", 3 "Color", 4 "Brush Size", 6 "Opacity"
+//   (0…1), 7 "Start", 8 "End" (0…100), 10 "Paint Style" (LottieStrokeEffect);
+// - 23 Tritone: 0 "Highlights", 1 "Midtones", 2 "Shadows" (colours), 3 "Blend With Original" (0…100);
+// - 25 Drop Shadow: read by LottieDropShadow;
+// - 29 Gaussian Blur: 0 "Blurriness", 1 "Blur Dimensions" (1 both, 2 horizontal, 3 vertical),
+//   2 "Repeat Edge Pixels" (0, 1).
+//
+// Any other type (Levels, Displacement Map…) and an effect missing a control it
+// needs is `.unsupported`: the importer says so once and the layer plays without it. Effects
+// that are switched off are left out.
+import LayerKit
+
+enum LottieEffect: Sendable {
+    case tint(black: LottieProperty<[Double]>, white: LottieProperty<[Double]>, amount: LottieProperty<[Double]>)
+    case fill(color: LottieProperty<[Double]>, opacity: LottieProperty<[Double]>)
+    case tritone(highlights: LottieProperty<[Double]>, midtones: LottieProperty<[Double]>, shadows: LottieProperty<[Double]>,
+                 blend: LottieProperty<[Double]>)
+    case gaussianBlur(blurriness: LottieProperty<[Double]>, dimensions: Int, repeatsEdges: Bool)
+    case stroke(LottieStrokeEffect)
+    /// Read apart (LottieDropShadow); kept here so the list keeps its order.
+    case dropShadow
+    case unsupported(type: Int, name: String)
+
+    /// The layer's effects in order (switched-off ones left out).
+    static func decodeList(_ j: LottieJSON?) throws(DocumentError) -> [LottieEffect] {
+        // A malformed list is no effect (as the drop shadow's reading has it), an overlong one refused.
+        guard let j, j.elements != nil else { return [] }
+        var out: [LottieEffect] = []
+        for e in try j.array(limit: LottieLimits.maximumLayers) where e.isObject {
+            if let on = e["en"]?.numberValue, on == 0 { continue }
+            out.append(try decode(e))
+        }
+        return out
+    }
+
+    static func decode(_ e: LottieJSON) throws(DocumentError) -> LottieEffect {
+        let type = Int(e["ty"]?.numberValue ?? -1)
+        let name = e["nm"]?.stringValue ?? ""
+        var controls: [LottieProperty<[Double]>?] = []
+        let list = e["ef"].flatMap { $0.elements != nil ? $0 : nil }
+        for v in try list?.array(limit: LottieLimits.maximumLayers) ?? [] where v.isObject {
+            // A control without a value (a group marker, `ty` 6), or with one that is not a
+            // number or vector (a layer reference, a text), keeps its position as nil: an
+            // effect this importer does not draw must not refuse the file.
+            controls.append(v["v"].flatMap { (x: LottieJSON) in try? LottieProperty<[Double]>.decode(x) })
+        }
+        func at(_ i: Int) -> LottieProperty<[Double]>? { i < controls.count ? controls[i] : nil }
+        func color(_ i: Int) -> LottieProperty<[Double]>? { at(i)?.mapValues(LottieColor.unit) }
+        switch type {
+        case 20:
+            guard let black = color(0), let white = color(1) else { break }
+            return .tint(black: black, white: white, amount: at(2) ?? LottieProperty([100]))
+        case 21:
+            guard let c = color(2) else { break }
+            return .fill(color: c, opacity: at(6) ?? LottieProperty([1]))
+        case 23:
+            guard let h = color(0), let m = color(1), let s = color(2) else { break }
+            return .tritone(highlights: h, midtones: m, shadows: s, blend: at(3) ?? LottieProperty([0]))
+        case 22:
+            guard let stroke = LottieStrokeEffect.decode(at) else { break }
+            return .stroke(stroke)
+        case 25:
+            return .dropShadow
+        case 29:
+            guard let b = at(0) else { break }
+            return .gaussianBlur(blurriness: b, dimensions: Int(at(1)?.initialValue.first ?? 1),
+                                 repeatsEdges: (at(2)?.initialValue.first ?? 0) != 0)
+        default: break
+        }
+        return .unsupported(type: type, name: name)
+    }
+}

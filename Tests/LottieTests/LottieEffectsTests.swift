@@ -1,0 +1,222 @@
+// After Effects' effects on small Lottie files of our own (`LottieFeatureFile`), drawn through
+// the layer's `filters` (LottieLayerEffects): Gaussian Blur, Fill, Tint, Tritone, and mask
+// feather (LottieMaskFeather), each against the rule it follows (lottie-web's effect
+// implementations, cited beside each test), and the `--ios` reading, which keeps lottie-ios's
+// Core Animation engine's blind spot (the effects are reported, the layer drawn without them).
+import Foundation
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import Raster
+import TestSupport
+
+@Suite(.freshAnimationContext) struct LottieEffectsTests {
+    typealias F = LottieFeatureFile
+    typealias R = LottieAfterEffectsReadingTests
+
+    /// A 40 × 40 square of `color` centred in the composition, with `extra` layer members.
+    static func square(_ r: Double, _ g: Double, _ b: Double, extra: String) -> String {
+        F.shapeLayer([F.rect(50, 50, 40, 40), F.fill(r, g, b)], extra: extra)
+    }
+
+    /// An effect of type `ty` with controls given as (control type, value JSON).
+    static func effect(_ ty: Int, _ name: String, _ controls: [(Int, String)]) -> String {
+        let list = controls.enumerated().map { i, c in #"{"ty": \#(c.0), "nm": "c\#(i)", "ix": \#(i + 1), "v": {"a": 0, "k": \#(c.1)}}"# }
+        return #"{"ty": \#(ty), "nm": "\#(name)", "en": 1, "ef": [\#(list.joined(separator: ","))]}"#
+    }
+
+    static func rgba(_ b: Bitmap, _ x: Int, _ y: Int) -> (r: Double, g: Double, b: Double, a: Double) {
+        let p = b[x, y]
+        let a = Double(p >> 24) / 255
+        guard a > 0 else { return (0, 0, 0, 0) }
+        return (Double((p >> 16) & 0xFF) / 255 / a, Double((p >> 8) & 0xFF) / 255 / a, Double(p & 0xFF) / 255 / a, a)
+    }
+
+    // MARK: Gaussian Blur — σ = Blurriness × 0.3 (lottie-web SVGGaussianBlurEffect, "matching AE's blur appearance")
+
+    static let blurred = square(1, 0, 0, extra: #""ef": [\#(effect(29, "Gaussian Blur", [(0, "20"), (7, "1"), (4, "0")]))]"#)
+
+    @Test func gaussianBlurSoftensTheEdgeBySigmaSix() throws {
+        let s = try F.scene([Self.blurred])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let layer = try #require(R.all(s.root).first { ($0.filters ?? []).contains { $0.type == .gaussianBlur } })
+        // Blurriness 20 → σ 6.
+        #expect(abs(layer.filters![0].number("inputRadius") - 6) < 1e-9)
+        let b = R.render(s, frame: 0)
+        // On the edge (x = 30) half the Gaussian's weight lies inside: alpha ≈ 0.5; 6 px out
+        // (1σ) about 16 %; 18 px out (3σ) nothing to speak of; the middle untouched.
+        #expect(abs(Self.rgba(b, 30, 50).a - 0.5) < 0.06)
+        #expect(abs(Self.rgba(b, 24, 50).a - 0.16) < 0.05)
+        #expect(Self.rgba(b, 11, 50).a < 0.02)
+        #expect(Self.rgba(b, 50, 50).a > 0.99)
+    }
+
+    @Test func aMovingLayerKeepsItsBlur() throws {
+        // An animated transform wraps the content in transform layers: the filtered content
+        // layer must stay a layer of its own, not hand its sublayers on.
+        let moving = F.shapeLayer([F.rect(50, 50, 40, 40), F.fill(1, 0, 0)],
+                                  ks: #"{"p": \#(F.keyframes([(0, "[0, 0]", false), (60, "[10, 0]", false)]))}"#,
+                                  extra: #""ef": [\#(Self.effect(29, "Blur", [(0, "20"), (7, "1")]))]"#)
+        let s = try F.scene([moving])
+        let b = R.render(s, frame: 0)
+        #expect(abs(Self.rgba(b, 30, 50).a - 0.5) < 0.06)
+        #expect(Self.rgba(b, 24, 50).a > 0.08)
+    }
+
+    @Test func theIOSReadingLeavesEffectsOutAndSaysSo() throws {
+        let s = try F.scene([Self.blurred], reading: .iOS)
+        #expect(s.warnings == ["unsupported effects in layer \"S\""])
+        #expect(Self.rgba(R.render(s, frame: 0), 28, 50).a == 0)
+    }
+
+    @Test func animatedBlurrinessAnimatesTheFiltersRadius() throws {
+        let k = F.keyframes([(0, "[0]", false), (30, "[40]", false)])
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [{"ty": 29, "nm": "Blur", "ef": [{"ty": 0, "v": \#(k)}, {"ty": 7, "v": {"k": 1}}]}]"#)])
+        let layer = try #require(R.all(s.root).first { $0.filters != nil })
+        let mid = layer.presentation(at: s.time(forFrame: 15))
+        #expect(abs((mid.filters?[0].number("inputRadius") ?? 0) - 6) < 1e-6)
+        #expect(Self.rgba(R.render(s, frame: 0), 28, 50).a == 0)
+        #expect(Self.rgba(R.render(s, frame: 30), 28, 50).a > 0.2)
+    }
+
+    // MARK: Fill — every pixel the colour, alpha × opacity (lottie-web SVGFillFilter)
+
+    @Test func fillPaintsTheLayersShapeInItsColourAndOpacity() throws {
+        let fill = Self.effect(21, "Fill", [(10, "0"), (7, "0"), (2, "[0, 0.5, 1, 1]"), (7, "0"), (0, "0"), (0, "0"), (0, "0.5")])
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(fill)]"#)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let p = Self.rgba(R.render(s, frame: 0), 50, 50)
+        #expect(abs(p.r) < 0.01 && abs(p.g - 0.5) < 0.01 && abs(p.b - 1) < 0.01 && abs(p.a - 0.5) < 0.01)
+        #expect(Self.rgba(R.render(s, frame: 0), 10, 10).a == 0)
+    }
+
+    // MARK: Tint — the grey (mean of linear r, g, b) from black to white (lottie-web SVGTintFilter)
+
+    @Test func tintMapsTheGreyFromBlackToWhite() throws {
+        let tint = Self.effect(20, "Tint", [(2, "[0, 0, 0, 1]"), (2, "[0, 0, 1, 1]"), (0, "100")])
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(tint)]"#)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        // Red's grey: (1 + 0 + 0) / 3 in linear light, sRGB 0.613: blue at 0.613.
+        let p = Self.rgba(R.render(s, frame: 0), 50, 50)
+        #expect(p.r < 0.01 && p.g < 0.01 && abs(p.b - 0.613) < 0.01 && p.a > 0.99)
+    }
+
+    @Test func tintAmountMixesWithTheOriginal() throws {
+        let tint = Self.effect(20, "Tint", [(2, "[0, 0, 0, 1]"), (2, "[1, 1, 1, 1]"), (0, "0")])
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(tint)]"#)])
+        // Amount 0: the original red.
+        let p = Self.rgba(R.render(s, frame: 0), 50, 50)
+        #expect(p.r > 0.99 && p.g < 0.01 && p.b < 0.01)
+    }
+
+    // MARK: Tritone — shadows, midtones, highlights by the grey (lottie-web SVGTritoneFilter)
+
+    @Test func tritoneMapsWhiteToHighlightsGreyToMidtonesAndBlackToShadows() throws {
+        let tritone = Self.effect(23, "Tritone", [(2, "[0, 1, 0, 1]"), (2, "[1, 0, 0, 1]"), (2, "[0, 0, 1, 1]"), (0, "0")])
+        func centre(_ v: Double) throws -> (r: Double, g: Double, b: Double, a: Double) {
+            Self.rgba(R.render(try F.scene([Self.square(v, v, v, extra: #""ef": [\#(tritone)]"#)]), frame: 0), 50, 50)
+        }
+        let white = try centre(1), grey = try centre(0.5), black = try centre(0)
+        #expect(white.g > 0.99 && white.r < 0.01 && white.b < 0.01)
+        #expect(grey.r > 0.97 && grey.g < 0.03 && grey.b < 0.03)
+        #expect(black.b > 0.99 && black.r < 0.01 && black.g < 0.01)
+    }
+
+    // MARK: Mask feather — the mask's edge blurred, σ = feather × 0.3
+
+    @Test func maskFeatherSoftensTheMasksEdge() throws {
+        let mask = #""masksProperties": [{"mode": "a", "inv": false, "o": {"k": 100}, "x": {"k": 0}, "f": {"k": [20, 20]}, "pt": {"k": {"c": true, "v": [[30, 30], [70, 30], [70, 70], [30, 70]], "i": [[0,0],[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0],[0,0]]}}}]"#
+        let s = try F.scene([F.solidLayer("#00ff00", extra: mask)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(abs(Self.rgba(b, 30, 50).a - 0.5) < 0.08)
+        #expect(Self.rgba(b, 50, 50).a > 0.99)
+        #expect(Self.rgba(b, 12, 50).a < 0.03)
+        // The iOS reading draws the edge sharp, as lottie-ios's Core Animation engine does.
+        let ios = try F.scene([F.solidLayer("#00ff00", extra: mask)], reading: .iOS)
+        #expect(Self.rgba(R.render(ios, frame: 0), 28, 50).a == 0)
+    }
+
+    // MARK: Mask difference — "the areas where the mask overlaps the masks above it are transparent"
+
+    @Test func aDifferenceMaskHidesWhereItOverlapsTheMaskAbove() throws {
+        let layer = F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(R.mask("a", 10, 10, 60, 60)), \#(R.mask("f", 40, 40, 90, 90))]"#)
+        let s = try F.scene([layer])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(R.painted(b, 20, 20) && R.painted(b, 80, 80) && !R.painted(b, 50, 50) && !R.painted(b, 80, 20))
+        // lottie-ios's engine has no difference mode: reported, the mask left out.
+        let ios = try F.scene([layer], reading: .iOS)
+        #expect(ios.warnings == ["unsupported mask mode \"f\" in layer \"Solid\""])
+    }
+
+    // MARK: Stroke — the masks stroked (lottie-web SVGStrokeEffect)
+
+    static func strokeEffect(style: Int, start: Double = 0, end: Double = 100) -> String {
+        Self.effect(22, "Stroke", [(10, "1"), (7, "0"), (7, "0"), (2, "[0, 0, 1, 1]"), (0, "3"), (0, "1"), (0, "1"),
+                                   (0, "\(start)"), (0, "\(end)"), (0, "15"), (7, "\(style)")])
+    }
+    static func strokedSolid(style: Int, start: Double = 0, end: Double = 100) -> String {
+        F.solidLayer("#ff0000", extra: #""hasMask": true, "masksProperties": [\#(R.mask("a", 30, 30, 70, 70))], "ef": [\#(strokeEffect(style: style, start: start, end: end))]"#)
+    }
+
+    @Test func strokeOnOriginalDrawsTheMaskPathOverTheUnmaskedLayer() throws {
+        let s = try F.scene([Self.strokedSolid(style: 1)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        // Brush size 3: a 6-wide blue line on the path; the red solid everywhere else (its mask dropped).
+        let edge = Self.rgba(b, 30, 50), outside = Self.rgba(b, 10, 10), inside = Self.rgba(b, 50, 50)
+        #expect(edge.b > 0.99 && edge.r < 0.01)
+        #expect(outside.r > 0.99 && inside.r > 0.99)
+    }
+
+    @Test func strokeOnTransparentDrawsTheStrokeAlone() throws {
+        let b = R.render(try F.scene([Self.strokedSolid(style: 2)]), frame: 0)
+        #expect(Self.rgba(b, 30, 50).b > 0.99)
+        #expect(Self.rgba(b, 50, 50).a == 0 && Self.rgba(b, 10, 10).a == 0)
+    }
+
+    @Test func strokeRevealingTheOriginalShowsTheLayerThroughTheStroke() throws {
+        let b = R.render(try F.scene([Self.strokedSolid(style: 3)]), frame: 0)
+        #expect(Self.rgba(b, 30, 50).r > 0.99 && Self.rgba(b, 30, 50).a > 0.99)
+        #expect(Self.rgba(b, 50, 50).a == 0)
+    }
+
+    @Test func strokeStartAndEndDrawPartOfThePath() throws {
+        // The mask path runs (30,30) → (70,30) → (70,70) → (30,70): its first quarter is the top side.
+        let b = R.render(try F.scene([Self.strokedSolid(style: 2, start: 0, end: 25)]), frame: 0)
+        #expect(Self.rgba(b, 50, 30).a > 0.99)
+        #expect(Self.rgba(b, 50, 70).a == 0 && Self.rgba(b, 70, 50).a == 0)
+    }
+
+    // MARK: Blend modes on fills and strokes — lottie-web's path `mix-blend-mode` (SVGShapeElement)
+
+    @Test func aFillsBlendModeCompositesItOntoWhatLiesBeneath() throws {
+        // A red square, then above it a blue fill in multiply: red × blue is black where they overlap.
+        let blue = #"{"ty": "fl", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 100}, "r": 1, "bm": 1}"#
+        let layer = F.shapeLayer([F.group([F.rect(60, 50, 40, 40), blue]), F.group([F.rect(40, 50, 40, 40), F.fill(1, 0, 0)])])
+        let s = try F.scene([layer])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        let overlap = Self.rgba(b, 50, 50), blueOnly = Self.rgba(b, 75, 50), redOnly = Self.rgba(b, 25, 50)
+        #expect(overlap.r < 0.02 && overlap.g < 0.02 && overlap.b < 0.02 && overlap.a > 0.99)
+        #expect(blueOnly.b > 0.99 && redOnly.r > 0.99)
+        // lottie-ios's engine draws it normal: blue over red.
+        let ios = Self.rgba(R.render(try F.scene([layer], reading: .iOS), frame: 0), 50, 50)
+        #expect(ios.b > 0.99 && ios.r < 0.01)
+    }
+
+    // MARK: What is left is said once
+
+    @Test func anEffectWithControlsThatAreNotNumbersDoesNotRefuseTheFile() throws {
+        let odd = #"{"ty": 5, "nm": "Odd", "ef": [{"ty": 10, "v": {"k": "a layer"}}, {"ty": 6, "v": 0}, 7]}"#
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(odd), 3]"#)])
+        #expect(s.warnings == ["unsupported effect type 5 \"Odd\" in layer \"S\""])
+        #expect(Self.rgba(R.render(s, frame: 0), 50, 50).r > 0.99)
+    }
+
+    @Test func otherEffectsAreReported() throws {
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.effect(24, "Levels", [(0, "0")]))]"#)])
+        #expect(s.warnings == ["unsupported effect type 24 \"Levels\" in layer \"S\""])
+    }
+}
