@@ -26,9 +26,11 @@ struct LottieLoadOptions: Sendable {
     /// `play --from/--to`: the segment's ends, nil for the animation's own.
     var from: LottieFramePoint?
     var to: LottieFramePoint?
+    /// `--value` and `--text`: lottie-ios's value and text providers.
+    var dynamicProperties = LottieDynamicProperties()
 
     /// Whether these ask for anything only a Lottie file has.
-    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil }
+    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil || !dynamicProperties.isEmpty }
 }
 
 /// A point of a Lottie timeline as `play --from/--to` give it: a frame number of the file
@@ -76,7 +78,48 @@ struct LottieOptions: ParsableArguments {
     @Option(name: .customLong("marker"), help: ArgumentHelp("Lottie: only the segment of this marker (its `cm` name), from its frame for its duration.", valueName: "name"))
     var marker: String?
 
-    var load: LottieLoadOptions { LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker) }
+    @Option(name: .customLong("value"), help: ArgumentHelp("Lottie: give the properties KEYPATH names (lottie-ios's AnimationKeypath: names joined by dots, * one level, ** any depth, the last a property such as Color, Opacity, Stroke Width, Position, Scale, Rotation, Colors) this value: #RRGGBB or #RRGGBBAA, a number, x,y (a point, size or scale in percent), or #RRGGBB@0,#RRGGBB@1 (a gradient's stops; on a Color, keyframes at frames). Repeatable; the last that names a property wins.", valueName: "keypath=value"))
+    var values: [String] = []
+
+    @Option(name: .customLong("text"), help: ArgumentHelp("Lottie: the text of the text layers KEYPATH names (** every text layer), as lottie-ios's text provider. Repeatable.", valueName: "keypath=text"))
+    var texts: [String] = []
+
+    /// Refuses a malformed `--value` or `--text` with one line (exit 2) before anything is loaded.
+    func validate() throws {
+        do { _ = try dynamicProperties() } catch {
+            printError("layerplay: \(error.description)")
+            throw ExitCode(2)
+        }
+    }
+
+    /// `--value` and `--text` as providers: `KEYPATH=VALUE` split at the last `=` (a value has
+    /// none), `KEYPATH=TEXT` at the first (a text may have some).
+    func dynamicProperties() throws(DocumentError) -> LottieDynamicProperties {
+        var d = LottieDynamicProperties()
+        for v in values {
+            guard let eq = v.lastIndex(of: "=") else { throw DocumentError("--value \(DocumentText.quoted(v))", "expected KEYPATH=VALUE") }
+            let keypath: AnimationKeypath, provider: LottieValueProvider
+            do {
+                keypath = try AnimationKeypath.parse(String(v[..<eq]))
+                provider = try LottieValueProvider.parse(String(v[v.index(after: eq)...]))
+            } catch { throw DocumentError("--value", error.description) }
+            d.setValueProvider(provider, keypath: keypath)
+        }
+        for t in texts {
+            guard let eq = t.firstIndex(of: "=") else { throw DocumentError("--text \(DocumentText.quoted(t))", "expected KEYPATH=TEXT") }
+            let text = String(t[t.index(after: eq)...])
+            guard text.count <= LottieLimits.maximumTextCharacters else {
+                throw DocumentError("--text \(DocumentText.quoted(String(t[..<eq])))", "\(text.count) characters exceed the limit \(LottieLimits.maximumTextCharacters)")
+            }
+            do { d.setText(text, keypath: try AnimationKeypath.parse(String(t[..<eq]))) } catch { throw DocumentError("--text", error.description) }
+        }
+        return d
+    }
+
+    var load: LottieLoadOptions {
+        LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker,
+                          dynamicProperties: (try? dynamicProperties()) ?? LottieDynamicProperties())
+    }
 }
 
 /// The segment `options` ask for (`--marker`, or `play --from/--to`), or nil for the whole animation. The scene's
@@ -107,7 +150,8 @@ func loadLottie(_ path: String, quiet: Bool = false, options: LottieLoadOptions 
     let context = CAAnimationContext.current
     context.clock.manualTime = 0
     do {
-        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme)
+        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme,
+                                         dynamicProperties: options.dynamicProperties)
         let segment = try applyLottieSegment(scene, options)
         context.engine.tick(at: 0)
         if !quiet { printLottieWarnings(scene, path: path) }

@@ -23,7 +23,8 @@ func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOpt
     defer { context.clock.manualTime = saved }
     if isLottieFile(path) {
         let lottie: LottieScene
-        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme) } catch {
+        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme,
+                                                    dynamicProperties: options.dynamicProperties) } catch {
             return .failure(PlayerError("\(file): \(error.description)"))
         }
         let segment: LottieSegment?
