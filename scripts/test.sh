@@ -6,7 +6,8 @@
 # the real-window tests under Xvfb (the player's test pattern, the gallery clicked into
 # the worm demo, `play --watch` with its file rewritten, the window resized and dragged),
 # the Lottie renders scored against Apple's snapshots (when ../shared/lottie is there) and
-# against After Effects' renders (when ../shared/lottie-ae is there), and every libFuzzer
+# against After Effects' renders (when ../shared/lottie-ae is there), the samples lottie-ios
+# renders with value and text providers (those the corpus holds), and every libFuzzer
 # target for a fixed number of runs from its seed corpus (scripts/fuzz/ci-fuzz.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,5 +33,6 @@ scripts/test/window-resize-test.sh
 scripts/test/window-fullscreen-test.sh
 scripts/test/lottie-score.sh
 scripts/test/lottie-ae-score.sh
+scripts/test/lottie-provider-score.py
 scripts/fuzz/ci-fuzz.sh
-echo "tests: $((unit + 17)) passed, 0 failed"
+echo "tests: $((unit + 18)) passed, 0 failed"
