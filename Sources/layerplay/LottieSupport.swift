@@ -28,9 +28,14 @@ struct LottieLoadOptions: Sendable {
     var to: LottieFramePoint?
     /// `--value` and `--text`: lottie-ios's value and text providers.
     var dynamicProperties = LottieDynamicProperties()
+    /// `--state-machine ID` (`""`: the archive's initial or first), its `--input NAME=VALUE`s and
+    /// `--click X,Y`s (points of the animation), applied in that order when it starts.
+    var stateMachine: String?
+    var inputs: [(name: String, value: String)] = []
+    var clicks: [Point] = []
 
     /// Whether these ask for anything only a Lottie file has.
-    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil || !dynamicProperties.isEmpty }
+    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil || !dynamicProperties.isEmpty || stateMachine != nil }
 }
 
 /// A point of a Lottie timeline as `play --from/--to` give it: a frame number of the file
@@ -90,6 +95,18 @@ struct LottieOptions: ParsableArguments {
             printError("layerplay: \(error.description)")
             throw ExitCode(2)
         }
+        if let bad = inputs.first(where: { !$0.contains("=") }) {
+            printError("layerplay: --input \(DocumentText.quoted(bad)): expected NAME=VALUE")
+            throw ExitCode(2)
+        }
+        if let bad = clicks.first(where: { Self.point($0) == nil }) {
+            printError("layerplay: --click \(DocumentText.quoted(bad)): expected X,Y (points of the animation)")
+            throw ExitCode(2)
+        }
+        if stateMachine == nil, let stray = !inputs.isEmpty ? "--input" : !clicks.isEmpty ? "--click" : nil {
+            printError("layerplay: \(stray) drives a state machine: give --state-machine ID")
+            throw ExitCode(2)
+        }
     }
 
     /// `--value` and `--text` as providers: `KEYPATH=VALUE` split at the last `=` (a value has
@@ -116,9 +133,29 @@ struct LottieOptions: ParsableArguments {
         return d
     }
 
+    @Option(name: .customLong("state-machine"), help: ArgumentHelp("dotLottie: run this state machine of a .lottie archive (its manifest id; \"\" the initial or first): the frame shown is its state's; render and inspect print the state.", valueName: "id"))
+    var stateMachine: String?
+
+    @Option(name: .customLong("input"), help: ArgumentHelp("dotLottie state machine: set an input when it starts (true/false, a number, text; an event is fired). Repeatable, in order.", valueName: "name=value"))
+    var inputs: [String] = []
+
+    @Option(name: .customLong("click"), help: ArgumentHelp("dotLottie state machine: click at this point of the animation (points) after the inputs are set. Repeatable, in order.", valueName: "x,y"))
+    var clicks: [String] = []
+
+    /// `--click X,Y` as points, or nil for a malformed one.
+    static func point(_ s: String) -> Point? {
+        let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
+        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
+        return Point(x, y)
+    }
+
     var load: LottieLoadOptions {
-        LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker,
-                          dynamicProperties: (try? dynamicProperties()) ?? LottieDynamicProperties())
+        var o = LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker,
+                                  dynamicProperties: (try? dynamicProperties()) ?? LottieDynamicProperties())
+        o.stateMachine = stateMachine
+        o.inputs = inputs.compactMap { i in i.firstIndex(of: "=").map { (String(i[..<$0]), String(i[i.index(after: $0)...])) } }
+        o.clicks = clicks.compactMap(Self.point)
+        return o
     }
 }
 
@@ -187,4 +224,32 @@ func parseCanvasSize(_ s: String) throws -> (Double, Double) {
         throw ExitCode(2)
     }
     return (w, h)
+}
+
+/// The state machine `options` ask for, started on `scene` with their inputs and clicks, or
+/// nil when none is asked for; a refusal exits 1 with one line naming the file.
+func startLottieStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws -> LottieStateMachine? {
+    guard let asked = options.stateMachine else { return nil }
+    let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    do {
+        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
+        let (_, definition) = try LottieScene.stateMachine(Array(data), id: asked.isEmpty ? nil : asked)
+        let machine = LottieStateMachine(definition, model: scene.model)
+        machine.start()
+        for (name, value) in options.inputs { try machine.setInput(name, text: value) }
+        for p in options.clicks { machine.click(over: scene.layerNames(at: p)) }
+        return machine
+    } catch let error as DocumentError {
+        printError("layerplay: \(file): \(error.description)")
+        throw ExitCode(1)
+    }
+}
+
+/// Shows `machine`'s frame in `scene` from now on: the root's content time is the frame's
+/// (`timeOffset`, as a segment's start is given), the clock's time 0.
+func showStateMachineFrame(_ machine: LottieStateMachine, in scene: LottieScene) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    scene.root.timeOffset = scene.time(forFrame: machine.frame)
+    CATransaction.commit()
 }
