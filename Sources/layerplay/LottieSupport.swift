@@ -28,11 +28,12 @@ struct LottieLoadOptions: Sendable {
     var to: LottieFramePoint?
     /// `--value` and `--text`: lottie-ios's value and text providers.
     var dynamicProperties = LottieDynamicProperties()
-    /// `--state-machine ID` (`""`: the archive's initial or first), its `--input NAME=VALUE`s and
-    /// `--click X,Y`s (points of the animation), applied in that order when it starts.
+    /// `--state-machine ID` (`""`: the archive's initial or first) and its `--input NAME=VALUE`s,
+    /// set in order when it starts; `render --click T:X,Y`: clicks at points of the animation at
+    /// times of the machine's clock.
     var stateMachine: String?
     var inputs: [(name: String, value: String)] = []
-    var clicks: [Point] = []
+    var clicks: [(time: Double, point: Point)] = []
 
     /// Whether these ask for anything only a Lottie file has.
     var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil || !dynamicProperties.isEmpty || stateMachine != nil }
@@ -99,12 +100,8 @@ struct LottieOptions: ParsableArguments {
             printError("layerplay: --input \(DocumentText.quoted(bad)): expected NAME=VALUE")
             throw ExitCode(2)
         }
-        if let bad = clicks.first(where: { Self.point($0) == nil }) {
-            printError("layerplay: --click \(DocumentText.quoted(bad)): expected X,Y (points of the animation)")
-            throw ExitCode(2)
-        }
-        if stateMachine == nil, let stray = !inputs.isEmpty ? "--input" : !clicks.isEmpty ? "--click" : nil {
-            printError("layerplay: \(stray) drives a state machine: give --state-machine ID")
+        if stateMachine == nil, !inputs.isEmpty {
+            printError("layerplay: --input drives a state machine: give --state-machine ID")
             throw ExitCode(2)
         }
     }
@@ -133,28 +130,17 @@ struct LottieOptions: ParsableArguments {
         return d
     }
 
-    @Option(name: .customLong("state-machine"), help: ArgumentHelp("dotLottie: run this state machine of a .lottie archive (its manifest id; \"\" the initial or first): the frame shown is its state's; render and inspect print the state.", valueName: "id"))
+    @Option(name: .customLong("state-machine"), help: ArgumentHelp("dotLottie: run this state machine of a .lottie archive (its manifest id; \"\" the initial or first): the frame shown is its state's (render and inspect print the state; play shows it in the title and takes the pointer; render --click T:X,Y clicks at times of its clock).", valueName: "id"))
     var stateMachine: String?
 
     @Option(name: .customLong("input"), help: ArgumentHelp("dotLottie state machine: set an input when it starts (true/false, a number, text; an event is fired). Repeatable, in order.", valueName: "name=value"))
     var inputs: [String] = []
-
-    @Option(name: .customLong("click"), help: ArgumentHelp("dotLottie state machine: click at this point of the animation (points) after the inputs are set. Repeatable, in order.", valueName: "x,y"))
-    var clicks: [String] = []
-
-    /// `--click X,Y` as points, or nil for a malformed one.
-    static func point(_ s: String) -> Point? {
-        let parts = s.split(separator: ",", omittingEmptySubsequences: false).map { Double($0.trimmingCharacters(in: .whitespaces)) }
-        guard parts.count == 2, let x = parts[0], let y = parts[1], x.isFinite, y.isFinite else { return nil }
-        return Point(x, y)
-    }
 
     var load: LottieLoadOptions {
         var o = LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker,
                                   dynamicProperties: (try? dynamicProperties()) ?? LottieDynamicProperties())
         o.stateMachine = stateMachine
         o.inputs = inputs.compactMap { i in i.firstIndex(of: "=").map { (String(i[..<$0]), String(i[i.index(after: $0)...])) } }
-        o.clicks = clicks.compactMap(Self.point)
         return o
     }
 }
@@ -229,27 +215,32 @@ func parseCanvasSize(_ s: String) throws -> (Double, Double) {
 /// The state machine `options` ask for, started on `scene` with their inputs and clicks, or
 /// nil when none is asked for; a refusal exits 1 with one line naming the file.
 func startLottieStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws -> LottieStateMachine? {
-    guard let asked = options.stateMachine else { return nil }
-    let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
-    do {
-        guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
-        let (_, definition) = try LottieScene.stateMachine(Array(data), id: asked.isEmpty ? nil : asked)
-        let machine = LottieStateMachine(definition, model: scene.model)
-        machine.start()
-        for (name, value) in options.inputs { try machine.setInput(name, text: value) }
-        for p in options.clicks { machine.click(over: scene.layerNames(at: p)) }
-        return machine
-    } catch let error as DocumentError {
+    do { return try startStateMachine(path, scene: scene, options: options) } catch {
+        let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
         printError("layerplay: \(file): \(error.description)")
         throw ExitCode(1)
     }
 }
 
-/// Shows `machine`'s frame in `scene` from now on: the root's content time is the frame's
-/// (`timeOffset`, as a segment's start is given), the clock's time 0.
-func showStateMachineFrame(_ machine: LottieStateMachine, in scene: LottieScene) {
+/// `startLottieStateMachine` throwing the refusal (`play` shows it on the banner).
+func startStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws(DocumentError) -> LottieStateMachine? {
+    guard let asked = options.stateMachine else { return nil }
+    guard options.marker == nil, options.from == nil, options.to == nil else {
+        throw DocumentError("", "give --state-machine or --marker/--from/--to, not both (the state machine chooses the frames)")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
+    let (_, definition) = try LottieScene.stateMachine(Array(data), id: asked.isEmpty ? nil : asked)
+    let machine = LottieStateMachine(definition, model: scene.model)
+    machine.start()
+    for (name, value) in options.inputs { try machine.setInput(name, text: value) }
+    return machine
+}
+
+/// Shows `machine`'s frame in `scene` at clock time `t`: the root's content time is the frame's
+/// (Core Animation's local time = parent time + `timeOffset` at speed 1 and beginTime 0).
+func showStateMachineFrame(_ machine: LottieStateMachine, in scene: LottieScene, at t: Double) {
     CATransaction.begin()
     CATransaction.setDisableActions(true)
-    scene.root.timeOffset = scene.time(forFrame: machine.frame)
+    scene.root.timeOffset = scene.time(forFrame: machine.frame) - t
     CATransaction.commit()
 }
