@@ -2,9 +2,11 @@
 // (`layerName`) are tested against. A Lottie layer's generated content layer carries the
 // layer's `nm` as its `name`; a point is over it when it falls inside the bounding box of a
 // shape path, or the bounds of a layer with contents or a background, anywhere in that
-// layer's subtree, taken in the presentation tree at the current time (as dotlottie-rs tests
-// a pointer against a layer's bounding box). Walked with an explicit stack, bounded by the
-// tree's size.
+// layer's subtree (as dotlottie-rs tests a pointer against a layer's bounding box). The point
+// is carried down the presentation tree at the current time — each layer's presentation
+// `transformToSuperlayer` inverted — so a layer that moves is hit where it is drawn; hidden
+// layers and what a layer clips away (`masksToBounds`, precompositions) are not hit, as in
+// Core Animation's `hitTest:`. Walked with an explicit stack, bounded by the tree's size.
 import LayerKit
 
 extension LottieScene {
@@ -13,24 +15,28 @@ extension LottieScene {
     public func layerNames(at point: Point) -> [String] {
         var names: [String] = []
         var seen = Set<String>()
-        // (layer, names of the named layers above it)
-        var stack: [(CALayer, [String])] = [(root, [])]
-        while let (layer, above) = stack.popLast() {
+        // (layer, the point in its coordinates, names of the named layers above it)
+        var stack: [(CALayer, Point, [String])] = [(root, point, [])]
+        while let (layer, local, above) = stack.popLast() {
             let shown = layer.presentation() ?? layer
             if shown.isHidden || shown.opacity <= 0 { continue }
+            if shown.masksToBounds && !shown.bounds.contains(local) { continue }
             var chain = above
             if let n = layer.name, !n.isEmpty, layer !== root { chain.append(n) }
-            if Self.covers(shown, layer: layer, point: point, root: root) {
+            if Self.covers(shown, at: local) {
                 for n in chain.reversed() where !seen.contains(n) { seen.insert(n); names.append(n) }
             }
-            for s in layer.sublayers ?? [] { stack.append((s, chain)) }
+            for s in layer.sublayers ?? [] {
+                let t = (s.presentation() ?? s).transformToSuperlayer
+                guard let inv = t.inverted, let p = inv.apply(local) else { continue }
+                stack.append((s, p, chain))
+            }
         }
         return names
     }
 
-    /// Whether `shown` (the presentation of `layer`) draws something whose box holds `point`.
-    private static func covers(_ shown: CALayer, layer: CALayer, point: Point, root: CALayer) -> Bool {
-        let local = layer.convert(point, from: root)
+    /// Whether `shown` draws something whose box holds `local` (its own coordinates).
+    private static func covers(_ shown: CALayer, at local: Point) -> Bool {
         if let shape = shown as? CAShapeLayer, let path = shape.path {
             let box = path.boundingBox
             return local.x >= box.minX && local.x <= box.maxX && local.y >= box.minY && local.y <= box.maxY
