@@ -101,7 +101,7 @@ public final class LottieScene {
                              theme: String? = nil, dynamicProperties: LottieDynamicProperties = LottieDynamicProperties()) throws(DocumentError) -> LottieScene {
         var (resolved, archived, warnings) = try resolvedJSON(bytes, animation: animation, theme: theme)
         if !dynamicProperties.isEmpty {
-            let tree = LottieKeypathTree(dynamicProperties)
+            let tree = LottieKeypathTree(dynamicProperties, reading: reading)
             resolved = try tree.apply(resolved)
             warnings += tree.unmatchedWarnings + tree.warnings
         }

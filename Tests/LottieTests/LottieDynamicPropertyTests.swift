@@ -152,6 +152,16 @@ import TestSupport
         let scene = try LottieScene.parse(Array(Self.file.utf8), dynamicProperties: d)
         #expect(scene.warnings.contains(#"--value key path "No.Such.Color" matches no property of the animation"#))
         #expect(scene.warnings.contains { $0.hasPrefix(#"--value "**.Opacity": Opacity at "#) && $0.hasSuffix("takes a number, not a colour") })
+        // The iOS reading applies only what lottie-ios's Core Animation engine customizes.
+        var size = LottieDynamicProperties()
+        size.setValueProvider(.size(width: 5, height: 5), keypath: AnimationKeypath(keypath: "**.Rect.Size"))
+        size.setValueProvider(.float(50), keypath: AnimationKeypath(keypath: "**.Fill 1.Opacity"))
+        let ios = LottieKeypathTree(size, reading: .iOS)
+        let out = try ios.apply(try Self.json(Self.file))
+        let group = out["layers"]?.arrayItems?[0]["shapes"]?.arrayItems?[0]["it"]?.arrayItems
+        #expect(group?[0]["s"] == (try Self.json(#"{"a": 0, "k": [20, 20]}"#)))
+        #expect(group?[1]["o"] == (try Self.json(#"{"a": 0, "k": 50}"#)))
+        #expect(ios.warnings.count == 1 && ios.warnings[0].contains("does not customize Size"))
         #expect(try LottieValueProvider.parse("#FF000080") == .color(Color(1, 0, 0, 128.0 / 255)))
         #expect(try LottieValueProvider.parse("12.5") == .float(12.5))
         #expect(try LottieValueProvider.parse("200,150") == .point(x: 200, y: 150))

@@ -56,8 +56,18 @@ final class LottieKeypathTree {
     private var newAssets: [JSONValue] = []
     private var active = Set<String>()
 
-    init(_ properties: LottieDynamicProperties, listing: Bool = false) {
+    /// The properties lottie-ios's Core Animation engine lets a provider change (its
+    /// `PropertyName`: Color, Opacity, Scale, Position, Rotation, Stroke Width, Colors); in the
+    /// iOS reading a provider naming another property is not applied, as on an iPhone.
+    static let coreAnimationProperties: Set<String> = ["Color", "Opacity", "Scale", "Position", "Rotation", "Stroke Width", "Colors"]
+
+    /// Which properties providers may change (nil: every property listed).
+    let applicable: Set<String>?
+    private var notApplicableWarned = Set<Int>()
+
+    init(_ properties: LottieDynamicProperties, listing: Bool = false, reading: LottieReading = .afterEffects) {
         self.properties = properties
+        applicable = reading == .iOS ? Self.coreAnimationProperties : nil
         listed = listing ? [] : nil
         valueMatched = Array(repeating: false, count: properties.values.count)
         textMatched = Array(repeating: false, count: properties.texts.count)
@@ -231,6 +241,13 @@ final class LottieKeypathTree {
         try emit(path)
         guard let i = properties.values.lastIndex(where: { $0.keypath.matches(path) }) else { return nil }
         valueMatched[i] = true
+        if let applicable, let name = path.last, !applicable.contains(name) {
+            if !notApplicableWarned.contains(i) {
+                notApplicableWarned.insert(i)
+                warnings.append("--value \(DocumentText.quoted(properties.values[i].keypath.description)): lottie-ios's Core Animation engine does not customize \(name) (only \(Self.coreAnimationProperties.sorted().joined(separator: ", "))); not applied in the iOS reading")
+            }
+            return nil
+        }
         let provider = properties.values[i].provider
         if let v = Self.property(provider, kind: kind) { return v }
         if !mismatchWarned.contains(i) {
