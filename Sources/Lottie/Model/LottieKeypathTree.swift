@@ -176,7 +176,8 @@ final class LottieKeypathTree {
 
     private func walkItems(_ v: JSONValue, prefix: [String], depth: Int) throws(DocumentError) -> JSONValue {
         guard case .array(let list) = v else { return v }
-        guard depth <= LottieLimits.maximumNesting + LottieLimits.maximumNesting else {
+        // `depth` counts precompositions and shape groups together, each up to maximumNesting.
+        guard depth <= 2 * LottieLimits.maximumNesting else {
             throw DocumentError("", "key paths: shape groups nest more than \(LottieLimits.maximumNesting) deep (the limit maximumNesting)")
         }
         var out: [JSONValue] = []
