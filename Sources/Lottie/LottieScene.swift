@@ -94,21 +94,53 @@ public final class LottieScene {
     /// `animation` picks an archive's animation by id (default: the manifest's initial or first),
     /// `theme` applies one of its themes through the animation's slots (`LottieSlots`); asking
     /// for either in a Lottie JSON file is refused. Slots (`sid`) are always resolved.
-    /// `expressions`: After Effects expressions are evaluated at import (`LottieExpressions`);
-    /// false leaves every property its keyframes.
+    /// `dynamicProperties` are lottie-ios's value and text providers (`LottieKeypathTree`),
+    /// applied after the theme and the expressions, so a provider wins; a provider that names
+    /// nothing is a warning. `expressions`: After Effects expressions are evaluated at import
+    /// (`LottieExpressions`); false leaves every property its keyframes.
     public static func parse(_ bytes: [UInt8], baseDirectory: String = ".", images: ImageLoading? = nil,
                              reading: LottieReading = .afterEffects, animation: String? = nil,
-                             theme: String? = nil, expressions: Bool = true) throws(DocumentError) -> LottieScene {
+                             theme: String? = nil, expressions: Bool = true,
+                             dynamicProperties: LottieDynamicProperties = LottieDynamicProperties()) throws(DocumentError) -> LottieScene {
+        var (resolved, archived, warnings) = try resolvedJSON(bytes, animation: animation, theme: theme)
+        if expressions { resolved = LottieExpressions.evaluate(resolved, warnings: &warnings) }
+        if !dynamicProperties.isEmpty {
+            let tree = LottieKeypathTree(dynamicProperties, reading: reading)
+            resolved = try tree.apply(resolved)
+            warnings += tree.unmatchedWarnings + tree.warnings
+        }
+        let scene = try LottieScene(model: try LottieAnimationModel.decode(resolved), baseDirectory: baseDirectory, images: images, reading: reading)
+        scene.manifest = archived?.manifest
+        scene.animationID = archived?.id
+        scene.warnings = warnings + scene.warnings
+        if case .object(let slots)? = archived?.json["slots"] ?? resolved["slots"] { scene.slotIDs = slots.map(\.0) }
+        return scene
+    }
+
+    /// Every key path of the animation `bytes` hold (lottie-ios's `logHierarchyKeypaths()`), in
+    /// the file's order: each layer, `Transform` and shape item, and each property a value
+    /// provider can name (`LottieKeypathTree`). `animation` and `theme` as for `parse`.
+    public static func hierarchyKeypaths(_ bytes: [UInt8], animation: String? = nil, theme: String? = nil) throws(DocumentError) -> [String] {
+        let (json, _, _) = try resolvedJSON(bytes, animation: animation, theme: theme)
+        let tree = LottieKeypathTree(LottieDynamicProperties(), listing: true)
+        _ = try tree.apply(json)
+        return tree.listed ?? []
+    }
+
+    /// The animation's JSON with its slots resolved (and the theme's rules applied), the archive
+    /// it came from (with its unresolved JSON, for its slot ids), and the theme's warnings.
+    static func resolvedJSON(_ bytes: [UInt8], animation: String?, theme: String?) throws(DocumentError)
+        -> (JSONValue, (manifest: DotLottieManifest, id: String, json: JSONValue)?, [String]) {
         guard bytes.count <= LottieLimits.maximumFileBytes else {
             throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         let json: JSONValue
-        var archived: (manifest: DotLottieManifest, id: String)?
+        var archived: (manifest: DotLottieManifest, id: String, json: JSONValue)?
         var themeWarnings: [String] = []
         if LottieArchive.isArchive(bytes) {
             let read = try LottieArchive.animation(bytes, requested: animation, theme: theme)
             json = read.json
-            archived = (read.manifest, read.id)
+            archived = (read.manifest, read.id, read.json)
             themeWarnings = read.warnings
         } else {
             if let asked = animation.map({ "animation \"\($0)\"" }) ?? theme.map({ "theme \"\($0)\"" }) {
@@ -117,25 +149,21 @@ public final class LottieScene {
             do { json = try JSONReader.parse(bytes) } catch { throw DocumentError("", error.description) }
         }
         // A themed archive's animation has had its slots resolved already.
-        var resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
-        if expressions { resolved = LottieExpressions.evaluate(resolved, warnings: &themeWarnings) }
-        let scene = try LottieScene(model: try LottieAnimationModel.decode(resolved), baseDirectory: baseDirectory, images: images, reading: reading)
-        scene.manifest = archived?.manifest
-        scene.animationID = archived?.id
-        scene.warnings = themeWarnings + scene.warnings
-        if case .object(let slots)? = json["slots"] { scene.slotIDs = slots.map(\.0) }
-        return scene
+        let resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
+        return (resolved, archived, themeWarnings)
     }
 
     /// Imports the Lottie file at `path` in `reading`.
     public static func load(path: String, images: ImageLoading? = nil, reading: LottieReading = .afterEffects,
-                            animation: String? = nil, theme: String? = nil, expressions: Bool = true) throws(DocumentError) -> LottieScene {
+                            animation: String? = nil, theme: String? = nil, expressions: Bool = true,
+                            dynamicProperties: LottieDynamicProperties = LottieDynamicProperties()) throws(DocumentError) -> LottieScene {
         if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
            size.intValue > LottieLimits.maximumFileBytes {
             throw DocumentError("", "file of \(size.intValue) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
-        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading, animation: animation, theme: theme, expressions: expressions)
+        return try parse(Array(data), baseDirectory: (path as NSString).deletingLastPathComponent, images: images, reading: reading, animation: animation, theme: theme,
+                         expressions: expressions, dynamicProperties: dynamicProperties)
     }
 
     /// A `width`×`height` point layer showing the animation aspect-fit (centred, scaled

@@ -93,10 +93,13 @@ extension AnimationSource {
 func openAnimationSource(_ path: String, quiet: Bool = false, lottie: LottieLoadOptions = LottieLoadOptions()) throws -> AnimationSource {
     if isLottieFile(path) {
         let (scene, segment) = try loadLottie(path, quiet: quiet, options: lottie)
-        return LottieSource(path: path, scene: scene, segment: segment)
+        let source = LottieSource(path: path, scene: scene, segment: segment)
+        source.machine = try startLottieStateMachine(path, scene: scene, options: lottie)
+        source.pendingClicks = lottie.clicks.sorted { $0.time < $1.time }
+        return source
     }
     if lottie.asksForLottie {
-        printError("layerplay: \(DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)): --animation, --theme and --marker are for Lottie files")
+        printError("layerplay: \(DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)): --animation, --theme, --marker, --value, --text and --state-machine are for Lottie files")
         throw ExitCode(1)
     }
     return DocumentSource(path: path, document: try loadDocument(path))
@@ -174,6 +177,11 @@ final class LottieSource: AnimationSource {
     let path: String
     let scene: LottieScene
     let segment: LottieSegment?
+    /// `--state-machine`: the machine whose state's frame is shown (its clock the source's time).
+    var machine: LottieStateMachine?
+    /// `render --click T:X,Y` for the machine, in time order.
+    var pendingClicks: [(time: Double, point: Point)] = []
+    private var machineTime = 0.0
 
     init(path: String, scene: LottieScene, segment: LottieSegment? = nil) { self.path = path; self.scene = scene; self.segment = segment }
 
@@ -203,10 +211,25 @@ final class LottieSource: AnimationSource {
 
     func frameLayer(width: Double, height: Double) -> CALayer { scene.fitted(width: width, height: height) }
 
-    func setTime(_ t: Double) { CAAnimationContext.current.clock.manualTime = t }
+    func setTime(_ t: Double) {
+        guard let machine else { CAAnimationContext.current.clock.manualTime = t; return }
+        // The machine runs on the source's time, clicking where `render --click` asks on the
+        // way; the tree shows its frame at clock time t.
+        while let next = pendingClicks.first, next.time <= t {
+            pendingClicks.removeFirst()
+            if next.time > machineTime { machine.advance(by: next.time - machineTime); machineTime = next.time }
+            machine.click(over: scene.layerNames(at: next.point))
+        }
+        if t > machineTime { machine.advance(by: t - machineTime) }
+        machineTime = max(machineTime, t)
+        showStateMachineFrame(machine, in: scene, at: t)
+        CAAnimationContext.current.clock.manualTime = t
+        printError("layerplay: \(fileName): state \(DocumentText.quoted(machine.currentState)) at frame \(DocumentText.number(machine.frame))")
+    }
 
     func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) throws {
-        do { out.raw(try scene.inspectionJSON(at: times.first)) } catch {
+        if machine != nil { setTime(times.first ?? 0) }
+        do { out.raw(try scene.inspectionJSON(at: machine != nil ? (times.first ?? 0) : times.first)) } catch {
             printError("layerplay: \(fileName): \(error)")
             throw ExitCode(1)
         }

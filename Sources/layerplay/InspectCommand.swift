@@ -3,6 +3,7 @@
 import ArgumentParser
 import Foundation
 import LayerKit
+import Lottie
 import Media
 import Player
 
@@ -28,10 +29,15 @@ struct InspectCommand: ParsableCommand {
     @Option(help: "The presentation at progress 0…1 (Lottie: instead of the model values).") var progress: Double?
     @Option(help: "The presentation at a frame (Lottie: its frame rate; documents: 60 a second).") var frame: Double?
 
+    @Flag(name: .customLong("keypaths"),
+          help: "Lottie: print every key path of the animation, one a line (lottie-ios's logHierarchyKeypaths), for --value and --text.")
+    var keypaths = false
+
     @OptionGroup var lottie: LottieOptions
 
 
     func run() throws {
+        if keypaths { return try printKeypaths() }
         for t in times { try requireValid(t.isFinite, "--time must be a finite number of seconds") }
         let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
         // Several --time: one snapshot each; one of --time, --progress, --frame: that instant.
@@ -232,4 +238,25 @@ extension Path {
 extension String {
     /// The string in braces (a JSON object's members).
     fileprivate var surrounded: String { "{" + self + "}" }
+}
+
+extension InspectCommand {
+    /// `--keypaths`: the animation's key paths (`LottieScene.hierarchyKeypaths`), one a line.
+    func printKeypaths() throws {
+        let file = DocumentText.escaped((document as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+        guard isLottieFile(document) else {
+            printError("layerplay: \(file): --keypaths: not a Lottie file")
+            throw ExitCode(1)
+        }
+        do {
+            guard let data = FileManager.default.contents(atPath: document) else { throw DocumentError("", "cannot read the file") }
+            let paths = try LottieScene.hierarchyKeypaths(Array(data), animation: lottie.animation, theme: lottie.theme)
+            var out = JSONStream(toStandardOutput: true)
+            for p in paths { out.raw(DocumentText.escaped(p, limit: DocumentText.messageLength) + "\n") }
+            out.flush()
+        } catch let error as DocumentError {
+            printError("layerplay: \(file): \(error.description)")
+            throw ExitCode(1)
+        }
+    }
 }

@@ -28,9 +28,17 @@ struct LottieLoadOptions: Sendable {
     /// `play --from/--to`: the segment's ends, nil for the animation's own.
     var from: LottieFramePoint?
     var to: LottieFramePoint?
+    /// `--value` and `--text`: lottie-ios's value and text providers.
+    var dynamicProperties = LottieDynamicProperties()
+    /// `--state-machine ID` (`""`: the archive's initial or first) and its `--input NAME=VALUE`s,
+    /// set in order when it starts; `render --click T:X,Y`: clicks at points of the animation at
+    /// times of the machine's clock.
+    var stateMachine: String?
+    var inputs: [(name: String, value: String)] = []
+    var clicks: [(time: Double, point: Point)] = []
 
     /// Whether these ask for anything only a Lottie file has.
-    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil }
+    var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil || !dynamicProperties.isEmpty || stateMachine != nil }
 }
 
 /// A point of a Lottie timeline as `play --from/--to` give it: a frame number of the file
@@ -81,7 +89,65 @@ struct LottieOptions: ParsableArguments {
     @Flag(name: .customLong("no-expressions"), help: "Lottie: leave After Effects expressions unevaluated (each property keeps its keyframes).")
     var noExpressions = false
 
-    var load: LottieLoadOptions { LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker, expressions: !noExpressions) }
+    @Option(name: .customLong("value"), help: ArgumentHelp("Lottie: give the properties KEYPATH names (lottie-ios's AnimationKeypath: names joined by dots, * one level, ** any depth, the last a property such as Color, Opacity, Stroke Width, Position, Scale, Rotation, Colors) this value: #RRGGBB or #RRGGBBAA, a number, x,y (a point, size or scale in percent), or #RRGGBB@0,#RRGGBB@1 (a gradient's stops; on a Color, keyframes at frames). Repeatable; the last that names a property wins.", valueName: "keypath=value"))
+    var values: [String] = []
+
+    @Option(name: .customLong("text"), help: ArgumentHelp("Lottie: the text of the text layers KEYPATH names (** every text layer), as lottie-ios's text provider. Repeatable.", valueName: "keypath=text"))
+    var texts: [String] = []
+
+    /// Refuses a malformed `--value` or `--text` with one line (exit 2) before anything is loaded.
+    func validate() throws {
+        do { _ = try dynamicProperties() } catch {
+            printError("layerplay: \(error.description)")
+            throw ExitCode(2)
+        }
+        if let bad = inputs.first(where: { !$0.contains("=") }) {
+            printError("layerplay: --input \(DocumentText.quoted(bad)): expected NAME=VALUE")
+            throw ExitCode(2)
+        }
+        if stateMachine == nil, !inputs.isEmpty {
+            printError("layerplay: --input drives a state machine: give --state-machine ID")
+            throw ExitCode(2)
+        }
+    }
+
+    /// `--value` and `--text` as providers: `KEYPATH=VALUE` split at the last `=` (a value has
+    /// none), `KEYPATH=TEXT` at the first (a text may have some).
+    func dynamicProperties() throws(DocumentError) -> LottieDynamicProperties {
+        var d = LottieDynamicProperties()
+        for v in values {
+            guard let eq = v.lastIndex(of: "=") else { throw DocumentError("--value \(DocumentText.quoted(v))", "expected KEYPATH=VALUE") }
+            let keypath: AnimationKeypath, provider: LottieValueProvider
+            do {
+                keypath = try AnimationKeypath.parse(String(v[..<eq]))
+                provider = try LottieValueProvider.parse(String(v[v.index(after: eq)...]))
+            } catch { throw DocumentError("--value", error.description) }
+            d.setValueProvider(provider, keypath: keypath)
+        }
+        for t in texts {
+            guard let eq = t.firstIndex(of: "=") else { throw DocumentError("--text \(DocumentText.quoted(t))", "expected KEYPATH=TEXT") }
+            let text = String(t[t.index(after: eq)...])
+            guard text.count <= LottieLimits.maximumTextCharacters else {
+                throw DocumentError("--text \(DocumentText.quoted(String(t[..<eq])))", "\(text.count) characters exceed the limit \(LottieLimits.maximumTextCharacters)")
+            }
+            do { d.setText(text, keypath: try AnimationKeypath.parse(String(t[..<eq]))) } catch { throw DocumentError("--text", error.description) }
+        }
+        return d
+    }
+
+    @Option(name: .customLong("state-machine"), help: ArgumentHelp("dotLottie: run this state machine of a .lottie archive (its manifest id; \"\" the initial or first): the frame shown is its state's (render and inspect print the state; play shows it in the title and takes the pointer; render --click T:X,Y clicks at times of its clock).", valueName: "id"))
+    var stateMachine: String?
+
+    @Option(name: .customLong("input"), help: ArgumentHelp("dotLottie state machine: set an input when it starts (true/false, a number, text; an event is fired). Repeatable, in order.", valueName: "name=value"))
+    var inputs: [String] = []
+
+    var load: LottieLoadOptions {
+        var o = LottieLoadOptions(reading: iOS ? .iOS : .afterEffects, animation: animation, theme: theme, marker: marker, expressions: !noExpressions,
+                                  dynamicProperties: (try? dynamicProperties()) ?? LottieDynamicProperties())
+        o.stateMachine = stateMachine
+        o.inputs = inputs.compactMap { i in i.firstIndex(of: "=").map { (String(i[..<$0]), String(i[i.index(after: $0)...])) } }
+        return o
+    }
 }
 
 /// The segment `options` ask for (`--marker`, or `play --from/--to`), or nil for the whole animation. The scene's
@@ -112,7 +178,8 @@ func loadLottie(_ path: String, quiet: Bool = false, options: LottieLoadOptions 
     let context = CAAnimationContext.current
     context.clock.manualTime = 0
     do {
-        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme, expressions: options.expressions)
+        let scene = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme,
+                                         expressions: options.expressions, dynamicProperties: options.dynamicProperties)
         let segment = try applyLottieSegment(scene, options)
         context.engine.tick(at: 0)
         if !quiet { printLottieWarnings(scene, path: path) }
@@ -148,4 +215,37 @@ func parseCanvasSize(_ s: String) throws -> (Double, Double) {
         throw ExitCode(2)
     }
     return (w, h)
+}
+
+/// The state machine `options` ask for, started on `scene` with their inputs and clicks, or
+/// nil when none is asked for; a refusal exits 1 with one line naming the file.
+func startLottieStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws -> LottieStateMachine? {
+    do { return try startStateMachine(path, scene: scene, options: options) } catch {
+        let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+        printError("layerplay: \(file): \(error.description)")
+        throw ExitCode(1)
+    }
+}
+
+/// `startLottieStateMachine` throwing the refusal (`play` shows it on the banner).
+func startStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws(DocumentError) -> LottieStateMachine? {
+    guard let asked = options.stateMachine else { return nil }
+    guard options.marker == nil, options.from == nil, options.to == nil else {
+        throw DocumentError("", "give --state-machine or --marker/--from/--to, not both (the state machine chooses the frames)")
+    }
+    guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
+    let (_, definition) = try LottieScene.stateMachine(Array(data), id: asked.isEmpty ? nil : asked)
+    let machine = LottieStateMachine(definition, model: scene.model)
+    machine.start()
+    for (name, value) in options.inputs { try machine.setInput(name, text: value) }
+    return machine
+}
+
+/// Shows `machine`'s frame in `scene` at clock time `t`: the root's content time is the frame's
+/// (Core Animation's local time = parent time + `timeOffset` at speed 1 and beginTime 0).
+func showStateMachineFrame(_ machine: LottieStateMachine, in scene: LottieScene, at t: Double) {
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    scene.root.timeOffset = scene.time(forFrame: machine.frame) - t
+    CATransaction.commit()
 }

@@ -23,7 +23,8 @@ func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOpt
     defer { context.clock.manualTime = saved }
     if isLottieFile(path) {
         let lottie: LottieScene
-        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme, expressions: options.expressions) } catch {
+        do { lottie = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: options.animation, theme: options.theme,
+                                                    expressions: options.expressions, dynamicProperties: options.dynamicProperties) } catch {
             return .failure(PlayerError("\(file): \(error.description)"))
         }
         let segment: LottieSegment?
@@ -33,11 +34,19 @@ func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOpt
             return .failure(PlayerError("\(file): canvas \(DocumentText.number(lottie.width)) × \(DocumentText.number(lottie.height)) points exceeds the limit \(DocumentLimits.maximumSide) pixels a side and \(DocumentLimits.maximumPixels) pixels"))
         }
         printLottieWarnings(lottie, path: path)
-        return .success(PlaybackItem(path: path, root: lottie.root, size: Size(lottie.width, lottie.height),
-                                     duration: segment?.duration ?? lottie.duration, frameRate: lottie.model.frameRate, background: .clear))
+        let item = PlaybackItem(path: path, root: lottie.root, size: Size(lottie.width, lottie.height),
+                                duration: segment?.duration ?? lottie.duration, frameRate: lottie.model.frameRate, background: .clear)
+        if options.stateMachine != nil {
+            guard segment == nil else { return .failure(PlayerError("\(file): give --state-machine or --marker/--from/--to, not both")) }
+            do {
+                guard let machine = try startStateMachine(path, scene: lottie, options: options) else { return .success(item) }
+                item.driver = LottieStateMachineDriver(machine: machine, scene: lottie)
+            } catch { return .failure(PlayerError("\(file): \(error.description)")) }
+        }
+        return .success(item)
     }
     guard !options.asksForLottie else {
-        return .failure(PlayerError("\(file): --animation, --theme, --marker, --from and --to are for Lottie files"))
+        return .failure(PlayerError("\(file): --animation, --theme, --marker, --from, --to, --value, --text and --state-machine are for Lottie files"))
     }
     let doc: LayerDocument
     do { doc = try LayerDocument.load(path: path, images: SDLImageLoader()) } catch {

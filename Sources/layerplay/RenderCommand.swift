@@ -41,7 +41,23 @@ struct RenderCommand: ParsableCommand {
             return try demoFrame.render(time: mediaTime, out: out, scale: scale, aids: aids, pointer: pointer)
         }
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
-        let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
+        var options = lottie.load
+        // `--click T:X,Y` on a Lottie file drives its state machine (demos take it as a click).
+        if !demoFrame.click.isEmpty {
+            guard options.stateMachine != nil else {
+                printError("layerplay: --click is for --demo, or for a Lottie file's --state-machine")
+                throw ExitCode(2)
+            }
+            do {
+                for text in demoFrame.click {
+                    if case .click(let p) = try ScriptedInput.click(text).action { options.clicks.append((try ScriptedInput.click(text).time, p)) }
+                }
+            } catch {
+                printError("layerplay: \(error.description)")
+                throw ExitCode(2)
+            }
+        }
+        let source = try openAnimationSource(document, quiet: true, lottie: options)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         source.printWarnings()

@@ -40,16 +40,16 @@ enum LottieArchive {
         return out
     }
 
-    /// The JSON of the animation `requested` (nil: the manifest's initial or first) with its
-    /// archived images embedded and the theme `theme` (`t/ID.json`) applied to its slots
-    /// (`LottieSlots`), the manifest, the id of the animation read, and the theme's warnings.
-    static func animation(_ bytes: [UInt8], requested: String? = nil, theme: String? = nil) throws(DocumentError)
-        -> (json: JSONValue, manifest: DotLottieManifest, id: String, warnings: [String]) {
+    /// A temporary file's name for `open`.
+    static func temporaryFile() -> URL {
+        FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-\(UUID().uuidString).lottie")
+    }
+
+    /// The archive `bytes` written to `file` (the caller removes it) and opened, with its manifest.
+    static func open(_ bytes: [UInt8], at file: URL) throws(DocumentError) -> (Archive, DotLottieManifest) {
         // Read from a file, not from memory: ZIPFoundation's in-memory archive traps when an
         // entry's offset lies past the end of the data (its read callback computes a negative
         // length), where reading a file past its end reads short and the archive throws.
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("layerkit-\(UUID().uuidString).lottie")
-        defer { try? FileManager.default.removeItem(at: file) }
         let archive: Archive
         do {
             try Data(bytes).write(to: file)
@@ -62,7 +62,17 @@ enum LottieArchive {
         }
         let manifest: JSONValue
         do { manifest = try JSONReader.parse(manifestBytes) } catch { throw DocumentError("manifest.json", error.description) }
-        let contents = try DotLottieManifest.decode(manifest)
+        return (archive, try DotLottieManifest.decode(manifest))
+    }
+
+    /// The JSON of the animation `requested` (nil: the manifest's initial or first) with its
+    /// archived images embedded and the theme `theme` (`t/ID.json`) applied to its slots
+    /// (`LottieSlots`), the manifest, the id of the animation read, and the theme's warnings.
+    static func animation(_ bytes: [UInt8], requested: String? = nil, theme: String? = nil) throws(DocumentError)
+        -> (json: JSONValue, manifest: DotLottieManifest, id: String, warnings: [String]) {
+        let file = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: file) }
+        let (archive, contents) = try open(bytes, at: file)
         let id = try contents.animationID(requested: requested)
         let paths = contents.animationPaths(id)
         var found: (path: String, bytes: [UInt8])?

@@ -20,6 +20,8 @@ public final class PlaybackItem {
     public let frameRate: Double
     /// Drawn under the content (a document's `background`; clear for Lottie).
     public let background: Color
+    /// What chooses the content's time instead of the playback clock (a state machine), if any.
+    public var driver: PlaybackDriver?
 
     public init(path: String, root: CALayer, size: Size, duration: Double, frameRate: Double, background: Color) {
         self.path = path

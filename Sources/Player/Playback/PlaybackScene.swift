@@ -100,7 +100,15 @@ public final class PlaybackScene: LayerScene {
 
     /// `LayerKit — FILE`, with `(2/3)` when several files were given (made when the file
     /// changes, not each time the host asks, which is every frame).
-    public override var windowTitle: String? { title }
+    public override var windowTitle: String? {
+        guard let d = item.driver else { return title }
+        // The driver's status changes with its state; the string is made per frame only then.
+        let status = d.status
+        if status != shownStatus { shownStatus = status; drivenTitle = "\(title) — \(status)" }
+        return drivenTitle
+    }
+    private var shownStatus: String?
+    private var drivenTitle = ""
     private var title = ""
     private func retitle() {
         title = "LayerKit — \(item.name)\(paths.count > 1 ? " (\(index + 1)/\(paths.count))" : "")"
@@ -109,7 +117,10 @@ public final class PlaybackScene: LayerScene {
     // MARK: The frame
 
     public override func update(timestamp: Double, targetTimestamp: Double, duration: Double) {
-        if let last = now, !dragging { clock.advance(by: targetTimestamp - last) }
+        if let last = now, !dragging {
+            clock.advance(by: targetTimestamp - last)
+            if let d = item.driver, clock.isPlaying { d.advance(by: (targetTimestamp - last) * clock.speed) }
+        }
         now = targetTimestamp
         if let seen = lastActivity, !dragging, targetTimestamp - seen >= Self.barIdleSeconds, isBarShown {
             setBar(shown: false)
@@ -139,12 +150,17 @@ public final class PlaybackScene: LayerScene {
 
     public override func handle(_ event: InputEvent) -> Bool {
         switch event {
-        case .mouseMoved:
+        case .mouseMoved(let p):
             touchBar()
+            drive(.move, at: p)
             return true
         case .mouseDown(let p):
             // A click where the bar is (shown or not yet) is the bar's.
-            guard let control = bar.control(at: p) else { touchBar(); return false }
+            guard let control = bar.control(at: p) else {
+                touchBar()
+                pressedContent = drive(.down, at: p)
+                return pressedContent
+            }
             touchBar()
             switch control {
             case .playPause: clock.togglePlaying()
@@ -163,9 +179,15 @@ public final class PlaybackScene: LayerScene {
             seek(to: clock.time(atFraction: bar.scrubberFraction(atX: p.x)), why: "seek")
             show()
             return true
-        case .mouseUp:
+        case .mouseUp(let p):
             let was = dragging
             dragging = false
+            if pressedContent {
+                pressedContent = false
+                drive(.up, at: p)
+                drive(.click, at: p)
+                return true
+            }
             return was
         case .key(let name):
             guard let command = PlaybackKeys.command(forKey: name) else { return false }
@@ -333,10 +355,25 @@ public final class PlaybackScene: LayerScene {
         bar.show(clock, background: backdrop)
     }
 
+    /// Hands a pointer event at window point `p` to the item's driver, in content points;
+    /// whether there is one to take it.
+    @discardableResult
+    private func drive(_ event: PlaybackPointer, at p: Point) -> Bool {
+        guard let d = item.driver else { return false }
+        let frame = zoom.frame(content: item.size, window: size)
+        let s = zoom.scale(content: item.size, window: size)
+        guard s > 0 else { return false }
+        d.pointer(event, at: Point((p.x - frame.minX) / s, (p.y - frame.minY) / s))
+        show()
+        return true
+    }
+    private var pressedContent = false
+
     /// Writes the clock into the layers: the content's time and the bar.
     private func show() {
         transacted {
-            if contentClock.timeOffset != clock.time { contentClock.timeOffset = clock.time }
+            let t = item.driver?.time ?? clock.time
+            if contentClock.timeOffset != t { contentClock.timeOffset = t }
             bar.show(clock, background: backdrop)
         }
     }

@@ -1,0 +1,330 @@
+// A dotLottie state machine running on a manual clock (no window, no real time): the caller
+// advances it by seconds, sets inputs, fires events and reports pointer events with the names
+// of the Lottie layers under the pointer; it answers with the current state and the frame of
+// the animation to show. The rules, as LottieFiles' dotlottie-rs state machine engine runs
+// them:
+//
+// * Entering a state runs its entry actions and starts its playback: the segment (a marker's
+//   frames, else ip…op) from its first frame (its last for Reverse / ReverseBounce), playing
+//   when `autoplay`, at `speed`; leaving runs the exit actions.
+// * After every change of an input, event or completion, the transitions of the current state
+//   and then of the global state are tried in order; the first whose guards all hold is taken.
+//   An Event guard holds only while its event is being fired. A transition without guards is
+//   taken when the state's playback completes (a state that does not loop), so states can
+//   follow each other.
+// * Playback: frames advance at fr × speed; at the segment's end a looping state wraps (Bounce
+//   turns round) and runs OnLoopComplete interactions, otherwise it holds the last frame, stops
+//   and runs OnComplete interactions (those naming the state, or none).
+// * Pointer interactions run their actions when the pointer event happens over the layer they
+//   name (any where they name none); PointerEnter / PointerExit when a layer starts or stops
+//   being under the pointer.
+//
+// Chains of transitions (entry actions that change inputs) stop after `maximumChain` steps,
+// with a notice, so a machine cannot spin.
+import LayerKit
+
+public final class LottieStateMachine {
+    public typealias Value = LottieStateMachineDefinition.Value
+
+    public let definition: LottieStateMachineDefinition
+    /// The name of the current state.
+    public private(set) var currentState: String
+    /// The animation's frame to show now.
+    public private(set) var frame: Double
+    public private(set) var isPlaying = false
+    /// Each input's current value.
+    public private(set) var inputs: [String: Value] = [:]
+    /// Transitions taken and actions not run, one line each, in order.
+    public private(set) var notices: [String] = []
+    /// The states entered, in order (the initial one first).
+    public private(set) var history: [String] = []
+
+    public static let maximumChain = 64
+    static let maximumNotices = 1_000
+
+    private let inPoint: Double, outPoint: Double, frameRate: Double
+    private let markers: [String: (start: Double, end: Double)]
+    private var segment: (start: Double, end: Double)
+    private var direction = 1.0
+    private var hovered = Set<String>()
+    private var firing: String?
+    private var chain = 0
+
+    /// A machine for the animation `model`, in its initial state once `start()` is called.
+    public init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel) {
+        self.definition = definition
+        inPoint = model.inPoint
+        outPoint = model.outPoint
+        frameRate = model.frameRate
+        var m: [String: (Double, Double)] = [:]
+        for marker in model.markers where m[marker.name] == nil {
+            let s = max(marker.frame, model.inPoint), e = min(marker.frame + max(marker.durationFrames, 0), model.outPoint)
+            if s <= e { m[marker.name] = (s, e) }
+        }
+        markers = m
+        segment = (model.inPoint, model.outPoint)
+        frame = model.inPoint
+        currentState = definition.initial
+        for i in definition.inputs { inputs[i.name] = i.initial }
+    }
+
+    /// Enters the initial state.
+    public func start() {
+        enter(definition.initial)
+        evaluate()
+    }
+
+    private var state: LottieStateMachineDefinition.State? { definition.states.first { $0.name == currentState } }
+    private var global: LottieStateMachineDefinition.State? { definition.states.first { $0.isGlobal } }
+
+    private func notice(_ s: String) {
+        if notices.count < Self.maximumNotices { notices.append(s) }
+    }
+
+    // MARK: - Inputs
+
+    /// Sets input `name` (its own type) and tries the transitions; a wrong name or type is
+    /// refused naming it.
+    public func setInput(_ name: String, _ value: Value) throws(DocumentError) {
+        guard let current = inputs[name] else { throw DocumentError("input \(DocumentText.quoted(name))", "the state machine has no such input") }
+        switch (current, value) {
+        case (.bool, .bool), (.number, .number), (.string, .string): break
+        case (.event, _): return fire(name)
+        default: throw DocumentError("input \(DocumentText.quoted(name))", "expected \(Self.kindName(current)), not \(Self.kindName(value))")
+        }
+        inputs[name] = value
+        chain = 0
+        evaluate()
+    }
+
+    /// Sets input `name` from text as `--input NAME=VALUE` gives it: `true`/`false` for a
+    /// boolean, a number, any text for a string; an event is fired.
+    public func setInput(_ name: String, text: String) throws(DocumentError) {
+        guard let current = inputs[name] else { throw DocumentError("input \(DocumentText.quoted(name))", "the state machine has no such input") }
+        switch current {
+        case .bool:
+            guard text == "true" || text == "false" else { throw DocumentError("input \(DocumentText.quoted(name))", "expected true or false") }
+            try setInput(name, .bool(text == "true"))
+        case .number:
+            guard let n = Double(text), n.isFinite else { throw DocumentError("input \(DocumentText.quoted(name))", "expected a number") }
+            try setInput(name, .number(n))
+        case .string: try setInput(name, .string(text))
+        case .event: fire(name)
+        }
+    }
+
+    static func kindName(_ v: Value) -> String {
+        switch v {
+        case .bool: return "a boolean"
+        case .number: return "a number"
+        case .string: return "a string"
+        case .event: return "an event"
+        }
+    }
+
+    /// Fires event input `name`: transitions whose Event guard names it may be taken now.
+    public func fire(_ name: String) {
+        guard inputs[name] == .event else { notice("Fire: no event input \(DocumentText.quoted(name))"); return }
+        let outer = firing
+        firing = name
+        chain = 0
+        evaluate()
+        firing = outer
+    }
+
+    // MARK: - Pointer
+
+    public enum PointerEvent: Sendable { case down, up, move, click }
+
+    /// A pointer event over the layers named `layers` (the Lottie layer names under the
+    /// pointer, innermost first, as `LottieScene.layerNames(at:)` gives them).
+    public func pointer(_ event: PointerEvent, over layers: [String]) {
+        chain = 0
+        let now = Set(layers)
+        // Enter and exit come from the move (or press) that changes what is under the pointer.
+        let entered = now.subtracting(hovered), exited = hovered.subtracting(now)
+        hovered = now
+        for i in definition.interactions {
+            switch i.kind {
+            case .pointerEnter: if let l = i.layerName, entered.contains(l) { run(i.actions) }
+            case .pointerExit: if let l = i.layerName, exited.contains(l) { run(i.actions) }
+            default: break
+            }
+        }
+        let kind: LottieStateMachineDefinition.InteractionKind
+        switch event {
+        case .down: kind = .pointerDown
+        case .up: kind = .pointerUp
+        case .move: kind = .pointerMove
+        case .click: kind = .click
+        }
+        for i in definition.interactions where i.kind == kind {
+            if let l = i.layerName, !now.contains(l) { continue }
+            run(i.actions)
+        }
+    }
+
+    /// A click as a pointer makes one: move there, press, release, click.
+    public func click(over layers: [String]) {
+        pointer(.move, over: layers)
+        pointer(.down, over: layers)
+        pointer(.up, over: layers)
+        pointer(.click, over: layers)
+    }
+
+    // MARK: - Time
+
+    /// Advances playback by `seconds` of the caller's clock.
+    public func advance(by seconds: Double) {
+        guard isPlaying, seconds.isFinite, seconds > 0, let s = state else { return }
+        let length = segment.end - segment.start
+        guard length > 0 else { complete(s); return }
+        var step = seconds * frameRate * s.speed
+        // Whole loops at once are skipped (bounded work for any step).
+        var guardSteps = 0
+        while step > 0, isPlaying, guardSteps < 1_000 {
+            guardSteps += 1
+            let target = direction > 0 ? segment.end : segment.start
+            let room = abs(target - frame)
+            if step < room { frame += direction * step; return }
+            step -= room
+            frame = target
+            if s.loop {
+                if s.mode == .bounce || s.mode == .reverseBounce { direction = -direction }
+                else { frame = direction > 0 ? segment.start : segment.end }
+                for i in definition.interactions where i.kind == .onLoopComplete && (i.stateName == nil || i.stateName == s.name) { run(i.actions) }
+                if currentState != s.name { return }
+                if step > length * 2 { step = step.truncatingRemainder(dividingBy: length * 2) }
+            } else {
+                complete(s)
+                return
+            }
+        }
+    }
+
+    private func complete(_ s: LottieStateMachineDefinition.State) {
+        isPlaying = false
+        for i in definition.interactions where i.kind == .onComplete && (i.stateName == nil || i.stateName == s.name) { run(i.actions) }
+        guard currentState == s.name else { return }
+        // A transition without guards follows the completed state.
+        if let t = s.transitions.first(where: { $0.guards.isEmpty }) {
+            chain = 0
+            take(t.toState)
+        }
+    }
+
+    // MARK: - Transitions
+
+    private func evaluate() {
+        guard chain < Self.maximumChain else {
+            notice("more than \(Self.maximumChain) transitions in a row; stopped in \(DocumentText.quoted(currentState))")
+            return
+        }
+        let candidates = (state?.transitions ?? []) + (global.map { $0.name == currentState ? [] : $0.transitions } ?? [])
+        for t in candidates where !t.guards.isEmpty && t.guards.allSatisfy(holds) {
+            if t.toState == currentState { return }
+            chain += 1
+            take(t.toState)
+            return
+        }
+    }
+
+    private func holds(_ g: LottieStateMachineDefinition.Guard) -> Bool {
+        if g.isEvent { return firing == g.input }
+        guard let v = inputs[g.input] else { return false }
+        let other = g.compareToInput.flatMap { inputs[$0] } ?? g.compareTo
+        switch (v, other) {
+        case (.number(let a), .number(let b)?):
+            switch g.condition {
+            case .equal: return a == b
+            case .notEqual: return a != b
+            case .greaterThan: return a > b
+            case .greaterThanOrEqual: return a >= b
+            case .lessThan: return a < b
+            case .lessThanOrEqual: return a <= b
+            }
+        case (.bool(let a), .bool(let b)?): return g.condition == .notEqual ? a != b : g.condition == .equal && a == b
+        case (.string(let a), .string(let b)?): return g.condition == .notEqual ? a != b : g.condition == .equal && a == b
+        default: return false
+        }
+    }
+
+    private func take(_ to: String) {
+        let from = currentState
+        if let s = state { run(s.exitActions) }
+        notice("\(from) → \(to)")
+        enter(to)
+        evaluate()
+    }
+
+    private func enter(_ name: String) {
+        guard let s = definition.states.first(where: { $0.name == name }) else { return }
+        currentState = name
+        history.append(name)
+        if history.count > Self.maximumNotices { history.removeFirst(history.count - Self.maximumNotices) }
+        if !s.isGlobal {
+            if let m = s.segment {
+                if let seg = markers[m] { segment = seg } else { notice("state \(DocumentText.quoted(name)): no marker \(DocumentText.quoted(m)); playing the whole animation"); segment = (inPoint, outPoint) }
+            } else {
+                segment = (inPoint, outPoint)
+            }
+            direction = s.mode == .reverse || s.mode == .reverseBounce ? -1 : 1
+            frame = direction > 0 ? segment.start : segment.end
+            isPlaying = s.autoplay
+            if !s.animation.isEmpty { notice("state \(DocumentText.quoted(name)): animation \(DocumentText.quoted(s.animation)) is shown as the one loaded") }
+        }
+        run(s.entryActions)
+    }
+
+    // MARK: - Actions
+
+    private func run(_ actions: [LottieStateMachineDefinition.Action]) {
+        for a in actions {
+            let name = a.input ?? ""
+            let current = inputs[name]
+            func set(_ v: Value) { inputs[name] = v }
+            switch a.type {
+            case "Toggle":
+                if case .bool(let b)? = current { set(.bool(!b)) } else { notice("Toggle: no boolean input \(DocumentText.quoted(name))"); continue }
+            case "SetBoolean":
+                if case .bool? = current, case .bool(let b)? = a.value { set(.bool(b)) } else { notice("SetBoolean: \(DocumentText.quoted(name)) not set"); continue }
+            case "SetNumeric":
+                if case .number? = current, let n = number(a.value) { set(.number(n)) } else { notice("SetNumeric: \(DocumentText.quoted(name)) not set"); continue }
+            case "SetString":
+                if case .string? = current, case .string(let s)? = a.value { set(.string(s)) } else { notice("SetString: \(DocumentText.quoted(name)) not set"); continue }
+            case "Increment", "Decrement":
+                guard case .number(let n)? = current else { notice("\(a.type): no numeric input \(DocumentText.quoted(name))"); continue }
+                let by = number(a.value) ?? 1
+                set(.number(a.type == "Increment" ? n + by : n - by))
+            case "Reset":
+                guard let i = definition.inputs.first(where: { $0.name == name }) else { notice("Reset: no input \(DocumentText.quoted(name))"); continue }
+                set(i.initial)
+            case "Fire":
+                fire(name)
+                continue
+            case "SetFrame":
+                if let f = number(a.value) { frame = min(max(f, inPoint), outPoint) }
+                continue
+            case "SetProgress":
+                // dotlottie-rs's SetProgress takes percent (0…100).
+                if let p = number(a.value) { frame = inPoint + (outPoint - inPoint) * min(max(p / 100, 0), 1) }
+                continue
+            default:
+                notice("action \(DocumentText.quoted(a.type)) is not run")
+                continue
+            }
+            evaluate()
+        }
+    }
+
+    /// A number, or `$NAME` a numeric input's value.
+    private func number(_ v: JSONValue?) -> Double? {
+        switch v {
+        case .number(let n)? where n.isFinite: return n
+        case .string(let s)? where s.hasPrefix("$"):
+            if case .number(let n)? = inputs[String(s.dropFirst())] { return n }
+            return nil
+        default: return nil
+        }
+    }
+}

@@ -1,0 +1,191 @@
+// Tests of dotLottie state machines on a manual clock, one construct each with scripted input:
+// playback states (segment from a marker, autoplay, loop, speed, reverse, bounce), boolean,
+// numeric, string and event guards, `$input` comparisons, the global state, guardless
+// transitions on completion, pointer down / up / enter / exit / click on a layer by name (and
+// the layers under a point of a built scene), actions (toggle, set, increment, decrement,
+// reset, fire, set frame / progress), chains that would spin, and malformed machines refused
+// naming the place.
+
+import Foundation
+import Testing
+@testable import LayerKit
+@testable import Lottie
+import TestSupport
+
+@Suite(.freshAnimationContext) struct LottieStateMachineTests {
+    /// 60 frames at 30 fps, markers "off" (0–10), "on" (30–40), "ev" (50–55); a layer "Button"
+    /// (a 30 × 30 square at 10, 10) and a layer "Backdrop" (a square at 60, 60).
+    static let animation = ##"""
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100,
+     "markers": [{"cm": "off", "tm": 0, "dr": 10}, {"cm": "on", "tm": 30, "dr": 10}, {"cm": "ev", "tm": 50, "dr": 5}],
+     "layers": [
+       {"ty": 4, "nm": "Button", "ip": 0, "op": 60, "st": 0, "ks": {},
+        "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [25, 25]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]},
+       {"ty": 4, "nm": "Backdrop", "ip": 0, "op": 60, "st": 0, "ks": {},
+        "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [75, 75]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}}]}]}
+    """##
+
+    static func machine(_ json: String) throws -> (LottieStateMachine, LottieScene) {
+        let scene = try LottieScene.parse(Array(animation.utf8))
+        let def = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(json.utf8)))
+        let m = LottieStateMachine(def, model: scene.model)
+        m.start()
+        return (m, scene)
+    }
+
+    static let toggle = ##"""
+    {"initial": "off",
+     "states": [
+       {"name": "off", "type": "PlaybackState", "animation": "", "autoplay": true, "segment": "off",
+        "transitions": [{"type": "Transition", "toState": "on", "guards": [{"type": "Boolean", "inputName": "on", "conditionType": "Equal", "compareTo": true}]}]},
+       {"name": "on", "type": "PlaybackState", "animation": "", "autoplay": true, "segment": "on", "speed": 2,
+        "transitions": [{"type": "Transition", "toState": "off", "guards": [{"type": "Boolean", "inputName": "on", "conditionType": "Equal", "compareTo": false}]}]}],
+     "interactions": [{"type": "PointerDown", "layerName": "Button", "actions": [{"type": "Toggle", "inputName": "on"}]}],
+     "inputs": [{"type": "Boolean", "name": "on", "value": false}]}
+    """##
+
+    @Test func playbackStatePlaysItsMarkerAndHoldsItsEnd() throws {
+        let (m, _) = try Self.machine(Self.toggle)
+        #expect(m.currentState == "off" && m.frame == 0 && m.isPlaying)
+        m.advance(by: 0.2)   // 6 frames
+        #expect(abs(m.frame - 6) < 1e-9)
+        m.advance(by: 1)
+        #expect(m.frame == 10 && !m.isPlaying)
+    }
+
+    @Test func booleanGuardAndSpeed() throws {
+        let (m, _) = try Self.machine(Self.toggle)
+        try m.setInput("on", .bool(true))
+        #expect(m.currentState == "on" && m.frame == 30)
+        m.advance(by: 0.1)   // 3 frames at speed 2
+        #expect(abs(m.frame - 36) < 1e-9)
+        try m.setInput("on", text: "false")
+        #expect(m.currentState == "off" && m.frame == 0)
+        #expect(m.notices.contains("off → on") && m.history == ["off", "on", "off"])
+    }
+
+    @Test func pointerDownOnTheNamedLayerTogglesAndElsewhereDoesNothing() throws {
+        let (m, scene) = try Self.machine(Self.toggle)
+        CAAnimationContext.current.engine.tick(at: 0)
+        #expect(scene.layerNames(at: Point(20, 20)) == ["Button"])
+        #expect(scene.layerNames(at: Point(75, 75)) == ["Backdrop"])
+        #expect(scene.layerNames(at: Point(50, 5)).isEmpty)
+        m.click(over: scene.layerNames(at: Point(75, 75)))
+        #expect(m.currentState == "off")
+        m.click(over: scene.layerNames(at: Point(20, 20)))
+        #expect(m.currentState == "on" && m.inputs["on"] == .bool(true))
+        m.pointer(.down, over: ["Button"])
+        #expect(m.currentState == "off")
+    }
+
+    static let guards = ##"""
+    {"initial": "idle",
+     "states": [
+       {"name": "idle", "type": "PlaybackState", "animation": "", "segment": "off",
+        "transitions": [{"type": "Transition", "toState": "evented", "guards": [{"type": "Event", "inputName": "go"}]},
+                        {"type": "Transition", "toState": "night", "guards": [{"type": "String", "inputName": "mode", "conditionType": "Equal", "compareTo": "night"}]},
+                        {"type": "Transition", "toState": "same", "guards": [{"type": "Numeric", "inputName": "level", "conditionType": "Equal", "compareTo": "$target"}]}]},
+       {"name": "global", "type": "GlobalState", "animation": "",
+        "transitions": [{"type": "Transition", "toState": "high", "guards": [{"type": "Numeric", "inputName": "level", "conditionType": "GreaterThanOrEqual", "compareTo": 5},
+                                                                              {"type": "Numeric", "inputName": "level", "conditionType": "LessThan", "compareTo": 100}]}]},
+       {"name": "evented", "type": "PlaybackState", "animation": "", "autoplay": true, "segment": "ev",
+        "transitions": [{"type": "Transition", "toState": "idle"}]},
+       {"name": "night", "type": "PlaybackState", "animation": "", "segment": "on", "mode": "Reverse", "autoplay": true},
+       {"name": "same", "type": "PlaybackState", "animation": ""},
+       {"name": "high", "type": "PlaybackState", "animation": "", "autoplay": true, "loop": true, "mode": "Bounce", "segment": "on",
+        "entryActions": [{"type": "Increment", "inputName": "visits"}]}],
+     "interactions": [{"type": "PointerEnter", "layerName": "Backdrop", "actions": [{"type": "SetString", "inputName": "mode", "value": "night"}]},
+                      {"type": "PointerExit", "layerName": "Backdrop", "actions": [{"type": "SetNumeric", "inputName": "level", "value": 7}]},
+                      {"type": "OnComplete", "stateName": "evented", "actions": [{"type": "Increment", "inputName": "visits", "value": 10}]}],
+     "inputs": [{"type": "Event", "name": "go"}, {"type": "String", "name": "mode", "value": "day"},
+                {"type": "Numeric", "name": "level", "value": 0}, {"type": "Numeric", "name": "target", "value": 3},
+                {"type": "Numeric", "name": "visits", "value": 0}]}
+    """##
+
+    @Test func eventGuardHoldsOnlyWhileFiredAndGuardlessFollowsCompletion() throws {
+        let (m, _) = try Self.machine(Self.guards)
+        #expect(m.currentState == "idle" && !m.isPlaying)
+        m.fire("go")
+        #expect(m.currentState == "evented" && m.frame == 50)
+        // The event is over: back in idle later, it does not hold again.
+        m.advance(by: 1)
+        #expect(m.currentState == "idle" && m.inputs["visits"] == .number(10))
+    }
+
+    @Test func stringGuardReverseAndPointerEnter() throws {
+        let (m, _) = try Self.machine(Self.guards)
+        m.pointer(.move, over: ["Button"])
+        #expect(m.currentState == "idle")
+        m.pointer(.move, over: ["Backdrop"])
+        #expect(m.currentState == "night" && m.frame == 40)
+        m.advance(by: 0.1)
+        #expect(abs(m.frame - 37) < 1e-9)
+    }
+
+    @Test func numericGuardsInputComparisonsAndTheGlobalState() throws {
+        let (m, _) = try Self.machine(Self.guards)
+        try m.setInput("level", .number(4))
+        #expect(m.currentState == "idle")
+        try m.setInput("level", .number(3))   // equal to input "target"
+        #expect(m.currentState == "same")
+        try m.setInput("level", text: "5")
+        #expect(m.currentState == "high" && m.inputs["visits"] == .number(1))
+        // Bounce loops: 30 → 40 → back down.
+        m.advance(by: 0.5)   // 15 frames: up 10, down 5
+        #expect(abs(m.frame - 35) < 1e-9 && m.isPlaying)
+        // Pointer exit from Backdrop sets level 7: still high (no transition to itself).
+        m.pointer(.move, over: ["Backdrop"])
+        m.pointer(.move, over: [])
+        #expect(m.currentState == "high" && m.inputs["level"] == .number(7))
+    }
+
+    @Test func actionsResetSetFrameAndProgress() throws {
+        let json = ##"""
+        {"initial": "a", "states": [{"name": "a", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "PointerUp", "actions": [{"type": "Decrement", "inputName": "n", "value": 2}, {"type": "SetFrame", "value": "$n"}]},
+                          {"type": "Click", "actions": [{"type": "Reset", "inputName": "n"}, {"type": "SetProgress", "value": 50}, {"type": "OpenUrl", "url": "https://example.com"}]}],
+         "inputs": [{"type": "Numeric", "name": "n", "value": 20}]}
+        """##
+        let (m, _) = try Self.machine(json)
+        m.pointer(.up, over: [])
+        #expect(m.inputs["n"] == .number(18) && m.frame == 18)
+        m.pointer(.click, over: [])
+        #expect(m.inputs["n"] == .number(20) && m.frame == 30)
+        #expect(m.notices.contains("action \"OpenUrl\" is not run"))
+    }
+
+    @Test func chainsThatWouldSpinStop() throws {
+        let json = ##"""
+        {"initial": "a", "states": [
+          {"name": "a", "type": "PlaybackState", "animation": "", "entryActions": [{"type": "SetBoolean", "inputName": "b", "value": true}],
+           "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Boolean", "inputName": "b", "conditionType": "Equal", "compareTo": true}]}]},
+          {"name": "b", "type": "PlaybackState", "animation": "", "entryActions": [{"type": "SetBoolean", "inputName": "b", "value": false}],
+           "transitions": [{"type": "Transition", "toState": "a", "guards": [{"type": "Boolean", "inputName": "b", "conditionType": "Equal", "compareTo": false}]}]}],
+         "inputs": [{"type": "Boolean", "name": "b", "value": false}]}
+        """##
+        let (m, _) = try Self.machine(json)
+        #expect(m.notices.contains { $0.hasPrefix("more than \(LottieStateMachine.maximumChain) transitions in a row") })
+    }
+
+    @Test func malformedMachinesAreRefusedNamingThePlace() throws {
+        func refusal(_ json: String) -> String? {
+            do { _ = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(json.utf8)), place: "s/x.json"); return nil }
+            catch let e as DocumentError { return e.description } catch { return "\(error)" }
+        }
+        #expect(refusal(#"{"states": []}"#) == "s/x.json: initial: expected a string")
+        #expect(refusal(#"{"initial": "z", "states": [{"name": "a", "type": "PlaybackState"}]}"#) == #"s/x.json: initial: no state "z""#)
+        #expect(refusal(#"{"initial": "a", "states": [{"name": "a", "type": "PlaybackState", "transitions": [{"type": "Transition", "toState": "q"}]}]}"#)
+                == #"s/x.json: states: state "a": a transition to no state "q""#)
+        #expect(refusal(#"{"initial": "a", "states": [{"name": "a", "type": "PlaybackState", "transitions": [{"type": "Transition", "toState": "a", "guards": [{"type": "Numeric", "inputName": "nope", "conditionType": "Equal", "compareTo": 1}]}]}]}"#)
+                == #"s/x.json: states[0].transitions[0].guards[0]: no input "nope""#)
+        #expect(refusal(#"{"initial": "a", "states": [{"name": "a", "type": "Wobble"}]}"#)?.contains("expected PlaybackState or GlobalState") == true)
+        #expect(refusal(#"{"initial": "a", "states": [{"name": "a", "type": "PlaybackState"}], "inputs": [{"type": "Boolean", "name": "b", "value": 3}]}"#)
+                == "s/x.json: inputs[0]: expected a boolean value")
+        let (m, _) = try Self.machine(Self.toggle)
+        #expect(throws: DocumentError.self) { try m.setInput("on", .number(1)) }
+        #expect(throws: DocumentError.self) { try m.setInput("missing", text: "1") }
+        #expect(throws: DocumentError.self) { try m.setInput("on", text: "yes") }
+    }
+}

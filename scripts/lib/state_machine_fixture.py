@@ -1,0 +1,64 @@
+#!/usr/bin/env python3
+"""Writes toggle.lottie, the state machine tests' archive (dotLottie 2), to the path given.
+
+The animation (200 x 200 points, 60 frames at 30 fps): a layer "Button", an 80 x 80 square
+from (20, 20) to (100, 100), red until frame 25 and green from there (a hold keyframe); a
+layer "Backdrop", a blue square from (120, 120) to (180, 180). Markers "off" (frames 0-10) and
+"on" (frames 30-40). The state machine "switch" (the manifest's initial): states "off"
+(segment "off", autoplay) and "on" (segment "on", autoplay, speed 2), a boolean input "on",
+Boolean guards between them, and a PointerDown on "Button" that toggles "on" -- a toggle
+button as dotLottie makes one. Used by scripts/test/state-machine-test.py and
+state-machine-window-test.sh.
+"""
+import json
+import sys
+import zipfile
+
+
+def square(name, centre, size, colour):
+    return {"ty": 4, "nm": name, "ip": 0, "op": 60, "st": 0,
+            "ks": {"a": {"a": 0, "k": [0, 0]}, "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+                   "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}},
+            "shapes": [{"ty": "rc", "nm": "Rect", "p": {"a": 0, "k": centre}, "s": {"a": 0, "k": [size, size]}, "r": {"a": 0, "k": 0}},
+                       {"ty": "fl", "nm": "Fill", "c": colour, "o": {"a": 0, "k": 100}}]}
+
+
+ANIMATION = {
+    "v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "nm": "toggle",
+    "markers": [{"cm": "off", "tm": 0, "dr": 10}, {"cm": "on", "tm": 30, "dr": 10}],
+    "layers": [
+        square("Button", [60, 60], 80, {"a": 1, "k": [{"t": 0, "s": [1, 0, 0, 1], "h": 1}, {"t": 25, "s": [0, 0.8, 0, 1]}]}),
+        square("Backdrop", [150, 150], 60, {"a": 0, "k": [0, 0, 1, 1]}),
+    ],
+}
+
+
+def guard(value):
+    return [{"type": "Boolean", "inputName": "on", "conditionType": "Equal", "compareTo": value}]
+
+
+MACHINE = {
+    "initial": "off",
+    "states": [
+        {"name": "off", "type": "PlaybackState", "animation": "", "autoplay": True, "segment": "off",
+         "transitions": [{"type": "Transition", "toState": "on", "guards": guard(True)}]},
+        {"name": "on", "type": "PlaybackState", "animation": "", "autoplay": True, "segment": "on", "speed": 2,
+         "transitions": [{"type": "Transition", "toState": "off", "guards": guard(False)}]},
+    ],
+    "interactions": [{"type": "PointerDown", "layerName": "Button", "actions": [{"type": "Toggle", "inputName": "on"}]}],
+    "inputs": [{"type": "Boolean", "name": "on", "value": False}],
+}
+
+MANIFEST = {"version": "2", "generator": "LayerKit tests", "animations": [{"id": "toggle"}],
+            "stateMachines": [{"id": "switch"}], "initial": {"animation": "toggle", "stateMachine": "switch"}}
+
+
+def write(path, machine=MACHINE):
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr("manifest.json", json.dumps(MANIFEST))
+        z.writestr("a/toggle.json", json.dumps(ANIMATION))
+        z.writestr("s/switch.json", json.dumps(machine))
+
+
+if __name__ == "__main__":
+    write(sys.argv[1])

@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""dotLottie state machines and dynamic properties on the command line, on toggle.lottie
+(scripts/lib/state_machine_fixture.py: a red button that turns green in its "on" segment):
+
+- `render --state-machine` shows the initial state's segment ("off", held at its frame 10 after
+  a second: the button red) and prints the state on stderr;
+- `--click T:X,Y` on the button toggles to "on" (frame 40 a second later at speed 2: green);
+  a click on the backdrop changes nothing; `--input on=true` does what the click does;
+  `inspect --state-machine` prints the tree at the state's frame;
+- refusals, one line each and no output file: an unknown input, a value of the wrong type,
+  an unknown state machine, `--input` without `--state-machine`, `--click` on a Lottie file
+  without one, a state machine with a marker, a malformed state machine in the archive;
+- `--value` recolours what its key path names (the backdrop red), `--text` on a file without
+  text warns, `inspect --keypaths` lists the layers and properties, a key path that matches
+  nothing warns in one line, a malformed key path or value is refused in one line.
+
+    scripts/test/state-machine-test.py [BIN]     (default: the debug build, built if needed)
+"""
+import os
+import subprocess
+import sys
+import tempfile
+
+from PIL import Image
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+os.chdir(ROOT)
+sys.path.insert(0, os.path.join(ROOT, "scripts", "lib"))
+from layerplay_test import binary, fail, failures  # noqa: E402
+import state_machine_fixture  # noqa: E402
+
+BIN = binary()
+TMP = tempfile.mkdtemp(prefix="state-machine-test-")
+ARCHIVE = os.path.join(TMP, "toggle.lottie")
+state_machine_fixture.write(ARCHIVE)
+RED, GREEN, BLUE = (255, 0, 0, 255), (0, 204, 0, 255), (0, 0, 255, 255)
+
+
+def run(*args):
+    return subprocess.run([BIN, *args], capture_output=True, text=True, timeout=120)
+
+
+def render(*args, expect_state=None, button=None, backdrop=None):
+    out = os.path.join(TMP, "out.png")
+    if os.path.exists(out):
+        os.remove(out)
+    p = run("render", ARCHIVE, "--out", out, *args)
+    what = " ".join(args)
+    if p.returncode != 0:
+        fail(f"render {what}: exit {p.returncode}: {p.stderr.strip()}")
+        return
+    if expect_state and expect_state not in p.stderr:
+        fail(f"render {what}: expected {expect_state!r} on stderr, got {p.stderr.strip()!r}")
+    im = Image.open(out).convert("RGBA")
+    if button and im.getpixel((60, 60)) != button:
+        fail(f"render {what}: button {im.getpixel((60, 60))}, expected {button}")
+    if backdrop and im.getpixel((150, 150)) != backdrop:
+        fail(f"render {what}: backdrop {im.getpixel((150, 150))}, expected {backdrop}")
+
+
+def refused(args, code, words, archive=ARCHIVE):
+    out = os.path.join(TMP, "refused.png")
+    if os.path.exists(out):
+        os.remove(out)
+    p = run("render", archive, "--out", out, *args)
+    lines = p.stderr.strip().splitlines()
+    if p.returncode != code or len(lines) != 1 or words not in lines[0] or os.path.exists(out):
+        fail(f"render {' '.join(args)}: expected exit {code} and one line with {words!r}; got {p.returncode}: {p.stderr.strip()!r}")
+
+
+# Playback states, clicks and inputs.
+render("--state-machine", "switch", "--time", "1", expect_state='state "off" at frame 10', button=RED, backdrop=BLUE)
+render("--state-machine", "", "--time", "1", "--click", "0.5:60,60", expect_state='state "on" at frame 40', button=GREEN)
+render("--state-machine", "switch", "--time", "1", "--click", "0:150,150", expect_state='state "off" at frame 10', button=RED)
+render("--state-machine", "switch", "--time", "2", "--click", "0.2:60,60", "--click", "1:60,60",
+       expect_state='state "off" at frame 10', button=RED)
+render("--state-machine", "switch", "--input", "on=true", "--time", "0.1", expect_state='state "on" at frame 36', button=GREEN)
+p = run("inspect", ARCHIVE, "--state-machine", "", "--input", "on=true", "--time", "0")
+if p.returncode != 0 or 'state "on" at frame 30' not in p.stderr or '"layers"' not in p.stdout:
+    fail(f"inspect --state-machine: exit {p.returncode}, stderr {p.stderr.strip()!r}")
+
+# Refusals.
+refused(["--state-machine", "switch", "--input", "nope=1"], 1, 'input "nope": the state machine has no such input')
+refused(["--state-machine", "switch", "--input", "on=maybe"], 1, "expected true or false")
+refused(["--state-machine", "other"], 1, 'no state machine "other"')
+refused(["--input", "on=true"], 2, "give --state-machine")
+refused(["--click", "0:1,1"], 2, "--click is for --demo")
+refused(["--state-machine", "switch", "--marker", "on"], 1, "not both")
+broken = os.path.join(TMP, "broken.lottie")
+state_machine_fixture.write(broken, machine={"initial": "nowhere", "states": [{"name": "a", "type": "PlaybackState"}]})
+refused(["--state-machine", "switch"], 1, 's/switch.json: initial: no state "nowhere"', archive=broken)
+
+# Dynamic properties.
+render("--value", "Backdrop.Fill.Color=#FF0000", backdrop=RED, button=RED)
+render("--value", "**.Fill.Color=#0000FF", "--time", "1", backdrop=BLUE, button=BLUE)
+p = run("inspect", ARCHIVE, "--keypaths")
+paths = p.stdout.splitlines()
+for want in ["Button", "Button.Transform.Position", "Button.Rect.Size", "Button.Fill.Color", "Backdrop.Fill.Opacity"]:
+    if want not in paths:
+        fail(f"inspect --keypaths: no {want!r} in {paths[:12]}")
+p = run("render", ARCHIVE, "--out", os.path.join(TMP, "w.png"), "--value", "Nothing.Color=#FF0000", "--text", "**=Hi")
+warnings = [l for l in p.stderr.splitlines() if "matches no" in l]
+if p.returncode != 0 or len(warnings) != 2:
+    fail(f"a key path matching nothing: expected exit 0 and two warnings, got {p.returncode}: {p.stderr.strip()!r}")
+refused(["--value", "Button..Color=#FF0000"], 2, "an empty component")
+refused(["--value", "Button.Fill.Color=#FF00"], 2, "expected a colour")
+refused(["--value", "Button.Fill.Color"], 2, "expected KEYPATH=VALUE")
+
+if failures:
+    sys.exit(1)
+print(f"state-machine-test: states, clicks, inputs, inspect, refusals and dynamic properties as expected")

@@ -1,0 +1,68 @@
+#!/usr/bin/env bash
+# A dotLottie state machine driven by the real mouse in `play` (Xvfb, SDL's x11 driver,
+# xdotool, xwd), on toggle.lottie (scripts/lib/state_machine_fixture.py):
+#  1. `play --state-machine switch` opens with the state in the title ("state: off") and the
+#     button red (the "off" segment);
+#  2. a real click on the button moves the machine to "on": the title says so and the button
+#     turns green (the "on" segment);
+#  3. a click on the backdrop changes nothing; a second click on the button goes back to "off"
+#     (red again).
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+name=state-machine-window-test
+source scripts/lib/xvfb-window.sh "$0" "$@"
+
+archive="$out/toggle.lottie"
+python3 scripts/lib/state_machine_fixture.py "$archive"
+
+"$LAYERPLAY_BIN" play "$archive" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
+pid=$!
+win=""
+seen="" count=0
+for _ in $(seq 100); do
+    win=$(xdotool search --onlyvisible --name "toggle.lottie" 2>/dev/null | tail -n 1 || true)
+    if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
+    seen=$win
+    [ -n "$win" ] && [ "$count" -ge 5 ] && break
+    kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
+    sleep 0.1
+done
+[ -n "$win" ] || fail "no window named toggle.lottie after 10 s"
+grab() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
+pixel() { convert "$out/$1.png" -format "%[fx:int(255*p{$2,$3}.r)],%[fx:int(255*p{$2,$3}.g)],%[fx:int(255*p{$2,$3}.b)]" info:; }
+# The content (200 × 200 points) is fitted into the window, centred.
+read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
+at() { awk -v W="$W" -v H="$H" -v x="$1" -v y="$2" 'BEGIN { s = (W / 200 < H / 200) ? W / 200 : H / 200;
+    printf "%d %d\n", (W - 200 * s) / 2 + x * s, (H - 200 * s) / 2 + y * s }'; }
+wait_title() {
+    for _ in $(seq 50); do
+        title=$(xdotool getwindowname "$win")
+        case "$title" in *"$1"*) return 0 ;; esac
+        sleep 0.1
+    done
+    fail "the title is '$title', expected it to contain '$1'"
+}
+colour_at() { grab "$1"; read -r px py < <(at 60 40); pixel "$1" "$px" "$py"; }
+
+wait_title "state: off"
+sleep 0.6
+[ "$(colour_at off)" = "255,0,0" ] || fail "in state off the button is $(colour_at off), expected red"
+read -r bx by < <(at 60 60)
+xdotool mousemove --window "$win" "$bx" "$by" click 1
+wait_title "state: on"
+sleep 0.6
+[ "$(colour_at on)" = "0,204,0" ] || fail "after the click (state on) the button is $(colour_at on), expected green"
+read -r dx dy < <(at 150 150)
+xdotool mousemove --window "$win" "$dx" "$dy" click 1
+sleep 0.4
+title=$(xdotool getwindowname "$win")
+case "$title" in *"state: on"*) ;; *) fail "a click on the backdrop changed the state: '$title'" ;; esac
+xdotool mousemove --window "$win" "$bx" "$by" click 1
+wait_title "state: off"
+sleep 0.6
+[ "$(colour_at back)" = "255,0,0" ] || fail "after the second click (state off) the button is $(colour_at back), expected red"
+xdotool keydown --window "$win" Escape 2>/dev/null || true
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+echo "$name: off (red) → click → on (green) → backdrop click, still on → click → off (red); title followed"
