@@ -28,12 +28,12 @@ import LayerKit
 import Raster
 
 /// Adds Lottie properties to layers as Core Animation animations.
-public enum LottieKeyframeAnimation {
+enum LottieKeyframeAnimation {
     /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
     /// the property is animated. `convert` turns a Lottie value into the key path's value.
     /// `alwaysPath`: a position moves along a motion path even without spatial tangents (for
     /// a layer oriented along its path, which Core Animation turns only on a `path`).
-    public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
+    static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
                                 spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> AnimatableValue) {
         let layerDefault = layer.value(forKeyPath: keyPath)
         layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
@@ -46,7 +46,7 @@ public enum LottieKeyframeAnimation {
 
     /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
     /// `layerDefault` is the key path's value on a layer the importer has not written.
-    public static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
+    static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
                                     spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
                                     convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
         guard timeline.remap == nil else {
@@ -133,7 +133,7 @@ public enum LottieKeyframeAnimation {
     /// An animation through `value(rootFrame)` at every root frame of the timeline, linear
     /// in between: what Core Animation can show of a timing it cannot express. Nil when the
     /// file's budget of sampled values is spent (the importer then refuses the file).
-    public static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
+    static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
         let frames = timeline.sampleFrames
         guard let first = frames.first, let last = frames.last, last > first else { return nil }
         // The file's budget is asked before the values exist: the first value tells how much
@@ -158,7 +158,7 @@ public enum LottieKeyframeAnimation {
 extension LottieProperty {
     /// Whether the value ever differs from the first keyframe's: some keyframe holds another
     /// value, or a segment has spatial tangents (a motion path may leave and come back).
-    public var changesOverTime: Bool {
+    var changesOverTime: Bool {
         guard keyframes.count > 1 else { return false }
         let first = keyframes[0].value
         return keyframes.contains { k in
