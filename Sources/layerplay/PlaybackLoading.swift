@@ -34,7 +34,7 @@ func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOpt
         }
         printLottieWarnings(lottie, path: path)
         return .success(PlaybackItem(path: path, root: lottie.root, size: Size(lottie.width, lottie.height),
-                                     duration: segment?.duration ?? lottie.duration, frameRate: lottie.model.frameRate, background: .clear))
+                                     duration: segment?.duration ?? lottie.duration, frameRate: lottie.frameRate, background: .clear))
     }
     guard !options.asksForLottie else {
         return .failure(PlayerError("\(file): --animation, --theme, --marker, --from and --to are for Lottie files"))
