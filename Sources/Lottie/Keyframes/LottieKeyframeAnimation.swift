@@ -29,6 +29,42 @@ import Raster
 
 /// Adds Lottie properties to layers as Core Animation animations.
 enum LottieKeyframeAnimation {
+    /// Writes `property` on `layer` at `key` (a typed LayerKit key path): the model value, and
+    /// an animation when the property is animated. `convert` turns a Lottie value into the
+    /// key path's value. `alwaysPath`: a position moves along a motion path even without
+    /// spatial tangents (for a layer oriented along its path, which Core Animation turns only
+    /// on a `path`).
+    static func apply<V, T>(_ property: LottieProperty<V>, to layer: CALayer, _ key: LayerKeyPath<T>, timeline: LottieTimeline,
+                            spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> T) {
+        apply(property, keyPath: key.keyPath, to: layer, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath) {
+            key.animatableValue(convert($0))
+        }
+    }
+
+    /// The CAKeyframeAnimation of `key` for an animated property, nil when it is constant on
+    /// screen. `layerDefault` is the key path's value on a layer the importer has not written.
+    static func animation<V, T>(_ property: LottieProperty<V>, _ key: LayerKeyPath<T>, timeline: LottieTimeline,
+                                spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
+                                convert: (V) -> T) -> CAKeyframeAnimation? {
+        animation(property, keyPath: key.keyPath, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
+                  layerDefault: layerDefault) { key.animatableValue(convert($0)) }
+    }
+
+    /// An animation of `key` through `value(rootFrame)` at every root frame of the timeline
+    /// (see `sampled(keyPath:timeline:value:)`).
+    static func sampled<T>(_ key: LayerKeyPath<T>, timeline: LottieTimeline, value: (Double) -> T) -> CAKeyframeAnimation? {
+        sampled(keyPath: key.keyPath, timeline: timeline) { key.animatableValue(value($0)) }
+    }
+
+    /// Writes `value` at the root in point on `layer` at `key` and, when `animated`, adds the
+    /// animation of `key` sampled at every root frame (`value` takes a root frame): a value
+    /// made of several Lottie properties whose keyframes do not line up.
+    static func applySampled<T>(_ key: LayerKeyPath<T>, to layer: CALayer, timeline: LottieTimeline, animated: Bool,
+                                value: (Double) -> T) {
+        layer.setValue(value(timeline.rootIn), for: key)
+        if animated, let a = sampled(key, timeline: timeline, value: value) { layer.add(a, forKey: key.keyPath) }
+    }
+
     /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
     /// the property is animated. `convert` turns a Lottie value into the key path's value.
     /// `alwaysPath`: a position moves along a motion path even without spatial tangents (for
