@@ -8,8 +8,9 @@
 // keyframed together instead: a rectangle's or ellipse's position and size, a star's inputs
 // while its point count holds (in After Effects' reading only those its vertices follow
 // linearly: radii and position), the paths of several shapes painted together. In After Effects' reading a
-// rectangle's or ellipse's position with spatial tangents moves along its motion path by
-// distance, as a layer's does (`spatialPositions`), so it is read frame by frame.
+// rectangle's or ellipse's position with spatial tangents off its straight line moves along
+// its motion path by distance, as a layer's does (`spatialPositions`), so it is read frame by
+// frame; tangents along the line (`isStraight`) move it as the plain mix does.
 import LayerKit
 import Raster
 
@@ -29,9 +30,7 @@ enum LottieShapeTrack {
     /// The track of one geometry item (nil for items that are not geometry).
     static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?, spatialPositions: Bool = false) -> LottieShapeTrack? {
         func curved(_ p: LottieProperty<[Double]>) -> Bool {
-            spatialPositions && p.keyframes.dropLast().contains { k in
-                !k.hold && ((k.spatialOut ?? Point(0, 0)) != Point(0, 0) || (k.spatialIn ?? Point(0, 0)) != Point(0, 0))
-            }
+            spatialPositions && p.keyframes.indices.dropLast().contains { i in !p.keyframes[i].hold && !p.isStraight(segment: i) }
         }
         switch item {
         case .path(let p, let reversed):

@@ -6,8 +6,8 @@
 // properties with no timing, a single keyframe, combine with any). Lined up means every
 // property that changes over time has keyframes at the same frames, holding alike, easing
 // alike (the same control points in every dimension, so one timing function carries them
-// all) and without spatial tangents (a position that curves between its keyframes is not
-// a straight mix). The combined keyframe i holds each property's value at keyframe i (a
+// all) and without a motion path off the straight line (a position that curves between its
+// keyframes is not a straight mix; one whose tangents lie along the line is, read by length). The combined keyframe i holds each property's value at keyframe i (a
 // constant property its one value), so it is exact at every key time, and between key
 // times each part mixes with the easing every property shares: a value that is linear in
 // its parts (a rectangle's or ellipse's vertices in position and size) is exact at every
@@ -39,10 +39,10 @@ extension LottieProperty {
             for (i, (a, b)) in zip(k, p.keyframes).enumerated() {
                 guard a.frame == b.frame, a.hold == b.hold else { return nil }
                 if i == k.count - 1 || a.hold { continue }
-                // The same curve in every dimension of both, and no motion path.
+                // The same curve in every dimension of both, and no motion path off the straight line.
                 let dimensions = max(a.easing.dimensions, b.easing.dimensions, 1)
                 guard (0..<dimensions).allSatisfy({ a.easing.controlPoints($0) == b.easing.controlPoints($0) }),
-                      (b.spatialOut ?? Point(0, 0)) == Point(0, 0), (b.spatialIn ?? Point(0, 0)) == Point(0, 0)
+                      p.isStraight(segment: i)
                 else { return nil }
             }
         }
@@ -51,5 +51,29 @@ extension LottieProperty {
                            value: LottieCombinedValue(parts: properties.map { $0.changesOverTime ? $0.keyframes[i].value : $0.initialValue }),
                            easing: k[i].easing, hold: k[i].hold, spatialOut: nil, spatialIn: nil)
         })
+    }
+}
+
+extension LottieProperty {
+    /// Whether segment `i` (keyframe i to i + 1) runs straight: no spatial tangents, or
+    /// tangents whose control points lie on the line between the two values, inside it (a
+    /// position whose handles point along its own line). Read by length, as lottie-ios reads
+    /// shape positions and After Effects moves along a motion path, such a segment is the
+    /// plain mix of its two values at every instant.
+    func isStraight(segment i: Int) -> Bool {
+        let k = keyframes[i]
+        let to = k.spatialOut ?? Point(0, 0), ti = k.spatialIn ?? Point(0, 0)
+        if to == Point(0, 0) && ti == Point(0, 0) { return true }
+        guard i + 1 < keyframes.count, let a = k.value as? [Double], let b = keyframes[i + 1].value as? [Double],
+              a.count >= 2, b.count >= 2 else { return false }
+        let p0 = Point(a[0], a[1]), p3 = Point(b[0], b[1]), d = p3 - p0
+        let length2 = d.x * d.x + d.y * d.y
+        guard length2 > 0 else { return false }
+        // Each control point on the segment: no distance off the line, its projection within.
+        func onSegment(_ c: Point) -> Bool {
+            let v = c - p0, along = v.x * d.x + v.y * d.y, off = v.x * d.y - v.y * d.x
+            return abs(off) <= 1e-9 * length2 && along >= 0 && along <= length2
+        }
+        return onSegment(p0 + to) && onSegment(p3 + ti)
     }
 }
