@@ -36,9 +36,13 @@ enum LottieKeyframeAnimation {
     /// on a `path`).
     static func apply<V, T>(_ property: LottieProperty<V>, to layer: CALayer, _ key: LayerKeyPath<T>, timeline: LottieTimeline,
                             spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> T) {
-        apply(property, keyPath: key.keyPath, to: layer, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath) {
-            key.animatableValue(convert($0))
-        }
+        let layerDefault = layer.value(forKeyPath: key.keyPath)
+        layer.setValue(convert(property.initialValue), for: key)
+        guard property.changesOverTime,
+              let a = animation(property, key, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
+                                layerDefault: layerDefault, convert: convert)
+        else { return }
+        layer.add(a, forKey: key.keyPath)
     }
 
     /// The CAKeyframeAnimation of `key` for an animated property, nil when it is constant on
@@ -51,7 +55,7 @@ enum LottieKeyframeAnimation {
     }
 
     /// An animation of `key` through `value(rootFrame)` at every root frame of the timeline
-    /// (see `sampled(keyPath:timeline:value:)`).
+    /// (see `sampled(keyPath:timeline:value:)`, which it boxes for).
     static func sampled<T>(_ key: LayerKeyPath<T>, timeline: LottieTimeline, value: (Double) -> T) -> CAKeyframeAnimation? {
         sampled(keyPath: key.keyPath, timeline: timeline) { key.animatableValue(value($0)) }
     }
@@ -65,24 +69,8 @@ enum LottieKeyframeAnimation {
         if animated, let a = sampled(key, timeline: timeline, value: value) { layer.add(a, forKey: key.keyPath) }
     }
 
-    /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
-    /// the property is animated. `convert` turns a Lottie value into the key path's value.
-    /// `alwaysPath`: a position moves along a motion path even without spatial tangents (for
-    /// a layer oriented along its path, which Core Animation turns only on a `path`).
-    static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
-                                spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> AnimatableValue) {
-        let layerDefault = layer.value(forKeyPath: keyPath)
-        layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
-        guard property.changesOverTime,
-              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
-                                layerDefault: layerDefault, convert: convert)
-        else { return }
-        layer.add(a, forKey: keyPath)
-    }
-
-    /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
-    /// `layerDefault` is the key path's value on a layer the importer has not written.
-    static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
+    /// The animation of `animation(_:_:timeline:…)` under `keyPath`, its values boxed by `convert`.
+    private static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
                                     spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
                                     convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
         guard timeline.remap == nil else {
@@ -169,7 +157,7 @@ enum LottieKeyframeAnimation {
     /// An animation through `value(rootFrame)` at every root frame of the timeline, linear
     /// in between: what Core Animation can show of a timing it cannot express. Nil when the
     /// file's budget of sampled values is spent (the importer then refuses the file).
-    static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
+    private static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
         let frames = timeline.sampleFrames
         guard let first = frames.first, let last = frames.last, last > first else { return nil }
         // The file's budget is asked before the values exist: the first value tells how much
