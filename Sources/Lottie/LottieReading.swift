@@ -28,5 +28,5 @@ public enum LottieReading: String, Sendable, CaseIterable {
     case iOS
 
     /// Whether the After Effects features that lottie-ios's Core Animation engine lacks are drawn.
-    public var drawsAfterEffectsFeatures: Bool { self == .afterEffects }
+    var drawsAfterEffectsFeatures: Bool { self == .afterEffects }
 }

@@ -9,10 +9,17 @@ import LayerKit
 import Raster
 
 public final class LottieScene {
-    public let model: LottieAnimationModel
+    /// The decoded file (internal: an app reads the scene's own members).
+    let model: LottieAnimationModel
     /// The animation's canvas in points.
     public var width: Double { model.width }
     public var height: Double { model.height }
+    /// Frames a second (`fr`), and the in and out points (`ip`, `op`) in the file's frames.
+    public var frameRate: Double { model.frameRate }
+    public var inPoint: Double { model.inPoint }
+    public var outPoint: Double { model.outPoint }
+    /// The file's markers (`markers`: `cm`, `tm`, `dr`), in its order.
+    public var markers: [LottieMarker] { model.markers }
     /// The generated tree (bounds 0, 0, width, height).
     public let root: CALayer
     /// Unsupported features met, one line each.

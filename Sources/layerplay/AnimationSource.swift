@@ -187,11 +187,11 @@ final class LottieSource: AnimationSource {
 
     var naturalSize: Size { Size(scene.width, scene.height) }
     var duration: Double { segment?.duration ?? scene.duration }
-    var frameRate: Double { scene.model.frameRate }
+    var frameRate: Double { scene.frameRate }
     var background: Color { .clear }
     var posterTime: Double {
         // lottie-web and dotLottie players show the marker named "poster" as the still frame.
-        if let m = scene.model.markers.first(where: { $0.name == "poster" }) {
+        if let m = scene.markers.first(where: { $0.name == "poster" }) {
             return min(max(time(forFrame: m.frame), 0), duration)
         }
         return duration / 2

@@ -52,7 +52,7 @@ extension LottieScene {
     /// manifest version, the animation shown, and the ids of its animations, themes and state
     /// machines; each on its own line.
     private func catalogueJSON() -> String {
-        let markers = model.markers.map { "{\"name\": \(jsonString($0.name)), \"frame\": \(num($0.frame)), \"duration\": \(num($0.durationFrames))}" }
+        let markers = self.markers.map { "{\"name\": \(jsonString($0.name)), \"frame\": \(num($0.frame)), \"duration\": \(num($0.durationFrames))}" }
         var out = "  \"markers\": [" + markers.joined(separator: ", ") + "],\n"
             + "  \"slots\": [" + slotIDs.map(jsonString).joined(separator: ", ") + "],\n"
         if let manifest, let animationID {

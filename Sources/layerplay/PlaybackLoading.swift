@@ -35,7 +35,7 @@ func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOpt
         }
         printLottieWarnings(lottie, path: path)
         let item = PlaybackItem(path: path, root: lottie.root, size: Size(lottie.width, lottie.height),
-                                duration: segment?.duration ?? lottie.duration, frameRate: lottie.model.frameRate, background: .clear)
+                                duration: segment?.duration ?? lottie.duration, frameRate: lottie.frameRate, background: .clear)
         if options.stateMachine != nil {
             guard segment == nil else { return .failure(PlayerError("\(file): give --state-machine or --marker/--from/--to, not both")) }
             do {

@@ -12,25 +12,6 @@ import TestSupport
 
     static func uniform(_ w: Int, _ h: Int, _ p: UInt32) -> ImageRef { PixelScene.image(w, h, Array(repeating: p, count: w * h)) }
 
-    /// A 40 × 30 layer whose contents animate linearly from `a` to `b` over one second, set up
-    /// by `configure` first.
-    static func crossfading(_ a: ImageRef, to b: ImageRef, _ configure: (CALayer) -> Void) -> CALayer {
-        let root = CALayer(), l = CALayer()
-        CATransaction.begin(); CATransaction.setDisableActions(true)
-        root.bounds = Rect(0, 0, 40, 30); root.position = Point(20, 15)
-        l.bounds = Rect(0, 0, 40, 30); l.position = Point(20, 15); l.contents = a
-        configure(l)
-        root.addSublayer(l)
-        CATransaction.commit()
-        CAAnimationEngine.current.tick(at: 0)
-        CATransaction.begin()
-        CATransaction.setAnimationDuration(1)
-        CATransaction.setAnimationTimingFunction(.linear)
-        l.contents = b
-        CATransaction.commit()
-        return root
-    }
-
     static func argb(_ f: Bitmap, _ x: Int, _ y: Int) -> [Int] { ContentsCrossfadeTests.argb(f[x, y]) }
 
     // Core Animation Programming Guide, Table B-1: contents "Uses the default implied
@@ -40,7 +21,7 @@ import TestSupport
     // coverage, and where one image alone lands it is half of it (drawing the new image over
     // the old would leave the old one whole there).
     @Test func crossDissolveOfDifferentSizesInterpolatesThePlacedImages() {
-        let root = Self.crossfading(Self.uniform(10, 10, Self.halfRed), to: Self.uniform(20, 6, Self.halfBlue)) {
+        let root = ContentsCrossfadeTests.crossfading(Self.uniform(10, 10, Self.halfRed), to: Self.uniform(20, 6, Self.halfBlue)) {
             $0.contentsGravity = .center
         }
         let start = ContentsCrossfadeTests.frame(root, at: 0)
@@ -62,7 +43,7 @@ import TestSupport
     // the images sit at the bottom left) and contentsScale 2 (a 20 × 20 image is 10 × 10
     // points, a 12 × 8 one 6 × 4): both placed from the bottom-left corner.
     @Test func crossDissolveOfDifferentSizesFollowsGravityAndContentsScale() {
-        let root = Self.crossfading(Self.uniform(20, 20, Self.halfRed), to: Self.uniform(12, 8, Self.halfBlue)) {
+        let root = ContentsCrossfadeTests.crossfading(Self.uniform(20, 20, Self.halfRed), to: Self.uniform(12, 8, Self.halfBlue)) {
             $0.contentsGravity = .topLeft
             $0.contentsScale = 2
         }
@@ -87,7 +68,7 @@ import TestSupport
     @Test func crossDissolveOfDifferentSizesFollowsContentsRect() {
         let sheet = PixelScene.image(4, 2, [Self.halfRed, Self.halfRed, 0xFF00_FF00, 0xFF00_FF00,
                                             Self.halfRed, Self.halfRed, 0xFF00_FF00, 0xFF00_FF00])
-        let root = Self.crossfading(sheet, to: Self.uniform(6, 6, Self.halfBlue)) {
+        let root = ContentsCrossfadeTests.crossfading(sheet, to: Self.uniform(6, 6, Self.halfBlue)) {
             $0.contentsRect = Rect(0, 0, 0.5, 1)
         }
         for (t, expected) in [(0.0, [0x80, 0x80, 0, 0]), (0.5, [0x80, 0x40, 0, 0x40]), (1.0, [0x80, 0, 0, 0x80])] {
@@ -101,7 +82,7 @@ import TestSupport
     // The placed images are drawn once and kept while they draw the same: two frames of one
     // crossfade reuse the same two snapshots, only the fraction changes.
     @Test func crossDissolveOfDifferentSizesKeepsItsPlacedImages() throws {
-        let root = Self.crossfading(Self.uniform(10, 10, Self.halfRed), to: Self.uniform(20, 6, Self.halfBlue)) {
+        let root = ContentsCrossfadeTests.crossfading(Self.uniform(10, 10, Self.halfRed), to: Self.uniform(20, 6, Self.halfBlue)) {
             $0.contentsGravity = .center
         }
         let builder = DisplayListBuilder()

@@ -4,6 +4,7 @@ import Testing
 import TestSupport
 
 @Suite(.freshAnimationContext) struct ContentsCrossfadeTests {
+    /// The 40 × 30 frame at media time `t` (after the engine's tick for it).
     static func frame(_ root: CALayer, at t: Double) -> Bitmap {
         CAAnimationContext.current.clock.manualTime = t
         CAAnimationEngine.current.tick(at: t)
@@ -30,12 +31,14 @@ import TestSupport
         #expect(l.presentation()?.contents == blue)
     }
 
-    /// A layer whose contents animate linearly from `a` to `b` over one second.
-    static func crossfading(_ a: ImageRef, to b: ImageRef) -> CALayer {
+    /// A 40 × 30 layer whose contents animate linearly from `a` to `b` over one second, set up
+    /// by `configure` first.
+    static func crossfading(_ a: ImageRef, to b: ImageRef, _ configure: (CALayer) -> Void = { _ in }) -> CALayer {
         let root = CALayer(), l = CALayer()
         CATransaction.begin(); CATransaction.setDisableActions(true)
         root.bounds = Rect(0, 0, 40, 30); root.position = Point(20, 15)
         l.bounds = Rect(0, 0, 40, 30); l.position = Point(20, 15); l.contents = a
+        configure(l)
         root.addSublayer(l)
         CATransaction.commit()
         CAAnimationEngine.current.tick(at: 0)

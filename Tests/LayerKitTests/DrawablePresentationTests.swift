@@ -6,12 +6,7 @@ import Testing
 @testable import LayerKit
 
 @Suite(.freshAnimationContext) struct DrawablePresentationTests {
-    func box(_ frame: Rect, _ color: Color) -> CALayer {
-        let l = CALayer()
-        l.frame = frame
-        l.backgroundColor = color
-        return l
-    }
+    func box(_ frame: Rect, _ color: Color) -> CALayer { PixelScene.box(frame, color) }
 
     @Test func undrawnSubtreesAreLeftOutAndTheFrameIsTheSame() throws {
         let context = CAAnimationContext.current

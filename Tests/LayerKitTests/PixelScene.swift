@@ -1,6 +1,6 @@
 // Small helpers of the tests of contents geometry, clipped shadows, flipped geometry, the
-// contents crossfade and the style and filter references: a root of a given size, its
-// rendering, pixels as components.
+// contents crossfade, the style and filter references and the presentation and render
+// trees: a root of a given size, a coloured box, its rendering, pixels as components.
 @testable import LayerKit
 
 enum PixelScene {
@@ -11,6 +11,14 @@ enum PixelScene {
         root.position = Point(w / 2, h / 2)
         for l in layers { root.addSublayer(l) }
         return root
+    }
+
+    /// A layer filling `frame` with `color`.
+    static func box(_ frame: Rect, _ color: Color) -> CALayer {
+        let l = CALayer()
+        l.frame = frame
+        l.backgroundColor = color
+        return l
     }
 
     /// `root` drawn on white at scale 1.

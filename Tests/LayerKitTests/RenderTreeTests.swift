@@ -8,12 +8,7 @@ import Testing
 @testable import LayerKit
 
 @Suite(.freshAnimationContext) struct RenderTreeTests {
-    func box(_ frame: Rect, _ color: Color) -> CALayer {
-        let l = CALayer()
-        l.frame = frame
-        l.backgroundColor = color
-        return l
-    }
+    func box(_ frame: Rect, _ color: Color) -> CALayer { PixelScene.box(frame, color) }
 
     /// A blue box whose `position.x` runs from `from` to `to` over 0.5 s and stays there.
     func movingBox(_ frame: Rect, from: Double, to: Double) -> CALayer {

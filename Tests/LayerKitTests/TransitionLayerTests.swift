@@ -26,15 +26,6 @@ extension AnimationModelTests {
         return (root, l)
     }
 
-    /// The frame at media time `t` (after the engine's tick for it).
-    static func frame(_ root: CALayer, at t: Double) -> Bitmap {
-        CAAnimationContext.current.clock.manualTime = t
-        CAAnimationEngine.current.tick(at: t)
-        let b = Bitmap(width: 40, height: 30)
-        LayerRenderer(scale: 1).draw(root.presentation()!, into: Canvas(b))
-        return b
-    }
-
     static func rgb(_ p: UInt32) -> (Int, Int, Int) { (Int((p >> 16) & 0xff), Int((p >> 8) & 0xff), Int(p & 0xff)) }
 
     @Test func transitionAddedAfterTheChangeShowsTheOldStateFirst() {
@@ -47,12 +38,12 @@ extension AnimationModelTests {
         let rec = StopRecorder()
         t.delegate = rec
         Self.add(t, to: l, key: "fade", at: 0)
-        let f0 = Self.frame(root, at: 0)
+        let f0 = ContentsCrossfadeTests.frame(root, at: 0)
         #expect(Self.rgb(f0[20, 15]) == (255, 0, 0), "old state at the start")
-        let mid = Self.rgb(Self.frame(root, at: 0.5)[20, 15])
+        let mid = Self.rgb(ContentsCrossfadeTests.frame(root, at: 0.5)[20, 15])
         #expect(abs(mid.0 - 128) <= 3 && mid.1 == 0 && abs(mid.2 - 128) <= 3, "half faded: \(mid)")
         #expect(rec.started == 1 && rec.stops.isEmpty)
-        let end = Self.frame(root, at: 1.0001)
+        let end = ContentsCrossfadeTests.frame(root, at: 1.0001)
         #expect(Self.rgb(end[20, 15]) == (0, 0, 255), "new state after the end")
         #expect(rec.stops == [true])
         #expect(l.animation(forKey: "fade") == nil, "removed on completion")
@@ -67,10 +58,10 @@ extension AnimationModelTests {
         l.add(t, forKey: nil)
         l.backgroundColor = .green
         CATransaction.commit()
-        let f = Self.frame(root, at: 1) // halfway: old on the left half, new on the right
+        let f = ContentsCrossfadeTests.frame(root, at: 1) // halfway: old on the left half, new on the right
         #expect(Self.rgb(f[5, 15]) == (255, 0, 0))
         #expect(Self.rgb(f[35, 15]) == (0, 255, 0))
-        #expect(Self.rgb(Self.frame(root, at: 2.5)[5, 15]) == (0, 255, 0))
+        #expect(Self.rgb(ContentsCrossfadeTests.frame(root, at: 2.5)[5, 15]) == (0, 255, 0))
     }
 
     @Test func progressRangeAndTimingFunction() {
@@ -94,12 +85,12 @@ extension AnimationModelTests {
         CATransaction.flush()
         #expect(l.animation(forKey: "transition") is CATransition)
         #expect(l.animation(forKey: "backgroundColor") == nil, "changes in the block are not animated one by one")
-        let a = Self.frame(root, at: 0.1), b = Self.frame(root, at: 0.4)
+        let a = ContentsCrossfadeTests.frame(root, at: 0.1), b = ContentsCrossfadeTests.frame(root, at: 0.4)
         // A flip: early the red card narrows (background shows at the sides), later the blue one.
         #expect(Self.rgb(a[20, 15]).0 > 100 && a[1, 15] >> 24 == 0)
         #expect(Self.rgb(b[20, 15]).2 > 100 && b[1, 15] >> 24 == 0)
         #expect(finished.isEmpty)
-        _ = Self.frame(root, at: 0.6)
+        _ = ContentsCrossfadeTests.frame(root, at: 0.6)
         #expect(finished == [true])
     }
 
@@ -114,15 +105,15 @@ extension AnimationModelTests {
         }
         to.isHidden = true
         CATransaction.commit()
-        _ = Self.frame(root, at: 0)
+        _ = ContentsCrossfadeTests.frame(root, at: 0)
         var done = false
         CALayer.transition(from: from, to: to, duration: 1, options: [.transitionCrossDissolve, .showHideTransitionViews],
                            completion: { done = $0 })
         #expect(from.isHidden && !to.isHidden)
-        #expect(Self.rgb(Self.frame(root, at: 0)[20, 15]) == (255, 0, 0))
-        let mid = Self.rgb(Self.frame(root, at: 0.5)[20, 15])
+        #expect(Self.rgb(ContentsCrossfadeTests.frame(root, at: 0)[20, 15]) == (255, 0, 0))
+        let mid = Self.rgb(ContentsCrossfadeTests.frame(root, at: 0.5)[20, 15])
         #expect(mid.0 > 60 && mid.2 > 60, "cross-dissolving: \(mid)")
-        #expect(Self.rgb(Self.frame(root, at: 1.2)[20, 15]) == (0, 0, 255))
+        #expect(Self.rgb(ContentsCrossfadeTests.frame(root, at: 1.2)[20, 15]) == (0, 0, 255))
         #expect(done)
         // Without showHide the old layer leaves the tree.
         let other = CALayer()
@@ -146,7 +137,7 @@ extension AnimationModelTests {
         let t = CATransition(type: .fade)
         t.duration = 1
         Self.add(t, to: l, at: 0)
-        _ = Self.frame(root, at: 0.1)
+        _ = ContentsCrossfadeTests.frame(root, at: 0.1)
         let snapshot = try #require(l.activeTransition?.before)
         let builder = DisplayListBuilder(scale: 1)
         func newState() -> DisplaySnapshot {
@@ -160,8 +151,8 @@ extension AnimationModelTests {
         let move = CABasicAnimation(keyPath: "position.x")
         move.fromValue = .number(5); move.toValue = .number(35); move.duration = 0.8; move.beginTime = 0.2
         Self.add(move, to: dot, at: 0.2)
-        let mid = Self.frame(root, at: 0.6)       // dot at x 20 (15…25), fade half way
-        let late = Self.frame(root, at: 0.9)      // dot at x 31.25 (26.25…36.25)
+        let mid = ContentsCrossfadeTests.frame(root, at: 0.6)       // dot at x 20 (15…25), fade half way
+        let late = ContentsCrossfadeTests.frame(root, at: 0.9)      // dot at x 31.25 (26.25…36.25)
         let g = { (b: Bitmap, x: Int) in Self.rgb(b[x, 15]).1 }
         #expect(g(mid, 20) > 100, "the moving dot shows in the new state: \(Self.rgb(mid[20, 15]))")
         #expect(g(late, 20) == 0, "and is gone from where it was: \(Self.rgb(late[20, 15]))")

@@ -3,7 +3,7 @@
 // frames 0…60, whose layers the tests write with these helpers. No third-party file is used.
 import Foundation
 import LayerKit
-import Lottie
+@testable import Lottie
 
 enum LottieFeatureFile {
     /// The animation holding `layers` (JSON objects, top first).

@@ -21,12 +21,12 @@ import TestSupport
         try LottieProperty.decode(LottieJSON(try JSONReader.parse(json), path: "p"))
     }
 
-    /// The presented value of `keyPath` at root frame `f` with the animation on a layer.
-    static func presented(_ p: LottieProperty<[Double]>, keyPath: String, spatial: Bool = false, frames: [Double],
-                          timeline: LottieTimeline = timeline, convert: ([Double]) -> AnimatableValue) -> [AnimatableValue] {
+    /// The presented value of `key` at root frame `f` with the animation on a layer.
+    static func presented<T>(_ p: LottieProperty<[Double]>, _ key: LayerKeyPath<T>, spatial: Bool = false, frames: [Double],
+                             timeline: LottieTimeline = timeline, convert: ([Double]) -> T) -> [AnimatableValue] {
         let layer = CALayer()
-        LottieKeyframeAnimation.apply(p, keyPath: keyPath, to: layer, timeline: timeline, spatial: spatial, convert: convert)
-        return frames.map { layer.presentation(at: timeline.seconds(ofRoot: $0)).value(forKeyPath: keyPath)! }
+        LottieKeyframeAnimation.apply(p, to: layer, key, timeline: timeline, spatial: spatial, convert: convert)
+        return frames.map { layer.presentation(at: timeline.seconds(ofRoot: $0)).value(forKeyPath: key.keyPath)! }
     }
 
     static let frames = stride(from: 0.0, through: 120, by: 0.37).map { $0 }
@@ -38,7 +38,7 @@ import TestSupport
                         {"t": 90, "s": [-30], "o": {"x": [0.167], "y": [0.167]}, "i": {"x": [0.833], "y": [0.833]}},
                         {"t": 110, "s": [10]}]}
         """)
-        let shown = Self.presented(p, keyPath: "opacity", frames: Self.frames) { .number($0[0]) }
+        let shown = Self.presented(p, .opacity, frames: Self.frames) { $0[0] }
         for (f, v) in zip(Self.frames, shown) {
             let expected = p.value(at: f)[0]
             #expect(abs(v.kpNumber! - expected) < 1e-3, "frame \(f): \(v.kpNumber!) vs \(expected)")
@@ -50,7 +50,7 @@ import TestSupport
         {"a": 1, "k": [{"t": 10, "s": [1], "h": 1}, {"t": 20, "s": [5], "h": 1}, {"t": 30, "s": [9]}]}
         """)
         let frames: [Double] = [0, 10, 19.99, 20, 29.9, 30, 60]
-        let shown = Self.presented(p, keyPath: "opacity", frames: frames) { .number($0[0]) }.map { $0.kpNumber! }
+        let shown = Self.presented(p, .opacity, frames: frames) { $0[0] }.map { $0.kpNumber! }
         #expect(shown.map { ($0 * 100).rounded() / 100 } == [1, 1, 1, 5, 5, 9, 9])
     }
 
@@ -63,12 +63,12 @@ import TestSupport
                         {"t": 80, "s": [0.5]}, {"t": 100, "s": [0.9]}]}
         """)
         let frames: [Double] = [0, 20, 39.9, 40.01, 60.01, 70, 79.9, 80.01, 100, 110]
-        let shown = Self.presented(lone, keyPath: "opacity", frames: frames) { .number($0[0]) }.map { $0.kpNumber! }
+        let shown = Self.presented(lone, .opacity, frames: frames) { $0[0] }.map { $0.kpNumber! }
         #expect(shown.map { ($0 * 100).rounded() / 100 } == [1, 1, 1, 0.6, 1, 1, 1, 0.5, 0.9, 0.9])
         let later = try Self.property("""
         {"a": 1, "k": [{"t": 10, "s": [0.2], "h": 1}, {"t": 30, "s": [0.6]}]}
         """)
-        let held = Self.presented(later, keyPath: "opacity", frames: [0, 10, 29.9, 30]) { .number($0[0]) }.map { $0.kpNumber! }
+        let held = Self.presented(later, .opacity, frames: [0, 10, 29.9, 30]) { $0[0] }.map { $0.kpNumber! }
         #expect(held.map { ($0 * 100).rounded() / 100 } == [0.2, 0.2, 0.2, 0.6])
     }
 
@@ -77,7 +77,7 @@ import TestSupport
         {"a": 1, "k": [{"t": 12, "s": [10, 10], "to": [40, 0], "ti": [0, -40], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.7, "y": 1}},
                         {"t": 72, "s": [100, 100]}]}
         """)
-        let shown = Self.presented(p, keyPath: "position", spatial: true, frames: Self.frames) { .point(Point($0[0], $0[1])) }
+        let shown = Self.presented(p, .position, spatial: true, frames: Self.frames) { Point($0[0], $0[1]) }
         for (f, v) in zip(Self.frames, shown) {
             let e = p.value(at: f, reading: .parameter)
             #expect(abs(v.kpPoint!.x - e[0]) < 1e-3 && abs(v.kpPoint!.y - e[1]) < 1e-3, "frame \(f)")
@@ -93,7 +93,7 @@ import TestSupport
                         {"t": 72, "s": [100, 100]}]}
         """)
         let frames = (12...72).map(Double.init)
-        let shown = Self.presented(p, keyPath: "position", spatial: true, frames: frames, timeline: Self.afterEffects) { .point(Point($0[0], $0[1])) }
+        let shown = Self.presented(p, .position, spatial: true, frames: frames, timeline: Self.afterEffects) { Point($0[0], $0[1]) }
         for (f, v) in zip(frames, shown) {
             let e = p.value(at: f, reading: .length)
             #expect(abs(v.kpPoint!.x - e[0]) < 0.05 && abs(v.kpPoint!.y - e[1]) < 0.05, "frame \(f)")
@@ -102,7 +102,7 @@ import TestSupport
         {"a": 1, "k": [{"t": 2, "s": [0.2], "o": {"x": [0], "y": [0]}, "i": {"x": [1], "y": [1]}}, {"t": 40, "s": [0.6], "h": 1},
                         {"t": 60, "s": [1]}, {"t": 80, "s": [0.5]}]}
         """)
-        let held = Self.presented(lone, keyPath: "opacity", frames: [40.01, 50, 59.9], timeline: Self.afterEffects) { .number($0[0]) }
+        let held = Self.presented(lone, .opacity, frames: [40.01, 50, 59.9], timeline: Self.afterEffects) { $0[0] }
         #expect(held.map { ($0.kpNumber! * 100).rounded() / 100 } == [0.6, 0.6, 0.6])
     }
 
@@ -134,7 +134,7 @@ import TestSupport
         let p = try Self.property("""
         {"a": 1, "k": [{"t": -30, "s": [0], "o": {"x": [0.5], "y": [0]}, "i": {"x": [0.5], "y": [1]}}, {"t": 150, "s": [90]}]}
         """)
-        let shown = Self.presented(p, keyPath: "opacity", frames: Self.frames) { .number($0[0]) }
+        let shown = Self.presented(p, .opacity, frames: Self.frames) { $0[0] }
         for (f, v) in zip(Self.frames, shown) { #expect(abs(v.kpNumber! - p.value(at: f)[0]) < 1e-3) }
     }
 

@@ -28,22 +28,14 @@ public final class PetalBasicDemo: Demo, CAAnimationDelegate {
         // The background image fills the window (colorWithPatternImage in the article).
         root.contents = GalleryAssets.image("background")
         root.contentsGravity = .resizeAspectFill
-        label.frame = Rect(10, 8, size.width - 20, 20)
-        label.fontSize = 14
-        label.foregroundColor = .white
-        root.addSublayer(label)
+        PetalLayers.addCaption(label, to: root, width: size.width)
         rebuildPetal()
     }
 
     /// A fresh petal for the current version (viewDidLoad of that version).
     private func rebuildPetal() {
         guard let root else { return }
-        petal.removeFromSuperlayer()
-        petal = CALayer()
-        petal.bounds = Rect(0, 0, 10, 20)
-        petal.position = Point(50, 150)
-        if version == .rotating { petal.anchorPoint = Point(0.5, 0.6) }
-        petal.contents = GalleryAssets.image("petal")
+        petal = PetalLayers.petal(replacing: petal, anchorPoint: version == .rotating ? Point(0.5, 0.6) : nil)
         root.addSublayer(petal)
         label.string = "\(version.rawValue): " + ["snaps back", "didStop + disableActions", "rotation, click pauses / resumes"][version.rawValue - 1]
             + "   (keys 1 2 3)"

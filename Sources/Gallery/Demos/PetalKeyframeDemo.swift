@@ -43,21 +43,14 @@ public final class PetalKeyframeDemo: Demo, CAAnimationDelegate {
         pathLayer.lineWidth = 1.5
         pathLayer.lineDashPattern = [4, 3]
         root.addSublayer(pathLayer)
-        label.frame = Rect(10, 8, size.width - 20, 20)
-        label.fontSize = 14
-        label.foregroundColor = .white
-        root.addSublayer(label)
+        PetalLayers.addCaption(label, to: root, width: size.width)
         run()
     }
 
     /// A fresh petal at (50, 150) and the current step's animation.
     private func run() {
         guard let root else { return }
-        petal.removeFromSuperlayer()
-        petal = CALayer()
-        petal.bounds = Rect(0, 0, 10, 20)
-        petal.position = Point(50, 150)
-        petal.contents = GalleryAssets.image("petal")
+        petal = PetalLayers.petal(replacing: petal)
         root.addSublayer(petal)
         let mode = Self.modes[modeIndex]
         switch step {

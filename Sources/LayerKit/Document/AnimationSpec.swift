@@ -171,11 +171,8 @@ extension DocumentBuilder {
                 for (i, x) in try array(v, q).enumerated() { out.append(try timingFunction(x, "\(q)[\(i)]")) }
                 a.timingFunctions = out
             case "calculationMode":
-                let s = try string(v, q)
-                guard Self.calculationModes.contains(s) else {
-                    throw DocumentError(q, "unknown calculation mode \"\(s)\" (linear, discrete, paced, cubic, cubicPaced)")
-                }
-                a.calculationMode = s
+                a.calculationMode = try oneOf(v, q, in: Self.calculationModes, unknown: "calculation mode",
+                                             listed: "linear, discrete, paced, cubic, cubicPaced")
             case "tensionValues": a.tensionValues = try numberList(v, q)
             case "continuityValues": a.continuityValues = try numberList(v, q)
             case "biasValues": a.biasValues = try numberList(v, q)
@@ -185,24 +182,17 @@ extension DocumentBuilder {
                 }
                 a.path = try pathValue(v, q)
             case "rotationMode":
-                let s = try string(v, q)
-                guard s == "auto" || s == "autoReverse" else { throw DocumentError(q, "unknown rotation mode \"\(s)\" (auto, autoReverse)") }
-                a.rotationMode = s
+                a.rotationMode = try oneOf(v, q, in: ["auto", "autoReverse"], unknown: "rotation mode", listed: "auto, autoReverse")
             case "animations":
                 for (i, x) in try array(v, q).enumerated() {
                     let child = try animationSpec(x, for: layer, "\(q)[\(i)]")
                     a.animations.append(child)
                 }
             case "transitionType":
-                let s = try string(v, q)
-                guard Self.transitionTypes.contains(s) else { throw DocumentError(q, "unknown transition type \"\(s)\"") }
-                a.transitionType = s
+                a.transitionType = try oneOf(v, q, in: Self.transitionTypes, unknown: "transition type")
             case "subtype":
-                let s = try string(v, q)
-                guard Self.transitionSubtypes.contains(s) else {
-                    throw DocumentError(q, "unknown transition subtype \"\(s)\" (fromLeft, fromRight, fromTop, fromBottom)")
-                }
-                a.subtype = s
+                a.subtype = try oneOf(v, q, in: Self.transitionSubtypes, unknown: "transition subtype",
+                                     listed: "fromLeft, fromRight, fromTop, fromBottom")
             case "startProgress": a.startProgress = try unit(v, q)
             case "endProgress": a.endProgress = try unit(v, q)
             case "to":

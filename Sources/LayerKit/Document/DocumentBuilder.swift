@@ -154,11 +154,29 @@ struct DocumentBuilder {
         guard case .array(let a) = v else { throw DocumentError(p, "expected an array, got \(v.kindName)") }
         return a
     }
+    /// A JSON array of at most `limit` entries, each read by `element` with its own path
+    /// (`p[i]`).
+    func list<T>(_ v: JSONValue, _ p: String, limit: Int,
+                 _ element: (JSONValue, String) throws(DocumentError) -> T) throws(DocumentError) -> [T] {
+        let items = try array(v, p)
+        guard items.count <= limit else { throw DocumentError(p, "\(items.count) entries exceeds the limit \(limit)") }
+        var out: [T] = []
+        out.reserveCapacity(items.count)
+        for (i, x) in items.enumerated() { out.append(try element(x, "\(p)[\(i)]")) }
+        return out
+    }
     func string(_ v: JSONValue, _ p: String) throws(DocumentError) -> String {
         guard case .string(let s) = v else { throw DocumentError(p, "expected a string, got \(v.kindName)") }
         guard s.utf8.count <= DocumentLimits.maximumStringBytes else {
             throw DocumentError(p, "a string of \(s.utf8.count) bytes exceeds the limit \(DocumentLimits.maximumStringBytes) bytes")
         }
+        return s
+    }
+    /// A string that is one of `names`, else `unknown WHAT "s"` followed by `listed` in
+    /// parentheses when given.
+    func oneOf(_ v: JSONValue, _ p: String, in names: Set<String>, unknown what: String, listed: String? = nil) throws(DocumentError) -> String {
+        let s = try string(v, p)
+        guard names.contains(s) else { throw DocumentError(p, "unknown \(what) \"\(s)\"" + (listed.map { " (\($0))" } ?? "")) }
         return s
     }
     func bool(_ v: JSONValue, _ p: String) throws(DocumentError) -> Bool {

@@ -29,13 +29,7 @@ extension DocumentField where Value == [Color] {
     /// A list of colours (null entries are clear), at most `maximumGradientStops`.
     public static var colors: Self {
         Self { b, v, p throws(DocumentError) in
-            let items = try b.array(v, p)
-            guard items.count <= DocumentLimits.maximumGradientStops else {
-                throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
-            }
-            var out: [Color] = []
-            for (i, x) in items.enumerated() { out.append(try b.color(x, "\(p)[\(i)]") ?? .clear) }
-            return out
+            try b.list(v, p, limit: DocumentLimits.maximumGradientStops) { x, q throws(DocumentError) in try b.color(x, q) ?? .clear }
         }
     }
 }
@@ -45,13 +39,7 @@ extension DocumentField where Value == [Double]? {
     public static var locations: Self {
         Self { b, v, p throws(DocumentError) in
             if v == .null { return nil }
-            let items = try b.array(v, p)
-            guard items.count <= DocumentLimits.maximumGradientStops else {
-                throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
-            }
-            var out: [Double] = []
-            for (i, x) in items.enumerated() { out.append(try b.number(x, "\(p)[\(i)]")) }
-            return out
+            return try b.list(v, p, limit: DocumentLimits.maximumGradientStops) { x, q throws(DocumentError) in try b.number(x, q) }
         }
     }
 }
@@ -60,14 +48,9 @@ extension DocumentBuilder {
     /// An animation value for a list-valued key path: a list of numbers or of colours.
     func listValue(_ v: JSONValue, _ p: String) throws(DocumentError) -> AnimatableValue {
         if v == .null { return .list([]) }
-        let items = try array(v, p)
-        guard items.count <= DocumentLimits.maximumGradientStops else {
-            throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumGradientStops)")
-        }
-        var out: [AnimatableValue] = []
-        for (i, x) in items.enumerated() {
-            if case .number = x { out.append(.number(try number(x, "\(p)[\(i)]"))) } else { out.append(.color(try color(x, "\(p)[\(i)]") ?? .clear)) }
-        }
-        return .list(out)
+        return .list(try list(v, p, limit: DocumentLimits.maximumGradientStops) { x, q throws(DocumentError) in
+            if case .number = x { return .number(try number(x, q)) }
+            return .color(try color(x, q) ?? .clear)
+        })
     }
 }

@@ -79,13 +79,7 @@ extension DocumentField where Value == [Double] {
     /// A list of lengths, none negative (dash patterns).
     public static var lengths: Self {
         Self { b, v, p throws(DocumentError) in
-            let items = try b.array(v, p)
-            guard items.count <= DocumentLimits.maximumDashEntries else {
-                throw DocumentError(p, "\(items.count) entries exceeds the limit \(DocumentLimits.maximumDashEntries)")
-            }
-            var out: [Double] = []
-            for (i, x) in items.enumerated() { out.append(try b.nonNegative(x, "\(p)[\(i)]")) }
-            return out
+            try b.list(v, p, limit: DocumentLimits.maximumDashEntries) { x, q throws(DocumentError) in try b.nonNegative(x, q) }
         }
     }
 }

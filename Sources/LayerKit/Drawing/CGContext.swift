@@ -179,19 +179,17 @@ public final class CGContext {
         }
     }
 
-    private func fillShape(_ p: Path) {
-        let saved = path
-        path = Path()
-        addPath(p)
-        fillPath()
-        path = saved
-    }
+    private func fillShape(_ p: Path) { drawShape(p) { fillPath() } }
 
-    private func strokeShape(_ p: Path) {
+    private func strokeShape(_ p: Path) { drawShape(p) { strokePath() } }
+
+    /// Paints `p` with `paint` (`fillPath` or `strokePath`) as the current path, leaving the
+    /// path being built as it was.
+    private func drawShape(_ p: Path, _ paint: () -> Void) {
         let saved = path
         path = Path()
         addPath(p)
-        strokePath()
+        paint()
         path = saved
     }
 }

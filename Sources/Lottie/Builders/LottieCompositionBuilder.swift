@@ -165,8 +165,8 @@ struct LottieCompositionBuilder {
         // Visibility (in the composition's frames) and opacity on the content; then the
         // transforms, own first, parents outward.
         applyVisibility(layer, to: content, timeline: timeline)
-        LottieKeyframeAnimation.apply(layer.transform.opacity, keyPath: "opacity", to: content, timeline: own) {
-            .number(min(max(($0.first ?? 100) / 100, 0), 1))
+        LottieKeyframeAnimation.apply(layer.transform.opacity, to: content, .opacity, timeline: own) {
+            min(max(($0.first ?? 100) / 100, 0), 1)
         }
         if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own, reading: timeline.reading) }
         let masks = LottieMaskLayers(timeline: own, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
@@ -274,7 +274,7 @@ struct LottieCompositionBuilder {
             values.append(.bool(false))
             if !shownToEnd { keyTimes.append(keyTime(end)); values.append(.bool(true)) }
             keyTimes.append(1)
-            let a = CAKeyframeAnimation(keyPath: "hidden")
+            let a = CAKeyframeAnimation(keyPath: LayerKeyPath<Bool>.isHidden.keyPath)
             a.values = values
             a.keyTimes = keyTimes
             a.calculationMode = .discrete
@@ -282,7 +282,7 @@ struct LottieCompositionBuilder {
             a.duration = frames / timeline.frameRate
             a.fillMode = .both
             a.isRemovedOnCompletion = false
-            content.add(a, forKey: "hidden")
+            content.add(a, forKey: LayerKeyPath<Bool>.isHidden.keyPath)
             return
         }
         let visible = { (r: Double) -> Bool in
@@ -290,9 +290,9 @@ struct LottieCompositionBuilder {
             return f >= layer.inPoint && f < layer.outPoint
         }
         content.isHidden = !visible(timeline.rootIn)
-        if let a = LottieKeyframeAnimation.sampled(keyPath: "hidden", timeline: timeline, value: { .bool(!visible($0)) }) {
+        if let a = LottieKeyframeAnimation.sampled(.isHidden, timeline: timeline, value: { !visible($0) }) {
             a.calculationMode = .discrete
-            content.add(a, forKey: "hidden")
+            content.add(a, forKey: LayerKeyPath<Bool>.isHidden.keyPath)
         }
     }
 

@@ -64,11 +64,11 @@ struct LottieGradientLayers {
         g.bounds = Rect(0, 0, extent.size.width, extent.size.height)
         g.type = gradient.linear ? .axial : .radial
         let count = gradient.colorStops
-        LottieKeyframeAnimation.apply(gradient.colors, keyPath: "colors", to: g, timeline: timeline) {
-            .list(Self.stops($0, count: count).colors.map { .color($0) })
+        LottieKeyframeAnimation.apply(gradient.colors, to: g, .colors, timeline: timeline) {
+            Self.stops($0, count: count).colors
         }
-        LottieKeyframeAnimation.apply(gradient.colors, keyPath: "locations", to: g, timeline: timeline) {
-            .list(Self.stops($0, count: count).locations.map { .number($0) })
+        LottieKeyframeAnimation.apply(gradient.colors, to: g, .locations, timeline: timeline) {
+            Self.stops($0, count: count).locations
         }
         if let h = gradient.highlightLength, h.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
             warnings.unsupported("radial gradient highlight", layer: layerName)
@@ -76,25 +76,30 @@ struct LottieGradientLayers {
         let unit = { (v: [Double]) -> Point in
             Point(((v.first ?? 0) - extent.origin.x) / extent.size.width, ((v.count > 1 ? v[1] : 0) - extent.origin.y) / extent.size.height)
         }
-        LottieKeyframeAnimation.apply(gradient.start, keyPath: "startPoint", to: g, timeline: timeline) { .point(unit($0)) }
+        LottieKeyframeAnimation.apply(gradient.start, to: g, .startPoint, timeline: timeline) { unit($0) }
         if gradient.linear {
-            LottieKeyframeAnimation.apply(gradient.end, keyPath: "endPoint", to: g, timeline: timeline) { .point(unit($0)) }
+            LottieKeyframeAnimation.apply(gradient.end, to: g, .endPoint, timeline: timeline) { unit($0) }
         } else {
             let start = gradient.start, end = gradient.end
-            let radial = { (f: Double) -> AnimatableValue in
-                let s = start.value(at: f), e = end.value(at: f)
+            let radial = { (s: [Double], e: [Double]) -> Point in
                 let dx = (e.first ?? 0) - (s.first ?? 0), dy = (e.count > 1 ? e[1] : 0) - (s.count > 1 ? s[1] : 0)
                 let r = (dx * dx + dy * dy).squareRoot()
                 let c = unit(s)
-                return .point(Point(c.x + r / extent.size.width, c.y + r / extent.size.height))
+                return Point(c.x + r / extent.size.width, c.y + r / extent.size.height)
             }
-            g.setValue(radial(timeline.frame(atRoot: timeline.rootIn)), forKeyPath: "endPoint")
-            if start.changesOverTime || end.changesOverTime,
-               let a = LottieKeyframeAnimation.sampled(keyPath: "endPoint", timeline: timeline, value: { radial(timeline.frame(atRoot: $0)) }) {
-                g.add(a, forKey: "endPoint")
+            // Start and end keyframed alike, in lottie-ios's reading: one animation of both (its
+            // combined keyframes; the radius between key times is the straight mix of the key
+            // values'); otherwise, and in After Effects' reading, sampled on every frame.
+            if !timeline.reading.drawsAfterEffectsFeatures, let both = LottieProperty.combined([start, end]) {
+                LottieKeyframeAnimation.apply(both, to: g, .endPoint, timeline: timeline) { radial($0.parts[0], $0.parts[1]) }
+            } else {
+                LottieKeyframeAnimation.applySampled(.endPoint, to: g, timeline: timeline, animated: start.changesOverTime || end.changesOverTime) {
+                    let f = timeline.frame(atRoot: $0)
+                    return radial(start.value(at: f), end.value(at: f))
+                }
             }
         }
-        LottieKeyframeAnimation.apply(opacity, keyPath: "opacity", to: g, timeline: timeline) { .number(min(max(($0.first ?? 100) / 100, 0), 1)) }
+        LottieKeyframeAnimation.apply(opacity, to: g, .opacity, timeline: timeline) { min(max(($0.first ?? 100) / 100, 0), 1) }
         // The mask lives in the gradient layer's coordinates: move the shape back by the origin.
         shape.position = Point(-extent.origin.x, -extent.origin.y)
         g.mask = shape

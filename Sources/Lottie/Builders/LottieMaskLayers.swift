@@ -80,25 +80,24 @@ struct LottieMaskLayers {
                 let hole = m.inverted != (m.mode == "s")
                 if hole { shape.fillRule = .evenOdd }
                 let outside = extent
-                let path = { (b: LottieBezier, expansion: Double) -> AnimatableValue in
+                let path = { (b: LottieBezier, expansion: Double) -> Path? in
                     var p = Path()
                     if hole { p.addRect(outside) }
                     (expansion != 0 ? LottieShapeModifier.offset(b, expansion, join: 2, miterLimit: 4) : b).append(to: &p)
-                    return .path(p)
+                    return p
                 }
                 let expands = ae && m.expansion.keyframes.contains { ($0.value.first ?? 0) != 0 }
                 if expands && m.expansion.changesOverTime {
                     let frame = { (r: Double) in timeline.frame(atRoot: r) }
-                    shape.path = path(m.path.value(at: frame(timeline.rootIn)), m.expansion.value(at: frame(timeline.rootIn)).first ?? 0).pathValue
-                    if let a = LottieKeyframeAnimation.sampled(keyPath: "path", timeline: timeline, value: { r in
+                    LottieKeyframeAnimation.applySampled(.path, to: shape, timeline: timeline, animated: true) { r in
                         path(m.path.value(at: frame(r)), m.expansion.value(at: frame(r)).first ?? 0)
-                    }) { shape.add(a, forKey: "path") }
+                    }
                 } else {
                     let x = expands ? (m.expansion.initialValue.first ?? 0) : 0
-                    LottieKeyframeAnimation.apply(m.path, keyPath: "path", to: shape, timeline: timeline) { path($0, x) }
+                    LottieKeyframeAnimation.apply(m.path, to: shape, .path, timeline: timeline) { path($0, x) }
                 }
-                LottieKeyframeAnimation.apply(m.opacity, keyPath: "opacity", to: shape, timeline: timeline) {
-                    .number(min(max(($0.first ?? 100) / 100, 0), 1))
+                LottieKeyframeAnimation.apply(m.opacity, to: shape, .opacity, timeline: timeline) {
+                    min(max(($0.first ?? 100) / 100, 0), 1)
                 }
                 if ae { Self.feather(m, shape: shape, timeline: timeline) }
                 maskLayer.addSublayer(shape)

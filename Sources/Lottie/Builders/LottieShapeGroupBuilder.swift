@@ -97,8 +97,8 @@ struct LottieShapeGroupBuilder {
                 }
                 let (outer, inner) = LottieTransformLayers.make(transform, timeline: timeline, name: name, warnings: warnings)
                 try counter.add(LottieTransformLayers.depth(outer, inner))
-                LottieKeyframeAnimation.apply(transform.opacity, keyPath: "opacity", to: inner, timeline: timeline) {
-                    .number(min(max(($0.first ?? 100) / 100, 0), 1))
+                LottieKeyframeAnimation.apply(transform.opacity, to: inner, .opacity, timeline: timeline) {
+                    min(max(($0.first ?? 100) / 100, 0), 1)
                 }
                 try build(sub, into: inner, inherited: inheritedStyles, trims: innerTrims, rounding: round,
                           modifiers: reshaping(after: i), depth: depth + 1)
@@ -205,15 +205,15 @@ struct LottieShapeGroupBuilder {
             copy.transform = matrix(k, first)
             copy.opacity = opacity(k, first)
             copy.isHidden = k >= copies(first)
-            func sampled(_ key: String, _ value: @escaping (Double) -> AnimatableValue) {
-                guard let a = LottieKeyframeAnimation.sampled(keyPath: key, timeline: timeline, value: { value(timeline.frame(atRoot: $0)) })
+            func sampled<T>(_ key: LayerKeyPath<T>, discrete: Bool = false, _ value: @escaping (Double) -> T) {
+                guard let a = LottieKeyframeAnimation.sampled(key, timeline: timeline, value: { value(timeline.frame(atRoot: $0)) })
                 else { return }
-                if key == "hidden" { a.calculationMode = .discrete }
-                copy.add(a, forKey: key)
+                if discrete { a.calculationMode = .discrete }
+                copy.add(a, forKey: key.keyPath)
             }
-            sampled("transform") { .transform(matrix(k, $0)) }
-            sampled("opacity") { .number(opacity(k, $0)) }
-            if copiesP.changesOverTime { sampled("hidden") { .bool(k >= copies($0)) } }
+            sampled(.transform) { matrix(k, $0) }
+            sampled(.opacity) { opacity(k, $0) }
+            if copiesP.changesOverTime { sampled(.isHidden, discrete: true) { k >= copies($0) } }
             try build(repeated, into: copy, inherited: styles, trims: trims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
             container.addSublayer(copy)
         }
@@ -269,8 +269,8 @@ struct LottieShapeGroupBuilder {
 
     /// Fill or stroke colour, opacity, width, caps, joins, dashes.
     func paint(_ layer: CAShapeLayer, _ style: LottieShapeItem) {
-        func color(_ v: [Double]) -> AnimatableValue { .color(LottieColor.color(v).withAlpha(1)) }
-        func opacity(_ v: [Double]) -> AnimatableValue { .number(min(max((v.first ?? 100) / 100, 0), 1)) }
+        func color(_ v: [Double]) -> Color? { LottieColor.color(v).withAlpha(1) }
+        func opacity(_ v: [Double]) -> Double { min(max((v.first ?? 100) / 100, 0), 1) }
         switch style {
         case .gradientFill(_, _, let evenOdd):
             layer.strokeColor = nil
@@ -283,12 +283,12 @@ struct LottieShapeGroupBuilder {
         case .fill(let c, let o, let evenOdd):
             layer.strokeColor = nil
             layer.fillRule = evenOdd ? .evenOdd : .nonZero
-            LottieKeyframeAnimation.apply(c, keyPath: "fillColor", to: layer, timeline: timeline, convert: color)
-            LottieKeyframeAnimation.apply(o, keyPath: "opacity", to: layer, timeline: timeline, convert: opacity)
+            LottieKeyframeAnimation.apply(c, to: layer, .fillColor, timeline: timeline, convert: color)
+            LottieKeyframeAnimation.apply(o, to: layer, .opacity, timeline: timeline, convert: opacity)
         case .stroke(let c, let o, let s):
             layer.fillColor = nil
-            LottieKeyframeAnimation.apply(c, keyPath: "strokeColor", to: layer, timeline: timeline, convert: color)
-            LottieKeyframeAnimation.apply(o, keyPath: "opacity", to: layer, timeline: timeline, convert: opacity)
+            LottieKeyframeAnimation.apply(c, to: layer, .strokeColor, timeline: timeline, convert: color)
+            LottieKeyframeAnimation.apply(o, to: layer, .opacity, timeline: timeline, convert: opacity)
             stroke(layer, s)
         default:
             break
@@ -298,7 +298,7 @@ struct LottieShapeGroupBuilder {
     /// Width, caps, joins, miter limit and dashes of a stroke.
     func stroke(_ layer: CAShapeLayer, _ s: LottieShapeItem.Stroke) {
         do {
-            LottieKeyframeAnimation.apply(s.width, keyPath: "lineWidth", to: layer, timeline: timeline) { .number(max($0.first ?? 1, 0)) }
+            LottieKeyframeAnimation.apply(s.width, to: layer, .lineWidth, timeline: timeline) { max($0.first ?? 1, 0) }
             layer.lineCap = [1: .butt, 2: .round, 3: .square][s.cap] ?? .round
             layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][s.join] ?? .round
             layer.miterLimit = max(s.miterLimit, 0)
@@ -306,7 +306,7 @@ struct LottieShapeGroupBuilder {
             if !lengths.isEmpty && lengths.contains(where: { $0 > 0 }) {
                 layer.lineDashPattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
                 if let phase = s.dashes.first(where: { $0.kind == "o" }) {
-                    LottieKeyframeAnimation.apply(phase.length, keyPath: "lineDashPhase", to: layer, timeline: timeline) { .number($0.first ?? 0) }
+                    LottieKeyframeAnimation.apply(phase.length, to: layer, .lineDashPhase, timeline: timeline) { $0.first ?? 0 }
                 }
                 if s.dashes.contains(where: { $0.kind != "o" && $0.length.isAnimated }) {
                     warnings.unsupported("animated dash lengths (the first values apply)", layer: layerName)

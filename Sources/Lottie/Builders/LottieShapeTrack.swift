@@ -3,9 +3,14 @@
 // ellipse or star, whose vertices move linearly with it) and as a frame-sampled function
 // where several inputs with their own keyframes meet (Core Animation's path keyframes carry
 // one timing), an animated rounded-corners radius among them (rounded frame by frame, as
-// lottie-ios combines the radius's keyframes with the shape's). In After Effects' reading a
-// rectangle's or ellipse's position with spatial tangents moves along its motion path by
-// distance, as a layer's does (`spatialPositions`), so it is read frame by frame.
+// lottie-ios combines the radius's keyframes with the shape's). Several inputs whose
+// keyframes line up (`LottieProperty.combined`, lottie-ios's `Keyframes+combined.swift`) are
+// keyframed together instead: a rectangle's or ellipse's position and size, a star's inputs
+// while its point count holds (in After Effects' reading only those its vertices follow
+// linearly: radii and position), the paths of several shapes painted together. In After Effects' reading a
+// rectangle's or ellipse's position with spatial tangents off its straight line moves along
+// its motion path by distance, as a layer's does (`spatialPositions`), so it is read frame by
+// frame; tangents along the line (`isStraight`) move it as the plain mix does.
 import LayerKit
 import Raster
 
@@ -25,9 +30,7 @@ enum LottieShapeTrack {
     /// The track of one geometry item (nil for items that are not geometry).
     static func of(_ item: LottieShapeItem, rounding: LottieProperty<[Double]>?, spatialPositions: Bool = false) -> LottieShapeTrack? {
         func curved(_ p: LottieProperty<[Double]>) -> Bool {
-            spatialPositions && p.keyframes.dropLast().contains { k in
-                !k.hold && ((k.spatialOut ?? Point(0, 0)) != Point(0, 0) || (k.spatialIn ?? Point(0, 0)) != Point(0, 0))
-            }
+            spatialPositions && p.keyframes.indices.dropLast().contains { i in !p.keyframes[i].hold && !p.isStraight(segment: i) }
         }
         switch item {
         case .path(let p, let reversed):
@@ -51,6 +54,10 @@ enum LottieShapeTrack {
                 if pos.changesOverTime { return .keyframed(mapped(pos) { make($0, size.initialValue, roundness.initialValue, round.initialValue) }) }
                 return .keyframed(mapped(size) { make(pos.initialValue, $0, roundness.initialValue, round.initialValue) })
             }
+            // Position and size keyframed alike: the corners move linearly with both.
+            if !roundness.changesOverTime && !round.changesOverTime && !curved(pos), let both = LottieProperty.combined([pos, size]) {
+                return .keyframed(mapped(both) { make($0.parts[0], $0.parts[1], roundness.initialValue, round.initialValue) })
+            }
             return .sampled { f in make(pos.value(at: f), size.value(at: f), roundness.value(at: f), round.value(at: f)) }
         case .ellipse(let pos, let size, let reversed):
             func make(_ p: [Double], _ s: [Double]) -> LottieShapeSet {
@@ -61,7 +68,10 @@ enum LottieShapeTrack {
             case (false, false): return .constant(make(pos.initialValue, size.initialValue))
             case (true, false): return .keyframed(mapped(pos) { make($0, size.initialValue) })
             case (false, true): return .keyframed(mapped(size) { make(pos.initialValue, $0) })
-            case (true, true): return .sampled { f in make(pos.value(at: f), size.value(at: f)) }
+            case (true, true):
+                // Keyframed alike: the vertices and tangents move linearly with both.
+                if let both = LottieProperty.combined([pos, size]) { return .keyframed(mapped(both) { make($0.parts[0], $0.parts[1]) }) }
+                return .sampled { f in make(pos.value(at: f), size.value(at: f)) }
             }
         case .star(let s):
             let inputs = [s.points, s.position, s.rotation, s.outerRadius, s.outerRoundness, s.innerRadius, s.innerRoundness]
@@ -70,6 +80,20 @@ enum LottieShapeTrack {
                 LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(s, at: f), radius: round.value(at: f).first ?? 0)])
             }
             if !inputs.contains(where: \.changesOverTime) && !round.changesOverTime { return .constant(make(0)) }
+            // Keyframed together while the point count holds; in After Effects' reading only
+            // while the vertices follow the inputs linearly (no turning, no rounding that
+            // scales with a moving radius), lottie-ios's reading mixes the outlines.
+            let exact = ![s.rotation, s.outerRoundness, s.innerRoundness].contains(where: \.changesOverTime)
+            if !s.points.changesOverTime && !round.changesOverTime && (exact || !spatialPositions) && !curved(s.position),
+               let all = LottieProperty.combined(inputs) {
+                return .keyframed(mapped(all) { v in
+                    var at = s
+                    (at.points, at.position, at.rotation, at.outerRadius, at.outerRoundness, at.innerRadius, at.innerRoundness) =
+                        (LottieProperty(v.parts[0]), LottieProperty(v.parts[1]), LottieProperty(v.parts[2]), LottieProperty(v.parts[3]),
+                         LottieProperty(v.parts[4]), LottieProperty(v.parts[5]), LottieProperty(v.parts[6]))
+                    return LottieShapeSet([LottieRoundedCorners.round(LottieShapeGeometry.star(at, at: 0), radius: round.initialValue.first ?? 0)])
+                })
+            }
             return .sampled(make)
         default:
             return nil
@@ -131,23 +155,32 @@ enum LottieShapeTrack {
                 return joined(parts)
             })
         }
+        // Keyframed tracks whose keyframes line up: one keyframe of all the shapes per key time.
+        var keyframed: [LottieProperty<LottieShapeSet>] = []
+        for t in tracks {
+            switch t {
+            case .constant(let s): keyframed.append(LottieProperty(s))
+            case .keyframed(let p): keyframed.append(p)
+            case .sampled: break
+            }
+        }
+        if keyframed.count == tracks.count, let all = LottieProperty.combined(keyframed) {
+            return .keyframed(mapped(all) { joined($0.parts) })
+        }
         let all = tracks
         return .sampled { f in joined(all.map { $0.value(at: f) }) }
     }
 
     /// Puts the track on `layer`'s `path` (doubled when `doubled`, for trims across the end).
     func apply(to layer: CAShapeLayer, timeline: LottieTimeline, doubled: Bool) {
-        func path(_ s: LottieShapeSet) -> AnimatableValue {
-            .path(doubled ? LottieShapeSet(s.shapes + s.shapes).path : s.path)
+        func path(_ s: LottieShapeSet) -> Path? {
+            doubled ? LottieShapeSet(s.shapes + s.shapes).path : s.path
         }
         switch self {
-        case .constant(let s): layer.path = path(s).pathValue
-        case .keyframed(let p): LottieKeyframeAnimation.apply(p, keyPath: "path", to: layer, timeline: timeline, convert: path)
+        case .constant(let s): layer.path = path(s)
+        case .keyframed(let p): LottieKeyframeAnimation.apply(p, to: layer, .path, timeline: timeline, convert: path)
         case .sampled(let fn):
-            layer.setValue(path(fn(timeline.frame(atRoot: timeline.rootIn))), forKeyPath: "path")
-            if let a = LottieKeyframeAnimation.sampled(keyPath: "path", timeline: timeline, value: { path(fn(timeline.frame(atRoot: $0))) }) {
-                layer.add(a, forKey: "path")
-            }
+            LottieKeyframeAnimation.applySampled(.path, to: layer, timeline: timeline, animated: true) { path(fn(timeline.frame(atRoot: $0))) }
         }
     }
 }

@@ -46,27 +46,27 @@ enum LottieTransformLayers {
         outer.name = name
         let degrees = Double.pi / 180
         if let rx = t.rotationX {
-            LottieKeyframeAnimation.apply(rx, keyPath: "transform.rotation.x", to: outer, timeline: timeline) { .number(($0.first ?? 0) * degrees) }
+            LottieKeyframeAnimation.apply(rx, to: outer, .rotationX, timeline: timeline) { ($0.first ?? 0) * degrees }
         }
         if let ry = t.rotationY {
-            LottieKeyframeAnimation.apply(ry, keyPath: "transform.rotation.y", to: outer, timeline: timeline) { .number(($0.first ?? 0) * degrees) }
+            LottieKeyframeAnimation.apply(ry, to: outer, .rotationY, timeline: timeline) { ($0.first ?? 0) * degrees }
         }
-        LottieKeyframeAnimation.apply(t.rotation, keyPath: "transform.rotation.z", to: outer, timeline: timeline) { .number(($0.first ?? 0) * degrees) }
+        LottieKeyframeAnimation.apply(t.rotation, to: outer, .rotationZ, timeline: timeline) { ($0.first ?? 0) * degrees }
         switch t.position {
         case .combined(let p):
             // After Effects orients a layer along straight motion too: a path of lines then.
-            LottieKeyframeAnimation.apply(p, keyPath: "position", to: outer, timeline: timeline, spatial: true,
-                                          alwaysPath: autoOrient && timeline.reading.drawsAfterEffectsFeatures) { .point(point($0)) }
-            if autoOrient, let a = outer.animation(forKey: "position") as? CAKeyframeAnimation {
+            LottieKeyframeAnimation.apply(p, to: outer, .position, timeline: timeline, spatial: true,
+                                          alwaysPath: autoOrient && timeline.reading.drawsAfterEffectsFeatures) { point($0) }
+            if autoOrient, let a = outer.animation(forKey: LayerKeyPath<Point>.position.keyPath) as? CAKeyframeAnimation {
                 // "The objects rotate to match the tangent of the path" (kCAAnimationRotateAuto).
                 a.rotationMode = .auto
-                outer.add(a, forKey: "position")
+                outer.add(a, forKey: LayerKeyPath<Point>.position.keyPath)
             }
         case .split(let x, let y):
-            LottieKeyframeAnimation.apply(x, keyPath: "position.x", to: outer, timeline: timeline) { .number($0.first ?? 0) }
-            LottieKeyframeAnimation.apply(y, keyPath: "position.y", to: outer, timeline: timeline) { .number($0.first ?? 0) }
+            LottieKeyframeAnimation.apply(x, to: outer, .positionX, timeline: timeline) { $0.first ?? 0 }
+            LottieKeyframeAnimation.apply(y, to: outer, .positionY, timeline: timeline) { $0.first ?? 0 }
         }
-        LottieKeyframeAnimation.apply(t.anchor, keyPath: "bounds.origin", to: inner, timeline: timeline) { .point(point($0)) }
+        LottieKeyframeAnimation.apply(t.anchor, to: inner, .boundsOrigin, timeline: timeline) { point($0) }
         // The skew, when drawn, between the rotation (outer) and the scale (middle, inner).
         var holder = outer
         if skews && t.hasSkew, let sk = t.skew {
@@ -74,11 +74,11 @@ enum LottieTransformLayers {
             let shear = emptyLayer()
             shear.transform = skewMatrix(sk.initialValue.first ?? 0, axis: sa.initialValue.first ?? 0)
             if sk.changesOverTime || sa.changesOverTime,
-               let a = LottieKeyframeAnimation.sampled(keyPath: "transform", timeline: timeline, value: { r in
+               let a = LottieKeyframeAnimation.sampled(.transform, timeline: timeline, value: { r in
                    let f = timeline.frame(atRoot: r)
-                   return .transform(skewMatrix(sk.value(at: f).first ?? 0, axis: sa.value(at: f).first ?? 0))
+                   return skewMatrix(sk.value(at: f).first ?? 0, axis: sa.value(at: f).first ?? 0)
                }) {
-                shear.add(a, forKey: "transform")
+                shear.add(a, forKey: LayerKeyPath<CATransform3D>.transform.keyPath)
             }
             outer.addSublayer(shear)
             holder = shear
@@ -92,8 +92,8 @@ enum LottieTransformLayers {
         let middle = emptyLayer()
         holder.addSublayer(middle)
         middle.addSublayer(inner)
-        LottieKeyframeAnimation.apply(t.scale, keyPath: "transform.scale.x", to: middle, timeline: timeline) { .number(scales($0).x) }
-        LottieKeyframeAnimation.apply(t.scale, keyPath: "transform.scale.y", to: inner, timeline: timeline) { .number(scales($0).y) }
+        LottieKeyframeAnimation.apply(t.scale, to: middle, .scaleX, timeline: timeline) { scales($0).x }
+        LottieKeyframeAnimation.apply(t.scale, to: inner, .scaleY, timeline: timeline) { scales($0).y }
         return (outer, inner)
     }
 

@@ -73,18 +73,15 @@ struct LottieTrim {
                 if p.changesOverTime && offset.changesOverTime { return within(before, range(s0, e0, x)) }
                 return within(before, range(s0, e0, o0))
             }
-            LottieKeyframeAnimation.apply(p, keyPath: "strokeStart", to: layer, timeline: timeline) { .number(ends($0).0 * k) }
-            LottieKeyframeAnimation.apply(p, keyPath: "strokeEnd", to: layer, timeline: timeline) { .number(ends($0).1 * k) }
+            LottieKeyframeAnimation.apply(p, to: layer, .strokeStart, timeline: timeline) { ends($0).0 * k }
+            LottieKeyframeAnimation.apply(p, to: layer, .strokeEnd, timeline: timeline) { ends($0).1 * k }
             return doubled
         }
-        let (lo, hi) = range(at: timeline.frame(atRoot: timeline.rootIn))
-        layer.strokeStart = lo * k
-        layer.strokeEnd = hi * k
-        if let a = LottieKeyframeAnimation.sampled(keyPath: "strokeStart", timeline: timeline, value: { .number(range(at: timeline.frame(atRoot: $0)).0 * k) }) {
-            layer.add(a, forKey: "strokeStart")
+        LottieKeyframeAnimation.applySampled(.strokeStart, to: layer, timeline: timeline, animated: true) {
+            range(at: timeline.frame(atRoot: $0)).0 * k
         }
-        if let a = LottieKeyframeAnimation.sampled(keyPath: "strokeEnd", timeline: timeline, value: { .number(range(at: timeline.frame(atRoot: $0)).1 * k) }) {
-            layer.add(a, forKey: "strokeEnd")
+        LottieKeyframeAnimation.applySampled(.strokeEnd, to: layer, timeline: timeline, animated: true) {
+            range(at: timeline.frame(atRoot: $0)).1 * k
         }
         return doubled
     }

@@ -2,14 +2,14 @@
 // "Arm"` or `unsupported repeater in layer "Dots", item "Repeater 1"`. The rest still plays.
 
 /// The importer's warnings, each distinct line once, in the order first met.
-public final class LottieWarnings {
-    public private(set) var lines: [String] = []
+final class LottieWarnings {
+    private(set) var lines: [String] = []
     private var seen: Set<String> = []
 
-    public init() {}
+    init() {}
 
     /// Records that `feature` is not drawn in `layer` (and `item`, for a shape item).
-    public func unsupported(_ feature: String, layer: String, item: String? = nil) {
+    func unsupported(_ feature: String, layer: String, item: String? = nil) {
         var line = "unsupported \(feature) in layer \"\(layer)\""
         if let item, !item.isEmpty { line += ", item \"\(item)\"" }
         if seen.insert(line).inserted { lines.append(line) }

@@ -10,18 +10,18 @@
 import LayerKit
 import Raster
 
-public enum LottieEasingCurve {
+enum LottieEasingCurve {
     /// y at x of the cubic bezier (0,0), (x1,y1), (x2,y2), (1,1): Lottie's easing is a Core
     /// Animation timing function ("a cubic Bézier curve from (0,0) to (1,1)"), so it is read
     /// by `CAMediaTimingFunction`'s solver (x1 and x2 clamped to [0, 1] as Core Animation
     /// clamps them, x to 1e-7).
-    public static func evaluate(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
+    static func evaluate(_ x: Double, _ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double) -> Double {
         CAMediaTimingFunction(controlPoints: x1, y1, x2, y2).evaluate(x)
     }
 }
 
 /// Where a position between two keyframes with spatial tangents lies on their bezier.
-public enum SpatialReading: Sendable {
+enum SpatialReading: Sendable {
     /// The eased fraction of the bezier's length (lottie-ios's reading of shape positions).
     case length
     /// The bezier at the eased fraction as its parameter (the importer's motion paths).
@@ -31,7 +31,7 @@ public enum SpatialReading: Sendable {
 extension LottieProperty {
     /// The value at `frame` (Lottie's rule: before the first keyframe its value, after the
     /// last its value, a hold keyframe keeps its value until the next).
-    public func value(at frame: Double, reading: SpatialReading = .length) -> Value {
+    func value(at frame: Double, reading: SpatialReading = .length) -> Value {
         let k = keyframes
         guard k.count > 1, frame > k[0].frame else { return k[0].value }
         guard frame < k[k.count - 1].frame else { return k[k.count - 1].value }
@@ -59,10 +59,10 @@ extension LottieProperty {
 }
 
 /// The motion path of one position segment.
-public struct LottieSpatialSegment: Sendable {
-    public var p0: Point, c1: Point, c2: Point, p3: Point
+struct LottieSpatialSegment: Sendable {
+    var p0: Point, c1: Point, c2: Point, p3: Point
     /// The point at bezier parameter `t`.
-    public func point(_ t: Double) -> Point {
+    func point(_ t: Double) -> Point {
         let u = 1 - t
         return p0 * (u * u * u) + c1 * (3 * u * u * t) + c2 * (3 * u * t * t) + p3 * (t * t * t)
     }
@@ -71,7 +71,7 @@ public struct LottieSpatialSegment: Sendable {
     /// position between two keyframes: a segment whose four points lie on one line is
     /// interpolated straight from p0 to p3 (its control points do not change the pace);
     /// otherwise the point at `fraction` × the curve's length (here from 64 chords).
-    public func point(atLengthFraction fraction: Double) -> Point {
+    func point(atLengthFraction fraction: Double) -> Point {
         if fraction <= 0 { return p0 }
         if fraction >= 1 { return p3 }
         func area(_ a: Point, _ b: Point, _ c: Point) -> Double {

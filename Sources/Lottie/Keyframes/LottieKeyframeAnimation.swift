@@ -28,25 +28,49 @@ import LayerKit
 import Raster
 
 /// Adds Lottie properties to layers as Core Animation animations.
-public enum LottieKeyframeAnimation {
-    /// Writes `property` on `layer` under `keyPath`: the model value, and an animation when
-    /// the property is animated. `convert` turns a Lottie value into the key path's value.
-    /// `alwaysPath`: a position moves along a motion path even without spatial tangents (for
-    /// a layer oriented along its path, which Core Animation turns only on a `path`).
-    public static func apply<V>(_ property: LottieProperty<V>, keyPath: String, to layer: CALayer, timeline: LottieTimeline,
-                                spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> AnimatableValue) {
-        let layerDefault = layer.value(forKeyPath: keyPath)
-        layer.setValue(convert(property.initialValue), forKeyPath: keyPath)
+enum LottieKeyframeAnimation {
+    /// Writes `property` on `layer` at `key` (a typed LayerKit key path): the model value, and
+    /// an animation when the property is animated. `convert` turns a Lottie value into the
+    /// key path's value. `alwaysPath`: a position moves along a motion path even without
+    /// spatial tangents (for a layer oriented along its path, which Core Animation turns only
+    /// on a `path`).
+    static func apply<V, T>(_ property: LottieProperty<V>, to layer: CALayer, _ key: LayerKeyPath<T>, timeline: LottieTimeline,
+                            spatial: Bool = false, alwaysPath: Bool = false, convert: (V) -> T) {
+        let layerDefault = layer.value(forKeyPath: key.keyPath)
+        layer.setValue(convert(property.initialValue), for: key)
         guard property.changesOverTime,
-              let a = animation(property, keyPath: keyPath, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
+              let a = animation(property, key, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
                                 layerDefault: layerDefault, convert: convert)
         else { return }
-        layer.add(a, forKey: keyPath)
+        layer.add(a, forKey: key.keyPath)
     }
 
-    /// The CAKeyframeAnimation for an animated property, nil when it is constant on screen.
-    /// `layerDefault` is the key path's value on a layer the importer has not written.
-    public static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
+    /// The CAKeyframeAnimation of `key` for an animated property, nil when it is constant on
+    /// screen. `layerDefault` is the key path's value on a layer the importer has not written.
+    static func animation<V, T>(_ property: LottieProperty<V>, _ key: LayerKeyPath<T>, timeline: LottieTimeline,
+                                spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
+                                convert: (V) -> T) -> CAKeyframeAnimation? {
+        animation(property, keyPath: key.keyPath, timeline: timeline, spatial: spatial, alwaysPath: alwaysPath,
+                  layerDefault: layerDefault) { key.animatableValue(convert($0)) }
+    }
+
+    /// An animation of `key` through `value(rootFrame)` at every root frame of the timeline
+    /// (see `sampled(keyPath:timeline:value:)`, which it boxes for).
+    static func sampled<T>(_ key: LayerKeyPath<T>, timeline: LottieTimeline, value: (Double) -> T) -> CAKeyframeAnimation? {
+        sampled(keyPath: key.keyPath, timeline: timeline) { key.animatableValue(value($0)) }
+    }
+
+    /// Writes `value` at the root in point on `layer` at `key` and, when `animated`, adds the
+    /// animation of `key` sampled at every root frame (`value` takes a root frame): a value
+    /// made of several Lottie properties whose keyframes do not line up.
+    static func applySampled<T>(_ key: LayerKeyPath<T>, to layer: CALayer, timeline: LottieTimeline, animated: Bool,
+                                value: (Double) -> T) {
+        layer.setValue(value(timeline.rootIn), for: key)
+        if animated, let a = sampled(key, timeline: timeline, value: value) { layer.add(a, forKey: key.keyPath) }
+    }
+
+    /// The animation of `animation(_:_:timeline:…)` under `keyPath`, its values boxed by `convert`.
+    private static func animation<V>(_ property: LottieProperty<V>, keyPath: String, timeline: LottieTimeline,
                                     spatial: Bool = false, alwaysPath: Bool = false, layerDefault: AnimatableValue? = nil,
                                     convert: (V) -> AnimatableValue) -> CAKeyframeAnimation? {
         guard timeline.remap == nil else {
@@ -133,7 +157,7 @@ public enum LottieKeyframeAnimation {
     /// An animation through `value(rootFrame)` at every root frame of the timeline, linear
     /// in between: what Core Animation can show of a timing it cannot express. Nil when the
     /// file's budget of sampled values is spent (the importer then refuses the file).
-    public static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
+    private static func sampled(keyPath: String, timeline: LottieTimeline, value: (Double) -> AnimatableValue) -> CAKeyframeAnimation? {
         let frames = timeline.sampleFrames
         guard let first = frames.first, let last = frames.last, last > first else { return nil }
         // The file's budget is asked before the values exist: the first value tells how much
@@ -158,7 +182,7 @@ public enum LottieKeyframeAnimation {
 extension LottieProperty {
     /// Whether the value ever differs from the first keyframe's: some keyframe holds another
     /// value, or a segment has spatial tangents (a motion path may leave and come back).
-    public var changesOverTime: Bool {
+    var changesOverTime: Bool {
         guard keyframes.count > 1 else { return false }
         let first = keyframes[0].value
         return keyframes.contains { k in

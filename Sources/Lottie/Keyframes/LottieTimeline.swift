@@ -12,19 +12,19 @@
 import LayerKit
 
 /// Root frame → property frame.
-public struct LottieTimeline: Sendable {
+struct LottieTimeline: Sendable {
     /// The root composition's in point, out point and frame rate.
-    public let rootIn: Double, rootOut: Double, frameRate: Double
+    let rootIn: Double, rootOut: Double, frameRate: Double
     /// Property frame = scale · root frame + offset, when there is no remapping.
-    public let scale: Double, offset: Double
+    let scale: Double, offset: Double
     /// The non-affine map (root frame → property frame), when time remapping is involved.
-    public let remap: (@Sendable (Double) -> Double)?
+    let remap: (@Sendable (Double) -> Double)?
     /// Whose reading of the file the properties follow.
-    public let reading: LottieReading
+    let reading: LottieReading
     /// The file's budget of sampled values, shared by every timeline derived from this one.
     let samples: LottieSampleBudget
 
-    public init(rootIn: Double, rootOut: Double, frameRate: Double, reading: LottieReading = .afterEffects) {
+    init(rootIn: Double, rootOut: Double, frameRate: Double, reading: LottieReading = .afterEffects) {
         self.rootIn = rootIn; self.rootOut = rootOut; self.frameRate = frameRate
         scale = 1; offset = 0; remap = nil; self.reading = reading
         samples = LottieSampleBudget()
@@ -37,17 +37,17 @@ public struct LottieTimeline: Sendable {
     }
 
     /// The property frame at root frame `r`.
-    public func frame(atRoot r: Double) -> Double { remap.map { $0(r) } ?? scale * r + offset }
+    func frame(atRoot r: Double) -> Double { remap.map { $0(r) } ?? scale * r + offset }
 
     /// The root frame of property frame `f` (affine timelines only).
-    public func rootFrame(of f: Double) -> Double { (f - offset) / scale }
+    func rootFrame(of f: Double) -> Double { (f - offset) / scale }
 
     /// Core Animation seconds of root frame `r`.
-    public func seconds(ofRoot r: Double) -> Double { (r - rootIn) / frameRate }
+    func seconds(ofRoot r: Double) -> Double { (r - rootIn) / frameRate }
 
     /// The timeline inside a precomposition whose layer runs on `self`: shifted by `st` and
     /// stretched by `sr`, or remapped by `timeRemap` (seconds, read on `self`) × the frame rate.
-    public func precomposition(startTime: Double, stretch: Double, timeRemap: LottieProperty<[Double]>?) -> LottieTimeline {
+    func precomposition(startTime: Double, stretch: Double, timeRemap: LottieProperty<[Double]>?) -> LottieTimeline {
         if let timeRemap {
             let outer = self, fr = frameRate, reading = reading
             return LottieTimeline(rootIn: rootIn, rootOut: rootOut, frameRate: frameRate, scale: 1, offset: 0,

@@ -4,31 +4,31 @@
 import Foundation
 import LayerKit
 
-public struct LottieAsset: Sendable {
-    public var id: String
-    public var layers: [LottieLayerModel]?
-    public var imagePath: String?
-    public var width: Double, height: Double
+struct LottieAsset: Sendable {
+    var id: String
+    var layers: [LottieLayerModel]?
+    var imagePath: String?
+    var width: Double, height: Double
 }
 
-public struct LottieAnimationModel: Sendable {
-    public var width: Double, height: Double
-    public var inPoint: Double, outPoint: Double, frameRate: Double
-    public var layers: [LottieLayerModel]
-    public var assets: [String: LottieAsset]
-    public var name: String
+struct LottieAnimationModel: Sendable {
+    var width: Double, height: Double
+    var inPoint: Double, outPoint: Double, frameRate: Double
+    var layers: [LottieLayerModel]
+    var assets: [String: LottieAsset]
+    var name: String
     /// Glyph outlines (`chars`) and fonts (`fonts.list`) for text layers.
-    public var glyphs: [LottieGlyph] = []
-    public var fonts: [LottieFont] = []
+    var glyphs: [LottieGlyph] = []
+    var fonts: [LottieFont] = []
     /// Named points of the timeline (`markers`: `cm` the name, `tm` the frame, `dr` frames).
-    public var markers: [LottieMarker] = []
+    var markers: [LottieMarker] = []
 
     /// Whether `json` looks like a Lottie file (`v`, `fr`, `ip`, `op` and `layers` at the top).
-    public static func isLottie(_ json: JSONValue) -> Bool {
+    static func isLottie(_ json: JSONValue) -> Bool {
         json["layers"] != nil && json["fr"] != nil && json["op"] != nil && json["ip"] != nil
     }
 
-    public static func decode(_ json: JSONValue) throws(DocumentError) -> LottieAnimationModel {
+    static func decode(_ json: JSONValue) throws(DocumentError) -> LottieAnimationModel {
         let j = LottieJSON(json, path: "")
         guard j.isObject else { throw DocumentError("", "expected a Lottie object at the top") }
         let w = try j.required("w").number(), h = try j.required("h").number()

@@ -6,25 +6,25 @@ import LayerKit
 import Raster
 
 /// One bezier shape: vertices with their in and out tangents.
-public struct LottieBezier: Equatable, Sendable {
-    public var closed: Bool
-    public var vertices: [Point]
-    public var inTangents: [Point]
-    public var outTangents: [Point]
+struct LottieBezier: Equatable, Sendable {
+    var closed: Bool
+    var vertices: [Point]
+    var inTangents: [Point]
+    var outTangents: [Point]
 
-    public init(closed: Bool, vertices: [Point], inTangents: [Point], outTangents: [Point]) {
+    init(closed: Bool, vertices: [Point], inTangents: [Point], outTangents: [Point]) {
         self.closed = closed; self.vertices = vertices; self.inTangents = inTangents; self.outTangents = outTangents
     }
 
     /// The shape as a path (empty without vertices).
-    public var path: Path {
+    var path: Path {
         var p = Path()
         append(to: &p)
         return p
     }
 
     /// Appends the shape as one subpath.
-    public func append(to p: inout Path) {
+    func append(to p: inout Path) {
         guard let first = vertices.first else { return }
         p.move(to: first)
         let n = vertices.count

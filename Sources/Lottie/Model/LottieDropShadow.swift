@@ -11,16 +11,16 @@
 // When a layer has both, the effect wins (lottie-ios: "prefer the DropShadowEffect").
 import LayerKit
 
-public struct LottieDropShadow: Sendable {
+struct LottieDropShadow: Sendable {
     /// RGBA in 0…1.
-    public var color: LottieProperty<[Double]>
+    var color: LottieProperty<[Double]>
     /// 0…1.
-    public var opacity: LottieProperty<[Double]>
+    var opacity: LottieProperty<[Double]>
     /// Degrees, 0 along +x, 90 along +y (down).
-    public var angle: LottieProperty<[Double]>
-    public var distance: LottieProperty<[Double]>
+    var angle: LottieProperty<[Double]>
+    var distance: LottieProperty<[Double]>
     /// CALayer.shadowRadius.
-    public var radius: LottieProperty<[Double]>
+    var radius: LottieProperty<[Double]>
     /// Whether it is the effect (`ef` type 25), whose softness After Effects' reading scales
     /// as lottie-web does (LottieLayerShadow).
     var isEffect = false

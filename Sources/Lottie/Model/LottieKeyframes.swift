@@ -8,13 +8,13 @@ import LayerKit
 import Raster
 
 /// A value a Lottie property can hold and mix.
-public protocol LottieInterpolatable: Equatable, Sendable {
+protocol LottieInterpolatable: Equatable, Sendable {
     static func mix(_ a: Self, _ b: Self, eased: [Double]) -> Self
 }
 
 extension Array: LottieInterpolatable where Element == Double {
     /// Per-dimension mix: dimension d uses eased[min(d, count - 1)].
-    public static func mix(_ a: [Double], _ b: [Double], eased: [Double]) -> [Double] {
+    static func mix(_ a: [Double], _ b: [Double], eased: [Double]) -> [Double] {
         var out = a
         for d in 0..<Swift.min(a.count, b.count) {
             let e = eased[Swift.min(d, eased.count - 1)]
@@ -25,52 +25,52 @@ extension Array: LottieInterpolatable where Element == Double {
 }
 
 extension LottieBezier: LottieInterpolatable {
-    public static func mix(_ a: LottieBezier, _ b: LottieBezier, eased: [Double]) -> LottieBezier {
+    static func mix(_ a: LottieBezier, _ b: LottieBezier, eased: [Double]) -> LottieBezier {
         lerp(a, b, eased[0])
     }
 }
 
 /// The easing of one keyframe segment: Lottie's out tangent of the segment's first keyframe
 /// and in tangent of its second, a cubic bezier from (0, 0) to (1, 1) per dimension.
-public struct LottieEasing: Equatable, Sendable {
-    public var outX: [Double], outY: [Double], inX: [Double], inY: [Double]
-    public static let linear = LottieEasing(outX: [0], outY: [0], inX: [1], inY: [1])
+struct LottieEasing: Equatable, Sendable {
+    var outX: [Double], outY: [Double], inX: [Double], inY: [Double]
+    static let linear = LottieEasing(outX: [0], outY: [0], inX: [1], inY: [1])
 
-    public var dimensions: Int { max(outX.count, outY.count, inX.count, inY.count) }
+    var dimensions: Int { max(outX.count, outY.count, inX.count, inY.count) }
     /// The four control numbers of dimension d.
-    public func controlPoints(_ d: Int) -> (Double, Double, Double, Double) {
+    func controlPoints(_ d: Int) -> (Double, Double, Double, Double) {
         func at(_ a: [Double]) -> Double { a.isEmpty ? 0 : a[min(d, a.count - 1)] }
         return (at(outX), at(outY), at(inX), at(inY))
     }
     /// Whether every dimension eases alike.
-    public var isUniform: Bool { (0..<dimensions).allSatisfy { controlPoints($0) == controlPoints(0) } }
+    var isUniform: Bool { (0..<dimensions).allSatisfy { controlPoints($0) == controlPoints(0) } }
 }
 
 /// One keyframe.
-public struct LottieKeyframe<Value: LottieInterpolatable>: Sendable {
-    public var frame: Double
-    public var value: Value
+struct LottieKeyframe<Value: LottieInterpolatable>: Sendable {
+    var frame: Double
+    var value: Value
     /// Easing of the segment from this keyframe to the next.
-    public var easing: LottieEasing
+    var easing: LottieEasing
     /// The value holds until the next keyframe.
-    public var hold: Bool
+    var hold: Bool
     /// Spatial tangents of the segment to the next keyframe (positions only).
-    public var spatialOut: Point?
-    public var spatialIn: Point?
+    var spatialOut: Point?
+    var spatialIn: Point?
 }
 
 /// A property: one value, or keyframes in time order.
-public struct LottieProperty<Value: LottieInterpolatable>: Sendable {
-    public var keyframes: [LottieKeyframe<Value>]
+struct LottieProperty<Value: LottieInterpolatable>: Sendable {
+    var keyframes: [LottieKeyframe<Value>]
 
-    public init(_ value: Value) {
+    init(_ value: Value) {
         keyframes = [LottieKeyframe(frame: 0, value: value, easing: .linear, hold: false)]
     }
-    public init(keyframes: [LottieKeyframe<Value>]) { self.keyframes = keyframes }
+    init(keyframes: [LottieKeyframe<Value>]) { self.keyframes = keyframes }
 
-    public var isAnimated: Bool { keyframes.count > 1 }
-    public var initialValue: Value { keyframes[0].value }
-    public var frames: [Double] { keyframes.map(\.frame) }
+    var isAnimated: Bool { keyframes.count > 1 }
+    var initialValue: Value { keyframes[0].value }
+    var frames: [Double] { keyframes.map(\.frame) }
 }
 
 extension LottieProperty where Value == [Double] {

@@ -8,18 +8,18 @@
 // `ddd` 1 marks a 3D layer; a camera layer (`ty` 13) carries its zoom `pe` (`LottieCameraModel`).
 import LayerKit
 
-public struct LottieMask: Sendable {
-    public var mode: String
-    public var inverted: Bool
-    public var path: LottieProperty<LottieBezier>
-    public var opacity: LottieProperty<[Double]>
-    public var expansion: LottieProperty<[Double]>
+struct LottieMask: Sendable {
+    var mode: String
+    var inverted: Bool
+    var path: LottieProperty<LottieBezier>
+    var opacity: LottieProperty<[Double]>
+    var expansion: LottieProperty<[Double]>
     /// Feather `f` (pixels, x and y): the mask's edge blurred.
-    public var feather: LottieProperty<[Double]> = LottieProperty([0, 0])
+    var feather: LottieProperty<[Double]> = LottieProperty([0, 0])
 }
 
-public struct LottieLayerModel: Sendable {
-    public enum Kind: Sendable {
+struct LottieLayerModel: Sendable {
+    enum Kind: Sendable {
         case precomp(refId: String, width: Double, height: Double, timeRemap: LottieProperty<[Double]>?)
         case solid(color: Color, width: Double, height: Double)
         case image(refId: String)
@@ -28,24 +28,24 @@ public struct LottieLayerModel: Sendable {
         case text(LottieTextDocument?)
         case unsupported(Int)
     }
-    public var name: String
-    public var index: Int?
-    public var parent: Int?
-    public var kind: Kind
-    public var inPoint: Double, outPoint: Double, startTime: Double, timeStretch: Double
-    public var transform: LottieTransformModel
-    public var hidden: Bool
-    public var isMatteSource: Bool
-    public var matteMode: Int
-    public var matteParent: Int?
-    public var masks: [LottieMask]
-    public var autoOrient: Bool
-    public var blendMode: Int
+    var name: String
+    var index: Int?
+    var parent: Int?
+    var kind: Kind
+    var inPoint: Double, outPoint: Double, startTime: Double, timeStretch: Double
+    var transform: LottieTransformModel
+    var hidden: Bool
+    var isMatteSource: Bool
+    var matteMode: Int
+    var matteParent: Int?
+    var masks: [LottieMask]
+    var autoOrient: Bool
+    var blendMode: Int
     /// Effects other than a drop shadow.
-    public var hasEffects: Bool
+    var hasEffects: Bool
     /// Layer styles other than a drop shadow.
-    public var hasLayerStyles: Bool
-    public var dropShadow: LottieDropShadow?
+    var hasLayerStyles: Bool
+    var dropShadow: LottieDropShadow?
     /// A 3D layer (`ddd` 1): its transform has a z axis and the composition's camera sees it.
     var is3D = false
     /// The camera, for a camera layer (`ty` 13).

@@ -6,20 +6,20 @@
 // and a fill, stroke or trim acts on the shapes listed before it.
 import LayerKit
 
-public enum LottieShapeItem: Sendable {
-    public struct Dash: Sendable { public var kind: String; public var length: LottieProperty<[Double]> }
-    public struct Gradient: Sendable {
-        public var linear: Bool
-        public var colorStops: Int
-        public var colors: LottieProperty<[Double]>
-        public var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>
-        public var highlightLength: LottieProperty<[Double]>?, highlightAngle: LottieProperty<[Double]>?
+enum LottieShapeItem: Sendable {
+    struct Dash: Sendable { var kind: String; var length: LottieProperty<[Double]> }
+    struct Gradient: Sendable {
+        var linear: Bool
+        var colorStops: Int
+        var colors: LottieProperty<[Double]>
+        var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>
+        var highlightLength: LottieProperty<[Double]>?, highlightAngle: LottieProperty<[Double]>?
     }
-    public struct Stroke: Sendable {
-        public var width: LottieProperty<[Double]>
-        public var cap: Int, join: Int
-        public var miterLimit: Double
-        public var dashes: [Dash]
+    struct Stroke: Sendable {
+        var width: LottieProperty<[Double]>
+        var cap: Int, join: Int
+        var miterLimit: Double
+        var dashes: [Dash]
     }
 
     case group(name: String, items: [LottieShapeItem])
@@ -130,10 +130,10 @@ public enum LottieShapeItem: Sendable {
 
 /// A star (`sy` 1) or polygon (`sy` 2): `pt` points around `p`, rotated `r` degrees, outer
 /// radius `or` with roundness `os` (percent), inner radius `ir` with roundness `is` (stars).
-public struct LottieStarModel: Sendable {
-    public var isStar: Bool
-    public var points, position, rotation, outerRadius, outerRoundness, innerRadius, innerRoundness: LottieProperty<[Double]>
-    public var reversed: Bool
+struct LottieStarModel: Sendable {
+    var isStar: Bool
+    var points, position, rotation, outerRadius, outerRoundness, innerRadius, innerRoundness: LottieProperty<[Double]>
+    var reversed: Bool
 
     static func decode(_ j: LottieJSON, reversed: Bool) throws(DocumentError) -> LottieStarModel {
         func prop(_ key: String, _ d: [Double]) throws(DocumentError) -> LottieProperty<[Double]> { try .decode(j[key], default: d) }

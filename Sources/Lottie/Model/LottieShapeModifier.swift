@@ -28,7 +28,7 @@ import Foundation
 import LayerKit
 import Raster
 
-public enum LottieShapeModifier: Sendable {
+enum LottieShapeModifier: Sendable {
     case puckerBloat(amount: LottieProperty<[Double]>)
     case zigZag(size: LottieProperty<[Double]>, ridges: LottieProperty<[Double]>, pointType: LottieProperty<[Double]>)
     case offsetPath(amount: LottieProperty<[Double]>, join: Int, miterLimit: LottieProperty<[Double]>)

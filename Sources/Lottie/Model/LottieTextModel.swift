@@ -10,20 +10,20 @@
 // the grouping alignment `t.m.a` and the path options `t.p` are in `LottieTextAnimatorModel`.
 import LayerKit
 
-public struct LottieTextDocument: Sendable {
-    public var text: String
-    public var fontName: String
-    public var size: Double
-    public var justification: Int
-    public var tracking: Double
-    public var lineHeight: Double
-    public var fillColor: [Double]?
-    public var strokeColor: [Double]?
-    public var strokeWidth: Double
-    public var fillOverStroke: Bool
+struct LottieTextDocument: Sendable {
+    var text: String
+    var fontName: String
+    var size: Double
+    var justification: Int
+    var tracking: Double
+    var lineHeight: Double
+    var fillColor: [Double]?
+    var strokeColor: [Double]?
+    var strokeWidth: Double
+    var fillOverStroke: Bool
     /// Keyframes of the document beyond the first (the text changing over time).
-    public var laterDocuments: Int
-    public var animators: Int
+    var laterDocuments: Int
+    var animators: Int
     /// Every keyframe of the document, the first included (its frame and what it holds).
     var keyframes: [LottieTextDocumentKeyframe] = []
     var animatorList: [LottieTextAnimator] = []
@@ -94,12 +94,12 @@ struct LottieTextDocumentKeyframe: Sendable {
 }
 
 /// One glyph of `chars`: the character, its font family and style, advance and outline.
-public struct LottieGlyph: Sendable {
-    public var character: String
-    public var family: String
-    public var style: String
-    public var advance: Double
-    public var shapes: [LottieShapeItem]
+struct LottieGlyph: Sendable {
+    var character: String
+    var family: String
+    var style: String
+    var advance: Double
+    var shapes: [LottieShapeItem]
 
     static func decodeList(_ j: LottieJSON?) throws(DocumentError) -> [LottieGlyph] {
         guard let j else { return [] }
@@ -117,8 +117,8 @@ public struct LottieGlyph: Sendable {
 }
 
 /// A font of `fonts.list`: the name documents use and the family and style glyphs carry.
-public struct LottieFont: Sendable {
-    public var name: String, family: String, style: String
+struct LottieFont: Sendable {
+    var name: String, family: String, style: String
 
     static func decodeList(_ j: LottieJSON?) throws(DocumentError) -> [LottieFont] {
         guard let list = j?["list"] else { return [] }

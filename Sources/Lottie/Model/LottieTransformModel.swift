@@ -5,24 +5,24 @@
 // translate(−a).
 import LayerKit
 
-public struct LottieTransformModel: Sendable {
-    public enum Position: Sendable {
+struct LottieTransformModel: Sendable {
+    enum Position: Sendable {
         case combined(LottieProperty<[Double]>)
         case split(x: LottieProperty<[Double]>, y: LottieProperty<[Double]>)
     }
-    public var anchor = LottieProperty<[Double]>([0, 0])
-    public var position = Position.combined(LottieProperty([0, 0]))
-    public var scale = LottieProperty<[Double]>([100, 100])
-    public var rotation = LottieProperty<[Double]>([0])
-    public var rotationX: LottieProperty<[Double]>?
-    public var rotationY: LottieProperty<[Double]>?
-    public var opacity = LottieProperty<[Double]>([100])
-    public var skew: LottieProperty<[Double]>?
-    public var skewAxis: LottieProperty<[Double]>?
+    var anchor = LottieProperty<[Double]>([0, 0])
+    var position = Position.combined(LottieProperty([0, 0]))
+    var scale = LottieProperty<[Double]>([100, 100])
+    var rotation = LottieProperty<[Double]>([0])
+    var rotationX: LottieProperty<[Double]>?
+    var rotationY: LottieProperty<[Double]>?
+    var opacity = LottieProperty<[Double]>([100])
+    var skew: LottieProperty<[Double]>?
+    var skewAxis: LottieProperty<[Double]>?
     /// Orientation `or` of a 3D layer (degrees about x, y, z).
     var orientation: LottieProperty<[Double]>?
 
-    public init() {}
+    init() {}
 
     static func decode(_ j: LottieJSON?) throws(DocumentError) -> LottieTransformModel {
         var t = LottieTransformModel()
