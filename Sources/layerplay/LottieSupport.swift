@@ -235,7 +235,7 @@ func startStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOp
     }
     guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
     let (_, definition) = try LottieScene.stateMachine(Array(data), id: asked.isEmpty ? nil : asked)
-    let machine = LottieStateMachine(definition, model: scene.model)
+    let machine = LottieStateMachine(definition, scene: scene)
     machine.start()
     for (name, value) in options.inputs { try machine.setInput(name, text: value) }
     return machine

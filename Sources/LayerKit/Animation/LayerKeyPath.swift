@@ -35,6 +35,12 @@ public struct LayerKeyPath<Value>: @unchecked Sendable {
     }
 
     /// `value` as the animatable value the key path holds.
+    /// A key path whose values box through `box` (a value type with no conformance of its own).
+    public init(keyPath: String, box: @escaping (Value) -> AnimatableValue) {
+        self.keyPath = keyPath
+        self.box = box
+    }
+
     public func animatableValue(_ value: Value) -> AnimatableValue { box(value) }
 }
 
@@ -88,4 +94,37 @@ extension LayerKeyPath {
     public static var locations: LayerKeyPath<[Double]?> { .init(CAGradientLayer.locations) }
     public static var startPoint: LayerKeyPath<Point> { .init(CAGradientLayer.startPoint) }
     public static var endPoint: LayerKeyPath<Point> { .init(CAGradientLayer.endPoint) }
+
+    // MARK: CATextLayer
+    public static var foregroundColor: LayerKeyPath<Color?> { .init(CATextLayer.foregroundColor) }
+}
+
+// MARK: Filter inputs
+// A filter's inputs by its name: "to change the inputRadius parameter of the filter, you could
+// use code similar to the following: [layer setValue:…forKeyPath:@"filters.myFilter.inputRadius"]"
+// (CALayer, filters; CIFilter.swift).
+extension LayerKeyPath where Value == Double {
+    /// The number input `input` of the filter named `filter` in `filters`.
+    public static func filterInput(_ filter: String, _ input: String) -> LayerKeyPath<Double> {
+        .init("filters.\(filter).\(input)")
+    }
+}
+
+extension LayerKeyPath where Value == [Double] {
+    /// The vector input `input` (a CIVector's components) of the filter named `filter` in `filters`.
+    public static func filterVector(_ filter: String, _ input: String) -> LayerKeyPath<[Double]> {
+        .init(keyPath: "filters.\(filter).\(input)") { .numbers($0) }
+    }
+}
+
+extension LayerKeyPath where Value == [Color] {
+    /// The colour-list input `input` of the filter named `filter` in `filters` (a colour map's gradient).
+    public static func filterColors(_ filter: String, _ input: String) -> LayerKeyPath<[Color]> {
+        .init("filters.\(filter).\(input)")
+    }
+}
+
+extension LayerKeyPath where Value == CATransform3D {
+    /// The layer's `sublayerTransform`.
+    public static var sublayerTransform: LayerKeyPath<CATransform3D> { .init(CALayer.sublayerTransform) }
 }

@@ -96,10 +96,8 @@ enum LottieCamera3D {
         l.anchorPoint = Point(0, 0)
         l.bounds = Rect(0, 0, 0, 0)
         l.position = Point(0, 0)
-        l.transform = matrix(t, at: timeline.frame(atRoot: timeline.rootIn))
-        if changesOverTime(t),
-           let a = LottieKeyframeAnimation.sampled(keyPath: "transform", timeline: timeline, value: { .transform(matrix(t, at: timeline.frame(atRoot: $0))) }) {
-            l.add(a, forKey: "transform")
+        LottieKeyframeAnimation.applySampled(.transform, to: l, timeline: timeline, animated: changesOverTime(t)) {
+            matrix(t, at: timeline.frame(atRoot: $0))
         }
         l.addSublayer(content)
         return l
@@ -168,12 +166,9 @@ enum LottieCamera3D {
         holder.bounds = Rect(0, 0, width, height)
         holder.position = Point(0, 0)
         holder.name = top.name
-        holder.sublayerTransform = sublayerTransform(camera: camera, at: timeline.frame(atRoot: timeline.rootIn), width: width, height: height)
-        if let (c, t) = camera, c.zoom.changesOverTime || changesOverTime(t),
-           let a = LottieKeyframeAnimation.sampled(keyPath: "sublayerTransform", timeline: timeline, value: {
-               .transform(sublayerTransform(camera: camera, at: timeline.frame(atRoot: $0), width: width, height: height))
-           }) {
-            holder.add(a, forKey: "sublayerTransform")
+        let moves = camera.map { c, t in c.zoom.changesOverTime || changesOverTime(t) } ?? false
+        LottieKeyframeAnimation.applySampled(.sublayerTransform, to: holder, timeline: timeline, animated: moves) {
+            sublayerTransform(camera: camera, at: timeline.frame(atRoot: $0), width: width, height: height)
         }
         holder.addSublayer(top)
         return holder

@@ -81,35 +81,34 @@ enum LottieLayerEffects {
 
     /// Sets (and animates) the inputs of the filter `name` on `layer` from effect `e`.
     static func animate(_ e: LottieEffect, name: String, on layer: CALayer, timeline: LottieTimeline) {
-        let key = { (input: String) in "filters.\(name).\(input)" }
         switch e {
         case .gaussianBlur(let blurriness, _, _):
-            LottieKeyframeAnimation.apply(blurriness, keyPath: key("inputRadius"), to: layer, timeline: timeline) {
-                .number(min(max(($0.first ?? 0) * blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius))
+            LottieKeyframeAnimation.apply(blurriness, to: layer, .filterInput(name, "inputRadius"), timeline: timeline) {
+                min(max(($0.first ?? 0) * blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius)
             }
         case .fill(let color, let opacity):
-            layer.setValue(.numbers([0, 0, 0, 0]), forKeyPath: key("inputRVector"))
-            layer.setValue(.numbers([0, 0, 0, 0]), forKeyPath: key("inputGVector"))
-            layer.setValue(.numbers([0, 0, 0, 0]), forKeyPath: key("inputBVector"))
-            LottieKeyframeAnimation.apply(color, keyPath: key("inputBiasVector"), to: layer, timeline: timeline) { v in
+            for input in ["inputRVector", "inputGVector", "inputBVector"] {
+                layer.setValue([0, 0, 0, 0], for: .filterVector(name, input))
+            }
+            LottieKeyframeAnimation.apply(color, to: layer, .filterVector(name, "inputBiasVector"), timeline: timeline) { v in
                 let c = LottieColor.color(v)
                 // The working space is linear light (FilterChain): the colour decoded to it.
-                return .numbers([FilterChain.decode(c.r), FilterChain.decode(c.g), FilterChain.decode(c.b), 0])
+                return [FilterChain.decode(c.r), FilterChain.decode(c.g), FilterChain.decode(c.b), 0]
             }
-            LottieKeyframeAnimation.apply(opacity, keyPath: key("inputAVector"), to: layer, timeline: timeline) {
-                .numbers([0, 0, 0, min(max($0.first ?? 1, 0), 1)])
+            LottieKeyframeAnimation.apply(opacity, to: layer, .filterVector(name, "inputAVector"), timeline: timeline) {
+                [0, 0, 0, min(max($0.first ?? 1, 0), 1)]
             }
         case .tint(let black, let white, let amount):
-            layer.setValue(.numbers(meanWeights), forKeyPath: key("inputLuminanceVector"))
+            layer.setValue(meanWeights, for: .filterVector(name, "inputLuminanceVector"))
             gradient([black, white], name: name, on: layer, timeline: timeline)
-            LottieKeyframeAnimation.apply(amount, keyPath: key("inputIntensity"), to: layer, timeline: timeline) {
-                .number(min(max(($0.first ?? 100) / 100, 0), 1))
+            LottieKeyframeAnimation.apply(amount, to: layer, .filterInput(name, "inputIntensity"), timeline: timeline) {
+                min(max(($0.first ?? 100) / 100, 0), 1)
             }
         case .tritone(let highlights, let midtones, let shadows, let blend):
-            layer.setValue(.numbers(meanWeights), forKeyPath: key("inputLuminanceVector"))
+            layer.setValue(meanWeights, for: .filterVector(name, "inputLuminanceVector"))
             gradient([shadows, midtones, highlights], name: name, on: layer, timeline: timeline)
-            LottieKeyframeAnimation.apply(blend, keyPath: key("inputIntensity"), to: layer, timeline: timeline) {
-                .number(min(max(1 - ($0.first ?? 0) / 100, 0), 1))
+            LottieKeyframeAnimation.apply(blend, to: layer, .filterInput(name, "inputIntensity"), timeline: timeline) {
+                min(max(1 - ($0.first ?? 0) / 100, 0), 1)
             }
         case .dropShadow, .stroke, .unsupported: break
         }
@@ -118,14 +117,9 @@ enum LottieLayerEffects {
     /// The colour map's gradient from the colour properties `stops` (darkest first): set, and
     /// sampled on every frame when any of them changes.
     static func gradient(_ stops: [LottieProperty<[Double]>], name: String, on layer: CALayer, timeline: LottieTimeline) {
-        let keyPath = "filters.\(name).inputGradientImage"
-        func value(_ frame: Double) -> AnimatableValue {
-            .list(stops.map { .color(LottieColor.color($0.value(at: frame))) })
-        }
-        layer.setValue(value(timeline.frame(atRoot: timeline.rootIn)), forKeyPath: keyPath)
-        if stops.contains(where: \.changesOverTime),
-           let a = LottieKeyframeAnimation.sampled(keyPath: keyPath, timeline: timeline, value: { value(timeline.frame(atRoot: $0)) }) {
-            layer.add(a, forKey: keyPath)
+        LottieKeyframeAnimation.applySampled(.filterColors(name, "inputGradientImage"), to: layer, timeline: timeline,
+                                             animated: stops.contains(where: \.changesOverTime)) { t in
+            stops.map { LottieColor.color($0.value(at: timeline.frame(atRoot: t))) }
         }
     }
 }

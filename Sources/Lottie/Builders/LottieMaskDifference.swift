@@ -29,18 +29,17 @@ enum LottieMaskDifference {
         shape.bounds = Rect(0, 0, 0, 0)
         shape.fillColor = .black
         shape.fillRule = .evenOdd
-        func path(_ frame: Double) -> AnimatableValue {
+        func path(_ frame: Double) -> Path? {
             var p = Path()
             for m in level {
                 let b = m.path.value(at: frame), x = m.expansion.value(at: frame).first ?? 0
                 (x != 0 ? LottieShapeModifier.offset(b, x, join: 2, miterLimit: 4) : b).append(to: &p)
             }
-            return .path(p)
+            return p
         }
-        shape.path = path(timeline.frame(atRoot: timeline.rootIn)).pathValue
-        if level.contains(where: { $0.path.changesOverTime || $0.expansion.changesOverTime }),
-           let a = LottieKeyframeAnimation.sampled(keyPath: "path", timeline: timeline, value: { path(timeline.frame(atRoot: $0)) }) {
-            shape.add(a, forKey: "path")
+        LottieKeyframeAnimation.applySampled(.path, to: shape, timeline: timeline,
+                                             animated: level.contains { $0.path.changesOverTime || $0.expansion.changesOverTime }) {
+            path(timeline.frame(atRoot: $0))
         }
         return shape
     }

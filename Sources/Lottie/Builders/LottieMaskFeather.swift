@@ -14,9 +14,9 @@ extension LottieMaskLayers {
     static func feather(_ m: LottieMask, shape: CAShapeLayer, timeline: LottieTimeline) {
         guard m.feather.keyframes.contains(where: { $0.value.contains { $0 != 0 } }) else { return }
         shape.filters = [CIFilter(type: .gaussianBlur, name: "feather")]
-        LottieKeyframeAnimation.apply(m.feather, keyPath: "filters.feather.inputRadius", to: shape, timeline: timeline) { v in
+        LottieKeyframeAnimation.apply(m.feather, to: shape, .filterInput("feather", "inputRadius"), timeline: timeline) { v in
             let mean = v.isEmpty ? 0 : v.prefix(2).reduce(0, +) / Double(min(v.count, 2))
-            return .number(min(max(mean * LottieLayerEffects.blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius))
+            return min(max(mean * LottieLayerEffects.blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius)
         }
     }
 }

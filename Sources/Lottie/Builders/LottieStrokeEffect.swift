@@ -84,33 +84,31 @@ struct LottieStrokeEffect: Sendable {
             shape.fillColor = nil
             shape.lineCap = .round
             shape.lineJoin = .round
-            LottieKeyframeAnimation.apply(m.path, keyPath: "path", to: shape, timeline: timeline) { b in
+            LottieKeyframeAnimation.apply(m.path, to: shape, .path, timeline: timeline) { b in
                 var p = Path()
                 b.append(to: &p)
-                return .path(p)
+                return p
             }
             if paintStyle == 3 {
                 shape.strokeColor = .white
             } else {
-                LottieKeyframeAnimation.apply(color, keyPath: "strokeColor", to: shape, timeline: timeline) { .color(LottieColor.color($0).withAlpha(1)) }
+                LottieKeyframeAnimation.apply(color, to: shape, .strokeColor, timeline: timeline) { LottieColor.color($0).withAlpha(1) }
             }
-            LottieKeyframeAnimation.apply(brushSize, keyPath: "lineWidth", to: shape, timeline: timeline) { .number(max(2 * ($0.first ?? 0), 0)) }
+            LottieKeyframeAnimation.apply(brushSize, to: shape, .lineWidth, timeline: timeline) { max(2 * ($0.first ?? 0), 0) }
             // "the smaller first": start and end as strokeStart / strokeEnd, each clamped to 0…1.
             let s = start, e = end
-            func bound(_ frame: Double, _ lower: Bool) -> AnimatableValue {
+            func bound(_ frame: Double, _ lower: Bool) -> Double {
                 let a = (s.value(at: frame).first ?? 0) / 100, b = (e.value(at: frame).first ?? 100) / 100
-                return .number(min(max(lower ? min(a, b) : max(a, b), 0), 1))
+                return min(max(lower ? min(a, b) : max(a, b), 0), 1)
             }
-            for (key, lower) in [("strokeStart", true), ("strokeEnd", false)] {
-                shape.setValue(bound(timeline.frame(atRoot: timeline.rootIn), lower), forKeyPath: key)
-                if s.changesOverTime || e.changesOverTime,
-                   let a = LottieKeyframeAnimation.sampled(keyPath: key, timeline: timeline, value: { bound(timeline.frame(atRoot: $0), lower) }) {
-                    shape.add(a, forKey: key)
+            for (key, lower) in [(LayerKeyPath<Double>.strokeStart, true), (.strokeEnd, false)] {
+                LottieKeyframeAnimation.applySampled(key, to: shape, timeline: timeline, animated: s.changesOverTime || e.changesOverTime) {
+                    bound(timeline.frame(atRoot: $0), lower)
                 }
             }
             holder.addSublayer(shape)
         }
-        LottieKeyframeAnimation.apply(opacity, keyPath: "opacity", to: holder, timeline: timeline) { .number(min(max($0.first ?? 1, 0), 1)) }
+        LottieKeyframeAnimation.apply(opacity, to: holder, .opacity, timeline: timeline) { min(max($0.first ?? 1, 0), 1) }
         switch paintStyle {
         case 3:
             try counter.add(1)

@@ -68,9 +68,9 @@ struct LottieTextLayers {
             return f >= (start ?? -.infinity) && f < (end ?? .infinity)
         }
         layer.isHidden = !shown(timeline.rootIn)
-        if let a = LottieKeyframeAnimation.sampled(keyPath: "hidden", timeline: timeline, value: { .bool(!shown($0)) }) {
+        if let a = LottieKeyframeAnimation.sampled(.isHidden, timeline: timeline, value: { !shown($0) }) {
             a.calculationMode = .discrete
-            layer.add(a, forKey: "hidden")
+            layer.add(a, forKey: a.keyPath ?? "hidden")
         }
     }
 
@@ -159,29 +159,29 @@ struct LottieTextLayers {
         for (i, layer) in layers.enumerated() {
             guard let layer else { continue }
             let column = table.map { $0[i] }
-            func apply(_ keyPath: String, to target: CALayer, _ value: (LottieTextLetterState) -> AnimatableValue,
-                       differs: (LottieTextLetterState, LottieTextLetterState) -> Bool) {
-                target.setValue(value(column[0]), forKeyPath: keyPath)
+            func apply<T>(_ key: LayerKeyPath<T>, to target: CALayer, _ value: (LottieTextLetterState) -> T,
+                          differs: (LottieTextLetterState, LottieTextLetterState) -> Bool) {
+                target.setValue(value(column[0]), for: key)
                 guard column.count > 1, column.contains(where: { differs($0, column[0]) }),
-                      let anim = LottieKeyframeAnimation.sampled(keyPath: keyPath, timeline: timeline, value: { r in value(column[index[r] ?? 0]) })
+                      let anim = LottieKeyframeAnimation.sampled(key, timeline: timeline, value: { r in value(column[index[r] ?? 0]) })
                 else { return }
-                target.add(anim, forKey: keyPath)
+                target.add(anim, forKey: key.keyPath)
             }
-            apply("transform", to: layer, { .transform($0.matrix) }, differs: { $0.matrix != $1.matrix })
-            apply("opacity", to: layer, { .number($0.opacity) }, differs: { $0.opacity != $1.opacity })
-            func color(_ c: [Double]?) -> AnimatableValue { .color(c.map { LottieColor.color($0) }) }
+            apply(.transform, to: layer, { $0.matrix }, differs: { $0.matrix != $1.matrix })
+            apply(.opacity, to: layer, { $0.opacity }, differs: { $0.opacity != $1.opacity })
+            func color(_ c: [Double]?) -> Color? { c.map { LottieColor.color($0) } }
             var painted: [CALayer] = [layer]
             var k = 0
             while k < painted.count { painted += painted[k].sublayers ?? []; k += 1 }
             for p in painted {
                 if let shape = p as? CAShapeLayer {
-                    if shape.fillColor != nil { apply("fillColor", to: shape, { color($0.fill) }, differs: { $0.fill != $1.fill }) }
+                    if shape.fillColor != nil { apply(.fillColor, to: shape, { color($0.fill) }, differs: { $0.fill != $1.fill }) }
                     if shape.strokeColor != nil {
-                        apply("strokeColor", to: shape, { color($0.stroke) }, differs: { $0.stroke != $1.stroke })
-                        apply("lineWidth", to: shape, { .number($0.strokeWidth) }, differs: { $0.strokeWidth != $1.strokeWidth })
+                        apply(.strokeColor, to: shape, { color($0.stroke) }, differs: { $0.stroke != $1.stroke })
+                        apply(.lineWidth, to: shape, { $0.strokeWidth }, differs: { $0.strokeWidth != $1.strokeWidth })
                     }
                 } else if let text = p as? CATextLayer {
-                    apply("foregroundColor", to: text, { color($0.fill) }, differs: { $0.fill != $1.fill })
+                    apply(.foregroundColor, to: text, { color($0.fill) }, differs: { $0.fill != $1.fill })
                 }
             }
         }

@@ -50,8 +50,13 @@ public final class LottieStateMachine {
     private var firing: String?
     private var chain = 0
 
+    /// A machine for the animation `scene` shows, in its initial state once `start()` is called.
+    public convenience init(_ definition: LottieStateMachineDefinition, scene: LottieScene) {
+        self.init(definition, model: scene.model)
+    }
+
     /// A machine for the animation `model`, in its initial state once `start()` is called.
-    public init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel) {
+    init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel) {
         self.definition = definition
         inPoint = model.inPoint
         outPoint = model.outPoint
