@@ -1,8 +1,9 @@
 // A group holding only a gradient over a shape that covers it, masked by a mask layer (a
 // Lottie gradient fill or stroke), paints the gradient after the mask and only where the mask
-// has alpha (DisplayListRasterizer+MaskedGradient.swift). Each list is compared byte for byte
-// with the same list drawn the general way (an item that draws nothing before the gradient
-// breaks the pattern), over frames whose ring, gradient and group move, rotate and fade.
+// has alpha (DisplayListRasterizer+MaskedGradient.swift). Each list is compared with the same
+// list drawn the general way (an item that draws nothing before the gradient breaks the
+// pattern), over frames whose ring, gradient and group move, rotate and fade: byte for byte
+// for radial and conic gradients, within 2/255 for axial ones (see the test).
 import Testing
 @testable import Raster
 
@@ -53,8 +54,15 @@ import Testing
                 DisplayListRasterizer().draw(Self.list(frame: f, kind: kind, general: general), into: c)
                 out.append(c.target)
             }
-            let same = (0..<(Self.width * Self.height)).allSatisfy { out[0].pixels[$0] == out[1].pixels[$0] }
-            #expect(same, "frame \(f), \(kind): \(out[0].difference(from: out[1])!)")
+            let diff = out[0].difference(from: out[1], threshold: 2)!
+            if kind == .axial {
+                // The axial parameter is stepped in 16.16 fixed point from a run's first pixel, and
+                // the runs now start where the mask does: an index may differ by one table entry.
+                #expect(diff.maxAbsolute <= 2 && diff.shareOverThreshold == 0, "frame \(f), \(kind): \(diff)")
+            } else {
+                let same = (0..<(Self.width * Self.height)).allSatisfy { out[0].pixels[$0] == out[1].pixels[$0] }
+                #expect(same, "frame \(f), \(kind): \(diff)")
+            }
             // Something was drawn through the ring over the background.
             #expect((0..<(Self.width * Self.height)).contains { out[0].pixels[$0] != out[0].pixels[0] })
         }

@@ -5,7 +5,10 @@
 // multiplied by zero, so the gradient is painted after the mask, only where the mask has
 // some (Canvas.paintGradient): a stroked ring's gradient costs the ring, not its bounding box.
 // Where it is painted, every pixel is the one the fill paints (the shape covers it wholly, so
-// at full coverage over a cleared pixel); the composite is the same.
+// at full coverage over a cleared pixel), the composite is the same, but for one thing: an
+// axial gradient's table index is stepped in 16.16 fixed point from a run's first pixel, and
+// the runs start where the mask does, not at the box's left, so an index can land one table
+// entry away (at most 1/255 on a channel, at a few pixels of a frame).
 
 extension DisplayListRasterizer {
     /// Whether the gradient at `i` is the first and only content of a group drawn over a box
