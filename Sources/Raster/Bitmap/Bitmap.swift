@@ -43,8 +43,32 @@ public final class Bitmap: @unchecked Sendable {
         }
         Bitmap.liveBitmaps.created(bytes: count &* 4)
     }
+    /// An offscreen surface whose pixel memory comes from `pool` and goes back to it with the
+    /// bitmap (SurfacePool.swift): the pixels inside `box` are transparent black (all of them
+    /// when nil), the others hold whatever the memory held.
+    init(width: Int, height: Int, clearing box: PixelBox?, pool: SurfacePool) {
+        self.width = max(0, width)
+        self.height = max(0, height)
+        let count = max(1, self.width * self.height)
+        let block = pool.take(count: count)
+        pixels = block.pixels
+        self.pool = pool
+        poolCapacity = block.capacity
+        if let box {
+            let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: self.width, y1: self.height))
+            if !b.isEmpty {
+                for row in b.y0..<b.y1 { (pixels + row * self.width + b.x0).initialize(repeating: 0, count: b.x1 - b.x0) }
+            }
+        } else {
+            pixels.initialize(repeating: 0, count: count)
+        }
+        Bitmap.liveBitmaps.created(bytes: count &* 4)
+    }
+    /// The pool the pixel memory goes back to, and the size of its block (nil, 0: owned).
+    private var pool: SurfacePool? = nil
+    private var poolCapacity = 0
     deinit {
-        pixels.deallocate()
+        if let pool { pool.give(pixels, capacity: poolCapacity) } else { pixels.deallocate() }
         Bitmap.liveBitmaps.destroyed(bytes: max(1, width &* height) &* 4)
     }
 

@@ -43,7 +43,7 @@ extension Canvas {
         let filtered = t.copy(x: inBox.x0, y: inBox.y0, width: inBox.x1 - inBox.x0, height: inBox.y1 - inBox.y0)
         FilterChain.apply(backdrop.filters, to: filtered, edge: .clamp)
         // The shape's coverage through the clip, in the box only.
-        let mask = Canvas(Bitmap(width: t.width, height: t.height, clearing: out), drawingAfter: self)
+        let mask = Canvas(Bitmap(width: t.width, height: t.height, clearing: out, pool: rasterScratch.surfaces), drawingAfter: self)
         mask.clip = ClipShape.rect(out.rect).intersected(with: clip)
         mask.fill(backdrop.path, transform: backdrop.transform, color: .white, aliasing: aliasing)
         let k = UInt32(max(0, min(1, backdrop.opacity)) * 256 + 0.5)

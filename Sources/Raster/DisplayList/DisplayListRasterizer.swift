@@ -71,6 +71,9 @@ public final class DisplayListRasterizer {
         var pendingMask: Bitmap? = nil
         // The blend mode the open group composites in, when its `blendGroup` came.
         var pendingBlend: BlendMode? = nil
+        // Gradients whose group's mask comes first (DisplayListRasterizer+MaskedGradient.swift),
+        // with the depth of the group's bracket on the stack.
+        var maskedGradients: [(gradient: Gradient, transform: AffineTransform, opacity: Double, level: Int)] = []
         var i = 0
         while i < items.count {
             if let within, !Self.reaches(items[i].bounds, within), items[i].operation.isDrawing { i += 1; continue }
@@ -109,6 +112,11 @@ public final class DisplayListRasterizer {
                 }
             case .endMask:
                 if case .mask(let group)? = stack.popLast() {
+                    if let g = maskedGradients.last, g.level == stack.count, let box = place.box {
+                        maskedGradients.removeLast()
+                        group.paintGradient(g.gradient, transform: g.transform, opacity: g.opacity, where: canvas.target,
+                                            box: box)
+                    }
                     if place.box != nil, Self.compositesBoxNext(i, items, stack) {
                         pendingMask = canvas.target
                     } else if let box = place.box {
@@ -119,6 +127,10 @@ public final class DisplayListRasterizer {
                     canvas = group
                 }
             case let .gradient(path, transform, gradient, rule, opacity):
+                if Self.masksGradientWholly(i, items, box: place.box) {
+                    maskedGradients.append((gradient: gradient, transform: transform, opacity: opacity, level: stack.count))
+                    break
+                }
                 canvas.fill(path, transform: transform, gradient: gradient, rule: rule, opacity: opacity,
                             aliasing: items[i].aliasing)
             case let .shadow(path, transform, shadow):
@@ -159,7 +171,7 @@ public final class DisplayListRasterizer {
                         canvas.target.multiply(byAlphaOf: mask.target, in: box)
                     }
                 } else {
-                    let mask = Canvas(Bitmap(width: canvas.target.width, height: canvas.target.height), drawingAfter: canvas)
+                    let mask = Self.surface(width: canvas.target.width, height: canvas.target.height, like: canvas)
                     mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
                     canvas.target.multiply(byAlphaOf: mask.target)
                 }
@@ -216,15 +228,17 @@ public final class DisplayListRasterizer {
     }
 
     /// A cleared bitmap for a group or plane, flattened with the same tolerance, drawn in the
-    /// canvas's rasterizer scratch and stroke outlines (it waits while the surface draws).
+    /// canvas's rasterizer scratch and stroke outlines (it waits while the surface draws); its
+    /// memory is recycled through the scratch's surface pool (SurfacePool.swift).
     private static func surface(width: Int, height: Int, like canvas: Canvas) -> Canvas {
-        Canvas(Bitmap(width: width, height: height), drawingAfter: canvas)
+        Canvas(Bitmap(width: width, height: height, clearing: nil, pool: canvas.rasterScratch.surfaces), drawingAfter: canvas)
     }
 
     /// A surface of which only `box` is cleared and drawn (its clip): the pixels outside hold
     /// whatever the memory held and are never read (DisplayListRasterizer+GroupRegion.swift).
     private static func surface(width: Int, height: Int, box: PixelBox, like canvas: Canvas) -> Canvas {
-        let c = Canvas(Bitmap(width: width, height: height, clearing: box), drawingAfter: canvas)
+        let c = Canvas(Bitmap(width: width, height: height, clearing: box, pool: canvas.rasterScratch.surfaces),
+                       drawingAfter: canvas)
         c.clip = .rect(box.rect)
         return c
     }

@@ -46,6 +46,29 @@
         let fixedStart = Int64((max(-1e7, min(1e7, f)) + 0.5) * 65536)
         let fixedStep = Int64(max(-1e6, min(1e6, df)) * 65536)
         let lastIndex = Int64(count - 1)
+        // Radial: `Gradient.parameter(at:)`'s radii worked out once per run, not per pixel
+        // (the same arithmetic per pixel, so the same parameters).
+        if g.kind == .radial {
+            var rx = abs(g.end.x - g.start.x), ry = abs(g.end.y - g.start.y)
+            if rx == 0 { rx = ry }
+            if ry == 0 { ry = rx }
+            let sx = g.start.x, sy = g.start.y
+            // As `m.a * px + m.c * py + m.tx` is evaluated below: ((a·px) + (c·py)) + tx.
+            let cpy = m.c * py, dpy = m.d * py
+            for i in 0..<n {
+                let xi = x &+ i
+                let px = px0 + Double(i)
+                var t = 1.0
+                if rx > 0 {
+                    let u = (m.a * px + cpy + m.tx - sx) / rx, v = (m.b * px + dpy + m.ty - sy) / ry
+                    t = (u * u + v * v).squareRoot()
+                }
+                var fi = (t - t0) * tScale
+                if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
+                Self.deposit(lut[Int(fi + 0.5)], at: row + xi, x: xi, rowShift: rowShift, coverage: coverage)
+            }
+            return
+        }
         for i in 0..<n {
             let xi = x &+ i
             let index: Int
@@ -113,5 +136,39 @@ extension Canvas {
         let painter = GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
                                       gradient: gradient, inverse: inverse)
         rasterize(&scratch, rule: rule, painter: painter, aliasing: aliasing, transform: transform)
+    }
+}
+
+extension Canvas {
+    /// Paints `gradient` at full coverage (as `fill(_:transform:gradient:…)` paints the pixels
+    /// a shape covers wholly) only over the pixels of `box` where `mask` has some alpha: the
+    /// gradient of a group masked by a shape (DisplayListRasterizer+MaskedGradient.swift).
+    /// The caller knows the shape to cover the whole box.
+    func paintGradient(_ gradient: Gradient, transform: AffineTransform, opacity: Double, where mask: Bitmap,
+                       box: PixelBox) {
+        guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted,
+              mask.width == target.width, mask.height == target.height else { return }
+        let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
+        guard lo.isFinite, hi.isFinite else { return }
+        let n = Self.gradientTableSize
+        let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
+        let lut = rasterScratch.gradientTables.table(for: key) { table in
+            GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { gradient.color(at: $0) }
+        }
+        let painter = GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
+                                      gradient: gradient, inverse: inverse)
+        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height))
+        guard !b.isEmpty else { return }
+        let w = target.width
+        for y in b.y0..<b.y1 {
+            let m = mask.pixels + y * w, row = target.pixels + y * w
+            var x = b.x0
+            while x < b.x1 {
+                while x < b.x1 && m[x] >> 24 == 0 { x += 1 }
+                let start = x
+                while x < b.x1 && m[x] >> 24 != 0 { x += 1 }
+                if x > start { painter.paint(row: row, y: y, x: start, count: x - start, coverage: 255) }
+            }
+        }
     }
 }

@@ -22,6 +22,8 @@
     @usableFromInline var quad = FlatPath()
     /// The colour tables of the gradients drawn lately (GradientTableCache.swift).
     let gradientTables = GradientTableCache(entries: Canvas.gradientTableSize)
+    /// The pixel memory of offscreen surfaces drawn in this scratch, recycled (SurfacePool.swift).
+    let surfaces = SurfacePool()
 
     init() {
         cells = .allocate(capacity: 1); cells.initialize(to: 0)
