@@ -1,0 +1,108 @@
+// shouldRasterize: "When the value of this property is true, the layer is rendered as a bitmap
+// in its local coordinate space and then composited to the destination with any other
+// content. Shadow effects and any filters in the filters property are rasterized and included
+// in the bitmap. However, the current opacity of the layer is not rasterized. If the
+// rasterized bitmap requires scaling during compositing, the filters in the
+// minificationFilter and magnificationFilter properties are applied as needed."
+// (CALayer.shouldRasterize)
+//
+// How: the layer's body (everything appendBody draws: shadow, background, contents, filters,
+// sublayers, mask, border) is built at opacity 1 into a display list of its own, in the
+// bitmap's pixels: the layer's plane scaled by rasterizationScale × the device scale. That
+// list is compared with the one the cached bitmap was drawn from (items by key, operation,
+// bounds and aliasing; images by identity, as the damage tracker compares): equal, the bitmap
+// is reused (a hit); different, it is drawn again (a miss). The frame's list then holds one
+// image of the bitmap, at the layer's opacity, through the layer's contents filters; a
+// subtree that does not change is one unchanged image to the damage tracker, so the frame
+// draws nothing of it — and a rasterized layer that only moves costs one image draw.
+//
+// Where the layer's plane lands on the surface at exactly the bitmap's scale with no rotation
+// (the common case at rasterizationScale 1), the bitmap's pixels are placed on the surface's
+// pixel grid (its origin at whole pixels, the fraction of the layer's position drawn into it),
+// so the composite copies pixels and matches the subtree drawn directly (over a transparent
+// target, exactly: source-over of a bitmap onto clear pixels is the bitmap). The fraction is
+// part of what the bitmap depends on: a layer moving by whole pixels is a hit, by fractions a
+// miss. Otherwise (rotated, scaled, in perspective) the bitmap is drawn with its layer's map
+// (through a plane when that is projective). Bitmaps are at most 4096 pixels a side (the scale
+// drops to fit), and a cache generation (GenerationalCache) keeps those the last build used.
+import Raster
+
+/// A rasterized subtree as it was last drawn: its display list in the bitmap's pixels and the
+/// bitmap drawn from it.
+struct RasterizedSubtree {
+    let items: [DisplayItem]
+    let bitmap: Bitmap
+}
+
+extension DisplayListBuilder {
+    /// The most pixels a side of a rasterization bitmap.
+    static let maximumRasterizedSide = 4096.0
+
+    /// Appends `l` (visible, not a transform layer) rasterized: its body drawn into a cached
+    /// bitmap (redrawn only when its display list changes) composited with `opacity` through
+    /// `m`, the layer's plane onto the surface (see the file header).
+    func appendRasterized(_ l: CALayer, _ m: ProjectiveTransform, device: ProjectiveTransform, _ s: Surface, opacity: Double) {
+        var r = l.paintedLocalExtent(self)
+        if l.masksToBounds, l.castsShadow, l.shadowPath == nil, !r.isNull { r = l.shadowLocalExtent(of: r) }
+        guard !r.isNull, !r.isEmpty, r.isFiniteRect else { return }
+        let requested = l.rasterizationScale.isFinite && l.rasterizationScale > 0 ? l.rasterizationScale : 1
+        let side = Self.maximumRasterizedSide - 4
+        let k = min(requested * scale, side / max(r.width, 1e-9), side / max(r.height, 1e-9))
+        guard k.isFinite, k > 0 else { return }
+        let a = m.affinePart
+        let aligned = m.isAffine && a.b == 0 && a.c == 0 && a.a == k && a.d == k
+        // The bitmap's pixel origin: on the surface's grid when aligned, else at the extent's corner.
+        let tx = aligned ? a.tx : 0, ty = aligned ? a.ty : 0
+        let x0 = (k * r.minX + tx).rounded(.down) - 1, y0 = (k * r.minY + ty).rounded(.down) - 1
+        let x1 = (k * r.maxX + tx).rounded(.up) + 1, y1 = (k * r.maxY + ty).rounded(.up) + 1
+        let w = Int(saturating: x1 - x0), h = Int(saturating: y1 - y0)
+        guard w > 0, h > 0, w <= Int(Self.maximumRasterizedSide), h <= Int(Self.maximumRasterizedSide) else { return }
+        let toBitmap = AffineTransform.scale(k, k).concatenating(.translation(tx - x0, ty - y0))
+        guard let fromBitmap = toBitmap.inverted else { return }
+
+        // The body at opacity 1, in the bitmap's pixels.
+        let bitmapDevice = ProjectiveTransform(toBitmap)
+        var drawn: [DisplayItem] = []
+        swap(&items, &drawn)
+        appendBody(l, toBitmap, device: bitmapDevice,
+                   Surface(device: bitmapDevice, deviceClip: nil, clip: nil, bounds: Rect(0, 0, Double(w), Double(h))), opacity: 1)
+        swap(&items, &drawn)
+
+        let source = ObjectIdentifier(l.model())
+        let key = DisplayItemKey(source: source, slot: DisplaySlot.rasterized.rawValue &+ instanceSalt)
+        let bitmap: Bitmap
+        if let cached = rasterizedSubtrees.value(for: key), cached.bitmap.width == w, cached.bitmap.height == h,
+           Self.sameItems(cached.items, drawn) {
+            bitmap = cached.bitmap
+            rasterizationHits &+= 1
+        } else {
+            bitmap = Bitmap(width: w, height: h)
+            subtreeRasterizer.draw(DisplayList(width: w, height: h, items: drawn), into: Canvas(bitmap))
+            rasterizedSubtrees.insert(RasterizedSubtree(items: drawn, bitmap: bitmap), for: key)
+            rasterizationMisses &+= 1
+        }
+        rasterizedItemKeys.insert(key)
+        let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
+        if m.isAffine {
+            let place = aligned ? AffineTransform.translation(x0, y0) : fromBitmap.concatenating(a)
+            items.append(DisplayItem(key: key, operation: l.contentsOperation(bitmap, transform: place, opacity: opacity, builder: self),
+                                     bounds: bounds))
+        } else {
+            append(source, .plane, .beginPlane(width: w, height: h, transform: ProjectiveTransform(fromBitmap).concatenating(m),
+                                               opacity: opacity), bounds: bounds)
+            items.append(DisplayItem(key: key, operation: .image(bitmap, transform: .identity, opacity: 1), bounds: bounds))
+            append(source, .endPlane, .endPlane, bounds: bounds)
+        }
+    }
+
+    /// Whether two lists draw the same pixels: item by item the same key, operation (images by
+    /// identity), bounds and aliasing.
+    static func sameItems(_ x: [DisplayItem], _ y: [DisplayItem]) -> Bool {
+        guard x.count == y.count else { return false }
+        for i in x.indices {
+            let p = x[i], q = y[i]
+            guard p.key == q.key, p.bounds == q.bounds, p.aliasing == q.aliasing, p.operation == q.operation else { return false }
+        }
+        return true
+    }
+}
