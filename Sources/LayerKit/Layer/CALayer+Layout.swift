@@ -24,14 +24,30 @@ extension CALayer {
     static let maximumLayoutPasses = 16
 
     /// Marks the layer's layout as needing an update before the next frame; tells the layout
-    /// manager (`invalidateLayout(of:)`). Presentation copies are never laid out.
+    /// manager (`invalidateLayout(of:)`). Presentation copies are never laid out. The commit
+    /// lays out the marked layers whose layout can do something: those with a delegate or a
+    /// layout manager, and those of classes that may override `layoutSublayers()` (any but
+    /// LayerKit's own). The others keep the mark (`needsLayout()`, `layoutIfNeeded()`) but are
+    /// not queued — the queue holds its layers until the commit, and a plain layer would be
+    /// kept alive for nothing.
     public func setNeedsLayout() {
         guard modelLayer == nil, !isCopyingProperties else { return }
         layoutManager?.invalidateLayout(of: self)
-        guard !needsLayoutFlag else { return }
         needsLayoutFlag = true
+        guard !isQueuedForLayout, layoutManager != nil || delegate != nil || mayOverrideLayout else { return }
+        isQueuedForLayout = true
         CAAnimationContext.current.layersNeedingLayout.append(self)
     }
+
+    /// LayerKit's layer classes, none of which overrides `layoutSublayers()`.
+    private static let ownClasses: Set<ObjectIdentifier> = [
+        ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CATextLayer.self),
+        ObjectIdentifier(CAGradientLayer.self), ObjectIdentifier(CAReplicatorLayer.self),
+        ObjectIdentifier(CATransformLayer.self), ObjectIdentifier(CAEmitterLayer.self),
+        ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CATiledLayer.self),
+    ]
+    /// Whether the layer's class may lay out by itself (a class not LayerKit's own).
+    private var mayOverrideLayout: Bool { !Self.ownClasses.contains(ObjectIdentifier(type(of: self))) }
 
     /// "Returns a Boolean indicating whether the layer has been marked as needing a layout
     /// update." (CALayer.needsLayout())
@@ -61,6 +77,7 @@ extension CALayer {
         while !context.layersNeedingLayout.isEmpty, passes < maximumLayoutPasses {
             let pending = context.layersNeedingLayout
             context.layersNeedingLayout.removeAll()
+            for l in pending { l.isQueuedForLayout = false }
             for l in pending where l.needsLayoutFlag { l.layoutIfNeeded() }
             passes += 1
         }

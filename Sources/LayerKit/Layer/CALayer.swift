@@ -254,6 +254,8 @@ open class CALayer: CAMediaTiming {
     public var constraints: [CAConstraint]? { didSet { superlayer?.setNeedsLayout() } }
     /// Whether `layoutSublayers()` is due (`setNeedsLayout()`); set on model layers only.
     final var needsLayoutFlag = false
+    /// Whether the layer is in its context's list of layers the next commit lays out.
+    final var isQueuedForLayout = false
 
     /// "Tells the layer to update its layout. … The default implementation of this method
     /// calls the layoutSublayers(of:) method of the layer's delegate object. If there is no
