@@ -7,16 +7,16 @@ import Raster
 
 @Suite(.freshAnimationContext) struct RasterizationTests {
     /// A subtree with overlapping translucent shapes, a rounded clip, a rotated sublayer,
-    /// a border and a shadow, at a fractional position.
+    /// a border and a shadow, on whole pixels (its sublayers at fractional places).
     func subtree(shadow: Bool = true) -> (holder: CALayer, inner: CALayer) {
         let holder = CALayer()
-        holder.frame = Rect(10.3, 12.6, 90, 70)
+        holder.frame = Rect(10, 12, 90, 70)
         holder.backgroundColor = Color(0.9, 0.85, 0.2, 0.8)
         holder.cornerRadius = 9
         holder.borderWidth = 2
         holder.borderColor = Color(0.1, 0.1, 0.5)
         let shape = CAShapeLayer()
-        shape.frame = Rect(5, 5, 60, 45)
+        shape.frame = Rect(5.3, 4.6, 60, 45)
         shape.path = .ellipse(in: Rect(0.3, 0.6, 59.2, 43.5))
         shape.fillColor = Color(0.2, 0.4, 0.9, 0.7)
         shape.strokeColor = Color(0.9, 0.1, 0.1, 0.9)
@@ -42,8 +42,9 @@ import Raster
 
     /// "When the value of this property is true, the layer is rendered as a bitmap in its local
     /// coordinate space and then composited to the destination with any other content."
-    /// (shouldRasterize): at rasterizationScale 1 the bitmap lands on the device's pixel grid,
-    /// so over a clear target the frame is the directly drawn one, pixel for pixel.
+    /// (shouldRasterize): at rasterizationScale 1 a layer on whole pixels has its bitmap on the
+    /// device's pixel grid, so over a clear target the frame is the directly drawn one, pixel
+    /// for pixel.
     @Test func rasterizedAtScaleOneDrawsTheSamePixels() {
         let (a, _) = subtree(), (b, _) = subtree()
         b.shouldRasterize = true
@@ -78,7 +79,7 @@ import Raster
     }
 
     /// The subtree is drawn once and reused while it does not change, drawn again when it does
-    /// (a sublayer's colour), and reused when the layer only moves by whole pixels.
+    /// (a sublayer's colour), and reused when the layer only moves (by any amount).
     @Test func cachedBitmapIsReusedUntilTheSubtreeChanges() {
         let (holder, inner) = subtree()
         holder.shouldRasterize = true
@@ -95,7 +96,7 @@ import Raster
         let second = image(builder.build(root, width: 120, height: 100))
         #expect(builder.rasterizationMisses == 1 && builder.rasterizationHits == 1)
         #expect(first != nil && first === second)
-        holder.position = Point(holder.position.x + 3, holder.position.y - 2)
+        holder.position = Point(holder.position.x + 3.25, holder.position.y - 2)
         let moved = image(builder.build(root, width: 120, height: 100))
         #expect(builder.rasterizationHits == 2 && moved === first)
         inner.backgroundColor = Color(0.8, 0.1, 0.6, 1)

@@ -16,14 +16,15 @@
 // subtree that does not change is one unchanged image to the damage tracker, so the frame
 // draws nothing of it — and a rasterized layer that only moves costs one image draw.
 //
-// Where the layer's plane lands on the surface at exactly the bitmap's scale with no rotation
-// (the common case at rasterizationScale 1), the bitmap's pixels are placed on the surface's
-// pixel grid (its origin at whole pixels, the fraction of the layer's position drawn into it),
-// so the composite copies pixels and matches the subtree drawn directly (over a transparent
-// target, exactly: source-over of a bitmap onto clear pixels is the bitmap). The fraction is
-// part of what the bitmap depends on: a layer moving by whole pixels is a hit, by fractions a
-// miss. Otherwise (rotated, scaled, in perspective) the bitmap is drawn with its layer's map
-// (through a plane when that is projective). Bitmaps are at most 4096 pixels a side (the scale
+// The bitmap's pixels are whole pixels of the layer's plane at its scale, counted from the
+// layer's origin, so the bitmap does not depend on where the layer is: a layer that moves is
+// a hit. Where the layer lands on the surface at exactly that scale with no rotation (the
+// common case at rasterizationScale 1) with its origin on a whole pixel, the composite is a
+// pixel copy and matches the subtree drawn directly (over a transparent target exactly:
+// source-over of a bitmap onto clear pixels is the bitmap; over opaque pixels within one step
+// of rounding). At a fractional position, or rotated or scaled, the bitmap is resampled with
+// its layer's map (through a plane when that is projective) — as Core Animation's rasterized
+// layers are, which is why they look soft off the pixel grid. Bitmaps are at most 4096 pixels a side (the scale
 // drops to fit), and a cache generation (GenerationalCache) keeps those the last build used.
 import Raster
 
@@ -50,14 +51,13 @@ extension DisplayListBuilder {
         let k = min(requested * scale, side / max(r.width, 1e-9), side / max(r.height, 1e-9))
         guard k.isFinite, k > 0 else { return }
         let a = m.affinePart
-        let aligned = m.isAffine && a.b == 0 && a.c == 0 && a.a == k && a.d == k
-        // The bitmap's pixel origin: on the surface's grid when aligned, else at the extent's corner.
-        let tx = aligned ? a.tx : 0, ty = aligned ? a.ty : 0
-        let x0 = (k * r.minX + tx).rounded(.down) - 1, y0 = (k * r.minY + ty).rounded(.down) - 1
-        let x1 = (k * r.maxX + tx).rounded(.up) + 1, y1 = (k * r.maxY + ty).rounded(.up) + 1
+        // The bitmap's pixels: the layer's plane scaled by k, on whole pixels of that scale
+        // from the layer's origin (so the bitmap does not depend on where the layer is).
+        let x0 = (k * r.minX).rounded(.down) - 1, y0 = (k * r.minY).rounded(.down) - 1
+        let x1 = (k * r.maxX).rounded(.up) + 1, y1 = (k * r.maxY).rounded(.up) + 1
         let w = Int(saturating: x1 - x0), h = Int(saturating: y1 - y0)
         guard w > 0, h > 0, w <= Int(Self.maximumRasterizedSide), h <= Int(Self.maximumRasterizedSide) else { return }
-        let toBitmap = AffineTransform.scale(k, k).concatenating(.translation(tx - x0, ty - y0))
+        let toBitmap = AffineTransform.scale(k, k).concatenating(.translation(-x0, -y0))
         guard let fromBitmap = toBitmap.inverted else { return }
 
         // The body at opacity 1, in the bitmap's pixels.
@@ -84,7 +84,10 @@ extension DisplayListBuilder {
         rasterizedItemKeys.insert(key)
         let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
         if m.isAffine {
-            let place = aligned ? AffineTransform.translation(x0, y0) : fromBitmap.concatenating(a)
+            // At the bitmap's own scale without rotation the map is a translation, whole
+            // pixels when the layer's origin lies on one: the composite is then a copy.
+            var place = fromBitmap.concatenating(a)
+            if a.b == 0, a.c == 0, a.a == k, a.d == k { place = .translation(a.tx + x0, a.ty + y0) }
             items.append(DisplayItem(key: key, operation: l.contentsOperation(bitmap, transform: place, opacity: opacity, builder: self),
                                      bounds: bounds))
         } else {

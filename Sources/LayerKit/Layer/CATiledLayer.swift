@@ -88,7 +88,14 @@ open class CATiledLayer: CALayer {
     open override func draw(in ctx: CGContext) {
         if let d = model().delegate { d.draw(self, in: ctx); return }
         guard let img = contents?.bitmap, img.width > 0, img.height > 0 else { return }
-        ctx.draw(img, in: contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds))
+        let r = contentsGravity.rect(for: Size(Double(img.width), Double(img.height)), in: bounds)
+        // Upright in the layer's y-down space: the CTM flipped about the rectangle around the
+        // call, as UIImage.draw(in:) does (CGContext+Image.swift).
+        ctx.saveGState()
+        ctx.translateBy(x: 0, y: r.minY + r.maxY)
+        ctx.scaleBy(x: 1, y: -1)
+        ctx.draw(img, in: r)
+        ctx.restoreGState()
     }
 
     /// Draws the tiles held for `drawPendingTiles()` (`.manual`); returns how many.
