@@ -158,6 +158,22 @@ import Raster
         #expect(fine[20 + 1, 16 + 24] != fine[20 + 2, 16 + 24] || fine[20 + 5, 16 + 13] != fine[20 + 6, 16 + 13])
     }
 
+    /// One build's rasterization bitmaps hold at most 16 M pixels: past that a layer is drawn
+    /// as if not rasterized (no input grows the cache without bound).
+    @Test func buildBudgetDrawsTheRestDirectly() {
+        let layers = (0..<3).map { i -> CALayer in
+            let l = CALayer()
+            l.frame = Rect(Double(i), 0, 3000, 3000)
+            l.backgroundColor = Color(0.2, 0.3, 0.4, 0.5)
+            l.shouldRasterize = true
+            return l
+        }
+        let builder = DisplayListBuilder(scale: 1)
+        let list = builder.build(PixelScene.root(100, 100, layers), width: 100, height: 100)
+        #expect(builder.rasterizedItemKeys.count == 1)
+        #expect(list.items.count == 3)   // one image, two backgrounds drawn directly
+    }
+
     /// A rasterized layer in a document: `"shouldRasterize"` and `"rasterizationScale"`.
     @Test func documentKeys() throws {
         let doc = try LayerDocument.parse("""

@@ -139,6 +139,20 @@ import Raster
         #expect(tileImages(build(root, builder)).count == 6)
     }
 
+    /// A level far finer than the screen (bias 12: 4096 pixels a point) with the largest tiles
+    /// shows at most 16 M tile pixels a frame, and the layer keeps at most 32 M.
+    @Test func tilePixelsAreBounded() {
+        let l = layer(.immediate)
+        l.tileSize = Size(5000, 5000)   // kept to 1024
+        l.levelsOfDetailBias = 99       // kept to 12
+        let builder = DisplayListBuilder(scale: 1)
+        let root = PixelScene.root(250, 150, [l])
+        let images = tileImages(build(root, builder))
+        #expect(images.count == 16 && images.allSatisfy { $0.0.width == 1024 })
+        for _ in 0..<3 { l.setNeedsDisplay(); _ = build(root, builder) }
+        #expect(l.tiles.count <= 32)
+    }
+
     /// A document's `"type": "tiled"`, drawing its `contents` tile by tile.
     @Test func documentType() throws {
         let doc = try LayerDocument.parse("""

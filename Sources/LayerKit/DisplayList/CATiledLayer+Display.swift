@@ -49,13 +49,14 @@ extension CATiledLayer: LayerContentDisplay {
         let model = (modelLayer as? CATiledLayer) ?? self
         let time = presentationTime ?? CAAnimationContext.current.presentationTime
         let fade = type(of: self).fadeDuration()
-        var shown = 0
+        var shown = 0, pixels = 0
         rows: for row in r0..<r1 {
             for column in c0..<c1 {
-                if shown >= Self.maximumVisibleTiles { break rows }
+                if shown >= Self.maximumVisibleTiles || pixels >= Self.maximumTilePixelsPerFrame { break rows }
                 shown += 1
                 let rect = Rect(b.minX + Double(column) * pw, b.minY + Double(row) * ph, pw, ph).intersection(b)
                 guard !rect.isNull, !rect.isEmpty else { continue }
+                pixels += Int(tw * th)
                 let key = TileKey(level: level, column: column, row: row)
                 guard let tile = store.tile(key, build: builder.buildNumber) ?? requestTile(model, store, key, rect, z, builder) else {
                     continue

@@ -25,7 +25,8 @@
 // of rounding). At a fractional position, or rotated or scaled, the bitmap is resampled with
 // its layer's map (through a plane when that is projective) — as Core Animation's rasterized
 // layers are, which is why they look soft off the pixel grid. Bitmaps are at most 4096 pixels a side (the scale
-// drops to fit), and a cache generation (GenerationalCache) keeps those the last build used.
+// drops to fit), one build uses at most 16 M pixels of them (past that a layer is drawn as if
+// not rasterized), and a cache generation (GenerationalCache) keeps those the last build used.
 import Raster
 
 /// A rasterized subtree as it was last drawn: its display list in the bitmap's pixels and the
@@ -38,6 +39,10 @@ struct RasterizedSubtree {
 extension DisplayListBuilder {
     /// The most pixels a side of a rasterization bitmap.
     static let maximumRasterizedSide = 4096.0
+    /// The most pixels of rasterization bitmaps one build uses (64 MB): past it a layer with
+    /// shouldRasterize is drawn directly, so no input makes the cache grow without bound (it
+    /// holds what the last build used: at most this much, twice over).
+    static let maximumRasterizedPixelsPerBuild = 16_777_216
 
     /// Appends `l` (visible, not a transform layer) rasterized: its body drawn into a cached
     /// bitmap (redrawn only when its display list changes) composited with `opacity` through
@@ -57,6 +62,12 @@ extension DisplayListBuilder {
         let x1 = (k * r.maxX).rounded(.up) + 1, y1 = (k * r.maxY).rounded(.up) + 1
         let w = Int(saturating: x1 - x0), h = Int(saturating: y1 - y0)
         guard w > 0, h > 0, w <= Int(Self.maximumRasterizedSide), h <= Int(Self.maximumRasterizedSide) else { return }
+        guard rasterizedPixels + w * h <= Self.maximumRasterizedPixelsPerBuild else {
+            // Over the build's budget: drawn as if not rasterized.
+            if m.isAffine { appendBody(l, a, device: device, s, opacity: opacity) } else { appendProjected(l, m, device: device, s, opacity: opacity) }
+            return
+        }
+        rasterizedPixels += w * h
         let toBitmap = AffineTransform.scale(k, k).concatenating(.translation(-x0, -y0))
         guard let fromBitmap = toBitmap.inverted else { return }
 

@@ -43,6 +43,8 @@ public final class DisplayListBuilder {
     public internal(set) var rasterizedItemKeys: Set<DisplayItemKey> = []
     /// Rasterized subtrees reused from their cached bitmap, and drawn again, over all builds.
     public internal(set) var rasterizationHits = 0, rasterizationMisses = 0
+    /// Pixels of rasterization bitmaps the list being built uses (against its budget).
+    @exclusivity(unchecked) var rasterizedPixels = 0
     /// The target's pixels in the list being built (what a tiled layer can show).
     @exclusivity(unchecked) var targetBounds = Rect.null
 
@@ -59,6 +61,7 @@ public final class DisplayListBuilder {
         contentsMipmaps.startGeneration()
         rasterizedSubtrees.startGeneration()
         rasterizedItemKeys.removeAll(keepingCapacity: true)
+        rasterizedPixels = 0
         targetBounds = Rect(0, 0, Double(width), Double(height))
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,

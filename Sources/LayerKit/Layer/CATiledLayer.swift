@@ -25,8 +25,9 @@
 // clock). A tile that arrives after a frame went without it fades in over `fadeDuration()` of
 // presentation time from the first frame that shows it; one drawn at once shows whole.
 // `setNeedsDisplay()` drops every tile, `setNeedsDisplay(_:)` those it meets. A layer keeps
-// at most `maximumTiles` tiles (those the last frames did not use go first) and draws at most
-// `maximumVisibleTiles` a frame. Without a delegate or a subclass's drawing, a tiled layer
+// at most `maximumTiles` tiles and `maximumTilePixels` pixels of them (past either, the half
+// the last frames used least goes), and shows at most `maximumVisibleTiles` tiles and
+// `maximumTilePixelsPerFrame` pixels a frame. Without a delegate or a subclass's drawing, a tiled layer
 // draws its `contents` image (placed by contentsGravity) tile by tile — how a document shows
 // a large image in one.
 import Foundation
@@ -46,6 +47,8 @@ open class CATiledLayer: CALayer {
     nonisolated(unsafe) public static var defaultTileDrawing = TileDrawing.backgroundQueue
     /// The most tiles a layer keeps, and draws in one frame.
     public static let maximumTiles = 1024, maximumVisibleTiles = 512
+    /// The most tile pixels one frame shows, and one layer keeps (64 MB and 128 MB).
+    public static let maximumTilePixelsPerFrame = 16_777_216, maximumTilePixels = 33_554_432
 
     /// "The maximum size of each tile used to create the layer's content. Defaults to (256, 256)."
     public var tileSize: Size = CATiledLayer.tileSize.defaultValue { didSet { tileGeometryDidChange() } }
@@ -182,6 +185,8 @@ final class TileStore: @unchecked Sendable {
     private var pending: [CATiledLayer.TileRequest] = []
     private var rects: [CATiledLayer.TileKey: Rect] = [:]
     private(set) var generation = 0
+    /// Pixels of the tiles held.
+    private var pixels = 0
 
     /// The tile for `key`, marked used by `build`; nil when it is not drawn yet.
     func tile(_ key: CATiledLayer.TileKey, build: Int) -> Tile? {
@@ -227,10 +232,12 @@ final class TileStore: @unchecked Sendable {
         guard g == generation else { return }
         let rect = rects.removeValue(forKey: key) ?? .null
         tiles[key] = Tile(bitmap: bitmap, shownAt: nil, fades: fades, lastUsedBuild: build, rect: rect)
-        if tiles.count > CATiledLayer.maximumTiles {
+        pixels += bitmap.width * bitmap.height
+        if tiles.count > CATiledLayer.maximumTiles || pixels > CATiledLayer.maximumTilePixels {
             // Drop the least recently used half.
             let order = tiles.sorted { $0.value.lastUsedBuild < $1.value.lastUsedBuild }
-            for (k, _) in order.prefix(tiles.count - CATiledLayer.maximumTiles / 2) { tiles.removeValue(forKey: k) }
+            for (k, _) in order.prefix(tiles.count / 2) { tiles.removeValue(forKey: k) }
+            pixels = tiles.values.reduce(0) { $0 + $1.bitmap.width * $1.bitmap.height }
         }
     }
 
@@ -241,8 +248,8 @@ final class TileStore: @unchecked Sendable {
         requested.removeAll()
         pending.removeAll()
         rects.removeAll()
-        guard let rect else { tiles.removeAll(); return }
-        tiles = tiles.filter { $0.value.rect.intersection(rect).isNull }
+        if let rect { tiles = tiles.filter { $0.value.rect.intersection(rect).isNull } } else { tiles.removeAll() }
+        pixels = tiles.values.reduce(0) { $0 + $1.bitmap.width * $1.bitmap.height }
     }
 
     /// Tiles held.
