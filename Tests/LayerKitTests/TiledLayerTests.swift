@@ -98,6 +98,28 @@ import Raster
         #expect(l.draws.count == 6 && l.draws.allSatisfy { $0.scale == 2 && $0.clip.width == 50 })
     }
 
+    /// Zooming in: while the finer level's tiles are missing (and while they fade in) the
+    /// coarser level's tile already shown there is drawn under them; once they are whole, not.
+    @Test func coarserTilesShowUntilTheFinerArrive() {
+        let l = layer()
+        l.levelsOfDetail = 2
+        l.levelsOfDetailBias = 1   // levels at 2 and 1 pixels per point
+        let root = PixelScene.root(100, 100, [l])
+        let builder = DisplayListBuilder(scale: 1)
+        _ = builder.build(root, width: 100, height: 100)
+        #expect(l.drawPendingTiles() == 1)   // one 100-point tile at 1 pixel per point
+        #expect(tileImages(builder.build(root, width: 100, height: 100)).count == 1)
+        l.draws.removeAll()
+        // Zoomed in 2×: the 2-pixels-per-point level, 50 points a tile, not drawn yet.
+        let zoomed = DisplayListBuilder(scale: 2)
+        let coarse = tileImages(zoomed.build(root, width: 200, height: 200))
+        #expect(coarse.count == 1 && coarse[0].0.width == 100)   // the coarse tile alone
+        #expect(l.drawPendingTiles() == 4)
+        #expect(l.draws.allSatisfy { $0.scale == 2 })
+        // The four finer tiles, whole at once (no fade here): the coarse one is no longer drawn.
+        #expect(tileImages(zoomed.build(root, width: 200, height: 200)).count == 4)
+    }
+
     /// "Regions of the layer may be invalidated using the setNeedsDisplay(_:) method however
     /// the update will be asynchronous." — the tiles it meets are dropped and drawn again on
     /// demand; the others stay.

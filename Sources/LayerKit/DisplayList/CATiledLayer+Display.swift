@@ -3,9 +3,17 @@
 // masking superlayers, mapped back into the layer — each an image item, faded in by its
 // age. The level: the device pixels per point of the layer's map (the square root of its
 // determinant), and of the levels 2^(bias − i) the coarsest at least that fine. A tile not yet
-// drawn is requested and left out of this frame. The layer's `contents` is drawn only
-// through its tiles (`replacesContents`).
-import Foundation
+// drawn is requested and left out of this frame; under it (and under a tile still fading in)
+// the nearest coarser level's tile already shown there is drawn, as Core Animation keeps the
+// coarser content on screen until the finer arrives. A frame shows at most 512 tiles and 16 M
+// tile pixels (a level far finer than the screen needs stops there). The layer's `contents`
+// is drawn only through its tiles (`replacesContents`).
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 extension CATiledLayer: LayerContentDisplay {
     var replacesContents: Bool { true }
@@ -50,6 +58,12 @@ extension CATiledLayer: LayerContentDisplay {
         let time = presentationTime ?? CAAnimationContext.current.presentationTime
         let fade = type(of: self).fadeDuration()
         var shown = 0, pixels = 0
+        // Each tile's image, and under the tiles not yet whole (missing or fading in) the
+        // coarser tiles already drawn that cover them, appended first.
+        var over: [(bitmap: Bitmap, transform: AffineTransform, opacity: Double, rect: Rect)] = []
+        var under: [(bitmap: Bitmap, transform: AffineTransform, rect: Rect)] = []
+        var underKeys: Set<TileKey> = []
+        let levels = min(max(levelsOfDetail, 1), Self.maximumLevels)
         rows: for row in r0..<r1 {
             for column in c0..<c1 {
                 if shown >= Self.maximumVisibleTiles || pixels >= Self.maximumTilePixelsPerFrame { break rows }
@@ -58,20 +72,47 @@ extension CATiledLayer: LayerContentDisplay {
                 guard !rect.isNull, !rect.isEmpty else { continue }
                 pixels += Int(tw * th)
                 let key = TileKey(level: level, column: column, row: row)
-                guard let tile = store.tile(key, build: builder.buildNumber) ?? requestTile(model, store, key, rect, z, builder) else {
-                    continue
+                var alpha = 0.0
+                if let tile = store.tile(key, build: builder.buildNumber) ?? requestTile(model, store, key, rect, z, builder) {
+                    if tile.shownAt == nil { store.markShown(key, at: time) }
+                    alpha = 1
+                    if tile.fades, fade > 0 { alpha = min(1, max(0, (time - (tile.shownAt ?? time)) / fade)) }
+                    if alpha > 0 { over.append((tile.bitmap, tileTransform(column, row, z, pw, ph, sink), sink.opacity * alpha, rect)) }
                 }
-                if tile.shownAt == nil { store.markShown(key, at: time) }
-                var alpha = 1.0
-                if tile.fades, fade > 0 { alpha = min(1, max(0, (time - (tile.shownAt ?? time)) / fade)) }
-                guard alpha > 0 else { continue }
-                let origin = Rect(b.minX + Double(column) * pw, b.minY + Double(row) * ph, 0, 0)
-                let t = AffineTransform.scale(1 / z, 1 / z).concatenating(.translation(origin.minX, origin.minY))
-                    .concatenating(sink.transform)
-                sink.append(.contents, .image(tile.bitmap, transform: t, opacity: sink.opacity * alpha), local: rect,
-                            index: 1 + (row - r0) * (c1 - c0) + (column - c0))
+                guard alpha < 1 else { continue }
+                // The nearest coarser level with this place drawn.
+                var j = level + 1, shift = 1
+                while j < levels, shift < 62 {
+                    let k = TileKey(level: j, column: column >> shift, row: row >> shift)
+                    if underKeys.contains(k) { break }
+                    if let t = store.tile(k, build: builder.buildNumber), t.shownAt != nil {
+                        underKeys.insert(k)
+                        let zj = z / Double(1 << shift)
+                        under.append((t.bitmap, tileTransform(k.column, k.row, zj, pw * Double(1 << shift), ph * Double(1 << shift), sink),
+                                      t.rect))
+                        break
+                    }
+                    j += 1; shift += 1
+                }
             }
         }
+        for (i, u) in under.enumerated() {
+            sink.append(.contents, .image(u.bitmap, transform: u.transform, opacity: sink.opacity), local: u.rect,
+                        index: 1 + Self.maximumVisibleTiles + i)
+        }
+        for (i, o) in over.enumerated() {
+            sink.append(.contents, .image(o.bitmap, transform: o.transform, opacity: o.opacity), local: o.rect, index: 1 + i)
+        }
+    }
+
+    /// The map of tile (`column`, `row`) of a level at `z` pixels per point, `pw` × `ph` points a
+    /// tile, onto the sink's surface.
+    private func tileTransform(_ column: Int, _ row: Int, _ z: Double, _ pw: Double, _ ph: Double,
+                               _ sink: DisplayItemSink) -> AffineTransform {
+        let b = bounds
+        return AffineTransform.scale(1 / z, 1 / z)
+            .concatenating(.translation(b.minX + Double(column) * pw, b.minY + Double(row) * ph))
+            .concatenating(sink.transform)
     }
 
     /// Asks for a tile not drawn yet: drawn now (`.immediate`, returned whole, no fade), or
