@@ -7,10 +7,10 @@ import Raster
 
 @Suite(.freshAnimationContext) struct RasterizationTests {
     /// A subtree with overlapping translucent shapes, a rounded clip, a rotated sublayer,
-    /// a border and a shadow, on whole pixels (its sublayers at fractional places).
+    /// a border and a shadow, at a fractional position.
     func subtree(shadow: Bool = true) -> (holder: CALayer, inner: CALayer) {
         let holder = CALayer()
-        holder.frame = Rect(10, 12, 90, 70)
+        holder.frame = Rect(10.3, 12.6, 90, 70)
         holder.backgroundColor = Color(0.9, 0.85, 0.2, 0.8)
         holder.cornerRadius = 9
         holder.borderWidth = 2
@@ -42,9 +42,9 @@ import Raster
 
     /// "When the value of this property is true, the layer is rendered as a bitmap in its local
     /// coordinate space and then composited to the destination with any other content."
-    /// (shouldRasterize): at rasterizationScale 1 a layer on whole pixels has its bitmap on the
-    /// device's pixel grid, so over a clear target the frame is the directly drawn one, pixel
-    /// for pixel.
+    /// (shouldRasterize): at rasterizationScale 1 the bitmap lands on the device's pixel grid
+    /// (the layer's fractional place drawn into it), so over a clear target the frame is the
+    /// directly drawn one, pixel for pixel.
     @Test func rasterizedAtScaleOneDrawsTheSamePixels() {
         let (a, _) = subtree(), (b, _) = subtree()
         b.shouldRasterize = true
@@ -79,7 +79,8 @@ import Raster
     }
 
     /// The subtree is drawn once and reused while it does not change, drawn again when it does
-    /// (a sublayer's colour), and reused when the layer only moves (by any amount).
+    /// (a sublayer's colour); reused when the layer moves by whole pixels, drawn again when it
+    /// moves by a fraction (so that it lands exactly as drawn directly).
     @Test func cachedBitmapIsReusedUntilTheSubtreeChanges() {
         let (holder, inner) = subtree()
         holder.shouldRasterize = true
@@ -96,12 +97,15 @@ import Raster
         let second = image(builder.build(root, width: 120, height: 100))
         #expect(builder.rasterizationMisses == 1 && builder.rasterizationHits == 1)
         #expect(first != nil && first === second)
-        holder.position = Point(holder.position.x + 3.25, holder.position.y - 2)
+        holder.position = Point(holder.position.x + 3, holder.position.y - 2)
         let moved = image(builder.build(root, width: 120, height: 100))
         #expect(builder.rasterizationHits == 2 && moved === first)
+        holder.position = Point(holder.position.x + 0.25, holder.position.y)
+        let nudged = image(builder.build(root, width: 120, height: 100))
+        #expect(builder.rasterizationMisses == 2 && nudged !== first)
         inner.backgroundColor = Color(0.8, 0.1, 0.6, 1)
         let changed = image(builder.build(root, width: 120, height: 100))
-        #expect(builder.rasterizationMisses == 2 && changed !== first)
+        #expect(builder.rasterizationMisses == 3 && changed !== nudged)
     }
 
     /// An unchanged rasterized subtree is one unchanged image to the damage tracker: the

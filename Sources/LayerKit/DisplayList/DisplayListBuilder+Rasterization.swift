@@ -16,15 +16,16 @@
 // subtree that does not change is one unchanged image to the damage tracker, so the frame
 // draws nothing of it — and a rasterized layer that only moves costs one image draw.
 //
-// The bitmap's pixels are whole pixels of the layer's plane at its scale, counted from the
-// layer's origin, so the bitmap does not depend on where the layer is: a layer that moves is
-// a hit. Where the layer lands on the surface at exactly that scale with no rotation (the
-// common case at rasterizationScale 1) with its origin on a whole pixel, the composite is a
-// pixel copy and matches the subtree drawn directly (over a transparent target exactly:
+// Where the layer lands on the surface at exactly the bitmap's scale with no rotation (the
+// common case at rasterizationScale 1), the bitmap's pixels are the surface's: the fraction of
+// the layer's place is drawn into the bitmap and the composite is a copy by whole pixels, so
+// the subtree looks exactly as drawn directly (over a transparent target pixel for pixel:
 // source-over of a bitmap onto clear pixels is the bitmap; over opaque pixels within one step
-// of rounding). At a fractional position, or rotated or scaled, the bitmap is resampled with
-// its layer's map (through a plane when that is projective) — as Core Animation's rasterized
-// layers are, which is why they look soft off the pixel grid. Bitmaps are at most 4096 pixels a side (the scale
+// of rounding). The fraction is part of what the bitmap depends on: a layer that moves by
+// whole pixels reuses it, one that moves by fractions is drawn again — a choice: Core Animation
+// resamples its bitmap off the pixel grid (rasterized layers look soft there), we keep the
+// pixels exact. Otherwise (rotated, scaled, in perspective) the bitmap is drawn with its
+// layer's map (through a plane when that is projective). Bitmaps are at most 4096 pixels a side (the scale
 // drops to fit), one build uses at most 16 M pixels of them (past that a layer is drawn as if
 // not rasterized), and a cache generation (GenerationalCache) keeps those the last build used.
 import Raster
@@ -56,10 +57,12 @@ extension DisplayListBuilder {
         let k = min(requested * scale, side / max(r.width, 1e-9), side / max(r.height, 1e-9))
         guard k.isFinite, k > 0 else { return }
         let a = m.affinePart
-        // The bitmap's pixels: the layer's plane scaled by k, on whole pixels of that scale
-        // from the layer's origin (so the bitmap does not depend on where the layer is).
-        let x0 = (k * r.minX).rounded(.down) - 1, y0 = (k * r.minY).rounded(.down) - 1
-        let x1 = (k * r.maxX).rounded(.up) + 1, y1 = (k * r.maxY).rounded(.up) + 1
+        // Where the layer lands at exactly the bitmap's scale without rotation, the bitmap's
+        // pixels are the surface's: the fraction of the layer's place is drawn into it.
+        let aligned = m.isAffine && a.b == 0 && a.c == 0 && a.a == k && a.d == k
+        let fx = aligned ? a.tx - a.tx.rounded(.down) : 0, fy = aligned ? a.ty - a.ty.rounded(.down) : 0
+        let x0 = (k * r.minX + fx).rounded(.down) - 1, y0 = (k * r.minY + fy).rounded(.down) - 1
+        let x1 = (k * r.maxX + fx).rounded(.up) + 1, y1 = (k * r.maxY + fy).rounded(.up) + 1
         let w = Int(saturating: x1 - x0), h = Int(saturating: y1 - y0)
         guard w > 0, h > 0, w <= Int(Self.maximumRasterizedSide), h <= Int(Self.maximumRasterizedSide) else { return }
         guard rasterizedPixels + w * h <= Self.maximumRasterizedPixelsPerBuild else {
@@ -68,7 +71,7 @@ extension DisplayListBuilder {
             return
         }
         rasterizedPixels += w * h
-        let toBitmap = AffineTransform.scale(k, k).concatenating(.translation(-x0, -y0))
+        let toBitmap = AffineTransform.scale(k, k).concatenating(.translation(fx - x0, fy - y0))
         guard let fromBitmap = toBitmap.inverted else { return }
 
         // The body at opacity 1, in the bitmap's pixels.
@@ -95,10 +98,9 @@ extension DisplayListBuilder {
         rasterizedItemKeys.insert(key)
         let bounds = Self.deviceBounds(r, device, s.deviceClip, pad: 1)
         if m.isAffine {
-            // At the bitmap's own scale without rotation the map is a translation, whole
-            // pixels when the layer's origin lies on one: the composite is then a copy.
-            var place = fromBitmap.concatenating(a)
-            if a.b == 0, a.c == 0, a.a == k, a.d == k { place = .translation(a.tx + x0, a.ty + y0) }
+            // Aligned, the map is a translation by whole pixels: the composite is a copy.
+            let place = aligned ? AffineTransform.translation(a.tx.rounded(.down) + x0, a.ty.rounded(.down) + y0)
+                                : fromBitmap.concatenating(a)
             items.append(DisplayItem(key: key, operation: l.contentsOperation(bitmap, transform: place, opacity: opacity, builder: self),
                                      bounds: bounds))
         } else {
