@@ -23,7 +23,8 @@ extension AnimationSource {
         guard let list = renderer.lastDisplayList else { return bmp }
         let overlay = DebugOverlayRenderer()
         overlay.draw(aids, list: list, damage: stats.damage, presentationRoot: tree, pointer: pointer, scale: scale,
-                     animations: CAAnimationContext.current.engine.activeAnimationCount, into: bmp)
+                     animations: CAAnimationContext.current.engine.activeAnimationCount,
+                     rasterized: renderer.builder.rasterizedItemKeys, into: bmp)
         if aids.stats { printError("stats: \(overlay.last.text)") }
         return bmp
     }

@@ -33,6 +33,8 @@ struct BenchCommand: ParsableCommand {
     @OptionGroup var lottie: LottieOptions
 
     func run() throws {
+        // Headless frames draw a tiled layer's tiles at once: each frame is whole (CATiledLayer.TileDrawing).
+        CATiledLayer.defaultTileDrawing = .immediate
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
         try requireValid(time?.isFinite ?? true, "--time must be a finite number of seconds")
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")

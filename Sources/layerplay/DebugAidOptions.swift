@@ -5,7 +5,8 @@ import Player
 import Raster
 
 /// `--color-blended-layers`, `--color-offscreen-rendered`, `--flash-updated-regions`,
-/// `--slow-animations [--slow-animation-factor F]`, `--paused`, `--layer-outlines`, `--stats`.
+/// `--slow-animations [--slow-animation-factor F]`, `--paused`, `--layer-outlines`, `--stats`,
+/// `--color-hits-misses`.
 struct DebugAidOptions: ParsableArguments {
     @Flag(name: .customLong("color-blended-layers"), help: "Tint blended drawing red and opaque drawing green (key F1).")
     var colorBlendedLayers = false
@@ -31,6 +32,9 @@ struct DebugAidOptions: ParsableArguments {
     @Flag(name: .long, help: "Start with media time paused (key F7; F8 steps one frame).")
     var paused = false
 
+    @Flag(name: .customLong("color-hits-misses"), help: "Tint rasterized layers (shouldRasterize) green when their cached bitmap is reused, red when it is drawn again (key F9).")
+    var colorHitsMisses = false
+
     /// The aids as flags say; throws one line on a bad factor.
     func aids() throws -> DebugAids {
         guard slowAnimationFactor.isFinite, slowAnimationFactor > 0, slowAnimationFactor <= 1 else {
@@ -45,6 +49,7 @@ struct DebugAidOptions: ParsableArguments {
         a.layerOutlines = layerOutlines
         a.stats = stats
         a.paused = paused
+        a.colorHitsMisses = colorHitsMisses
         return a
     }
 }

@@ -41,6 +41,8 @@ struct ExportCommand: ParsableCommand {
     @OptionGroup var lottie: LottieOptions
 
     func run() throws {
+        // Headless frames draw a tiled layer's tiles at once: each frame is whole (CATiledLayer.TileDrawing).
+        CATiledLayer.defaultTileDrawing = .immediate
         guard let format = ExportFormat(path: out) else {
             printError("layerplay: \(DocumentText.escaped(out, limit: DocumentText.quotedLength)): unknown format (use .gif, .webp, .apng, .mp4, .webm or a folder)")
             throw ExitCode(2)

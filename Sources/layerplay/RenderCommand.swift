@@ -30,6 +30,8 @@ struct RenderCommand: ParsableCommand {
     @OptionGroup var lottie: LottieOptions
 
     func run() throws {
+        // Headless frames draw a tiled layer's tiles at once: each frame is whole (CATiledLayer.TileDrawing).
+        CATiledLayer.defaultTileDrawing = .immediate
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
         try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")

@@ -18,6 +18,8 @@ struct ThumbnailCommand: ParsableCommand {
     @OptionGroup var lottie: LottieOptions
 
     func run() throws {
+        // Headless frames draw a tiled layer's tiles at once: each frame is whole (CATiledLayer.TileDrawing).
+        CATiledLayer.defaultTileDrawing = .immediate
         try requireValid(size >= 1 && size <= 4096, "--size must be within 1…4096")
         let source = try openAnimationSource(input, quiet: true, lottie: lottie.load)
         let natural = source.naturalSize

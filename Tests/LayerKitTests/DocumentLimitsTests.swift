@@ -140,6 +140,6 @@ import TestSupport
         #expect(line.hasPrefix("layers[0].\"kkkk") && line.contains("…"))
         let value = String(repeating: "v", count: 200_000)
         let line2 = try #require(refusal(#"{"width": 10, "height": 10, "layers": [{"type": ""# + value + #""}]}"#))
-        #expect(line2 == "layers[0].type: unknown layer type \"" + String(repeating: "v", count: 60) + "…\" (layer, shape, image, text, gradient, replicator, transform, emitter)")
+        #expect(line2 == "layers[0].type: unknown layer type \"" + String(repeating: "v", count: 60) + "…\" (layer, shape, image, text, gradient, replicator, transform, emitter, scroll, tiled)")
     }
 }

@@ -184,6 +184,7 @@ import TestSupport
             "masksToBounds", "contents", "shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
             "contentsRect", "contentsCenter", "contentsScale", "doubleSided", "anchorPointZ",
             "filters", "backgroundFilters",   // issue 33: Core Animation's filters
+            "shouldRasterize", "rasterizationScale",   // issue 33: rasterization ("Animatable")
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
             "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
@@ -199,6 +200,7 @@ import TestSupport
             "geometryFlipped", "allowsGroupOpacity", "compositingFilter", "allowsEdgeAntialiasing", "edgeAntialiasingMask",
             "magnificationFilter", "minificationFilter", "minificationFilterBias",
             "filters", "backgroundFilters",
+            "shouldRasterize", "rasterizationScale", "layoutManager", "constraints",   // issue 33
         ]
         let shapeKeys: Set<String> = [
             "path", "fillColor", "fillRule", "strokeColor", "lineWidth", "lineCap", "lineJoin", "miterLimit",

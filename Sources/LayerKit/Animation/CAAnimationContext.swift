@@ -39,6 +39,9 @@ public final class CAAnimationContext: @unchecked Sendable {
     /// How many times the context committed (a layer made after the last commit has no
     /// presentation yet).
     var commitCount = 0
+    /// Model layers marked by `setNeedsLayout()` since the last commit laid them out
+    /// (CALayer+Layout.swift), in the order marked.
+    var layersNeedingLayout: [CALayer] = []
 
     /// A fresh context: no animations, no open transaction, `clock` (a monotonic one by default).
     public init(clock: CAMediaClock = CAMediaClock()) { self.clock = clock }

@@ -17,6 +17,13 @@ protocol LayerContentDisplay: CALayer {
     var hasClippableContent: Bool { get }
     /// What the class may paint, in the layer's coordinates (null for nothing).
     func contentLocalExtent(_ builder: DisplayListBuilder) -> Rect
+    /// Whether the class draws the layer's `contents` itself (a tiled layer, tile by tile),
+    /// so the contents are not drawn as an image.
+    var replacesContents: Bool { get }
+}
+
+extension LayerContentDisplay {
+    var replacesContents: Bool { false }
 }
 
 /// The slot of each item a layer produces (one item per slot and layer): the `slot` of its
@@ -26,6 +33,8 @@ public enum DisplaySlot: Int, Sendable, CaseIterable {
     case clip, endClip, group, mask, endGroup, plane, endPlane, transition, invalidate
     case shadow, maskLayer, endMaskLayer, gradient, blend
     case filter, backdrop
+    /// The image of a rasterized subtree (shouldRasterize).
+    case rasterized
 }
 
 /// Where a layer's items go: the list being built, with the layer's map onto the surface
@@ -90,7 +99,9 @@ extension CALayer {
             sink.append(.background, .fill(p, transform: sink.transform, color: bg, rule: .nonZero, opacity: sink.opacity),
                         local: b, aliasing: shapeAliasing(device: sink.device))
         }
-        if let fade = contentsCrossfade, let a = fade.from?.bitmap, let b = contents?.bitmap,
+        if content?.replacesContents == true {
+            // The class draws its contents itself (CATiledLayer+Display.swift).
+        } else if let fade = contentsCrossfade, let a = fade.from?.bitmap, let b = contents?.bitmap,
            let one = Bitmap.crossDissolve(from: a, to: b, progress: fade.fraction) {
             // Two images of one size: one image, (1 − f)·old + f·new per premultiplied pixel,
             // exact for translucent images too.

@@ -37,6 +37,19 @@ public final class DisplayListBuilder {
     /// Counts the lists built, so a layer can keep what it computed for one build (an
     /// emitter's particles) and recompute it for the next.
     @exclusivity(unchecked) var buildNumber = 0
+    /// Rasterized subtrees (shouldRasterize) by the key of their image item, with the list
+    /// each bitmap was drawn from (DisplayListBuilder+Rasterization.swift).
+    var rasterizedSubtrees = GenerationalCache<DisplayItemKey, RasterizedSubtree>(capacity: 64)
+    /// Draws rasterized subtrees into their bitmaps.
+    let subtreeRasterizer = DisplayListRasterizer()
+    /// The keys of the last list's rasterized-subtree images (for the debugging aids).
+    public internal(set) var rasterizedItemKeys: Set<DisplayItemKey> = []
+    /// Rasterized subtrees reused from their cached bitmap, and drawn again, over all builds.
+    public internal(set) var rasterizationHits = 0, rasterizationMisses = 0
+    /// Pixels of rasterization bitmaps the list being built uses (against its budget).
+    @exclusivity(unchecked) var rasterizedPixels = 0
+    /// The target's pixels in the list being built (what a tiled layer can show).
+    @exclusivity(unchecked) var targetBounds = Rect.null
 
     public init(scale: Double = 1) { self.scale = scale }
 
@@ -50,6 +63,10 @@ public final class DisplayListBuilder {
         contentsParts.startGeneration()
         contentsDissolves.startGeneration()
         contentsMipmaps.startGeneration()
+        rasterizedSubtrees.startGeneration()
+        rasterizedItemKeys.removeAll(keepingCapacity: true)
+        rasterizedPixels = 0
+        targetBounds = Rect(0, 0, Double(width), Double(height))
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))
@@ -102,6 +119,7 @@ public final class DisplayListBuilder {
         if !l.isDoubleSided && l.isFacingAway(m) { return }
         if animated, appendTransitionIfActive(l, m, device: device, s) { return }
         let opacity = l.opacity * k * s.inheritedOpacity
+        if l.shouldRasterize { appendRasterized(l, m, device: device, s, opacity: opacity); return }
         guard m.isAffine else { appendProjected(l, m, device: device, s, opacity: opacity); return }
         appendBody(l, m.affinePart, device: device, s, opacity: opacity)
     }

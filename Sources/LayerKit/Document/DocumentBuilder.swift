@@ -14,17 +14,21 @@ struct DocumentBuilder {
     var imageCache: [String: ImageRef] = [:]
     /// Layers and animations made so far, against `DocumentLimits`.
     var layerCount = 0, animationCount = 0
+    /// Constraints relative to a sibling: the layer, the sibling's name, the JSON path
+    /// (checked once the tree is built: DocumentBuilder+Layout.swift).
+    var constraintSources: [(layer: CALayer, name: String, path: String)] = []
 
     init(baseDirectory: String, images: ImageLoading?) { self.baseDirectory = baseDirectory; self.images = images }
 
-    static let topKeys: Set<String> = ["width", "height", "background", "layers"]
+    static let topKeys: Set<String> = ["width", "height", "background", "layers", "layoutManager"]
     /// The members of a layer object that are not layer properties.
-    static let structuralLayerKeys: Set<String> = ["name", "type", "actions", "sublayers", "animations", "mask"]
+    static let structuralLayerKeys: Set<String> = ["name", "type", "actions", "sublayers", "animations", "mask",
+                                                  "constraints", "layoutManager"]
     /// The layer types a document can name, in the order error messages list them.
     static var layerTypes: [(name: String, make: () -> CALayer)] {
         [("layer", CALayer.init), ("shape", CAShapeLayer.init), ("image", CALayer.init), ("text", CATextLayer.init),
          ("gradient", CAGradientLayer.init), ("replicator", CAReplicatorLayer.init), ("transform", CATransformLayer.init),
-         ("emitter", CAEmitterLayer.init)]
+         ("emitter", CAEmitterLayer.init), ("scroll", CAScrollLayer.init), ("tiled", CATiledLayer.init)]
     }
     /// The property members a layer object of each class may have.
     static func allowedKeys(_ table: LayerPropertyTable) -> Set<String> {
@@ -44,11 +48,14 @@ struct DocumentBuilder {
         root.bounds = Rect(0, 0, w, h)
         root.position = Point(w / 2, h / 2)
         root.name = nil
+        // The root's layout manager lays out the top-level layers by their constraints.
+        if let mj = json["layoutManager"] { root.layoutManager = try layoutManager(mj, "layoutManager") }
         if let lj = json["layers"] {
             for (i, item) in try array(lj, "layers").enumerated() {
                 root.addSublayer(try layer(item, "layers[\(i)]"))
             }
         }
+        try checkConstraintSources()
         // Animations last: their values may need the whole tree (and names) in place.
         return LayerDocument(width: w, height: h, background: bg ?? .clear, root: root, layersByName: names,
                              animationSources: animations, animationSpecs: specs, url: url)
@@ -78,6 +85,8 @@ struct DocumentBuilder {
             switch k {
             case "type", "sublayers", "animations", "actions": continue
             case "mask": l.mask = v == .null ? nil : try layer(v, p)
+            case "layoutManager": l.layoutManager = try layoutManager(v, p)
+            case "constraints": l.constraints = try constraints(v, p, of: l)
             case "name":
                 let n = try string(v, p)
                 guard names[n] == nil else { throw DocumentError(p, "duplicate layer name \(DocumentText.quoted(n))") }

@@ -86,5 +86,5 @@ extension CALayer {
         borderWidth.erased, borderColor.erased, masksToBounds.erased, contents.erased, contentsGravity.erased,
         beginTime.erased, duration.erased, speed.erased, timeOffset.erased, repeatCount.erased,
         repeatDuration.erased, autoreverses.erased, fillMode.erased,
-    ] + styleProperties + contentsFilterProperties + filterProperties)
+    ] + styleProperties + contentsFilterProperties + filterProperties + rasterizationProperties)
 }

@@ -28,6 +28,8 @@ extension CALayer {
         sublayers!.insert(layer, at: max(0, min(idx, sublayers!.count)))
         layer.superlayer = self
         sublayerDidJoin(layer, wasVisible: sameTree && wasVisible)
+        // "… or when sublayers are added or removed" (setNeedsLayout; CALayer+Layout.swift).
+        if modelLayer == nil { setNeedsLayout() }
     }
 
     /// Inserts `layer` just below `sibling` (at the bottom when `sibling` is not a sublayer).
@@ -60,6 +62,7 @@ extension CALayer {
         sup.sublayers?.removeAll { $0 === self }
         if sup.sublayers?.isEmpty == true { sup.sublayers = nil }
         superlayer = nil
+        if sup.modelLayer == nil { sup.setNeedsLayout() }
     }
 
     /// Puts `new` where `old` was (replaceSublayer:with:); nothing when `old` is not a sublayer.

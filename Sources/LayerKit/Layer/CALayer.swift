@@ -84,7 +84,12 @@ open class CALayer: CAMediaTiming {
     // access could only ever see a stale value, never touch freed memory.
     /// The layer's own coordinate space: origin and size (CALayer.bounds).
     @exclusivity(unchecked) public var bounds: Rect = CALayer.bounds.defaultValue {
-        didSet { changed(CALayer.bounds, oldValue) }
+        didSet {
+            changed(CALayer.bounds, oldValue)
+            // "The system typically calls this method automatically when the layer's bounds
+            // change" (setNeedsLayout; CALayer+Layout.swift).
+            if oldValue.size != bounds.size, !isCopyingProperties, modelLayer == nil { setNeedsLayout() }
+        }
     }
     /// Where the anchor point sits in the superlayer's coordinates.
     @exclusivity(unchecked) public var position: Point = CALayer.position.defaultValue {
@@ -227,11 +232,48 @@ open class CALayer: CAMediaTiming {
     @exclusivity(unchecked) public var filters: [CIFilter]? = CALayer.filters.defaultValue { didSet { changed(CALayer.filters, oldValue) } }
     /// The Core Image filters applied to what lies behind the layer, inside its shape.
     @exclusivity(unchecked) public var backgroundFilters: [CIFilter]? = CALayer.backgroundFilters.defaultValue { didSet { changed(CALayer.backgroundFilters, oldValue) } }
+    /// Whether the layer and its sublayers are drawn once into a bitmap and composited from
+    /// it while they do not change (CALayer+RasterizationProperties.swift).
+    @exclusivity(unchecked) public var shouldRasterize: Bool = CALayer.shouldRasterize.defaultValue {
+        didSet { changed(CALayer.shouldRasterize, oldValue) }
+    }
+    /// The scale of that bitmap, relative to the layer's coordinate space (default 1).
+    @exclusivity(unchecked) public var rasterizationScale: Double = CALayer.rasterizationScale.defaultValue {
+        didSet { changed(CALayer.rasterizationScale, oldValue) }
+    }
     /// Whether the layer may anti-alias the edges `edgeAntialiasingMask` names; when false
     /// (the default) its bounds edges are drawn aliased (CALayer+EdgeAntialiasing.swift).
     @exclusivity(unchecked) public var allowsEdgeAntialiasing: Bool = CALayer.allowsEdgeAntialiasing.defaultValue { didSet { modelDidChange() } }
     /// Which edges of the bounds are anti-aliased when `allowsEdgeAntialiasing` is true.
     @exclusivity(unchecked) public var edgeAntialiasingMask: CAEdgeAntialiasingMask = CALayer.edgeAntialiasingMask.defaultValue { didSet { modelDidChange() } }
+
+    // MARK: Layout (CALayer+Layout.swift)
+    /// The object that lays out the sublayers when the delegate does not (CALayer.layoutManager).
+    public var layoutManager: CALayoutManager? { didSet { setNeedsLayout() } }
+    /// The layer's constraints, which a `CAConstraintLayoutManager` of its superlayer applies.
+    public var constraints: [CAConstraint]? { didSet { superlayer?.setNeedsLayout() } }
+    /// Whether `layoutSublayers()` is due (`setNeedsLayout()`); set on model layers only.
+    final var needsLayoutFlag = false
+    /// Whether the layer is in its context's list of layers the next commit lays out.
+    final var isQueuedForLayout = false
+
+    /// "Tells the layer to update its layout. … The default implementation of this method
+    /// calls the layoutSublayers(of:) method of the layer's delegate object. If there is no
+    /// delegate object, or the delegate does not implement that method, this method calls the
+    /// layoutSublayers(of:) method of the object in the layoutManager property."
+    /// (CALayer.layoutSublayers()) Subclasses override it to lay out their sublayers.
+    /// View-style animations with `.layoutSubviews` call it for the layers their block changed.
+    open func layoutSublayers() {
+        if let d = delegate, d.layoutSublayers(of: self) { return }
+        layoutManager?.layoutSublayers(of: self)
+    }
+
+    /// "Returns the preferred size of the layer in the coordinate space of its superlayer. …
+    /// the default implementation of this method returns the size of the layer's bounds
+    /// rectangle" — asking the layout manager first, when there is one.
+    open func preferredFrameSize() -> Size {
+        layoutManager?.preferredSize(of: self) ?? bounds.size
+    }
 
     /// The declared properties of this class (its superclasses' included). A subclass that
     /// declares properties overrides this with its own table.
@@ -292,12 +334,6 @@ open class CALayer: CAMediaTiming {
     /// associated with that key." (CALayer.defaultAction(forKey:)) — CALayer associates none;
     /// subclasses override to give their class's defaults.
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
-
-    /// "Tells the layer to update its layout. Subclasses can override this method and use it
-    /// to implement their own layout algorithm." (CALayer.layoutSublayers()) — CALayer has no
-    /// layout manager, so by default there is nothing to lay out. View-style animations with
-    /// `.layoutSubviews` call it for the layers their block changed.
-    open func layoutSublayers() {}
 
     /// Reads an animatable property by key path (`position.x`, `transform.scale`, …); nil
     /// when the key path is unknown for this layer.

@@ -24,6 +24,10 @@ public protocol CALayerDelegate: AnyObject {
     /// Draws `layer`'s contents into `ctx`: a context over the layer's backing store, its
     /// user space the layer's bounds (origin top left, y down), scaled by `contentsScale`.
     func draw(_ layer: CALayer, in ctx: CGContext)
+    /// Lays out `layer`'s sublayers ("Tells the delegate a layer's bounds have changed.",
+    /// CALayerDelegate.layoutSublayers(of:)); returns false when the delegate does not lay
+    /// out (the layer's layout manager then does).
+    func layoutSublayers(of layer: CALayer) -> Bool
 }
 
 extension CALayerDelegate {
@@ -33,4 +37,6 @@ extension CALayerDelegate {
     public func display(_ layer: CALayer) { layer.displayIntoBackingStore() }
     /// Not implemented: draws nothing.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
+    /// Not implemented: the layer's layout manager lays it out.
+    public func layoutSublayers(of layer: CALayer) -> Bool { false }
 }

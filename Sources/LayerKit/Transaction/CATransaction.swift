@@ -80,6 +80,9 @@ public enum CATransaction {
     /// Commits the implicit transaction and every pending animation now.
     public static func flush() {
         let context = CAAnimationContext.current
+        // Layout first, as Core Animation's commit does (layout, display, commit): what it
+        // changes joins this commit (CALayer+Layout.swift).
+        CALayer.layOutPendingLayers(in: context)
         context.commitCount += 1
         context.engine.commitPending(at: context.clock.now)
         if let l = context.transactions.first, l.implicit, context.transactions.count == 1 {

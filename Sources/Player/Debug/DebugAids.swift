@@ -22,12 +22,15 @@ public struct DebugAids: Sendable, Equatable {
     public var layerOutlines = false
     /// Counts of layers, animations and offscreen bitmaps on screen.
     public var stats = false
+    /// "Color Hits Green and Misses Red": each rasterized layer (shouldRasterize) tinted green
+    /// when its cached bitmap was reused this frame, red when it was drawn again.
+    public var colorHitsMisses = false
 
     public init() {}
 
     /// Whether anything is drawn over the frame.
     public var drawsOverlay: Bool {
-        colorBlendedLayers || colorOffscreenRendered || flashUpdatedRegions || layerOutlines || stats
+        colorBlendedLayers || colorOffscreenRendered || flashUpdatedRegions || layerOutlines || stats || colorHitsMisses
     }
 
     /// The rate of media time against real time.
@@ -50,6 +53,7 @@ public struct DebugAids: Sendable, Equatable {
         Toggle(key: "F5", title: "Layer Outlines", flag: "--layer-outlines", keyPath: \.layerOutlines),
         Toggle(key: "F6", title: "Statistics", flag: "--stats", keyPath: \.stats),
         Toggle(key: "F7", title: "Pause", flag: "--paused", keyPath: \.paused),
+        Toggle(key: "F9", title: "Color Hits Green and Misses Red", flag: "--color-hits-misses", keyPath: \.colorHitsMisses),
     ] }
     /// Advances paused media time by one frame.
     public static let stepKey = "F8"

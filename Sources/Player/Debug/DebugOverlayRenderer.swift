@@ -47,15 +47,15 @@ public struct SceneStatistics: Sendable, Equatable {
                   "live bitmaps \(live.bitmaps) (\(live.bitmapBytes / 1024) KB)"]).joined(separator: ", ")
     }
 
-    /// The counts of one frame.
-    public static func of(_ list: DisplayList, animations: Int) -> SceneStatistics {
+    /// The counts of one frame (`rasterized`: the items that draw rasterized layers).
+    public static func of(_ list: DisplayList, animations: Int, rasterized: Set<DisplayItemKey> = []) -> SceneStatistics {
         var s = SceneStatistics()
         var sources = Set<ObjectIdentifier>()
         for item in list.items { sources.insert(item.key.source) }
         s.layersDrawn = sources.count
         s.displayItems = list.items.count
         s.animations = animations
-        s.offscreenBitmaps = OffscreenRenderedOverlay.passCount(in: list)
+        s.offscreenBitmaps = OffscreenRenderedOverlay.passCount(in: list, rasterized: rasterized)
         s.live = LiveObjectCounts.current
         return s
     }
@@ -71,6 +71,10 @@ public final class DebugOverlayRenderer {
     static let maximumLabels = 300
 
     private let rasterizer = DisplayListRasterizer()
+    private let hitsOverlay = RasterizationHitsOverlay()
+    /// The rasterized layers of the last frame drawn with Color Hits Green and Misses Red
+    /// whose cached bitmap was reused, and those drawn again.
+    public private(set) var lastRasterizationHits = 0, lastRasterizationMisses = 0
     private var labelCache: [String: Bitmap] = [:]
     /// The largest counts seen so far (the `--stats` summary at exit).
     public private(set) var maxima = SceneStatistics()
@@ -86,14 +90,24 @@ public final class DebugOverlayRenderer {
     ///   - pointer: the pointer in points, nil when outside the window.
     ///   - scale: device pixels per point.
     ///   - animations: the scene's running and pending animation count.
+    ///   - rasterized: the items of `list` that draw rasterized layers (the builder's
+    ///     `rasterizedItemKeys`).
     public func draw(_ aids: DebugAids, list: DisplayList, damage: Rect?, presentationRoot: CALayer?,
-                     pointer: Point?, scale: Double, animations: Int, into bitmap: Bitmap) {
+                     pointer: Point?, scale: Double, animations: Int, rasterized: Set<DisplayItemKey> = [],
+                     into bitmap: Bitmap) {
         let canvas = Canvas(bitmap)
-        let stats = SceneStatistics.of(list, animations: animations)
+        let stats = SceneStatistics.of(list, animations: animations, rasterized: rasterized)
         last = stats
         maxima = maxima.maxima(stats)
         if aids.colorBlendedLayers { rasterizer.draw(BlendedLayersOverlay.tints(for: list), into: canvas) }
-        if aids.colorOffscreenRendered { rasterizer.draw(OffscreenRenderedOverlay.tints(for: list), into: canvas) }
+        if aids.colorOffscreenRendered {
+            rasterizer.draw(OffscreenRenderedOverlay.tints(for: list, rasterized: rasterized), into: canvas)
+        }
+        if aids.colorHitsMisses {
+            let (tints, hits, misses) = hitsOverlay.tints(for: list, rasterized: rasterized)
+            lastRasterizationHits = hits; lastRasterizationMisses = misses
+            rasterizer.draw(tints, into: canvas)
+        }
         if aids.flashUpdatedRegions, let d = damage, !d.isEmpty {
             canvas.fill(.rect(d), color: Self.flashTint)
         }

@@ -196,8 +196,8 @@ public final class PlaybackScene: LayerScene {
         case .fileDropped(let path):
             open(path, insert: true)
             return true
-        case .scrollWheel:
-            return false
+        case .scrollWheel(let dx, let dy, let at):
+            return scrollWheel(dx: dx, dy: dy, at: at)
         }
     }
 
@@ -343,13 +343,38 @@ public final class PlaybackScene: LayerScene {
         root.backgroundColor = backdrop == .white ? .white : backdrop == .black ? .black : nil
     }
 
-    /// Places everything for the window size and zoom (inside a transaction).
+    /// Points one notch of the mouse wheel scrolls a scroll layer.
+    public static let wheelStep = 40.0
+
+    /// The wheel over the content scrolls the deepest CAScrollLayer under the pointer (in
+    /// the axes its scrollMode allows, kept within its sublayers), without an implicit
+    /// animation; false when there is none.
+    private func scrollWheel(dx: Double, dy: Double, at p: Point) -> Bool {
+        var hit = root.hitTest(p)
+        while let l = hit, !(l is CAScrollLayer) { hit = l.superlayer }
+        guard let scroller = hit as? CAScrollLayer else { return false }
+        transacted { scroller.scroll(by: Point(-dx * Self.wheelStep, -dy * Self.wheelStep)) }
+        log?("play: scrolled \(scroller.name ?? "a scroll layer") to \(formatFixed(scroller.bounds.minX, 1)), \(formatFixed(scroller.bounds.minY, 1))")
+        return true
+    }
+
+    /// Places everything for the window size and zoom (inside a transaction). Content whose
+    /// root has a layout manager (a document's `"layoutManager"`) tracks the window instead:
+    /// its root takes the window's size at scale 1, and its layout runs on every resize
+    /// (the root's bounds change marks it: CALayer+Layout.swift).
     private func layOut() {
         checker.cover(size)
-        let frame = zoom.frame(content: item.size, window: size)
-        let s = zoom.scale(content: item.size, window: size)
-        holder.position = Point(frame.minX, frame.minY)
-        holder.transform = .scale(s, s)
+        if item.root.layoutManager != nil {
+            contentClock.bounds = Rect(0, 0, size.width, size.height)
+            item.root.frame = Rect(0, 0, size.width, size.height)
+            holder.position = .zero
+            holder.transform = .identity
+        } else {
+            let frame = zoom.frame(content: item.size, window: size)
+            let s = zoom.scale(content: item.size, window: size)
+            holder.position = Point(frame.minX, frame.minY)
+            holder.transform = .scale(s, s)
+        }
         banner.frame = Rect(0, 0, size.width, Self.bannerHeight)
         bar.layout(windowSize: size)
         bar.show(clock, background: backdrop)

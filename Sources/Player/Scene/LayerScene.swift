@@ -148,7 +148,8 @@ open class LayerScene: PlayerScene {
             bitmap.blit(clean, x: 0, y: 0)
             if let list = renderer.lastDisplayList {
                 overlay.draw(aids, list: list, damage: stats.damage, presentationRoot: tree, pointer: pointer,
-                             scale: scale, animations: context.engine.activeAnimationCount, into: bitmap)
+                             scale: scale, animations: context.engine.activeAnimationCount,
+                             rasterized: renderer.builder.rasterizedItemKeys, into: bitmap)
             }
             return stats
         }
