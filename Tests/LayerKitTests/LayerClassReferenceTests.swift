@@ -27,13 +27,7 @@ import TestSupport
     /// "If the rasterized bitmap requires scaling during compositing, the filters in the
     /// minificationFilter and magnificationFilter properties are applied as needed."
     @Test func rasterizedAtAQuarterMatchesNumpy() throws {
-        let shape = CAShapeLayer()
-        shape.frame = Rect(16, 16, 64, 64)
-        shape.path = .ellipse(in: Rect(0, 0, 64, 64))
-        shape.fillColor = .black
-        shape.shouldRasterize = true
-        shape.rasterizationScale = 0.25
-        shape.magnificationFilter = .nearest
+        let shape = RasterizationTests.circleRasterizedAtAQuarter(origin: Point(16, 16))
         try compare(PixelScene.render(PixelScene.root(96, 96, [shape]), 96, 96), "rasterized_quarter_nearest.numpy", Self.cells)
     }
 

@@ -131,13 +131,7 @@ import Raster
     /// flattens the circle to within 0.1 of a pixel, which moves an edge pixel's area by up to
     /// about 0.07).
     @Test func rasterizationScaleDrawsAtThatScale() {
-        let shape = CAShapeLayer()
-        shape.frame = Rect(20, 16, 64, 64)
-        shape.path = .ellipse(in: Rect(0, 0, 64, 64))
-        shape.fillColor = .black
-        shape.shouldRasterize = true
-        shape.rasterizationScale = 0.25
-        shape.magnificationFilter = .nearest
+        let shape = Self.circleRasterizedAtAQuarter(origin: Point(20, 16))
         let b = draw(PixelScene.root(120, 100, [shape]), background: .clear)
         var worst = 0.0
         for cy in 0..<16 {
@@ -186,5 +180,18 @@ import Raster
         """)
         let l = try #require(doc.layersByName["r"])
         #expect(l.shouldRasterize && l.rasterizationScale == 2)
+    }
+
+    /// A black 64-point circle at `origin`, rasterized at a quarter of its size and magnified
+    /// by the nearest filter (also LayerClassReferenceTests' reference case).
+    static func circleRasterizedAtAQuarter(origin: Point) -> CAShapeLayer {
+        let shape = CAShapeLayer()
+        shape.frame = Rect(origin.x, origin.y, 64, 64)
+        shape.path = .ellipse(in: Rect(0, 0, 64, 64))
+        shape.fillColor = .black
+        shape.shouldRasterize = true
+        shape.rasterizationScale = 0.25
+        shape.magnificationFilter = .nearest
+        return shape
     }
 }

@@ -24,6 +24,9 @@ import sys
 import numpy as np
 from PIL import Image
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from reference_images import save, source64  # noqa: E402
+
 
 def small():
     """8 x 8: (x*37 + y*11, x*13 + y*71, x*101 + y*29) mod 256, opaque."""
@@ -34,19 +37,6 @@ def small():
     return a
 
 
-def large():
-    """64 x 64: (x*29 + y*67, (x xor y)*17, x*y*5) mod 256, opaque."""
-    a = np.zeros((64, 64, 3), np.uint8)
-    for y in range(64):
-        for x in range(64):
-            a[y, x] = ((x * 29 + y * 67) % 256, ((x ^ y) * 17) % 256, (x * y * 5) % 256)
-    return a
-
-
-def save(a, out, name):
-    Image.fromarray(a, "RGB").convert("RGBA").save(os.path.join(out, name + ".png"))
-
-
 def main():
     here = os.path.dirname(os.path.abspath(__file__))
     out = sys.argv[1] if len(sys.argv) > 1 else os.path.join(here, "..", "..", "Tests", "LayerKitTests", "Goldens", "style")
@@ -54,7 +44,7 @@ def main():
     s = Image.fromarray(small(), "RGB")
     save(np.asarray(s.resize((64, 64), Image.NEAREST)), out, "contents_magnify_nearest.pillow")
     save(np.asarray(s.resize((64, 64), Image.BILINEAR)), out, "contents_magnify_linear.pillow")
-    big = large()
+    big = source64()
     b = Image.fromarray(big, "RGB")
     save(np.asarray(b.resize((16, 16), Image.NEAREST)), out, "contents_minify_nearest.pillow")
     save(np.asarray(b.resize((16, 16), Image.BOX)), out, "contents_minify_trilinear.pillow")

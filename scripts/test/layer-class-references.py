@@ -25,6 +25,9 @@ import sys
 import numpy as np
 from PIL import Image, ImageDraw
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'lib'))
+from reference_images import save, source64  # noqa: E402
+
 
 def rasterized_quarter():
     img = np.full((96, 96, 3), 255.0)
@@ -47,19 +50,6 @@ def scroll_layer():
     canvas = Image.new("RGB", (140, 100), (255, 255, 255))
     canvas.paste(content.crop((140, 90, 240, 150)), (10, 20))
     return np.asarray(canvas)
-
-
-def source64():
-    """64 x 64: (x*29 + y*67, (x xor y)*17, x*y*5) mod 256, opaque (ContentsFilterReferenceTests' large)."""
-    a = np.zeros((64, 64, 3), np.uint8)
-    for y in range(64):
-        for x in range(64):
-            a[y, x] = ((x * 29 + y * 67) % 256, ((x ^ y) * 17) % 256, (x * y * 5) % 256)
-    return a
-
-
-def save(a, out, name):
-    Image.fromarray(a, "RGB").convert("RGBA").save(os.path.join(out, name + ".png"))
 
 
 def main():

@@ -123,23 +123,29 @@ extension Canvas {
                      rule: FillRule = .nonZero, opacity: Double = 1, aliasing: EdgeAliasing? = nil) {
         guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, !path.isEmpty, path.isFinite,
               let inverse = transform.inverted else { return }
-        let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
-        guard lo.isFinite, hi.isFinite else { return }
-        let n = Self.gradientTableSize
-        // The table kept from an earlier fill with the same stops, range and opacity, or made.
-        let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
-        let lut = rasterScratch.gradientTables.table(for: key) { table in
-            GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { gradient.color(at: $0) }
-        }
+        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity) else { return }
         scratch.removeAll()
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
-        let painter = GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
-                                      gradient: gradient, inverse: inverse)
         rasterize(&scratch, rule: rule, painter: painter, aliasing: aliasing, transform: transform)
     }
 }
 
 extension Canvas {
+    /// The painter of `gradient` × `opacity` through `inverse` (device to gradient plane), its
+    /// colour table kept from an earlier paint with the same stops, range and opacity, or made;
+    /// nil for a range that is not finite.
+    func gradientPainter(_ gradient: Gradient, inverse: AffineTransform, opacity: Double) -> GradientPainter? {
+        let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
+        guard lo.isFinite, hi.isFinite else { return nil }
+        let n = Self.gradientTableSize
+        let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
+        let lut = rasterScratch.gradientTables.table(for: key) { table in
+            GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { gradient.color(at: $0) }
+        }
+        return GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo), gradient: gradient, inverse: inverse)
+    }
+
+
     /// Paints `gradient` at full coverage (as `fill(_:transform:gradient:…)` paints the pixels
     /// a shape covers wholly) only over the pixels of `box` where `mask` has some alpha: the
     /// gradient of a group masked by a shape (DisplayListRasterizer+MaskedGradient.swift).
@@ -148,15 +154,7 @@ extension Canvas {
                        box: PixelBox) {
         guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted,
               mask.width == target.width, mask.height == target.height else { return }
-        let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
-        guard lo.isFinite, hi.isFinite else { return }
-        let n = Self.gradientTableSize
-        let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
-        let lut = rasterScratch.gradientTables.table(for: key) { table in
-            GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { gradient.color(at: $0) }
-        }
-        let painter = GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
-                                      gradient: gradient, inverse: inverse)
+        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity) else { return }
         let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !b.isEmpty else { return }
         let w = target.width
