@@ -54,8 +54,14 @@ enum LottieShapeModifier: Sendable {
         }
     }
 
-    /// The shapes at property frame `f` reshaped.
+    /// The shapes at property frame `f` reshaped. A zig-zag or an offset whose result would
+    /// pass `LottieLimits.maximumVertices` in one shape (a zig-zag multiplies a path's vertices
+    /// by its ridges + 1, an offset by up to 16 chords a curve and a round join's points, so a
+    /// chain of them grows without bound) leaves the shapes as they are: checked before the
+    /// work, so that a hostile chain costs nothing (a fuzzer's 101 zig-zags in a row ran out
+    /// of memory at 2 GB).
     func apply(_ set: LottieShapeSet, at f: Double) -> LottieShapeSet {
+        let largest = Double(set.shapes.reduce(0) { max($0, $1.vertices.count) })
         switch self {
         case .puckerBloat(let a):
             let amount = (a.value(at: f).first ?? 0) / 100
@@ -64,11 +70,11 @@ enum LottieShapeModifier: Sendable {
         case .zigZag(let s, let r, let t):
             let size = s.value(at: f).first ?? 0
             let ridges = Int(min(max((r.value(at: f).first ?? 0).rounded(), 0), Double(LottieLimits.maximumStarPoints)))
-            guard size != 0 else { return set }
+            guard size != 0, (largest + 1) * Double(ridges + 1) <= Double(LottieLimits.maximumVertices) else { return set }
             return LottieShapeSet(set.shapes.map { Self.zigZag($0, size: size, ridges: ridges, smooth: (t.value(at: f).first ?? 1) == 2) })
         case .offsetPath(let a, let join, let ml):
             let amount = a.value(at: f).first ?? 0
-            guard amount != 0 else { return set }
+            guard amount != 0, (largest + 1) * Self.offsetGrowth <= Double(LottieLimits.maximumVertices) else { return set }
             return LottieShapeSet(set.shapes.map { Self.offset($0, amount, join: join, miterLimit: ml.value(at: f).first ?? 4) })
         case .twist(let a, let c):
             let angle = (a.value(at: f).first ?? 0) * .pi / 180
@@ -143,6 +149,10 @@ enum LottieShapeModifier: Sendable {
         let l = p.length
         return l > 1e-12 ? p * (1 / l) : Point(0, 0)
     }
+
+    /// The most points an offset makes of one vertex: 16 chords of a curved segment
+    /// (`polyline`), each joined by up to 18 points of a round join, on two sides.
+    static let offsetGrowth = 16.0 * 18 * 2
 
     static func zigZag(_ b: LottieBezier, size: Double, ridges: Int, smooth: Bool) -> LottieBezier {
         let segs = segments(b)
