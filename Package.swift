@@ -38,7 +38,7 @@ let package = Package(
         // The JavaScript engine of Lottie's expressions: Duktape compiled from the source Debian's
         // duktape-dev ships (/usr/share/duktape), with its execution timeout check turned on,
         // which Debian's libduktape.so lacks (Sources/CDuktape/include/CDuktape.h says why).
-        .target(name: "CDuktape", cSettings: [.unsafeFlags(["-w"])], linkerSettings: [.linkedLibrary("m")]),
+        .target(name: "CDuktape", linkerSettings: [.linkedLibrary("m")]),
         // The pixel kernels Raster inlines from C (SSE2 intrinsics with a portable fallback).
         .target(name: "CRasterSIMD"),
         .target(name: "Raster", dependencies: ["CRasterSIMD"]),
