@@ -50,6 +50,8 @@ public final class DisplayListBuilder {
     @exclusivity(unchecked) var rasterizedPixels = 0
     /// The target's pixels in the list being built (what a tiled layer can show).
     @exclusivity(unchecked) var targetBounds = Rect.null
+    /// Items of the last list left out as hidden under an opaque rectangle drawn after them.
+    public internal(set) var occludedItems = 0
 
     public init(scale: Double = 1) { self.scale = scale }
 
@@ -70,7 +72,10 @@ public final class DisplayListBuilder {
         let device = ProjectiveTransform(AffineTransform.scale(scale, scale))
         appendLayer(root, parent: device, Surface(device: device, deviceClip: nil, clip: nil,
                                                   bounds: Rect(0, 0, Double(width), Double(height))))
-        return DisplayList(width: width, height: height, items: items)
+        var list = DisplayList(width: width, height: height, items: items)
+        // What an opaque rectangle hides is left out (DisplayList+Occlusion.swift).
+        occludedItems = list.removeOccludedItems()
+        return list
     }
 
     /// Where the items of a subtree land: the superlayer's plane in device pixels (for bounds),
@@ -190,6 +195,18 @@ public final class DisplayListBuilder {
     func appendGroup(_ l: CALayer, _ a: AffineTransform, source: ObjectIdentifier, content: (any LayerContentDisplay)?,
                      _ s: Surface, _ inner: Surface, opacity: Double, subs: [CALayer], mask: Bool,
                      shadow: Bool = false, maskLayer: CALayer? = nil, blend: BlendMode? = nil) {
+        // What the mask lets through, first: a mask that covers nothing of the surface hides
+        // the whole subtree, whose extent is then not worked out (no shadow or filter here
+        // reaches beyond the group's pixels).
+        if let m = maskLayer, !shadow, !l.hasFilters {
+            let e = m.maskLocalExtent(self)
+            if e.isNull { return }
+            if e.isFiniteRect {
+                var d = e.applying(a).intersection(s.bounds)
+                if !d.isNull, let c = s.clip { d = d.intersection(c.boundingRect) }
+                if d.isNull || d.isEmpty { return }
+            }
+        }
         var local = l.masksToBounds ? l.bounds : l.subtreeLocalExtent(self)
         if l.masksToBounds, let m = maskLayer { local = local.intersection(m.maskLocalExtent(self)) }
         // Filters (CALayer+FilterDisplay.swift): a blur spreads the group by its reach, and
