@@ -11,7 +11,7 @@ extension AnimationSource {
     func renderFrame(at t: Double, canvas size: Size, scale: Double, aids: DebugAids, pointer: Point?,
                      pixels: (Int, Int)) throws -> Bitmap {
         let bmp = Bitmap(width: pixels.0, height: pixels.1)
-        let renderer = LayerRenderer(scale: scale, background: background)
+        let renderer = makeRenderer(scale: scale)
         let canvas = Canvas(bmp)
         let layer = frameLayer(width: size.width, height: size.height)
         let period = 1.0 / 60
@@ -20,6 +20,7 @@ extension AnimationSource {
         }
         let tree = presentation(of: layer, at: t)
         let stats = renderer.renderFrame(tree, into: canvas)
+        try checkDrawnPixels(renderer, at: t)
         guard let list = renderer.lastDisplayList else { return bmp }
         let overlay = DebugOverlayRenderer()
         overlay.draw(aids, list: list, damage: stats.damage, presentationRoot: tree, pointer: pointer, scale: scale,

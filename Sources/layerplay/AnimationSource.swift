@@ -79,11 +79,32 @@ extension AnimationSource {
         let layer = frameLayer(width: canvas.width, height: canvas.height)
         let tree = presentation(of: layer, at: t)
         let bmp = Bitmap(width: w, height: h)
-        let renderer = LayerRenderer(scale: scale, background: background ?? self.background)
+        let renderer = makeRenderer(scale: scale, background: background ?? self.background)
         renderer.rasterizer.threads = threads
         renderer.draw(tree, into: Canvas(bmp))
+        try checkDrawnPixels(renderer, at: t)
         return bmp
     }
+
+    /// A renderer for this source's frames, held to `DocumentLimits.maximumDrawnPixels`.
+    func makeRenderer(scale: Double, background: Color? = nil) -> LayerRenderer {
+        let renderer = LayerRenderer(scale: scale, background: background ?? self.background)
+        renderer.drawnPixelLimit = DocumentLimits.maximumDrawnPixels
+        return renderer
+    }
+
+    /// Exits 1 with one line when `renderer` refused the frame at `t` it was just asked to
+    /// draw for drawing more pixels than `DocumentLimits.maximumDrawnPixels`.
+    func checkDrawnPixels(_ renderer: LayerRenderer, at t: Double) throws {
+        guard let n = renderer.refusedDrawnPixels else { return }
+        printError("layerplay: \(fileName): \(drawnPixelsRefusal(n, at: t))")
+        throw ExitCode(1)
+    }
+}
+
+/// What a frame at `t` refused for drawing `n` pixels is told as (after the file's name).
+func drawnPixelsRefusal(_ n: Double, at t: Double) -> String {
+    "the frame at \(DocumentText.number(t)) s draws \(DocumentText.number((n / 1e6).rounded()))M pixels, past the limit \(DocumentText.number(DocumentLimits.maximumDrawnPixels / 1e6))M (maximumDrawnPixels)"
 }
 
 /// Loads `path` as a Lottie file when its content is one, else as a layer document; a file

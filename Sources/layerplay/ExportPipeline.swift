@@ -106,19 +106,22 @@ final class ExportPipeline: @unchecked Sendable {
             let (w, h) = try source.pixelSize(width: job.canvas.width, height: job.canvas.height, scale: job.scale)
             let bitmap = Bitmap(width: w, height: h)
             let canvas = Canvas(bitmap)
-            let renderer = LayerRenderer(scale: job.scale, background: job.background)
+            let renderer = source.makeRenderer(scale: job.scale, background: job.background)
             let tree = RenderTree()
-            func render(_ i: Int) -> RGBAImage {
+            func render(_ i: Int) throws -> RGBAImage {
                 let t = job.times[i]
                 source.setTime(t)
                 _ = renderer.renderFrame(tree.update(layer, at: t), into: canvas)
+                if let n = renderer.refusedDrawnPixels {
+                    throw ExportError("\(source.fileName): \(drawnPixelsRefusal(n, at: t))")
+                }
                 return RGBAImage(bitmap)
             }
             while let range = claimRun() {
-                var previous = range.lowerBound > 0 ? render(range.lowerBound - 1) : nil
+                var previous = range.lowerBound > 0 ? try render(range.lowerBound - 1) : nil
                 for i in range {
                     if isStopped { return }
-                    let image = render(i)
+                    let image = try render(i)
                     let prepared = try encoder.prepare(image, previous: previous, index: i)
                     previous = image
                     deliver(prepared)

@@ -40,11 +40,12 @@ struct RecordCommand: ParsableCommand {
         }
         let bmp = Bitmap(width: w, height: h)
         let target = Canvas(bmp)
-        let renderer = LayerRenderer(scale: scale, background: source.background)
+        let renderer = source.makeRenderer(scale: scale)
         let layer = source.frameLayer(width: canvas.width, height: canvas.height)
         for i in 0..<count {
             let t = from + Double(i) / fps
             _ = renderer.renderFrame(source.presentation(of: layer, at: t), into: target)
+            try source.checkDrawnPixels(renderer, at: t)
             let name = String(format: "frame_%05d.png", i)
             try writePNG(bmp, to: (out as NSString).appendingPathComponent(name))
         }

@@ -48,6 +48,14 @@ public final class LayerRenderer {
         let background: Color
     }
     private var lastRenderTree: DrawnRenderTree?
+    /// The most pixels one frame's display list may draw (`DisplayList.drawnPixels`: its
+    /// items' pixels within the target, each group's bitmap); nil for no limit. A list past
+    /// it is not rasterized: the canvas keeps what it held, and `refusedDrawnPixels` says so
+    /// (the commands set `DocumentLimits.maximumDrawnPixels` and refuse such a frame).
+    public var drawnPixelLimit: Double?
+    /// The pixels of the last list `draw`, `drawTree` or `renderFrame` refused to rasterize
+    /// for `drawnPixelLimit`; nil when it was drawn.
+    public private(set) var refusedDrawnPixels: Double?
 
     public init(scale: Double = 1, background: Color = .clear) {
         self.scale = scale; self.background = background
@@ -67,7 +75,19 @@ public final class LayerRenderer {
 
     /// Draws `root` over what the canvas holds, honouring its clip.
     public func drawTree(_ root: CALayer, into canvas: Canvas) {
-        rasterizer.draw(displayList(root, width: canvas.target.width, height: canvas.target.height), into: canvas)
+        let list = displayList(root, width: canvas.target.width, height: canvas.target.height)
+        guard withinDrawnPixelLimit(list) else { return }
+        rasterizer.draw(list, into: canvas)
+    }
+
+    /// Whether `list` may be rasterized under `drawnPixelLimit` (recorded in `refusedDrawnPixels`).
+    private func withinDrawnPixelLimit(_ list: DisplayList) -> Bool {
+        refusedDrawnPixels = nil
+        guard let limit = drawnPixelLimit else { return true }
+        let n = list.drawnPixels
+        guard n > limit else { return true }
+        refusedDrawnPixels = n
+        return false
     }
 
     /// Draws `root` incrementally: only the pixels whose display items changed since the
@@ -92,6 +112,13 @@ public final class LayerRenderer {
         lastRenderTree = node.map { DrawnRenderTree(root: root, node: $0, generation: $0.treeGeneration, width: width,
                                                     height: height, scale: scale, background: background) }
         let list = displayList(root, width: width, height: height)
+        guard withinDrawnPixelLimit(list) else {
+            // Not drawn: the next frame starts over from a whole redraw.
+            invalidate()
+            lastDisplayList = nil
+            return LayerRenderStats(damage: nil, buildNanos: monotonicNanos() - t0, damageNanos: 0, rasterNanos: 0,
+                                    itemCount: list.items.count)
+        }
         lastDisplayList = list
         let t1 = monotonicNanos()
         let damage = damageTracker.damage(for: list)

@@ -34,6 +34,12 @@ public enum DocumentLimits {
     /// The largest `inputRadius` of a blur, in points (a blur's cost grows with its radius;
     /// on a surface its standard deviation is further held to `PixelFilter.maximumSigma` pixels).
     public static let maximumFilterRadius = 1_000.0
+    /// The most pixels one frame may draw: its display list's `drawnPixels` (each item's
+    /// pixels within the canvas, each offscreen group's bitmap), after what opaque rectangles
+    /// hide is left out. Rasterizing costs in proportion to it; a frame past it is refused
+    /// before any pixel is drawn (`LayerRenderer.drawnPixelLimit`). 1 G pixels is 1,000
+    /// layers covering a 1000 × 1000 canvas, or 60 covering a 5100 × 3300 one.
+    public static let maximumDrawnPixels = 1_000_000_000.0
 
     /// The pixel size of a `width` × `height` point canvas at `scale`, or why it is refused
     /// (non-finite, not positive, a side above `maximumSide` or more than `maximumPixels`).
