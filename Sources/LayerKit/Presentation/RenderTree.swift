@@ -22,6 +22,19 @@
 // `LayerRenderer.renderFrame` then knows the last display list to be this tree's without
 // building it.
 //
+// What draws nothing costs nothing: a layer hidden or at opacity 0 whatever the time (its
+// model so, and no animation writing `hidden` or `opacity`) is taken as the last frame left
+// it, without its subtree; a layer whose mask draws nothing shows nothing ("The layer's alpha
+// channel determines how much of the layer's content and background shows through",
+// CALayer.mask), so the mask is updated first and nothing else of the layer then; and a
+// plain layer that draws nothing of its own (`RenderVisibility.drawsOnlySublayers`, as the
+// transform layers around a Lottie layer) has its sublayers updated first and, when none of
+// them draws, its own animations are not evaluated. Such a layer's copy is marked hidden
+// (`markUndrawn`), so the display list skips it with everything beneath; its recorded
+// animation states still describe the values it holds, and the update that draws it again
+// takes its `hidden` back from the model and writes every value again. A Lottie layer outside
+// its in/out range, or masked by a mask that draws nothing, thus costs a few checks a frame.
+//
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies; a model layer's node names its copy without retaining it (the copy refers to its
 // model), so dropping the render tree frees every copy, and the model tree never holds its
@@ -41,22 +54,41 @@ public final class RenderTree {
     public private(set) var root: CALayer?
     /// Counts the updates that changed something a frame draws (see `RenderTreeNode.treeGeneration`).
     private var generation: UInt = 0
+    /// What the last update did: the work it took, layer by layer.
+    public private(set) var lastWalk = RenderWalk()
 
     public init() {}
 
     /// The presentation tree of `model` at media time `time` as far as it can be drawn (see
     /// `drawablePresentation(at:)`): a layer hidden, or at opacity 0, then has neither
-    /// sublayers nor mask.
+    /// sublayers nor mask, and a layer that draws nothing at `time` (a plain layer none of
+    /// whose sublayers draws, a layer whose mask draws nothing) is hidden, its own values
+    /// those of the last frame that drew it (see the file header). Drawn, it is drawn alike.
     public func update(_ model: CALayer, at time: Double) -> CALayer {
-        var changed = false
+        var walk = RenderWalk()
         let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self),
-                                    context: CAAnimationContext.current, changed: &changed)
+                                    context: CAAnimationContext.current, walk: &walk)
+        lastWalk = walk
         if copy.superlayer != nil { copy.superlayer = nil }
-        if changed || root !== copy { generation &+= 1 }
+        if walk.changed || root !== copy { generation &+= 1 }
         copy.renderTreeNodeOfCopy?.treeGeneration = generation
         root = copy
         return copy
     }
+}
+
+/// What one `RenderTree.update` did.
+public struct RenderWalk: Sendable {
+    /// Whether a copy took values, sublayers or a mask, or draws what it shows at another time.
+    public var changed = false
+    /// Layers whose copy took the model's values and animations at this update (or was
+    /// found to show them already): every layer the update looked at, but those left out
+    /// as drawing nothing before their animations were evaluated.
+    public var evaluatedLayers = 0
+    /// Layers marked as drawing nothing (hidden in the drawable tree) because none of their
+    /// sublayers, or their mask, draws anything.
+    public var undrawnLayers = 0
+    public init() {}
 }
 
 /// What a render tree keeps of one model layer between frames.
@@ -78,6 +110,36 @@ final class RenderTreeNode {
     /// The state of each animation (in `animationStore` order) when the copy last took the
     /// model's values and the animations' writes; empty when not known.
     @exclusivity(unchecked) var animationStates: [RenderAnimationState] = []
+    /// What the model draws at `revision`, whatever the time (see `RenderVisibility`).
+    @exclusivity(unchecked) var visibility = RenderVisibility.drawsItself
+    /// Whether the copy is marked hidden because nothing of it is drawn at the last update
+    /// (`CALayer.markUndrawn`): its own values were not written, its `isHidden` is not the model's.
+    @exclusivity(unchecked) var undrawn = false
+    /// Whether the copy draws nothing at any time while neither this layer's model nor any
+    /// of its descendants' changes: a plain layer (`drawsOnlySublayers`) each of whose
+    /// sublayers is hidden whatever the time or draws nothing so itself. Valid at `revision`;
+    /// cleared by a change of a sublayer it was concluded from (`watchedByUndrawnAncestor`).
+    @exclusivity(unchecked) var staticallyUndrawn = false
+    /// Whether the superlayer's `staticallyUndrawn` was concluded from this layer.
+    @exclusivity(unchecked) var watchedByUndrawnAncestor = false
+
+    /// The copy kept for the render tree `owner`, when the model layer at revision `r` draws
+    /// nothing at any time and the copy already shows that (hidden, or stripped of its
+    /// subtree and mask): it can be taken as it is, its animations and local time not worked out.
+    @inline(__always) func keptCopyDrawingNothingEver(owner o: ObjectIdentifier, revision r: UInt) -> CALayer? {
+        guard owner == o, revision == r, let kept = copy else { return nil }
+        if staticallyUndrawn { return kept.isHidden ? kept : nil }
+        if case .hidden = visibility, kept.sublayers == nil, kept.mask == nil, kept.isHidden || !(kept.opacity > 0) { return kept }
+        return nil
+    }
+
+    /// Whether the model layer at `revision` draws nothing at any time (see `staticallyUndrawn`).
+    @inline(__always) func drawsNothingEver(revision r: UInt) -> Bool {
+        guard revision == r else { return false }
+        if staticallyUndrawn { return true }
+        if case .hidden = visibility { return true }
+        return false
+    }
 
     init(copy: CALayer, owner: ObjectIdentifier, revision: UInt, animations: RenderAnimations) {
         self.copy = copy; self.owner = owner; self.revision = revision; self.animations = animations
@@ -156,6 +218,21 @@ enum RenderAnimationState: Equatable {
     }
 }
 
+/// What a layer draws whatever the time, read from its model and the properties its
+/// animations write (at one model revision), so that the render tree can leave out what
+/// draws nothing before it evaluates any animation of it.
+enum RenderVisibility {
+    /// Hidden or at opacity 0 in the model, and no animation writes `hidden` or `opacity`:
+    /// nothing of it is drawn at any time.
+    case hidden
+    /// A plain layer that draws nothing of its own (no background, contents, border, shadow
+    /// path or background filters, nor animations that write them): it draws what its
+    /// sublayers draw, through its mask, and nothing when none of them draws.
+    case drawsOnlySublayers
+    /// Anything else: it may draw on its own.
+    case drawsItself
+}
+
 /// How a layer's animations reach its kept copy.
 enum RenderAnimations {
     /// No animation: the copy keeps the model's values.
@@ -170,7 +247,21 @@ enum RenderAnimations {
 extension CALayer {
     /// Counts a change of the layer's model state (`modelRevision`). Every property setter
     /// calls it, and every change of the sublayers, the mask and the attached animations.
-    @inline(__always) final func modelDidChange() { modelRevision &+= 1 }
+    @inline(__always) final func modelDidChange() {
+        modelRevision &+= 1
+        if let node = renderNode, node.watchedByUndrawnAncestor { forgetStaticallyUndrawnAncestors(node) }
+    }
+
+    /// A layer an ancestor's `RenderTreeNode.staticallyUndrawn` was concluded from changed:
+    /// that conclusion, and those above it, no longer hold.
+    @inline(never) final func forgetStaticallyUndrawnAncestors(_ node: RenderTreeNode) {
+        node.watchedByUndrawnAncestor = false
+        var l = superlayer
+        while let a = l, let n = a.renderNode, n.staticallyUndrawn {
+            n.staticallyUndrawn = false
+            l = a.superlayer
+        }
+    }
 
     /// This layer's copy in the render tree `owner` at media time `time` (`local` being its
     /// local time then), with its subtree's: the walk of `drawablePresentation(at:)`, on the
@@ -179,59 +270,167 @@ extension CALayer {
     /// when a copy of the subtree takes values, sublayers or a mask, or draws what it shows
     /// at another time (a replicator delaying its instances).
     func renderCopy(at time: Double, localTime local: Double, owner: ObjectIdentifier,
-                    context: CAAnimationContext, changed: inout Bool) -> CALayer {
+                    context: CAAnimationContext, walk: inout RenderWalk) -> CALayer {
+        // What draws nothing at `time` is left as the last frame left it, its animations not
+        // evaluated (the display list skips a hidden layer, and everything under it).
+        if let node = renderNode, node.owner == owner, let kept = node.copy, node.revision == modelRevision {
+            // Drawing nothing whatever the time: hidden (its copy stripped when the node learnt
+            // it), or concluded from its sublayers (its copy marked hidden then).
+            if drawingState == nil, let same = node.keptCopyDrawingNothingEver(owner: owner, revision: modelRevision) {
+                return same
+            }
+            // A mask that draws nothing shows nothing of the layer ("The layer's alpha channel
+            // determines how much of the layer's content and background shows through",
+            // CALayer.mask): the mask first, and nothing else of the layer when it draws nothing.
+            var maskCopy: CALayer? = nil
+            if let m = mask {
+                let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                      owner: owner, context: context, walk: &walk)
+                maskCopy = mc
+                if !mc.isDrawnInRenderTree {
+                    if kept.mask !== mc { kept.mask = mc; walk.changed = true }
+                    markUndrawn(kept, node, walk: &walk)
+                    return kept
+                }
+            }
+            // A plain layer draws what its sublayers draw: they come first, and when none
+            // draws, its own animations are not evaluated.
+            if case .drawsOnlySublayers = node.visibility, drawingState == nil {
+                if !renderSublayers(into: kept, at: time, localTime: local, owner: owner, context: context, walk: &walk) {
+                    markUndrawn(kept, node, walk: &walk)
+                    concludeStaticallyUndrawn(node)
+                    return kept
+                }
+                return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                                       sublayersDone: true, maskCopy: maskCopy)
+            }
+            return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                                   sublayersDone: false, maskCopy: maskCopy)
+        }
+        return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                               sublayersDone: false, maskCopy: nil)
+    }
+
+    /// Records that this plain layer, none of whose sublayers draws now, draws nothing at any
+    /// time when each of them draws nothing at any time (and watches them for a change).
+    private func concludeStaticallyUndrawn(_ node: RenderTreeNode) {
+        guard mask == nil, let subs = sublayers else { return }
+        for s in subs {
+            guard let n = s.renderNode, n.drawsNothingEver(revision: s.modelRevision) else { return }
+        }
+        for s in subs { s.renderNode!.watchedByUndrawnAncestor = true }
+        node.staticallyUndrawn = true
+    }
+
+    /// Whether a render-tree copy draws anything: not hidden (nor marked undrawn), opacity above 0.
+    var isDrawnInRenderTree: Bool { !isHidden && opacity > 0 }
+
+    /// Marks the kept `copy` as drawing nothing at this update: hidden, its own values left as
+    /// they were (the node's recorded states still describe them), so the display list skips it.
+    private func markUndrawn(_ copy: CALayer, _ node: RenderTreeNode, walk: inout RenderWalk) {
+        walk.undrawnLayers += 1
+        guard !copy.isHidden else { node.undrawn = node.undrawn || !isHidden; return }
+        copy.isCopyingProperties = true
+        copy.isHidden = true
+        copy.isCopyingProperties = false
+        node.undrawn = true
+        walk.changed = true
+    }
+
+    /// The copy with the model's values and the animations' writes at `local`, then (unless
+    /// `sublayersDone` / `maskDone`, already updated) its sublayers' and mask's copies.
+    private func renderOwnValues(at time: Double, localTime local: Double, owner: ObjectIdentifier,
+                                 context: CAAnimationContext, walk: inout RenderWalk,
+                                 sublayersDone: Bool, maskCopy: CALayer?) -> CALayer {
+        // Marked as drawing nothing before: its own `isHidden` back, and every value written again.
+        if let node = renderNode, node.undrawn {
+            node.undrawn = false
+            if node.owner == owner, let kept = node.copy {
+                kept.isCopyingProperties = true
+                kept.isHidden = isHidden
+                kept.isCopyingProperties = false
+                node.animationStates.removeAll(keepingCapacity: true)
+                walk.changed = true
+            }
+        }
         let (copy, writes) = renderCopyWithModelValues(owner: owner, localTime: local)
         if copy.presentationTime != time {
-            if type(of: copy).drawsWithPresentationTime { changed = true }
+            if type(of: copy).drawsWithPresentationTime { walk.changed = true }
             copy.presentationTime = time
         }
         // A layer that draws its own contents may change them in any frame's display pass,
         // whatever the tree: its tree counts as changed.
-        if drawingState != nil { changed = true }
+        if drawingState != nil { walk.changed = true }
         switch writes {
         case .none: break
-        case .recordedStates(let node): applyRecordedStates(of: node, to: copy, context: context); changed = true
-        case .all: applyAnimations(to: copy, localTime: local, context: context); changed = true
+        case .recordedStates(let node): applyRecordedStates(of: node, to: copy, context: context); walk.changed = true
+        case .all: applyAnimations(to: copy, localTime: local, context: context); walk.changed = true
         }
+        walk.evaluatedLayers += 1
+        let node = renderNode!
         // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
         if copy.isHidden || !(copy.opacity > 0) {
-            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); changed = true }
-            if copy.mask != nil { copy.mask = nil; changed = true }
+            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
+            if copy.mask != nil { copy.mask = nil; walk.changed = true }
             return copy
         }
-        if let subs = sublayers {
-            // The last frame's array is kept while every sublayer's copy is the one it holds.
-            let old = copy.sublayers
-            var replaced: [CALayer]? = nil
-            for (i, s) in subs.enumerated() {
-                let p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                     owner: owner, context: context, changed: &changed)
-                if p.superlayer !== copy { p.superlayer = copy; changed = true }
-                if replaced == nil {
-                    if let old, i < old.count, old[i] === p { continue }
-                    var fresh: [CALayer] = []
-                    fresh.reserveCapacity(subs.count)
-                    if let old, i > 0 { fresh.append(contentsOf: old[0..<i]) }
-                    replaced = fresh
-                }
-                replaced!.append(p)
+        if !sublayersDone {
+            let drawn = renderSublayers(into: copy, at: time, localTime: local, owner: owner, context: context, walk: &walk)
+            // A plain layer none of whose sublayers draws draws nothing (its own values, just
+            // written, are kept: the node's states describe them).
+            if !drawn, case .drawsOnlySublayers = node.visibility, drawingState == nil {
+                markUndrawn(copy, node, walk: &walk)
+                return copy
             }
-            if replaced == nil, let old, old.count != subs.count { replaced = Array(old[0..<subs.count]) }
-            if let replaced { copy.replaceSublayersOfCopy(with: replaced); changed = true }
-        } else if copy.sublayers != nil {
-            copy.replaceSublayersOfCopy(with: nil)
-            changed = true
         }
         // The mask is drawn as seen at the same instant, its own animations applied.
-        if let m = mask {
+        if let mc = maskCopy {
+            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
+        } else if let m = mask {
             let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                  owner: owner, context: context, changed: &changed)
-            if copy.mask !== mc { copy.mask = mc; changed = true }
+                                  owner: owner, context: context, walk: &walk)
+            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
         } else if copy.mask != nil {
             copy.mask = nil
-            changed = true
+            walk.changed = true
         }
         return copy
+    }
+
+    /// Updates the copies of the sublayers into `copy`'s sublayers; whether any of them draws.
+    private func renderSublayers(into copy: CALayer, at time: Double, localTime local: Double, owner: ObjectIdentifier,
+                                 context: CAAnimationContext, walk: inout RenderWalk) -> Bool {
+        guard let subs = sublayers else {
+            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
+            return false
+        }
+        // The last frame's array is kept while every sublayer's copy is the one it holds.
+        let old = copy.sublayers
+        var replaced: [CALayer]? = nil
+        var drawn = false
+        for (i, s) in subs.enumerated() {
+            let p: CALayer
+            // Drawing nothing whatever the time: its kept copy, without working out its local time.
+            if s.drawingState == nil, let kept = s.renderNode?.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision) {
+                p = kept
+            } else {
+                p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                 owner: owner, context: context, walk: &walk)
+            }
+            if !drawn && p.isDrawnInRenderTree { drawn = true }
+            if p.superlayer !== copy { p.superlayer = copy; walk.changed = true }
+            if replaced == nil {
+                if let old, i < old.count, old[i] === p { continue }
+                var fresh: [CALayer] = []
+                fresh.reserveCapacity(subs.count)
+                if let old, i > 0 { fresh.append(contentsOf: old[0..<i]) }
+                replaced = fresh
+            }
+            replaced!.append(p)
+        }
+        if replaced == nil, let old, old.count != subs.count { replaced = Array(old[0..<subs.count]) }
+        if let replaced { copy.replaceSublayersOfCopy(with: replaced); walk.changed = true }
+        return drawn
     }
 
     /// What the animations still have to write into a copy `renderCopyWithModelValues` gives.
@@ -285,22 +484,34 @@ extension CALayer {
                     copy.isCopyingProperties = false
                     copy.contentsCrossfade = nil
                     node.revision = modelRevision
+                    node.staticallyUndrawn = false
                     node.animations = animations
+                    node.visibility = renderVisibility(animations)
+                    node.undrawn = false
                     return (copy, writesAfterEveryValue(node, localTime: local))
                 }
                 node.animations = animations
+                node.visibility = renderVisibility(animations)
+                node.staticallyUndrawn = false
                 node.revision = modelRevision
             }
         }
         let copy = type(of: self).init(layer: self)
         copy.modelLayer = modelLayer ?? self
         if let node = renderNode {
-            if node.revision != modelRevision { node.animations = renderAnimations(); node.revision = modelRevision }
+            if node.revision != modelRevision {
+                node.animations = renderAnimations()
+                node.visibility = renderVisibility(node.animations)
+                node.staticallyUndrawn = false
+                node.revision = modelRevision
+            }
+            node.undrawn = false
             node.copy = copy
             node.owner = owner
             copy.renderTreeNodeOfCopy = node
         } else {
             let node = RenderTreeNode(copy: copy, owner: owner, revision: modelRevision, animations: renderAnimations())
+            node.visibility = renderVisibility(node.animations)
             renderNode = node
             copy.renderTreeNodeOfCopy = node
         }
@@ -350,6 +561,29 @@ extension CALayer {
         guard let node = renderNode, node.revision == modelRevision, case .restoring = node.animations else { return false }
         return true
     }
+
+    /// What the layer draws whatever the time (see `RenderVisibility`), given how its
+    /// animations reach its copy at the present model revision.
+    private func renderVisibility(_ animations: RenderAnimations) -> RenderVisibility {
+        let written: [AnyLayerProperty]
+        switch animations {
+        case .none: written = []
+        case .restoring(let w): written = w
+        case .freshEachFrame: return .drawsItself
+        }
+        if isHidden || !(opacity > 0), !written.contains(where: { $0.key == "hidden" || $0.key == "opacity" }) {
+            return .hidden
+        }
+        guard type(of: self) == CALayer.self, !(backgroundColor.map { $0.a > 0 } ?? false), contents == nil,
+              !(borderWidth > 0 && (borderColor.map { $0.a > 0 } ?? false)), (backgroundFilters ?? []).isEmpty,
+              shadowPath == nil || !(shadowOpacity > 0),
+              !written.contains(where: { Self.ownDrawingKeys.contains($0.key) }) else { return .drawsItself }
+        return .drawsOnlySublayers
+    }
+
+    /// The properties through which a plain layer draws something of its own.
+    private static let ownDrawingKeys: Set<String> = ["backgroundColor", "contents", "borderWidth", "borderColor",
+                                                       "backgroundFilters", "shadowPath", "shadowOpacity"]
 
     /// How this layer's attached animations reach a kept copy (see `RenderAnimations`).
     private func renderAnimations() -> RenderAnimations {

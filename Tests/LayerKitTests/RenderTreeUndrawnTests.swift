@@ -1,0 +1,166 @@
+// What draws nothing costs nothing in the render tree (issue 34, "a layer outside its in/out
+// range or fully masked costs nothing"): a layer hidden whatever the time, the plain layers
+// around it (as the transform layers around a Lottie layer), and a layer whose mask draws
+// nothing are left as they are, their animations not evaluated (counted by
+// `RenderTree.lastWalk`), while every frame stays the drawable presentation tree's frame
+// pixel for pixel, through changes that make them draw again.
+import Testing
+@testable import LayerKit
+
+@Suite(.freshAnimationContext) struct RenderTreeUndrawnTests {
+    func box(_ frame: Rect, _ color: Color) -> CALayer { PixelScene.box(frame, color) }
+
+    /// `position.x` from `from` to `to` over 1 s, held after.
+    func move(_ l: CALayer, from: Double, to: Double) {
+        let a = CABasicAnimation(keyPath: "position.x")
+        a.fromValue = .number(from); a.toValue = .number(to)
+        a.duration = 1
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
+        l.add(a, forKey: "move")
+    }
+
+    /// A plain layer (draws nothing of its own) that moves, holding a plain layer that holds
+    /// `leaf`: a Lottie layer's transform layers around its content.
+    func wrapped(_ leaf: CALayer, _ i: Int) -> CALayer {
+        let outer = CALayer(), inner = CALayer()
+        outer.anchorPoint = Point(0, 0); inner.anchorPoint = Point(0, 0)
+        outer.bounds = Rect(0, 0, 0, 0); inner.bounds = Rect(0, 0, 0, 0)
+        move(outer, from: Double(i % 7), to: Double(i % 7) + 30)
+        inner.addSublayer(leaf)
+        outer.addSublayer(inner)
+        return outer
+    }
+
+    /// A leaf that draws (a box with a moving child), hidden in the model when `hidden`.
+    func leaf(_ i: Int, hidden: Bool) -> CALayer {
+        let l = box(Rect(Double(i % 9) * 10, Double(i % 5) * 12, 16, 14), Color(1, 0, 0, 0.5))
+        let child = box(Rect(2, 2, 6, 6), .blue)
+        move(child, from: 2, to: 8)
+        l.addSublayer(child)
+        l.isHidden = hidden
+        return l
+    }
+
+    /// Draws `kept` and the drawable presentation tree at `t`; they must be equal.
+    func expectSameFrame(_ kept: CALayer, _ root: CALayer, at t: Double, _ note: String) throws {
+        let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
+        LayerRenderer(background: .white).draw(kept, into: Canvas(a))
+        LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
+        #expect(try #require(a.difference(from: b)).maxAbsolute == 0, "\(note)")
+    }
+
+    @Test func layersHiddenWhateverTheTimeAndTheirWrappersAreNotEvaluated() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        let visible = leaf(0, hidden: false)
+        root.addSublayer(wrapped(visible, 0))
+        var leaves: [CALayer] = []
+        for i in 1...400 {
+            let l = leaf(i, hidden: true)
+            leaves.append(l)
+            root.addSublayer(wrapped(l, i))
+        }
+        CATransaction.flush()
+        let tree = RenderTree()
+        for (n, t) in [0.1, 0.2, 0.35, 0.5].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            try expectSameFrame(kept, root, at: t, "frame \(n)")
+            // From the second frame on: the root, the visible leaf, its wrappers and child.
+            if n >= 1 { #expect(tree.lastWalk.evaluatedLayers <= 6, "frame \(n): \(tree.lastWalk.evaluatedLayers) layers evaluated") }
+        }
+        // A hidden leaf shown again in the model draws again, wrappers and all.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        leaves[10].isHidden = false
+        CATransaction.commit()
+        for (n, t) in [0.6, 0.7].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            try expectSameFrame(kept, root, at: t, "shown, frame \(n)")
+            #expect(tree.lastWalk.evaluatedLayers >= 9 && tree.lastWalk.evaluatedLayers <= 12,
+                    "shown, frame \(n): \(tree.lastWalk.evaluatedLayers)")
+        }
+        // And hidden again, left out again.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        leaves[10].isHidden = true
+        CATransaction.commit()
+        for (n, t) in [0.8, 0.9, 0.95].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            try expectSameFrame(kept, root, at: t, "hidden again, frame \(n)")
+            if n >= 1 { #expect(tree.lastWalk.evaluatedLayers <= 6, "hidden again, frame \(n): \(tree.lastWalk.evaluatedLayers)") }
+        }
+    }
+
+    @Test func wrappersOfLayersHiddenByAnimationAreNotEvaluatedWhileTheyAreHidden() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        let count = 200
+        for i in 0..<count {
+            let l = leaf(i, hidden: true)
+            // Lottie's in/out visibility: hidden, shown from 0.5 s to 0.75 s (a discrete keyframe animation).
+            let a = CAKeyframeAnimation(keyPath: "hidden")
+            a.values = [.bool(true), .bool(false), .bool(true)]
+            a.keyTimes = [0, 0.5, 0.75, 1]
+            a.calculationMode = .discrete
+            a.duration = 1
+            a.fillMode = .both
+            a.isRemovedOnCompletion = false
+            l.add(a, forKey: "hidden")
+            root.addSublayer(wrapped(l, i))
+        }
+        CATransaction.flush()
+        let tree = RenderTree()
+        for (n, t) in [0.1, 0.2, 0.3, 0.55, 0.6, 0.8, 0.9].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            try expectSameFrame(kept, root, at: t, "frame \(n) at \(t)")
+            let shown = t >= 0.5 && t < 0.75
+            let evaluated = tree.lastWalk.evaluatedLayers
+            if shown {
+                // Every leaf, its child and its two wrappers.
+                #expect(evaluated >= 4 * count, "at \(t): \(evaluated)")
+            } else if n != 0 && n != 5 {
+                // The leaves (their visibility animation), not their subtrees nor wrappers.
+                #expect(evaluated <= count + 1, "at \(t): \(evaluated)")
+            }
+        }
+    }
+
+    @Test func aLayerWhoseMaskDrawsNothingIsNotEvaluated() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        var masks: [CALayer] = []
+        for i in 0..<100 {
+            let l = leaf(i, hidden: false)
+            move(l, from: Double(i % 9) * 10, to: Double(i % 9) * 10 + 5)
+            let mask = CALayer()
+            let shape = box(Rect(0, 0, 20, 20), .black)
+            shape.isHidden = true
+            mask.addSublayer(shape)
+            l.mask = mask
+            masks.append(shape)
+            root.addSublayer(l)
+        }
+        CATransaction.flush()
+        let tree = RenderTree()
+        for (n, t) in [0.1, 0.2, 0.3].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            try expectSameFrame(kept, root, at: t, "frame \(n)")
+            if n >= 1 { #expect(tree.lastWalk.evaluatedLayers <= 2, "frame \(n): \(tree.lastWalk.evaluatedLayers)") }
+        }
+        // A mask that draws again shows its layer again.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        masks[3].isHidden = false
+        CATransaction.commit()
+        context.clock.manualTime = 0.4
+        let kept = tree.update(root, at: 0.4)
+        try expectSameFrame(kept, root, at: 0.4, "mask shown")
+        #expect(tree.lastWalk.evaluatedLayers >= 4, "mask shown: \(tree.lastWalk.evaluatedLayers)")
+    }
+}
