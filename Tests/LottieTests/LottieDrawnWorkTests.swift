@@ -20,7 +20,7 @@ import TestSupport
         }
         var layers = [#"{"ty": 4, "ind": 1, "nm": "rings", "ip": 0, "op": 48, "st": 0, "ks": {"p": {"a": 0, "k": [\#(w / 2), \#(h / 2)]}}, "shapes": [\#(ellipses.joined(separator: ","))]}"#]
         for i in 0..<solids {
-            layers.append(#"{"ty": 1, "ind": \#(i + 2), "nm": "solid", "ip": 0, "op": 48, "st": 0, "ks": {"o": {"a": 0, "k": \#(opacity)}}, "sw": \#(w), "sh": \#(h), "sc": "#2ccadb"}"#)
+            layers.append(##"{"ty": 1, "ind": \##(i + 2), "nm": "solid", "ip": 0, "op": 48, "st": 0, "ks": {"o": {"a": 0, "k": \##(opacity)}}, "sw": \##(w), "sh": \##(h), "sc": "#2ccadb"}"##)
         }
         return #"{"v": "5.5.8", "fr": 24, "ip": 0, "op": 48, "w": \#(w), "h": \#(h), "assets": [], "layers": [\#(layers.joined(separator: ","))]}"#
     }
