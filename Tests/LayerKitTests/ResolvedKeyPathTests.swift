@@ -103,6 +103,8 @@ import TestSupport
     @Test func renderTreeFramesMatchFreshCopies() {
         let l = CALayer()
         l.bounds = Rect(0, 0, 10, 10)
+        // It draws (the render tree leaves a layer that draws nothing unevaluated).
+        l.backgroundColor = .red
         l.transform = .scale(2, 3)
         let spin = CAKeyframeAnimation(keyPath: "transform.rotation.z")
         spin.values = [.number(0), .number(3)]
