@@ -147,6 +147,9 @@ extension CALayer {
         if let s = m.drawingState { return s }
         let s = LayerDrawingState(bounds: m.bounds)
         m.drawingState = s
+        // A layer that draws its own contents now: what the render tree concluded of it
+        // (that it draws nothing whatever the time) no longer holds.
+        m.modelDidChange()
         return s
     }
 }

@@ -120,8 +120,15 @@ final class RenderTreeNode {
     /// sublayers is hidden whatever the time or draws nothing so itself. Valid at `revision`;
     /// cleared by a change of a sublayer it was concluded from (`watchedByUndrawnAncestor`).
     @exclusivity(unchecked) var staticallyUndrawn = false
-    /// Whether the superlayer's `staticallyUndrawn` was concluded from this layer.
+    /// Whether the superlayer's `staticallyUndrawn` or `skippedSublayers` was concluded from this layer.
     @exclusivity(unchecked) var watchedByUndrawnAncestor = false
+    /// Runs of sublayers (indices) that draw nothing whatever the time, their kept copies in
+    /// the copy's sublayers at the same indices: not visited by an update while this layer's
+    /// model is at `skippedRevision` and its copy is the one they were found for. Cleared by
+    /// a change of any of them (`watchedByUndrawnAncestor`).
+    @exclusivity(unchecked) var skippedSublayers: [Range<Int>]? = nil
+    @exclusivity(unchecked) var skippedRevision: UInt = 0
+    @exclusivity(unchecked) var skippedCopy: ObjectIdentifier? = nil
 
     /// The copy kept for the render tree `owner`, when the model layer at revision `r` draws
     /// nothing at any time and the copy already shows that (hidden, or stripped of its
@@ -257,9 +264,11 @@ extension CALayer {
     @inline(never) final func forgetStaticallyUndrawnAncestors(_ node: RenderTreeNode) {
         node.watchedByUndrawnAncestor = false
         var l = superlayer
+        l?.renderNode?.skippedSublayers = nil
         while let a = l, let n = a.renderNode, n.staticallyUndrawn {
             n.staticallyUndrawn = false
             l = a.superlayer
+            l?.renderNode?.skippedSublayers = nil
         }
     }
 
@@ -408,17 +417,40 @@ extension CALayer {
         let old = copy.sublayers
         var replaced: [CALayer]? = nil
         var drawn = false
-        for (i, s) in subs.enumerated() {
+        // Runs of sublayers known to draw nothing whatever the time are not visited (their
+        // copies stay where they are); else such runs are found for the next update.
+        let node = renderNode
+        var skipped: [Range<Int>] = []
+        if let node, let runs = node.skippedSublayers, node.skippedRevision == modelRevision,
+           node.skippedCopy == ObjectIdentifier(copy), let old, old.count == subs.count {
+            skipped = runs
+        }
+        let finding = skipped.isEmpty
+        var found: [Range<Int>] = []
+        var run = 0
+        var i = 0
+        while i < subs.count {
+            if run < skipped.count, skipped[run].lowerBound == i {
+                if replaced != nil { replaced!.append(contentsOf: old![skipped[run]]) }
+                i = skipped[run].upperBound
+                run += 1
+                continue
+            }
+            let s = subs[i]
             let p: CALayer
             // Drawing nothing whatever the time: its kept copy, without working out its local time.
             if s.drawingState == nil, let kept = s.renderNode?.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision) {
                 p = kept
+                if finding, kept.superlayer === copy, let old, i < old.count, old[i] === kept {
+                    if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
+                }
             } else {
                 p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
                                  owner: owner, context: context, walk: &walk)
             }
             if !drawn && p.isDrawnInRenderTree { drawn = true }
             if p.superlayer !== copy { p.superlayer = copy; walk.changed = true }
+            defer { i += 1 }
             if replaced == nil {
                 if let old, i < old.count, old[i] === p { continue }
                 var fresh: [CALayer] = []
@@ -430,6 +462,17 @@ extension CALayer {
         }
         if replaced == nil, let old, old.count != subs.count { replaced = Array(old[0..<subs.count]) }
         if let replaced { copy.replaceSublayersOfCopy(with: replaced); walk.changed = true }
+        // Worth keeping when it spares a good many visits.
+        if finding, let node {
+            if replaced == nil, found.reduce(0, { $0 + $1.count }) >= 16 {
+                for r in found { for k in r { subs[k].renderNode!.watchedByUndrawnAncestor = true } }
+                node.skippedSublayers = found
+                node.skippedRevision = modelRevision
+                node.skippedCopy = ObjectIdentifier(copy)
+            } else {
+                node.skippedSublayers = nil
+            }
+        }
         return drawn
     }
 
