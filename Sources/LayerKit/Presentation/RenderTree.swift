@@ -32,8 +32,12 @@
 // them draws, its own animations are not evaluated. Such a layer's copy is marked hidden
 // (`markUndrawn`), so the display list skips it with everything beneath; its recorded
 // animation states still describe the values it holds, and the update that draws it again
-// takes its `hidden` back from the model and writes every value again. A Lottie layer outside
-// its in/out range, or masked by a mask that draws nothing, thus costs a few checks a frame.
+// takes its `hidden` back from the model and writes every value again. What draws nothing
+// whatever the time (hidden so, or plain over such layers) is concluded once per model
+// revision (`staticallyUndrawn`), and a superlayer keeps the runs of such sublayers and does
+// not visit them (`skippedSublayers`); a change of any of them (`modelDidChange`, which they
+// watch) clears what was concluded from it. A Lottie layer outside its in/out range, or
+// masked by a mask that draws nothing, thus costs a few checks a frame, or none.
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies; a model layer's node names its copy without retaining it (the copy refers to its
