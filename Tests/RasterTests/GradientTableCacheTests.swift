@@ -1,6 +1,7 @@
 // Gradient colour tables kept from fill to fill (GradientTableCache): a canvas that draws many
 // gradients in turn, more kinds than it keeps tables for, with repeats, moved geometry and
-// other opacities, paints what a fresh canvas (a fresh table) paints for each fill.
+// other opacities, paints what a fresh canvas (a fresh table) paints for each fill; a kept
+// table is read through its dithered form, and so is a new one made for a large fill.
 @testable import Raster
 import Testing
 
@@ -28,6 +29,35 @@ import Testing
             fresh.fill(path, gradient: g, opacity: opacity)
             #expect(Array(UnsafeBufferPointer(start: kept.target.pixels, count: 48 * 40))
                     == Array(UnsafeBufferPointer(start: fresh.target.pixels, count: 48 * 40)), "round \(round)")
+        }
+    }
+
+    /// A fill of more pixels than a dithered table has entries dithers its new table at once;
+    /// its pixels are those of quarter-size fills on fresh canvases, whose tables are not.
+    /// (Quarters of whole rows: an axial index is stepped from a run's first pixel, so runs
+    /// that start elsewhere may land one table entry away.)
+    @Test func largeFillsPaintAsSmallOnes() {
+        let w = 160, h = 120   // 19,200 pixels, above 16 × Canvas.gradientTableSize; a quarter below
+        #expect(w * h >= 16 * Canvas.gradientTableSize && w * h / 4 < 16 * Canvas.gradientTableSize)
+        let stops = [GradientStop(location: -0.1, color: Color(0.9, 0.2, 0.1, 1)),
+                     GradientStop(location: 0.5, color: Color(0.1, 0.8, 0.3, 0.6)),
+                     GradientStop(location: 1.2, color: Color(0.2, 0.1, 0.9, 1))]
+        for kind in Gradient.Kind.allCases {
+            let g = Gradient(kind: kind, stops: stops, start: Point(37, 41), end: Point(131, 88))
+            let large = Canvas(Bitmap(width: w, height: h))
+            large.clear(Color(0.5, 0.5, 0.5, 1))
+            large.fill(Path.rect(Rect(0, 0, Double(w), Double(h))), gradient: g, opacity: 0.9)
+            for qy in stride(from: 0, to: h, by: h / 4) {
+                let small = Canvas(Bitmap(width: w, height: h))
+                small.clear(Color(0.5, 0.5, 0.5, 1))
+                small.fill(Path.rect(Rect(0, Double(qy), Double(w), Double(h / 4))), gradient: g, opacity: 0.9)
+                for y in qy..<(qy + h / 4) {
+                    let a = Array(UnsafeBufferPointer(start: large.target.pixels + y * w, count: w))
+                    let b = Array(UnsafeBufferPointer(start: small.target.pixels + y * w, count: w))
+                    #expect(a == b, "\(kind) row \(y)")
+                    if a != b { return }
+                }
+            }
         }
     }
 }

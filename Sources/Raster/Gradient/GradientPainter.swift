@@ -6,18 +6,25 @@
 // pixel drops the fraction after adding a 4 × 4 ordered (Bayer) dither, so a slow ramp shows
 // no bands, and a premultiplied channel never exceeds its alpha (the same dither on every
 // lane keeps their order). Along a row an axial gradient's parameter grows by a constant
-// step, so it is added, not recomputed.
+// step, so it is added, not recomputed; so do a radial gradient's scaled offsets (u, v),
+// whose length t = √(u² + v²) is taken for a chunk of pixels at once.
 
 /// Paints runs with a gradient: no allocation, no reference counting, no existential per pixel.
 @usableFromInline struct GradientPainter: SpanPainter {
     /// `count` entries: lanes (b, g, r, a) from the low end, premultiplied, × 256, opacity applied.
     let lut: UnsafePointer<UInt64>
+    /// When the table is kept from before, its dithered form (GradientTableCache): entry i at
+    /// dither position (y mod 4, x mod 4) is `(4·(y mod 4) + x mod 4) · count + i`.
+    let dithered: UnsafePointer<UInt32>?
     let count: Int
     /// Table index = (t − t0) · tScale.
     let t0: Double, tScale: Double
     let gradient: Gradient
     /// Device pixel → gradient plane.
     let inverse: AffineTransform
+
+    /// Pixels whose radial table indices are worked out together.
+    static let radialChunk = 64
 
     /// The 4 × 4 Bayer matrix, one nibble per entry (row-major).
     static let bayer: UInt64 = 0x5d7f_91b3_6e4c_a280
@@ -27,6 +34,16 @@
         let py = Double(y) + 0.5, px0 = Double(x) + 0.5
         let m = inverse, g = gradient, last = Double(count - 1)
         let rowShift = (y & 3) << 4
+        // Entry `index` at column `xi`: read dithered, or dithered here.
+        let rowTable = dithered.map { $0 + ((y & 3) &<< 2) &* count }
+        let n1 = count
+        @inline(__always) func put(_ index: Int, _ xi: Int) {
+            if let rowTable {
+                Self.put(rowTable[((xi & 3) &* n1) &+ index], at: row + xi, coverage: coverage)
+            } else {
+                Self.deposit(lut[index], at: row + xi, x: xi, rowShift: rowShift, coverage: coverage)
+            }
+        }
         // The axial parameter at the first pixel and its step per pixel, in table units.
         var f = 0.0, df = 0.0
         let axial = g.kind == .axial
@@ -46,26 +63,42 @@
         let fixedStart = Int64((max(-1e7, min(1e7, f)) + 0.5) * 65536)
         let fixedStep = Int64(max(-1e6, min(1e6, df)) * 65536)
         let lastIndex = Int64(count - 1)
-        // Radial: `Gradient.parameter(at:)`'s radii worked out once per run, not per pixel
-        // (the same arithmetic per pixel, so the same parameters).
+        // Radial: `Gradient.parameter(at:)`'s radii worked out once per run, not per pixel.
+        // Along the row (u, v) = ((p − start)·inverse) / (rx, ry) grows by a constant step,
+        // multiplied by the radii's reciprocals rather than divided per pixel (a difference
+        // of an ulp or two in t, far below the table's 1/1024 steps). The table indices of
+        // `radialChunk` pixels at a time come from a loop of no branches, which the compiler
+        // turns into two-lane SIMD (the square root included); the deposits follow.
         if g.kind == .radial {
             var rx = abs(g.end.x - g.start.x), ry = abs(g.end.y - g.start.y)
             if rx == 0 { rx = ry }
             if ry == 0 { ry = rx }
-            let sx = g.start.x, sy = g.start.y
-            // As `m.a * px + m.c * py + m.tx` is evaluated below: ((a·px) + (c·py)) + tx.
-            let cpy = m.c * py, dpy = m.d * py
-            for i in 0..<n {
-                let xi = x &+ i
-                let px = px0 + Double(i)
-                var t = 1.0
-                if rx > 0 {
-                    let u = (m.a * px + cpy + m.tx - sx) / rx, v = (m.b * px + dpy + m.ty - sy) / ry
-                    t = (u * u + v * v).squareRoot()
-                }
-                var fi = (t - t0) * tScale
+            guard rx > 0 else {
+                var fi = (1 - t0) * tScale
                 if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
-                Self.deposit(lut[Int(fi + 0.5)], at: row + xi, x: xi, rowShift: rowShift, coverage: coverage)
+                let e = Int(fi + 0.5)
+                for i in 0..<n { put(e, x &+ i) }
+                return
+            }
+            let irx = 1 / rx, iry = 1 / ry
+            let ub = m.c * py + m.tx - g.start.x, vb = m.d * py + m.ty - g.start.y
+            let ua = m.a * irx, va = m.b * iry
+            let u0 = (m.a * px0 + ub) * irx, v0 = (m.b * px0 + vb) * iry
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.radialChunk) { chunk in
+                let index = chunk.baseAddress!
+                var done = 0
+                while done < n {
+                    let c = min(Self.radialChunk, n &- done)
+                    for j in 0..<c {
+                        let k = Double(done &+ j)
+                        let u = u0 + ua * k, v = v0 + va * k
+                        let fi = ((u * u + v * v).squareRoot() - t0) * tScale
+                        // NaN and below 0 → 0; above the last entry → the last.
+                        index[j] = Int32(fi > 0 ? (fi < last ? fi : last) + 0.5 : 0.5)
+                    }
+                    for j in 0..<c { put(Int(index[j]), x &+ done &+ j) }
+                    done &+= c
+                }
             }
             return
         }
@@ -80,7 +113,7 @@
                 if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
                 index = Int(fi + 0.5)
             }
-            Self.deposit(lut[index], at: row + xi, x: xi, rowShift: rowShift, coverage: coverage)
+            put(index, xi)
         }
     }
 
@@ -89,11 +122,25 @@
     /// source-over.
     @inline(__always) @usableFromInline
     static func deposit(_ e: UInt64, at pixel: UnsafeMutablePointer<UInt32>, x: Int, rowShift: Int, coverage: UInt32) {
+        put(ditheredEntry(e, y: rowShift >> 4, x: x), at: pixel, coverage: coverage)
+    }
+
+    /// Table entry `e` as the packed premultiplied pixel (a, r, g, b from the high byte) the
+    /// pixel at column `x` of row `y` shows: its fraction dropped after that pixel's ordered
+    /// dither.
+    @inline(__always) @usableFromInline
+    static func ditheredEntry(_ e: UInt64, y: Int, x: Int) -> UInt32 {
         let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
-        let d = ((bayer >> UInt64(rowShift | ((x & 3) << 2))) & 15) &* 16 &+ 8
+        let d = ((bayer >> UInt64(((y & 3) << 4) | ((x & 3) << 2))) & 15) &* 16 &+ 8
         let q = ((e &+ d &* 0x0001_0001_0001_0001) >> 8) & lanes
-        var src = UInt32(truncatingIfNeeded: q & 0xFF) | UInt32(truncatingIfNeeded: (q >> 8) & 0xFF00)
+        return UInt32(truncatingIfNeeded: q & 0xFF) | UInt32(truncatingIfNeeded: (q >> 8) & 0xFF00)
             | UInt32(truncatingIfNeeded: (q >> 16) & 0xFF_0000) | UInt32(truncatingIfNeeded: (q >> 24) & 0xFF00_0000)
+    }
+
+    /// Writes the dithered entry `src` × `coverage` at `pixel`, source-over.
+    @inline(__always) @usableFromInline
+    static func put(_ src: UInt32, at pixel: UnsafeMutablePointer<UInt32>, coverage: UInt32) {
+        var src = src
         if coverage != 255 { src = lkScale(src, coverage) }
         pixel.pointee = src >> 24 == 255 ? src : lkSourceOver(src, pixel.pointee)
     }
@@ -123,7 +170,10 @@ extension Canvas {
                      rule: FillRule = .nonZero, opacity: Double = 1, aliasing: EdgeAliasing? = nil) {
         guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, !path.isEmpty, path.isFinite,
               let inverse = transform.inverted else { return }
-        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity) else { return }
+        // The pixels the fill can paint, at most: what decides whether a new table is dithered.
+        let reach = path.controlPointBounds.applying(transform).intersection(target.bounds)
+        let area = reach.isNull || !reach.isFiniteRect ? 0 : Int(min(1e9, reach.width * reach.height))
+        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity, area: area) else { return }
         scratch.removeAll()
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         rasterize(&scratch, rule: rule, painter: painter, aliasing: aliasing, transform: transform)
@@ -134,15 +184,17 @@ extension Canvas {
     /// The painter of `gradient` × `opacity` through `inverse` (device to gradient plane), its
     /// colour table kept from an earlier paint with the same stops, range and opacity, or made;
     /// nil for a range that is not finite.
-    func gradientPainter(_ gradient: Gradient, inverse: AffineTransform, opacity: Double) -> GradientPainter? {
+    /// `area` is about how many pixels it will paint: a new table paints them dithered in
+    /// advance when they outnumber the dithered table's entries (GradientTableCache).
+    func gradientPainter(_ gradient: Gradient, inverse: AffineTransform, opacity: Double, area: Int) -> GradientPainter? {
         let lo = min(0, gradient.stops[0].location), hi = max(1, gradient.stops[gradient.stops.count - 1].location)
         guard lo.isFinite, hi.isFinite else { return nil }
         let n = Self.gradientTableSize
         let key = GradientTableCache.Key(stops: gradient.stops, lo: lo, hi: hi, opacity: min(1, opacity))
-        let lut = rasterScratch.gradientTables.table(for: key) { table in
+        let (lut, dithered) = rasterScratch.gradientTables.tables(for: key, dither: area >= 16 * n) { table in
             GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { gradient.color(at: $0) }
         }
-        return GradientPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo), gradient: gradient, inverse: inverse)
+        return GradientPainter(lut: lut, dithered: dithered, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo), gradient: gradient, inverse: inverse)
     }
 
 
@@ -154,9 +206,10 @@ extension Canvas {
                        box: PixelBox) {
         guard opacity.isFinite, opacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted,
               mask.width == target.width, mask.height == target.height else { return }
-        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity) else { return }
         let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: target.width, y1: target.height))
         guard !b.isEmpty else { return }
+        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity,
+                                            area: (b.x1 - b.x0) * (b.y1 - b.y0)) else { return }
         let w = target.width
         for y in b.y0..<b.y1 {
             let m = mask.pixels + y * w, row = target.pixels + y * w
