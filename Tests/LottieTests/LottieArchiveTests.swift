@@ -125,12 +125,12 @@ import ZIPFoundation
             ("a/a.json", Array(slotted.utf8)),
             ("i/dot.png", [0x89, 0x50, 0x4e, 0x47, 1]),
             ("i/night.png", night),
-            ("t/night.json", Array(#"{"rules": [{"id": "pic", "type": "Image", "value": {"width": 2, "height": 2, "path": "/i/night.png"}}, {"id": "t", "type": "Text", "value": {}}]}"#.utf8)),
+            ("t/night.json", Array(#"{"rules": [{"id": "pic", "type": "Image", "value": {"width": 2, "height": 2, "path": "/i/night.png"}}, {"id": "t", "type": "Mystery", "value": {}}]}"#.utf8)),
             ("t/broken.json", Array(#"{"rules": 3}"#.utf8)),
         ])
         let themed = try LottieScene.parse(bytes, theme: "night")
         #expect(themed.model.assets["i"]?.imagePath == "data:image;base64," + Data(night).base64EncodedString())
-        #expect(themed.warnings.first?.hasPrefix("t/night.json: rules[1]: theme rule type \"Text\" is not applied") == true)
+        #expect(themed.warnings.first?.hasPrefix("t/night.json: rules[1]: theme rule type \"Mystery\" is not applied") == true)
         func refusal(_ theme: String) -> String? {
             do { _ = try LottieScene.parse(bytes, theme: theme); return nil } catch { return error.description }
         }
