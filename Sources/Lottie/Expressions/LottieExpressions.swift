@@ -19,7 +19,16 @@
 // number, or runs out of a budget is one warning line naming the layer, the property and the
 // problem, and its property keeps its keyframes; the heap is then made afresh, so that what
 // one expression left behind cannot starve the next. Past the file's budget the remaining
-// properties keep their keyframes, said in one line. Path (`ks` of a shape) and text document
+// properties keep their keyframes, said in one line.
+//
+// A path (`ks` of a shape, a mask's `pt`) and a text document's source text (`t.d`) are
+// properties too (`LottieExpressionKind`): the host passes them flattened to numbers, the
+// prelude decodes them into lottie-web's path and string values and checks what an
+// expression gives back (at most `maximumVertices` vertices, `maximumTextCharacters`
+// characters). Their samples are kept only where they change: a path as linear keyframes (the
+// ends of each unchanged run kept), a text as document keyframes (each the document shown
+// there with its text replaced), within half of `maximumVerticesInAll` vertices for a file's
+// paths and `maximumTextCharacters` × 10 characters for a text. Text animator selector
 // expressions are not evaluated (a warning each).
 import CDuktape
 import LayerKit
