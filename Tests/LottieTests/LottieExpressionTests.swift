@@ -462,6 +462,28 @@ import Testing
         #expect(expressionWarnings[4].contains("ran out of its memory budget") || expressionWarnings[4].contains("ran past its time budget"))
     }
 
+    /// Hostile path and text expressions: each one warning, the file imports in a bounded time.
+    @Test func hostilePathAndTextExpressionsImportWithWarnings() throws {
+        let paths = ["while (true) {}", "createPath([[NaN, 0]], [], [], true)", "createPath(5)", "({points: 3})",
+                     "var a = []; while (true) a.push([1, 2])", "createPath(new Array(1e9))"]
+        let texts = ["while (true) {}", "var s = 'x'; while (true) s += s", "undefined"]
+        var layers: [String] = []
+        for (i, x) in paths.enumerated() {
+            layers.append(#"{"ty":4,"nm":"P\#(i)","ind":\#(i + 1),"ip":0,"op":30,"st":0,"ks":{},"shapes":\#(try Self.pathShapes(x))}"#)
+        }
+        for (i, x) in texts.enumerated() {
+            layers.append(#"{"ty":5,"nm":"T\#(i)","ind":\#(i + 20),"ip":0,"op":30,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"t":"a","s":10,"f":"Arial"},"t":0}],"x":\#(try Self.quoted(x))},"a":[],"m":{},"p":{}}}"#)
+        }
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
+        let start = Date()
+        let (out, warnings) = try Self.evaluated(json)
+        #expect(Date().timeIntervalSince(start) < 120)
+        #expect(warnings.count == paths.count + texts.count, "\(warnings)")
+        #expect(out == (try JSONReader.parse(Array(json.utf8))))
+        #expect(warnings.filter { $0.contains("not a path") || $0.contains("points must be an array") }.count == 2, "\(warnings)")
+        #expect(throws: Never.self) { try LottieScene.parse(Array(json.utf8)) }
+    }
+
     @Test func fileBudgetIsCheckedWithOneWarning() throws {
         // Each property fails by timeout at its first frame: the time budget of the file is
         // reached long before all of them ran.

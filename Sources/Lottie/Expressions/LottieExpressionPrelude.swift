@@ -318,7 +318,7 @@ function createPath(points, inTangents, outTangents, isClosed) {
     if (!__lk_isVec(points)) throw new Error('createPath: points must be an array');
     n = points.length;
     if (n > __lk_maxVertices) throw new Error('createPath: ' + n + ' points exceed the limit ' + __lk_maxVertices + ' (maximumVertices)');
-    function pair(p) { return __lk_isVec(p) ? [+p[0] || 0, +p[1] || 0] : [0, 0]; }
+    function pair(p) { return __lk_isVec(p) ? [+p[0], +p[1]] : [0, 0]; }
     for (j = 0; j < n; j += 1) {
         v[j] = pair(points[j]);
         i[j] = pair(__lk_isVec(inTangents) ? inTangents[j] : undefined);
