@@ -245,34 +245,53 @@ static void lk_js_push_values(duk_context *ctx, const double *values, int n) {
     for (i = 0; i < n; i += 1) { duk_push_number(ctx, values[i]); duk_put_prop_index(ctx, -2, (duk_uarridx_t)i); }
 }
 
+/* A value longer than the stack buffer (a path, a text) is asked again into a buffer of the
+   heap, so its size counts against the memory budget (an allocation past it throws). */
+static double *lk_js_larger(duk_context *ctx, int n) {
+    return (double *)duk_push_fixed_buffer(ctx, (duk_size_t)n * sizeof(double));
+}
+
 static duk_ret_t lk_js_native_value(duk_context *ctx) {
     lk_js_sandbox *s = lk_js_sandbox_of(ctx);
-    double values[LK_JS_MAX_VALUES];
+    double values[LK_JS_MAX_VALUES], *out = values;
     int id = (int)duk_require_number(ctx, 0);
     double t = duk_to_number(ctx, 1);
     if (t != t) t = 0; /* NaN seconds read as 0 */
     int n = s->host.value ? s->host.value(s->host.context, id, t, values, LK_JS_MAX_VALUES) : -1;
     if (n <= 0) return duk_error(ctx, DUK_ERR_REFERENCE_ERROR, "no property %d", id);
-    lk_js_push_values(ctx, values, n);
+    if (n > LK_JS_MAX_VALUES) {
+        int capacity = n;
+        out = lk_js_larger(ctx, capacity);
+        n = s->host.value(s->host.context, id, t, out, capacity);
+        if (n <= 0 || n > capacity) return duk_error(ctx, DUK_ERR_REFERENCE_ERROR, "no property %d", id);
+    }
+    lk_js_push_values(ctx, out, n);
     return 1;
 }
 
 static duk_ret_t lk_js_native_keys(duk_context *ctx) {
     lk_js_sandbox *s = lk_js_sandbox_of(ctx);
-    double values[LK_JS_MAX_VALUES], seconds;
-    int id = (int)duk_require_number(ctx, 0), i, n;
+    double values[LK_JS_MAX_VALUES], seconds, *out;
+    int id = (int)duk_require_number(ctx, 0), i, n, capacity;
     int count = s->host.key_count ? s->host.key_count(s->host.context, id) : -1;
     if (count < 0) return duk_error(ctx, DUK_ERR_REFERENCE_ERROR, "no property %d", id);
     duk_push_array(ctx);
     for (i = 0; i < count; i += 1) {
+        out = values; capacity = LK_JS_MAX_VALUES;
         n = s->host.key(s->host.context, id, i, &seconds, values, LK_JS_MAX_VALUES);
-        if (n <= 0) break;
+        if (n > LK_JS_MAX_VALUES) {
+            capacity = n;
+            out = lk_js_larger(ctx, capacity);
+            n = s->host.key(s->host.context, id, i, &seconds, out, capacity);
+        }
+        if (n <= 0 || n > capacity) break;
         duk_push_array(ctx);
         duk_push_number(ctx, seconds);
         duk_put_prop_index(ctx, -2, 0);
         duk_push_array(ctx);
-        for (int j = 0; j < n; j += 1) { duk_push_number(ctx, values[j]); duk_put_prop_index(ctx, -2, (duk_uarridx_t)j); }
+        for (int j = 0; j < n; j += 1) { duk_push_number(ctx, out[j]); duk_put_prop_index(ctx, -2, (duk_uarridx_t)j); }
         duk_put_prop_index(ctx, -2, 1);
+        if (out != values) { duk_remove(ctx, -2); } /* the buffer, under the key's array */
         duk_put_prop_index(ctx, -2, (duk_uarridx_t)i);
     }
     return 1;

@@ -14,8 +14,15 @@
 // then offset, alpha… when a stop has alpha]}`), each a `value` or `keyframes: [{frame, value,
 // inTangent?, outTangent?, hold?}]`; and Image (`{width?, height?, path? | dataUrl?}`, made an
 // image asset's `w`, `h`, `u` + `p` or an embedded `p`; an archived path is then embedded by
-// `LottieArchive` as the asset's own would be). A rule whose `animations` list leaves out the
-// animation shown is skipped; a rule of another type (Text) is skipped with a warning.
+// `LottieArchive` as the asset's own would be); and Text (`{text, fontName?, fontSize?,
+// fillColor?, strokeColor?, strokeWidth?, strokeOverFill?, lineHeight?, tracking?, justify?,
+// textCaps?, baselineShift?, wrapSize?, wrapPosition?}` as a `value` or `keyframes: [{frame,
+// value}]`, dotlottie-rs's TextRule → TextSlot, made text document keyframes `{k: [{s: doc,
+// t}]}` with Lottie's short names: t, f, s, fc, sc, sw, of, lh, tr, j (Left 0, Right 1, Center
+// 2, JustifyLastLeft…Full 3…6), ca (Regular 0, AllCaps 1, SmallCaps 2), ls, sz, ps). A text
+// slot's document is laid over the document the property shows at that frame, so a rule that
+// gives only `text` keeps the file's font, size and colours. A rule whose `animations` list
+// leaves out the animation shown is skipped; a rule of another type is skipped with a warning.
 import LayerKit
 
 enum LottieSlots {
@@ -41,7 +48,8 @@ enum LottieSlots {
             switch v {
             case .array(let items): return .array(items.map(walk))
             case .object(let fields):
-                if case .string(let sid)? = v["sid"], case .object(let slot)? = slots[sid] {
+                if case .string(let sid)? = v["sid"], case .object(var slot)? = slots[sid] {
+                    if let merged = textDocuments(slot: slot, over: v) { slot = slot.map { $0.0 == "k" ? ("k", merged) : $0 } }
                     let keys = Set(slot.map(\.0))
                     return .object(fields.filter { $0.0 != "sid" && !keys.contains($0.0) } + slot)
                 }
@@ -50,6 +58,71 @@ enum LottieSlots {
             }
         }
         return walk(.object(top))
+    }
+
+    /// A text slot's document keyframes (`k: [{s: doc, t}]`) each laid over the document the
+    /// property `own` shows at that frame (its last keyframe at or before it, else its first);
+    /// nil when either is not text documents.
+    static func textDocuments(slot: [(String, JSONValue)], over own: JSONValue) -> JSONValue? {
+        guard case .array(let keys)? = slot.first(where: { $0.0 == "k" })?.1, case .array(let mine)? = own["k"],
+              !keys.isEmpty, !mine.isEmpty,
+              keys.allSatisfy({ if case .object? = $0["s"] { return true } else { return false } }),
+              mine.allSatisfy({ if case .object? = $0["s"] { return true } else { return false } }) else { return nil }
+        func frame(_ k: JSONValue) -> Double { if case .number(let f)? = k["t"] { return f } else { return 0 } }
+        return .array(keys.map { key in
+            var shown = mine[0]
+            for m in mine.dropFirst() where frame(m) <= frame(key) { shown = m }
+            guard case .object(let base)? = shown["s"], case .object(let top)? = key["s"] else { return key }
+            let given = Set(top.map(\.0))
+            let doc = JSONValue.object(base.filter { !given.contains($0.0) } + top)
+            guard case .object(let fields) = key else { return key }
+            return .object(fields.map { $0.0 == "s" ? ("s", doc) : $0 })
+        })
+    }
+
+    /// A theme's text value as a Lottie text document (only the fields it gives).
+    static func textDocument(_ v: JSONValue?, _ at: String) throws(DocumentError) -> JSONValue {
+        guard case .object? = v, case .string(let text)? = v?["text"] else { throw DocumentError(at, "expected {text, …}") }
+        guard text.count <= LottieLimits.maximumTextCharacters else {
+            throw DocumentError(at, "text of \(text.count) characters exceeds the limit \(LottieLimits.maximumTextCharacters)")
+        }
+        var doc: [(String, JSONValue)] = [("t", .string(text))]
+        if let f = v?["fontName"] {
+            guard case .string = f else { throw DocumentError(at, "fontName: expected a string") }
+            doc.append(("f", f))
+        }
+        for (key, short) in [("fontSize", "s"), ("strokeWidth", "sw"), ("lineHeight", "lh"), ("tracking", "tr"), ("baselineShift", "ls")] {
+            guard let n = v?[key] else { continue }
+            guard case .number(let x) = n, x.isFinite else { throw DocumentError(at, "\(key): expected a number") }
+            doc.append((short, n))
+        }
+        for (key, short, count) in [("fillColor", "fc", 3), ("strokeColor", "sc", 3), ("wrapSize", "sz", 2), ("wrapPosition", "ps", 2)] {
+            guard let a = v?[key] else { continue }
+            guard case .array(let items) = a, items.count >= count, items.count <= 4,
+                  items.allSatisfy({ if case .number(let x) = $0 { return x.isFinite } else { return false } }) else {
+                throw DocumentError(at, "\(key): expected \(count == 3 ? "[r, g, b] or [r, g, b, a]" : "[x, y]")")
+            }
+            doc.append((short, .array(Array(items.prefix(count == 3 ? 4 : 2)))))
+        }
+        if let o = v?["strokeOverFill"] {
+            guard case .bool = o else { throw DocumentError(at, "strokeOverFill: expected true or false") }
+            doc.append(("of", o))
+        }
+        let justify = ["Left", "Right", "Center", "JustifyLastLeft", "JustifyLastRight", "JustifyLastCenter", "JustifyLastFull"]
+        if let j = v?["justify"] {
+            guard case .string(let name) = j, let n = justify.firstIndex(of: name) else {
+                throw DocumentError(at, "justify: expected one of \(justify.joined(separator: ", "))")
+            }
+            doc.append(("j", .number(Double(n))))
+        }
+        let caps = ["Regular", "AllCaps", "SmallCaps"]
+        if let c = v?["textCaps"] {
+            guard case .string(let name) = c, let n = caps.firstIndex(of: name) else {
+                throw DocumentError(at, "textCaps: expected one of \(caps.joined(separator: ", "))")
+            }
+            doc.append(("ca", .number(Double(n))))
+        }
+        return .object(doc)
     }
 
     /// The slots a theme's rules give (slot id → the property's `{a, k}`), in rule order.
@@ -70,13 +143,32 @@ enum LottieSlots {
                 out.append((id, try image(rule["value"], place + ": value")))
                 continue
             }
+            if kind == "text" {
+                var keys: [JSONValue] = []
+                if let v = rule["value"] {
+                    keys = [.object([("s", try textDocument(v, place + ": value")), ("t", .number(0))])]
+                } else if case .array(let keyframes)? = rule["keyframes"], !keyframes.isEmpty {
+                    guard keyframes.count <= LottieLimits.maximumKeyframes else {
+                        throw DocumentError(place, "\(keyframes.count) keyframes exceed the limit \(LottieLimits.maximumKeyframes)")
+                    }
+                    for (k, key) in keyframes.enumerated() {
+                        let at = "\(place): keyframes[\(k)]"
+                        guard case .number(let frame)? = key["frame"], frame.isFinite else { throw DocumentError(at, "expected a frame") }
+                        keys.append(.object([("s", try textDocument(key["value"], at + ": value")), ("t", .number(frame))]))
+                    }
+                } else {
+                    throw DocumentError(place, "expected a value or keyframes")
+                }
+                out.append((id, .object([("k", .array(keys))])))
+                continue
+            }
             let width: Int?   // the numbers of a value: nil for a colour's 3 or 4
             switch kind {
             case "color", "gradient": width = nil
             case "scalar": width = 1
             case "vector", "position": width = 2
             default:
-                warnings.append("\(place): theme rule type \"\(type)\" is not applied (Color, Scalar, Vector, Position, Gradient and Image are)")
+                warnings.append("\(place): theme rule type \"\(type)\" is not applied (Color, Scalar, Vector, Position, Gradient, Image and Text are)")
                 continue
             }
             var stops: Int?

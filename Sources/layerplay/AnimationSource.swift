@@ -115,7 +115,7 @@ func openAnimationSource(_ path: String, quiet: Bool = false, lottie: LottieLoad
     if isLottieFile(path) {
         let (scene, segment) = try loadLottie(path, quiet: quiet, options: lottie)
         let source = LottieSource(path: path, scene: scene, segment: segment)
-        source.machine = try startLottieStateMachine(path, scene: scene, options: lottie)
+        source.stage = try startLottieStateMachine(path, scene: scene, options: lottie)
         source.pendingClicks = lottie.clicks.sorted { $0.time < $1.time }
         return source
     }
@@ -199,7 +199,8 @@ final class LottieSource: AnimationSource {
     let scene: LottieScene
     let segment: LottieSegment?
     /// `--state-machine`: the machine whose state's frame is shown (its clock the source's time).
-    var machine: LottieStateMachine?
+    var stage: LottieStateMachineStage?
+    var machine: LottieStateMachine? { stage?.machine }
     /// `render --click T:X,Y` for the machine, in time order.
     var pendingClicks: [(time: Double, point: Point)] = []
     private var machineTime = 0.0
@@ -233,19 +234,20 @@ final class LottieSource: AnimationSource {
     func frameLayer(width: Double, height: Double) -> CALayer { scene.fitted(width: width, height: height) }
 
     func setTime(_ t: Double) {
-        guard let machine else { CAAnimationContext.current.clock.manualTime = t; return }
+        guard let stage, let machine else { CAAnimationContext.current.clock.manualTime = t; return }
         // The machine runs on the source's time, clicking where `render --click` asks on the
         // way; the tree shows its frame at clock time t.
         while let next = pendingClicks.first, next.time <= t {
             pendingClicks.removeFirst()
             if next.time > machineTime { machine.advance(by: next.time - machineTime); machineTime = next.time }
-            machine.click(over: scene.layerNames(at: next.point))
+            machine.click(over: stage.layerNames(at: next.point))
         }
         if t > machineTime { machine.advance(by: t - machineTime) }
         machineTime = max(machineTime, t)
-        showStateMachineFrame(machine, in: scene, at: t)
+        showStateMachineFrame(stage, at: t)
         CAAnimationContext.current.clock.manualTime = t
-        printError("layerplay: \(fileName): state \(DocumentText.quoted(machine.currentState)) at frame \(DocumentText.number(machine.frame))")
+        let animation = machine.animationID.map { " of animation \(DocumentText.quoted($0))" } ?? ""
+        printError("layerplay: \(fileName): state \(DocumentText.quoted(machine.currentState)) at frame \(DocumentText.number(machine.frame))\(animation)")
     }
 
     func writeInspection(times: [Double], showAnimations: Bool, to out: inout JSONStream) throws {

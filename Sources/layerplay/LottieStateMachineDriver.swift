@@ -7,20 +7,21 @@ import Lottie
 import Player
 
 final class LottieStateMachineDriver: PlaybackDriver {
-    let machine: LottieStateMachine
-    let scene: LottieScene
+    let stage: LottieStateMachineStage
+    var machine: LottieStateMachine { stage.machine }
+    private var clock = 0.0
 
-    init(machine: LottieStateMachine, scene: LottieScene) {
-        self.machine = machine
-        self.scene = scene
+    init(stage: LottieStateMachineStage) {
+        self.stage = stage
     }
 
-    func advance(by seconds: Double) { machine.advance(by: seconds) }
+    func advance(by seconds: Double) { machine.advance(by: seconds); clock += seconds }
 
-    var time: Double { scene.time(forFrame: machine.frame) }
+    /// The stage root's time showing the machine's frame (of the animation its state names).
+    var time: Double { stage.show(at: clock) }
 
     func pointer(_ event: PlaybackPointer, at point: Point) {
-        let layers = scene.layerNames(at: point)
+        let layers = stage.layerNames(at: point)
         switch event {
         case .down: machine.pointer(.down, over: layers)
         case .up: machine.pointer(.up, over: layers)
@@ -29,5 +30,8 @@ final class LottieStateMachineDriver: PlaybackDriver {
         }
     }
 
-    var status: String { "state: \(DocumentText.escaped(machine.currentState, limit: DocumentText.quotedLength))" }
+    var status: String {
+        let animation = machine.animationID.map { ", animation: \(DocumentText.escaped($0, limit: DocumentText.quotedLength))" } ?? ""
+        return "state: \(DocumentText.escaped(machine.currentState, limit: DocumentText.quotedLength))\(animation)"
+    }
 }

@@ -219,7 +219,7 @@ func parseCanvasSize(_ s: String) throws -> (Double, Double) {
 
 /// The state machine `options` ask for, started on `scene` with their inputs and clicks, or
 /// nil when none is asked for; a refusal exits 1 with one line naming the file.
-func startLottieStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws -> LottieStateMachine? {
+func startLottieStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws -> LottieStateMachineStage? {
     do { return try startStateMachine(path, scene: scene, options: options) } catch {
         let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
         printError("layerplay: \(file): \(error.description)")
@@ -228,24 +228,37 @@ func startLottieStateMachine(_ path: String, scene: LottieScene, options: Lottie
 }
 
 /// `startLottieStateMachine` throwing the refusal (`play` shows it on the banner).
-func startStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws(DocumentError) -> LottieStateMachine? {
+func startStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws(DocumentError) -> LottieStateMachineStage? {
     guard let asked = options.stateMachine else { return nil }
     guard options.marker == nil, options.from == nil, options.to == nil else {
         throw DocumentError("", "give --state-machine or --marker/--from/--to, not both (the state machine chooses the frames)")
     }
     guard let data = FileManager.default.contents(atPath: path) else { throw DocumentError("", "cannot read the file") }
     let (_, definition) = try LottieScene.stateMachine(Array(data), id: asked.isEmpty ? nil : asked)
-    let machine = LottieStateMachine(definition, scene: scene)
+    // The other animations its states name, read as the first one was.
+    var others: [String: LottieScene] = [:]
+    let machine: LottieStateMachine
+    if let shownID = scene.animationID, !definition.animationIDs.filter({ $0 != shownID }).isEmpty {
+        machine = try LottieScene.stateMachine(definition, shown: scene, id: shownID) { (id: String) throws(DocumentError) -> LottieScene in
+            let other = try LottieScene.load(path: path, images: SDLImageLoader(), reading: options.reading, animation: id, theme: options.theme,
+                                             expressions: options.expressions, dynamicProperties: options.dynamicProperties)
+            others[id] = other
+            return other
+        }
+    } else {
+        machine = LottieStateMachine(definition, scene: scene)
+    }
     machine.start()
     for (name, value) in options.inputs { try machine.setInput(name, text: value) }
-    return machine
+    return LottieStateMachineStage(machine: machine, scene: scene, others: others)
 }
 
 /// Shows `machine`'s frame in `scene` at clock time `t`: the root's content time is the frame's
 /// (Core Animation's local time = parent time + `timeOffset` at speed 1 and beginTime 0).
-func showStateMachineFrame(_ machine: LottieStateMachine, in scene: LottieScene, at t: Double) {
+func showStateMachineFrame(_ stage: LottieStateMachineStage, at t: Double) {
+    let rootTime = stage.show(at: t)
     CATransaction.begin()
     CATransaction.setDisableActions(true)
-    scene.root.timeOffset = scene.time(forFrame: machine.frame) - t
+    stage.scene.root.timeOffset = rootTime - t
     CATransaction.commit()
 }

@@ -39,8 +39,8 @@ func loadPlaybackItem(_ path: String, options: LottieLoadOptions = LottieLoadOpt
         if options.stateMachine != nil {
             guard segment == nil else { return .failure(PlayerError("\(file): give --state-machine or --marker/--from/--to, not both")) }
             do {
-                guard let machine = try startStateMachine(path, scene: lottie, options: options) else { return .success(item) }
-                item.driver = LottieStateMachineDriver(machine: machine, scene: lottie)
+                guard let stage = try startStateMachine(path, scene: lottie, options: options) else { return .success(item) }
+                item.driver = LottieStateMachineDriver(stage: stage)
             } catch { return .failure(PlayerError("\(file): \(error.description)")) }
         }
         return .success(item)

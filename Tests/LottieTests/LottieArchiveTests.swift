@@ -117,6 +117,24 @@ import ZIPFoundation
         for r in [refusal(bytes, "nope"), refusal(bytes, "b"), refusal(badList)] { #expect(r?.contains("\n") == false) }
     }
 
+    @Test func aThemesTextRuleSetsTheTextOfItsSlot() throws {
+        let text = ##"{"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100, "layers": [{"ty": 5, "nm": "Greeting", "ip": 0, "op": 30, "st": 0, "ks": {}, "t": {"d": {"sid": "greeting", "k": [{"s": {"t": "Hello", "f": "Arial", "s": 24, "fc": [0, 0, 0], "j": 0}, "t": 0}]}, "a": [], "m": {"a": {"a": 0, "k": [0, 0]}}, "p": {}}}]}"##
+        let bytes = try Self.archive([
+            ("manifest.json", Array(#"{"version": "2", "animations": [{"id": "a"}], "themes": [{"id": "fr"}]}"#.utf8)),
+            ("a/a.json", Array(text.utf8)),
+            ("t/fr.json", Array(#"{"rules": [{"id": "greeting", "type": "Text", "value": {"text": "Bonjour", "fillColor": [0, 0, 1]}}]}"#.utf8)),
+        ])
+        func document(_ scene: LottieScene) -> LottieTextDocument? {
+            guard case .text(let d)? = scene.model.layers.first?.kind else { return nil }
+            return d
+        }
+        let themed = try LottieScene.parse(bytes, theme: "fr")
+        // (No text renderer is installed in the tests: that is the one warning.)
+        #expect(!themed.warnings.contains { $0.contains("theme") }, "\(themed.warnings)")
+        #expect(document(themed)?.text == "Bonjour" && document(themed)?.size == 24 && document(themed)?.fillColor == [0, 0, 1])
+        #expect(document(try LottieScene.parse(bytes))?.text == "Hello")
+    }
+
     @Test func aThemeAppliesThroughTheSlotsAndItsImagesComeFromTheArchive() throws {
         let night: [UInt8] = [0x89, 0x50, 0x4e, 0x47, 7, 7, 7]
         let slotted = Self.animation.replacingOccurrences(of: #""p": "dot.png""#, with: #""p": "dot.png", "sid": "pic""#)
@@ -125,12 +143,12 @@ import ZIPFoundation
             ("a/a.json", Array(slotted.utf8)),
             ("i/dot.png", [0x89, 0x50, 0x4e, 0x47, 1]),
             ("i/night.png", night),
-            ("t/night.json", Array(#"{"rules": [{"id": "pic", "type": "Image", "value": {"width": 2, "height": 2, "path": "/i/night.png"}}, {"id": "t", "type": "Text", "value": {}}]}"#.utf8)),
+            ("t/night.json", Array(#"{"rules": [{"id": "pic", "type": "Image", "value": {"width": 2, "height": 2, "path": "/i/night.png"}}, {"id": "t", "type": "Mystery", "value": {}}]}"#.utf8)),
             ("t/broken.json", Array(#"{"rules": 3}"#.utf8)),
         ])
         let themed = try LottieScene.parse(bytes, theme: "night")
         #expect(themed.model.assets["i"]?.imagePath == "data:image;base64," + Data(night).base64EncodedString())
-        #expect(themed.warnings.first?.hasPrefix("t/night.json: rules[1]: theme rule type \"Text\" is not applied") == true)
+        #expect(themed.warnings.first?.hasPrefix("t/night.json: rules[1]: theme rule type \"Mystery\" is not applied") == true)
         func refusal(_ theme: String) -> String? {
             do { _ = try LottieScene.parse(bytes, theme: theme); return nil } catch { return error.description }
         }

@@ -230,14 +230,184 @@ import Testing
         }
     }
 
-    @Test func pathExpressionsAreNamedAndLeftAlone() throws {
-        let shapes = #"[{"ty":"sh","nm":"P","ks":{"a":0,"k":{"i":[[0,0]],"o":[[0,0]],"v":[[1,2]],"c":false},"x":"thisProperty"}}]"#
+    /// `json` evaluated, and the warnings.
+    static func evaluated(_ json: String) throws -> (JSONValue, [String]) {
         var warnings: [String] = []
-        let json = Self.file("o", #"{"a":0,"k":100}"#, shapes: shapes)
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        return (out, warnings)
+    }
+
+    /// A JSON string literal of `s`.
+    static func quoted(_ s: String) throws -> String {
+        String(String(data: try JSONSerialization.data(withJSONObject: [s]), encoding: .utf8)!.dropFirst().dropLast())
+    }
+
+    /// One path item "P" whose `ks` is the triangle (0,0) (10,0) (10,10) with expression `x`.
+    static func pathShapes(_ x: String) throws -> String {
+        #"[{"ty":"sh","nm":"P","ks":{"a":0,"k":{"i":[[0,0],[0,0],[1,1]],"o":[[0,0],[2,0],[0,0]],"v":[[0,0],[10,0],[10,10]],"c":true},"x":\#(try quoted(x))}}]"#
+    }
+
+    static func path(_ out: JSONValue) throws -> LottieProperty<LottieBezier> {
+        guard case .array(let layers)? = out["layers"], let ks = layers[0]["shapes"]?.expressionItems?.first?["ks"] else {
+            Issue.record("no path"); return LottieProperty(LottieBezier(closed: false, vertices: [], inTangents: [], outTangents: []))
+        }
+        return try LottieProperty<LottieBezier>.decode(LottieJSON(ks, path: ""))
+    }
+
+    @Test func pathExpressionsEvaluateCreatePath() throws {
+        let (out, w) = try Self.evaluated(Self.file("o", #"{"a":0,"k":100}"#,
+            shapes: try Self.pathShapes("createPath([[0, 0], [time * 30, 0], [5, 8]], [[0, 0], [0, 0], [-1, 0]], [[0, 1]], false)")))
+        #expect(w.isEmpty, "\(w)")
+        let p = try Self.path(out)
+        let at5 = p.value(at: 5), at12 = p.value(at: 12)
+        #expect(at5.vertices == [Point(0, 0), Point(5, 0), Point(5, 8)])
+        #expect(at12.vertices[1] == Point(12, 0))
+        #expect(at5.inTangents == [Point(0, 0), Point(0, 0), Point(-1, 0)])
+        // Missing tangents are [0, 0]; the closed flag is the fourth argument.
+        #expect(at5.outTangents == [Point(0, 1), Point(0, 0), Point(0, 0)])
+        #expect(!at5.closed)
+    }
+
+    @Test func pathExpressionsReadThePathsPointsAndTangents() throws {
+        // thisProperty's points, tangents and closedness, moved by time: the same path shifted.
+        let x = """
+            var p = thisProperty.points(), ins = thisProperty.inTangents(), outs = thisProperty.outTangents(), moved = [], i;
+            for (i = 0; i < p.length; i++) moved.push([p[i][0] + time * 30, p[i][1]]);
+            createPath(moved, ins, outs, thisProperty.isClosed())
+            """
+        let (out, w) = try Self.evaluated(Self.file("o", #"{"a":0,"k":100}"#, shapes: try Self.pathShapes(x)))
+        #expect(w.isEmpty, "\(w)")
+        let at3 = try Self.path(out).value(at: 3)
+        #expect(at3.vertices == [Point(3, 0), Point(13, 0), Point(13, 10)])
+        #expect(at3.inTangents == [Point(0, 0), Point(0, 0), Point(1, 1)])
+        #expect(at3.outTangents == [Point(0, 0), Point(2, 0), Point(0, 0)])
+        #expect(at3.closed)
+        // `value` is the path itself: a constant path stays one value.
+        let (same, w2) = try Self.evaluated(Self.file("o", #"{"a":0,"k":100}"#, shapes: try Self.pathShapes("value")))
+        #expect(w2.isEmpty, "\(w2)")
+        let shape = same["layers"]?.expressionItems?[0]["shapes"]?.expressionItems?[0]["ks"]
+        #expect(shape?["a"] == JSONValue.number(0))
+        #expect(try Self.path(same).value(at: 7).vertices == [Point(0, 0), Point(10, 0), Point(10, 10)])
+    }
+
+    @Test func otherPropertiesReadAPathByItsName() throws {
+        let shapes = try Self.pathShapes("value")
+        let (v, w) = try Self.values("""
+            var s = content("P").path; [s.points()[2][0] + s.outTangents()[1][0], s.pointOnPath(0.1)[0] + (s.isClosed() ? 100 : 0)]
+            """, frames: [0], shapes: shapes)
+        #expect(w.isEmpty, "\(w)")
+        // Point 2's x (10) + out tangent 1's x (2); the closed triangle's perimeter is 34.98
+        // (10, the curved side's 10.84 and 14.14), so a tenth of it lies on the first side at
+        // x = 3.498.
+        #expect(Self.close(v, [[12, 103.498]], 0.05), "\(v)")
+    }
+
+    @Test func hugeCreatePathIsBoundedByTheVertexLimit() throws {
+        let x = "var a = []; for (var i = 0; i < \(LottieLimits.maximumVertices + 1); i++) a.push([i, 0]); createPath(a, [], [], true)"
+        let json = Self.file("o", #"{"a":0,"k":100}"#, shapes: try Self.pathShapes(x))
         let parsed = try JSONReader.parse(Array(json.utf8))
+        var warnings: [String] = []
         let out = LottieExpressions.evaluate(parsed, warnings: &warnings)
         #expect(out == parsed)
-        #expect(warnings == ["expression of shapes[0].ks in layer \"L\": path and text expressions are not evaluated; the property keeps its keyframes"])
+        #expect(warnings.count == 1, "\(warnings)")
+        // Building the array may run out of the memory or time budget first; either is a
+        // budget named in the warning.
+        #expect(warnings.first.map { $0.contains("maximumVertices") || $0.contains("budget") } == true, "\(warnings)")
+        #expect(warnings.first?.hasPrefix("expression of shapes[0].ks in layer \"L\"") == true, "\(warnings)")
+    }
+
+    /// A text layer "T" whose document says "Hello" (size 20) with expression `x`, and a
+    /// second document from frame 20 (size 30).
+    static func textFile(_ x: String, extra: String = "") throws -> String {
+        """
+        {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":100,"nm":"Main","layers":[
+         {"ty":5,"nm":"T","ind":1,"ip":0,"op":30,"st":0,"ks":{},
+          "t":{"d":{"k":[{"s":{"t":"Hello","s":20,"f":"Arial","j":0,"fc":[1,0,0]},"t":0},{"s":{"t":"Later","s":30,"f":"Arial","j":0,"fc":[1,0,0]},"t":20}],
+               "x":\(try quoted(x))},"a":[],"m":{"a":{"a":0,"k":[0,0]}},"p":{}}}\(extra)]}
+        """
+    }
+
+    static func documents(_ out: JSONValue) -> [(frame: Double, text: String, size: Double)] {
+        let k = out["layers"]?.expressionItems?[0]["t"]?["d"]?["k"]?.expressionItems ?? []
+        return k.map { key in
+            var f = 0.0, size = 0.0, text = ""
+            if case .number(let n)? = key["t"] { f = n }
+            if case .number(let n)? = key["s"]?["s"] { size = n }
+            if case .string(let t)? = key["s"]?["t"] { text = t }
+            return (f, text, size)
+        }
+    }
+
+    @Test func textExpressionsSetTheSourceText() throws {
+        let (out, w) = try Self.evaluated(try Self.textFile("value + ' ' + Math.floor(time * 3)"))
+        #expect(w.isEmpty, "\(w)")
+        let docs = Self.documents(out)
+        // One keyframe per change of the text (every 10 frames, frames 0…30) — the one at 20
+        // also the document's own — each the document shown there with its text replaced.
+        #expect(docs.map(\.frame) == [0, 10, 20, 30], "\(docs)")
+        #expect(docs.map(\.text) == ["Hello 0", "Hello 1", "Later 2", "Later 3"], "\(docs)")
+        #expect(docs.map(\.size) == [20, 20, 30, 30])
+        #expect(out["layers"]?.expressionItems?[0]["t"]?["d"]?["x"] == Optional<JSONValue>.none)
+        // The importer reads it: the document keyframes are the sampled texts.
+        let model = try LottieTextDocument.decode(LottieJSON(out["layers"]!.expressionItems![0]["t"]!, path: ""))
+        #expect(model?.keyframes.map(\.document.text) == ["Hello 0", "Hello 1", "Later 2", "Later 3"])
+        // A number is a text too (lottie-web's toString); a thrown error keeps the documents.
+        let (n, w2) = try Self.evaluated(try Self.textFile("42"))
+        #expect(w2.isEmpty && Self.documents(n).map(\.text) == ["42", "42"], "\(Self.documents(n)) \(w2)")
+        let (bad, w3) = try Self.evaluated(try Self.textFile("throw new Error('no')"))
+        #expect(Self.documents(bad).map(\.text) == ["Hello", "Later"])
+        #expect(w3.count == 1 && w3[0].hasPrefix("expression of t.d in layer \"T\""), "\(w3)")
+    }
+
+    @Test func sourceTextIsReadByOtherExpressions() throws {
+        let extra = #",{"ty":3,"nm":"N","ind":2,"ip":0,"op":30,"st":0,"ks":{"r":{"a":0,"k":0,"x":"thisComp.layer('T').text.sourceText.length"}}}"#
+        let (out, w) = try Self.evaluated(try Self.textFile("value + '!!'", extra: extra))
+        #expect(w.isEmpty, "\(w)")
+        let r = try LottieProperty<[Double]>.decode(LottieJSON(out["layers"]!.expressionItems![1]["ks"]!["r"]!, path: ""))
+        // "Hello!!" (evaluated first), then "Later!!" from frame 20.
+        #expect(r.value(at: 5) == [7])
+        #expect(r.value(at: 25) == [7])
+        // A text over its limit is one warning.
+        let (_, w2) = try Self.evaluated(try Self.textFile("new Array(\(LottieLimits.maximumTextCharacters + 2)).join('x')"))
+        #expect(w2.count == 1 && w2[0].contains("maximumTextCharacters"), "\(w2)")
+    }
+
+    @Test func sourceRectAtTimeOfShapeLayers() throws {
+        let shapes = #"""
+            [{"ty":"gr","nm":"G","it":[
+               {"ty":"rc","nm":"R","s":{"a":1,"k":[{"t":0,"s":[40,20],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":10,"s":[60,20]}]},"p":{"a":0,"k":[10,5]},"r":{"a":0,"k":0}},
+               {"ty":"st","nm":"S","c":{"a":0,"k":[0,0,0,1]},"o":{"a":0,"k":100},"w":{"a":0,"k":4}},
+               {"ty":"tr","p":{"a":0,"k":[100,100]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]},
+             {"ty":"el","nm":"E","s":{"a":0,"k":[20,10]},"p":{"a":0,"k":[0,0]}},
+             {"ty":"el","nm":"Hidden","hd":true,"s":{"a":0,"k":[900,900]},"p":{"a":0,"k":[0,0]}}]
+            """#
+        let (v, w) = try Self.values("""
+            var r = thisLayer.sourceRectAtTime(time, false), e = sourceRectAtTime(0, true);
+            [r.left, r.top, r.width, r.height, e.left, e.top, e.width, e.height]
+            """, frames: [0, 10], shapes: shapes)
+        #expect(w.isEmpty, "\(w)")
+        // The rectangle (in its group, moved by 100, 100) and the ellipse at the origin; with
+        // extents the stroked rectangle grows by half its width.
+        #expect(Self.close(v, [[-10, -5, 140, 120, -10, -5, 142, 122], [-10, -5, 150, 120, -10, -5, 142, 122]], 1e-6), "\(v)")
+        // Another layer's, through thisComp; a null is After Effects' 100 × 100.
+        let extra = #",{"ty":3,"nm":"Null","ind":2,"ip":0,"op":30,"st":0,"ks":{}}"#
+        let (v2, w2) = try Self.values("var a = thisComp.layer('L').sourceRectAtTime(), b = thisComp.layer('Null').sourceRectAtTime(); [a.width, b.width]",
+                                       frames: [0], shapes: shapes, extra: extra)
+        #expect(w2.isEmpty, "\(w2)")
+        #expect(Self.close(v2, [[140, 100]]), "\(v2)")
+    }
+
+    @Test func textAnimatorExpressionsAreNamedAndLeftAlone() throws {
+        let json = """
+            {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":100,"layers":[
+             {"ty":5,"nm":"T","ind":1,"ip":0,"op":30,"st":0,"ks":{},
+              "t":{"d":{"k":[{"s":{"t":"Hi","s":20,"f":"Arial"},"t":0}]},"a":[{"s":{"t":1,"xe":{"a":0,"k":0,"x":"1"}},"a":{}}],"m":{},"p":{}}}]}
+            """
+        let parsed = try JSONReader.parse(Array(json.utf8))
+        var warnings: [String] = []
+        let out = LottieExpressions.evaluate(parsed, warnings: &warnings)
+        #expect(out == parsed)
+        #expect(warnings == ["expression of t.a[0].s.xe in layer \"T\": text animator expressions are not evaluated; the property keeps its keyframes"])
     }
 
     @Test func noExpressionsLeavesTheFileAlone() throws {
@@ -292,6 +462,28 @@ import Testing
         #expect(expressionWarnings[4].contains("ran out of its memory budget") || expressionWarnings[4].contains("ran past its time budget"))
     }
 
+    /// Hostile path and text expressions: each one warning, the file imports in a bounded time.
+    @Test func hostilePathAndTextExpressionsImportWithWarnings() throws {
+        let paths = ["while (true) {}", "createPath([[NaN, 0]], [], [], true)", "createPath(5)", "({points: 3})",
+                     "var a = []; while (true) a.push([1, 2])", "createPath(new Array(1e9))"]
+        let texts = ["while (true) {}", "var s = 'x'; while (true) s += s", "undefined"]
+        var layers: [String] = []
+        for (i, x) in paths.enumerated() {
+            layers.append(#"{"ty":4,"nm":"P\#(i)","ind":\#(i + 1),"ip":0,"op":30,"st":0,"ks":{},"shapes":\#(try Self.pathShapes(x))}"#)
+        }
+        for (i, x) in texts.enumerated() {
+            layers.append(#"{"ty":5,"nm":"T\#(i)","ind":\#(i + 20),"ip":0,"op":30,"st":0,"ks":{},"t":{"d":{"k":[{"s":{"t":"a","s":10,"f":"Arial"},"t":0}],"x":\#(try Self.quoted(x))},"a":[],"m":{},"p":{}}}"#)
+        }
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
+        let start = Date()
+        let (out, warnings) = try Self.evaluated(json)
+        #expect(Date().timeIntervalSince(start) < 120)
+        #expect(warnings.count == paths.count + texts.count, "\(warnings)")
+        #expect(out == (try JSONReader.parse(Array(json.utf8))))
+        #expect(warnings.filter { $0.contains("not a path") || $0.contains("points must be an array") }.count == 2, "\(warnings)")
+        #expect(throws: Never.self) { try LottieScene.parse(Array(json.utf8)) }
+    }
+
     @Test func fileBudgetIsCheckedWithOneWarning() throws {
         // Each property fails by timeout at its first frame: the time budget of the file is
         // reached long before all of them ran.
@@ -307,4 +499,8 @@ import Testing
         let timedOut = warnings.filter { $0.contains("ran past its time budget") }.count
         #expect(timedOut >= 5 && timedOut <= Int(secondsInAll / LottieLimits.expressionSeconds) + 1, "\(timedOut)")
     }
+}
+
+private extension JSONValue {
+    var expressionItems: [JSONValue]? { if case .array(let a) = self { return a }; return nil }
 }

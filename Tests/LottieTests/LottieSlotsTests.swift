@@ -58,12 +58,55 @@ import TestSupport
         // A gradient: offsets and colours, then offsets and alphas (one stop has alpha).
         let slots = resolved["slots"]
         #expect(slots?["ramp"]?["p"] == (try Self.json(#"{"p": 2, "k": {"a": 0, "k": [0, 1, 0, 0, 1, 0, 0, 1, 0, 1, 1, 0.5]}}"#)))
-        // Text is not applied: one warning naming the rule.
-        #expect(warnings == [#"t/dark.json: rules[5]: theme rule type "Text" is not applied (Color, Scalar, Vector, Position, Gradient and Image are)"#])
+        // A text rule is a slot of text document keyframes.
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(slots?["caption"]?["p"] == (try Self.json(#"{"k": [{"s": {"t": "Hi"}, "t": 0}]}"#)))
         // An image: the asset keeps its id and takes the rule's size and path.
         #expect(resolved["assets"]?.arrayItems?.first == (try Self.json(#"{"id": "img", "w": 8, "h": 6, "u": "/i/", "p": "night.png", "e": 0}"#)))
         // The themed JSON imports.
         #expect(throws: Never.self) { try LottieAnimationModel.decode(resolved) }
+    }
+
+    /// A text layer whose document (two keyframes) is slot "caption".
+    static let textFile = ##"""
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 30, "w": 100, "h": 100,
+     "layers": [{"ty": 5, "nm": "Caption", "ip": 0, "op": 30, "st": 0, "ks": {},
+                 "t": {"d": {"sid": "caption", "k": [{"s": {"t": "Day", "f": "Arial", "s": 20, "fc": [1, 0, 0], "j": 0}, "t": 0},
+                                                     {"s": {"t": "Dusk", "f": "Arial", "s": 30, "fc": [1, 0, 0], "j": 0}, "t": 20}]},
+                       "a": [], "m": {"a": {"a": 0, "k": [0, 0]}}, "p": {}}}]}
+    """##
+
+    @Test func textThemeRulesSetTheTextOverTheDocument() throws {
+        func documents(_ theme: String) throws -> [(Double, String, Double, Double?, Double?)] {
+            var warnings: [String] = []
+            let resolved = try LottieSlots.resolve(try Self.json(Self.textFile), theme: try Self.json(theme), themePath: "t/x.json", warnings: &warnings)
+            #expect(warnings.isEmpty, "\(warnings)")
+            let model = try LottieAnimationModel.decode(resolved)
+            guard case .text(let doc?) = model.layers.first?.kind else { Issue.record("no text layer"); return [] }
+            return doc.keyframes.map { ($0.frame, $0.document.text, $0.document.size, $0.document.fillColor?.first, Double($0.document.justification)) }
+        }
+        // Only the text: the font, size and colour stay the file's (a slot's document is laid
+        // over the one shown at its frame).
+        let plain = try documents(#"{"rules": [{"id": "caption", "type": "Text", "value": {"text": "Night"}}]}"#)
+        #expect(plain.map(\.1) == ["Night"] && plain.map(\.2) == [20] && plain.map(\.3) == [1])
+        // Keyframes with their own size, colour and justification; the second lies over the
+        // file's second document.
+        let keyed = try documents(##"""
+            {"rules": [{"id": "caption", "type": "Text", "keyframes": [
+              {"frame": 0, "value": {"text": "One", "fontSize": 12, "fillColor": [0, 1, 0], "justify": "Center"}},
+              {"frame": 25, "value": {"text": "Two"}}]}]}
+            """##)
+        #expect(keyed.map(\.0) == [0, 25] && keyed.map(\.1) == ["One", "Two"])
+        #expect(keyed.map(\.2) == [12, 30] && keyed.map(\.3) == [0, 1] && keyed.map(\.4) == [2, 0])
+        // A malformed text rule is refused naming it.
+        func refusal(_ rules: String) -> String? {
+            var warnings: [String] = []
+            do { _ = try LottieSlots.resolve(try Self.json(Self.textFile), theme: try Self.json(rules), themePath: "t/x.json", warnings: &warnings); return nil }
+            catch let e as DocumentError { return e.description } catch { return "\(error)" }
+        }
+        #expect(refusal(#"{"rules": [{"id": "caption", "type": "Text", "value": {}}]}"#) == "t/x.json: rules[0]: value: expected {text, …}")
+        #expect(refusal(#"{"rules": [{"id": "caption", "type": "Text", "value": {"text": "a", "justify": "Middle"}}]}"#)?.hasPrefix("t/x.json: rules[0]: value: justify: expected one of Left") == true)
+        #expect(refusal(#"{"rules": [{"id": "caption", "type": "Text", "keyframes": [{"frame": 0, "value": {"text": "a", "fontSize": "big"}}]}]}"#) == "t/x.json: rules[0]: keyframes[0]: value: fontSize: expected a number")
     }
 
     @Test func malformedThemeRulesAreRefusedNamingTheRule() throws {

@@ -169,6 +169,79 @@ import TestSupport
         #expect(m.notices.contains { $0.hasPrefix("more than \(LottieStateMachine.maximumChain) transitions in a row") })
     }
 
+    /// A second animation: 60 fps, frames 100…160, marker "spin" (120–140).
+    static let second = ##"""
+    {"v": "5.7.0", "fr": 60, "ip": 100, "op": 160, "w": 100, "h": 100, "markers": [{"cm": "spin", "tm": 120, "dr": 20}], "layers": []}
+    """##
+
+    static let switching = ##"""
+    {"initial": "a",
+     "states": [
+       {"name": "a", "type": "PlaybackState", "animation": "main", "autoplay": true, "segment": "on",
+        "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Boolean", "inputName": "go", "conditionType": "Equal", "compareTo": true}]}]},
+       {"name": "b", "type": "PlaybackState", "animation": "second", "autoplay": true, "segment": "spin",
+        "transitions": [{"type": "Transition", "toState": "a", "guards": [{"type": "Boolean", "inputName": "go", "conditionType": "Equal", "compareTo": false}]},
+                        {"type": "Transition", "toState": "c", "guards": [{"type": "Event", "inputName": "away"}]}]},
+       {"name": "c", "type": "PlaybackState", "animation": "third", "autoplay": true}],
+     "inputs": [{"type": "Boolean", "name": "go", "value": false}, {"type": "Event", "name": "away"}]}
+    """##
+
+    @Test func aStateNamingAnotherAnimationSwitchesToIt() throws {
+        let def = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(Self.switching.utf8)))
+        #expect(def.animationIDs == ["main", "second", "third"])
+        let main = try LottieScene.parse(Array(Self.animation.utf8)), second = try LottieScene.parse(Array(Self.second.utf8))
+        let m = LottieStateMachine(def, scenes: ["main": main, "second": second], initial: "main")
+        m.start()
+        #expect(m.animationID == "main" && m.frame == 30)
+        try m.setInput("go", .bool(true))
+        // The second animation's marker, played at its own 60 fps.
+        #expect(m.currentState == "b" && m.animationID == "second" && m.frame == 120)
+        m.advance(by: 0.1)
+        #expect(abs(m.frame - 126) < 1e-9)
+        m.advance(by: 1)
+        #expect(m.frame == 140 && !m.isPlaying)
+        // An animation the machine was not given: a notice, the one shown stays.
+        m.fire("away")
+        #expect(m.currentState == "c" && m.animationID == "second")
+        #expect(m.notices.contains(#"state "c": no animation "third" was given; "second" stays shown"#), "\(m.notices)")
+        // Back to the first animation and its marker at 30 fps.
+        let (m2, _) = (LottieStateMachine(def, scenes: ["main": main, "second": second], initial: "main"), 0)
+        m2.start()
+        try m2.setInput("go", .bool(true))
+        try m2.setInput("go", .bool(false))
+        #expect(m2.currentState == "a" && m2.animationID == "main" && m2.frame == 30)
+        m2.advance(by: 0.1)
+        #expect(abs(m2.frame - 33) < 1e-9)
+    }
+
+    @Test func anArchivesStateMachineLoadsTheAnimationsItsStatesName() throws {
+        let bytes = try LottieArchiveTests.archive([
+            ("manifest.json", Array(#"{"version": "2", "animations": [{"id": "main"}, {"id": "second"}], "stateMachines": [{"id": "sw"}]}"#.utf8)),
+            ("a/main.json", Array(Self.animation.utf8)),
+            ("a/second.json", Array(Self.second.utf8)),
+            ("s/sw.json", Array(Self.switching.replacingOccurrences(of: #""animation": "third", "#, with: "").utf8)),
+        ])
+        let shown = try LottieScene.parse(bytes)
+        #expect(shown.animationID == "main")
+        let (_, def) = try LottieScene.stateMachine(bytes, id: nil)
+        var loaded: [String] = []
+        let m = try LottieScene.stateMachine(def, shown: shown, id: "main") { (id: String) throws(DocumentError) -> LottieScene in
+            loaded.append(id)
+            return try LottieScene.parse(bytes, animation: id)
+        }
+        #expect(loaded == ["second"])
+        m.start()
+        try m.setInput("go", .bool(true))
+        #expect(m.animationID == "second" && m.frame == 120)
+        // A state naming an animation the archive lacks is refused as loading it is.
+        let broken = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(Self.switching.utf8)))
+        #expect(throws: DocumentError.self) {
+            _ = try LottieScene.stateMachine(broken, shown: shown, id: "main") { (id: String) throws(DocumentError) -> LottieScene in
+                try LottieScene.parse(bytes, animation: id)
+            }
+        }
+    }
+
     @Test func malformedMachinesAreRefusedNamingThePlace() throws {
         func refusal(_ json: String) -> String? {
             do { _ = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(json.utf8)), place: "s/x.json"); return nil }

@@ -53,10 +53,29 @@ MANIFEST = {"version": "2", "generator": "LayerKit tests", "animations": [{"id":
             "stateMachines": [{"id": "switch"}], "initial": {"animation": "toggle", "stateMachine": "switch"}}
 
 
-def write(path, machine=MACHINE):
+# A second animation for a state that names it (`PlaybackState.animation`): 60 fps, frames
+# 100-160, one layer "Disc", a blue square (60 x 60 at the centre) from frame 100 on.
+SECOND = {
+    "v": "5.7.0", "fr": 60, "ip": 100, "op": 160, "w": 200, "h": 200, "nm": "second",
+    "layers": [dict(square("Disc", [100, 100], 60, {"a": 0, "k": [0, 0, 1, 1]}), ip=100, op=160)],
+}
+
+# "switch" with its "on" state showing the animation "second" (looping), "off" "toggle".
+SWITCHING = json.loads(json.dumps(MACHINE))
+SWITCHING["states"][0]["animation"] = "toggle"
+SWITCHING["states"][1].update({"animation": "second", "segment": None, "loop": True, "speed": 1})
+del SWITCHING["states"][1]["segment"]
+
+
+def write(path, machine=MACHINE, second=False):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
-        z.writestr("manifest.json", json.dumps(MANIFEST))
+        manifest = json.loads(json.dumps(MANIFEST))
+        if second:
+            manifest["animations"].append({"id": "second"})
+        z.writestr("manifest.json", json.dumps(manifest))
         z.writestr("a/toggle.json", json.dumps(ANIMATION))
+        if second:
+            z.writestr("a/second.json", json.dumps(SECOND))
         z.writestr("s/switch.json", json.dumps(machine))
 
 

@@ -7,6 +7,8 @@
 - `--click T:X,Y` on the button toggles to "on" (frame 40 a second later at speed 2: green);
   a click on the backdrop changes nothing; `--input on=true` does what the click does;
   `inspect --state-machine` prints the tree at the state's frame;
+- a state naming another animation of the archive ("second", in switching.lottie) shows it
+  after the click, at its own frames (124 half a second in at 60 fps), the first one hidden;
 - refusals, one line each and no output file: an unknown input, a value of the wrong type,
   an unknown state machine, `--input` without `--state-machine`, `--click` on a Lottie file
   without one, a state machine with a marker, a malformed state machine in the archive;
@@ -90,6 +92,19 @@ broken = os.path.join(TMP, "broken.lottie")
 state_machine_fixture.write(broken, machine={"initial": "nowhere", "states": [{"name": "a", "type": "PlaybackState"}]})
 refused(["--state-machine", "switch"], 1, 's/switch.json: initial: no state "nowhere"', archive=broken)
 
+# A state naming another animation of the archive switches to it: a click on the button
+# enters "on", which shows "second" (its blue square at the centre, the button gone).
+switching = os.path.join(TMP, "switching.lottie")
+state_machine_fixture.write(switching, machine=state_machine_fixture.SWITCHING, second=True)
+out = os.path.join(TMP, "switching.png")
+p = run("render", switching, "--out", out, "--state-machine", "switch", "--click", "0.1:60,60", "--time", "0.5")
+if p.returncode != 0 or 'state "on" at frame 124 of animation "second"' not in p.stderr:
+    fail(f"a state naming another animation: expected state \"on\" at frame 124 of \"second\", got {p.returncode}: {p.stderr.strip()!r}")
+else:
+    im = Image.open(out).convert("RGBA")
+    if im.getpixel((100, 100)) != BLUE or im.getpixel((40, 40))[3] != 0:
+        fail(f"a state naming another animation: centre {im.getpixel((100, 100))}, button {im.getpixel((40, 40))}; expected the second animation only")
+
 # Dynamic properties.
 render("--value", "Backdrop.Fill.Color=#FF0000", backdrop=RED, button=RED)
 render("--value", "**.Fill.Color=#0000FF", "--time", "1", backdrop=BLUE, button=BLUE)
@@ -108,4 +123,4 @@ refused(["--value", "Button.Fill.Color"], 2, "expected KEYPATH=VALUE")
 
 if failures:
     sys.exit(1)
-print(f"state-machine-test: states, clicks, inputs, inspect, refusals and dynamic properties as expected")
+print(f"state-machine-test: states, clicks, inputs, inspect, refusals, a state switching the animation and dynamic properties as expected")

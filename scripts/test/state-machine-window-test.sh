@@ -6,7 +6,10 @@
 #  2. a real click on the button moves the machine to "on": the title says so and the button
 #     turns green (the "on" segment);
 #  3. a click on the backdrop changes nothing; a second click on the button goes back to "off"
-#     (red again).
+#     (red again);
+#  4. on switching.lottie, whose "on" state names the archive's second animation, a click on
+#     the button shows that animation: "animation: second" in the title, its blue square at
+#     the centre and the button gone.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 name=state-machine-window-test
@@ -17,17 +20,21 @@ python3 scripts/lib/state_machine_fixture.py "$archive"
 
 "$LAYERPLAY_BIN" play "$archive" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
 pid=$!
-win=""
-seen="" count=0
-for _ in $(seq 100); do
-    win=$(xdotool search --onlyvisible --name "toggle.lottie" 2>/dev/null | tail -n 1 || true)
-    if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
-    seen=$win
-    [ -n "$win" ] && [ "$count" -ge 5 ] && break
-    kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
-    sleep 0.1
-done
-[ -n "$win" ] || fail "no window named toggle.lottie after 10 s"
+# Sets `win` to the window named $1 once it has stayed the same for half a second.
+find_window() {
+    win=""
+    local seen="" count=0
+    for _ in $(seq 100); do
+        win=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | tail -n 1 || true)
+        if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
+        seen=$win
+        [ -n "$win" ] && [ "$count" -ge 5 ] && break
+        kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
+        sleep 0.1
+    done
+    [ -n "$win" ] || fail "no window named $1 after 10 s"
+}
+find_window toggle.lottie
 grab() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
 pixel() { convert "$out/$1.png" -format "%[fx:int(255*p{$2,$3}.r)],%[fx:int(255*p{$2,$3}.g)],%[fx:int(255*p{$2,$3}.b)]" info:; }
 # The content (200 × 200 points) is fitted into the window, centred.
@@ -65,4 +72,27 @@ xdotool keydown --window "$win" Escape 2>/dev/null || true
 status=0
 wait "$pid" || status=$?
 [ "$status" -eq 0 ] || fail "layerplay exited with status $status"
-echo "$name: off (red) → click → on (green) → backdrop click, still on → click → off (red); title followed"
+
+switching="$out/switching.lottie"
+python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.SWITCHING, second=True)' "$switching"
+"$LAYERPLAY_BIN" play "$switching" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
+pid=$!
+find_window switching.lottie
+read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
+wait_title "state: off"
+sleep 0.6
+[ "$(colour_at first)" = "255,0,0" ] || fail "switching.lottie in state off: the button is $(colour_at first), expected red"
+read -r bx by < <(at 60 60)
+xdotool mousemove --window "$win" "$bx" "$by" click 1
+wait_title "animation: second"
+sleep 0.6
+grab second
+read -r cx cy < <(at 100 100)
+[ "$(pixel second "$cx" "$cy")" = "0,0,255" ] || fail "in the second animation the centre is $(pixel second "$cx" "$cy"), expected its blue square"
+read -r px py < <(at 40 40)
+case "$(pixel second "$px" "$py")" in 255,0,0|0,204,0) fail "the first animation's button still shows in the second animation" ;; esac
+xdotool keydown --window "$win" Escape 2>/dev/null || true
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+echo "$name: off (red) → click → on (green) → backdrop click, still on → click → off (red); title followed; a state naming the second animation shows it"

@@ -26,7 +26,9 @@
 /// What the host answers for the two natives the sandbox installs (`__lk_value(id, seconds)`
 /// and `__lk_keys(id)`); called without any Duktape call on the stack above it, so that a
 /// script error never unwinds through the host's frames. Each returns the number of values
-/// written to `out` (at most `capacity`), or -1 when it has no such property or keyframe.
+/// the answer has, writing at most `capacity` of them to `out`, or -1 when it has no such
+/// property or keyframe; an answer longer than `capacity` (a path, a text) is asked again
+/// with room for all of it, taken from the heap so that it counts against the memory limit.
 typedef struct lk_js_host {
     void *context;
     int (*value)(void *context, int id, double seconds, double *out, int capacity);

@@ -5,6 +5,14 @@
 import Foundation
 import LayerKit
 
+extension LottieStateMachineDefinition {
+    /// The animations its states name (`PlaybackState.animation`), each once, in state order.
+    public var animationIDs: [String] {
+        var seen = Set<String>()
+        return states.compactMap { s in s.animation.isEmpty || !seen.insert(s.animation).inserted ? nil : s.animation }
+    }
+}
+
 extension LottieScene {
     /// The state machine `id` (nil: the manifest's initial or first) of the archive `bytes`.
     public static func stateMachine(_ bytes: [UInt8], id: String?) throws(DocumentError) -> (id: String, definition: LottieStateMachineDefinition) {
@@ -29,6 +37,17 @@ extension LottieScene {
             return (chosen, try LottieStateMachineDefinition.decode(json, place: p))
         }
         throw DocumentError(paths[0], "missing from the archive")
+    }
+
+    /// The state machine of the archive `bytes` with the animations its states name: each
+    /// loaded by `load` (an id of the manifest; the caller reads it as it read the one shown),
+    /// the machine showing `shown` (its id) until a state names another. A named animation the
+    /// archive lacks is refused as `load` refuses it.
+    public static func stateMachine(_ definition: LottieStateMachineDefinition, shown: LottieScene, id: String,
+                                    load: (String) throws(DocumentError) -> LottieScene) throws(DocumentError) -> LottieStateMachine {
+        var scenes = [id: shown]
+        for other in definition.animationIDs where scenes[other] == nil { scenes[other] = try load(other) }
+        return LottieStateMachine(definition, scenes: scenes, initial: id)
     }
 
     /// The state machine in the JSON file `bytes` (a state machine given on its own).

@@ -31,9 +31,35 @@ var $bm_rt;
 var time = 0, value, velocity, thisProperty, thisLayer, thisComp, transform, $bm_transform, content, effect, mask;
 var index, name, inPoint, outPoint, startTime, hasParent, parent, width, height, text;
 var valueAtTime, velocityAtTime, speedAtTime, key, numKeys, nearestKey, loopIn, loopOut, loop_in, loop_out;
-var loopInDuration, loopOutDuration, smooth, toComp, fromComp, toWorld, fromWorld;
+var loopInDuration, loopOutDuration, smooth, toComp, fromComp, toWorld, fromWorld, sourceRectAtTime;
 var anchorPoint, position, scale, rotation, opacity;
 var __lk_fr = 30, __lk_seed = 1, __lk_state = 1, __lk_comps = [], __lk_frameNumber = 0;
+var __lk_kinds = {}, __lk_kind = 0, __lk_maxVertices = 100000, __lk_maxText = 10000;
+
+// A property's value at t seconds, decoded by its kind (0 numbers, 1 path, 2 text; the host
+// passes a path as [closed, n, vertices…, in tangents…, out tangents…] and a text as
+// [count, UTF-16 code units…]).
+function __lk_get(id, t) {
+    var k = __lk_kinds[id], v = __lk_value(id, t);
+    if (k === 1) return __lk_decodePath(v);
+    if (k === 2) return __lk_decodeText(v);
+    return v;
+}
+function __lk_decodePath(a) {
+    var n = a[1], v = [], i = [], o = [], j;
+    for (j = 0; j < n; j += 1) {
+        v[j] = [a[2 + 2 * j], a[3 + 2 * j]];
+        i[j] = [a[2 + 2 * n + 2 * j], a[3 + 2 * n + 2 * j]];
+        o[j] = [a[2 + 4 * n + 2 * j], a[3 + 4 * n + 2 * j]];
+    }
+    return new __lk_Path(v, i, o, a[0] !== 0);
+}
+function __lk_decodeText(a) {
+    if (!__lk_isVec(a)) return '';
+    var s = '', j, end;
+    for (j = 1; j < a.length; j = end) { end = Math.min(a.length, j + 4096); s += String.fromCharCode.apply(null, a.slice(j, end)); }
+    return s;
+}
 
 function __lk_isVec(a) { return a instanceof Array || (typeof Float32Array !== 'undefined' && a instanceof Float32Array); }
 function __lk_isNum(v) { var t = typeof v; return t === 'number' || t === 'boolean' || t === 'string' || v instanceof Number; }
@@ -233,13 +259,90 @@ function lookAt(a, b) {
     return [-radiansToDegrees(Math.atan2(f[1], f[2])), radiansToDegrees(Math.atan2(f[0], Math.sqrt(f[1] * f[1] + f[2] * f[2]))), 0];
 }
 
+// A path value (lottie-web's ShapeExpressions and After Effects' "Path Property" methods):
+// points(), inTangents(), outTangents() (tangents relative to their vertex), isClosed(),
+// pointOnPath(percentage), tangentOnPath, normalOnPath (by arc length, each segment measured
+// in 32 steps).
+function __lk_Path(points, ins, outs, closed) {
+    this.__v = points; this.__i = ins; this.__o = outs; this.__c = closed;
+}
+__lk_Path.prototype.points = function () { return this.__v; };
+__lk_Path.prototype.inTangents = function () { return this.__i; };
+__lk_Path.prototype.outTangents = function () { return this.__o; };
+__lk_Path.prototype.isClosed = function () { return this.__c; };
+__lk_Path.prototype.__segments = function () {
+    var v = this.__v, n = v.length, out = [], j, k;
+    for (j = 0; j < (this.__c ? n : n - 1); j += 1) {
+        k = (j + 1) % n;
+        out.push([v[j], [v[j][0] + this.__o[j][0], v[j][1] + this.__o[j][1]], [v[k][0] + this.__i[k][0], v[k][1] + this.__i[k][1]], v[k]]);
+    }
+    return out;
+};
+function __lk_cubic(s, u) {
+    var a = 1 - u, b0 = a * a * a, b1 = 3 * a * a * u, b2 = 3 * a * u * u, b3 = u * u * u;
+    return [b0 * s[0][0] + b1 * s[1][0] + b2 * s[2][0] + b3 * s[3][0], b0 * s[0][1] + b1 * s[1][1] + b2 * s[2][1] + b3 * s[3][1]];
+}
+__lk_Path.prototype.pointOnPath = function (perc) {
+    var segs = this.__segments(), table = [], total = 0, j, k, q, prev, target, e, before;
+    perc = +perc;
+    if (!segs.length) return this.__v.length ? [this.__v[0][0], this.__v[0][1]] : [0, 0];
+    for (j = 0; j < segs.length; j += 1) {
+        prev = segs[j][0];
+        for (k = 1; k <= 32; k += 1) {
+            q = __lk_cubic(segs[j], k / 32);
+            total += Math.sqrt((q[0] - prev[0]) * (q[0] - prev[0]) + (q[1] - prev[1]) * (q[1] - prev[1]));
+            table.push([total, j, k / 32]);
+            prev = q;
+        }
+    }
+    target = Math.max(0, Math.min(1, perc)) * total;
+    for (j = 0; j < table.length - 1 && table[j][0] < target; j += 1) {}
+    e = table[j]; before = j > 0 ? table[j - 1] : [0, e[1], 0];
+    if (before[1] !== e[1]) before = [before[0], e[1], 0];
+    return __lk_cubic(segs[e[1]], e[0] > before[0] ? before[2] + (e[2] - before[2]) * (target - before[0]) / (e[0] - before[0]) : e[2]);
+};
+__lk_Path.prototype.__vectorOnPath = function (perc, normal) {
+    perc = +perc;
+    if (perc >= 1) perc = this.__c ? 0 : 0.999;
+    var a = this.pointOnPath(perc), b = this.pointOnPath(perc + 0.001), dx = b[0] - a[0], dy = b[1] - a[1], l = Math.sqrt(dx * dx + dy * dy) || 1;
+    return normal ? [-dy / l, dx / l] : [dx / l, dy / l];
+};
+__lk_Path.prototype.tangentOnPath = function (perc) { return this.__vectorOnPath(perc, false); };
+__lk_Path.prototype.normalOnPath = function (perc) { return this.__vectorOnPath(perc, true); };
+// After Effects' createPath(points = [[0,0],[100,0],[100,100],[0,100]], inTangents = [],
+// outTangents = [], is_closed = true); missing tangents are [0, 0]. More points than
+// LottieLimits.maximumVertices is an error before anything is built.
+function createPath(points, inTangents, outTangents, isClosed) {
+    var v = [], i = [], o = [], j, n;
+    if (points === undefined) points = [[0, 0], [100, 0], [100, 100], [0, 100]];
+    if (!__lk_isVec(points)) throw new Error('createPath: points must be an array');
+    n = points.length;
+    if (n > __lk_maxVertices) throw new Error('createPath: ' + n + ' points exceed the limit ' + __lk_maxVertices + ' (maximumVertices)');
+    function pair(p) { return __lk_isVec(p) ? [+p[0], +p[1]] : [0, 0]; }
+    for (j = 0; j < n; j += 1) {
+        v[j] = pair(points[j]);
+        i[j] = pair(__lk_isVec(inTangents) ? inTangents[j] : undefined);
+        o[j] = pair(__lk_isVec(outTangents) ? outTangents[j] : undefined);
+    }
+    return new __lk_Path(v, i, o, isClosed === undefined ? true : !!isClosed);
+}
+
 // A property: its value at a time, keyframes, loops and wiggle; `id` is the host's.
 function __lk_Property(id, prop) {
     var self = this;
     this.id = id;
-    this.valueAtTime = function (t) { return __lk_value(id, t); };
+    this.valueAtTime = function (t) { return __lk_get(id, t); };
+    Object.defineProperty(this, 'value', { get: function () { return __lk_get(id, time); }, configurable: true });
+    // A path property's methods, at `time` or at the time given (lottie-web's ShapeExpressions).
+    ['points', 'inTangents', 'outTangents'].forEach(function (m) {
+        self[m] = function (t) { return __lk_pathAt(id, t)[m](); };
+    });
+    this.isClosed = function () { return __lk_pathAt(id).isClosed(); };
+    this.pointOnPath = function (perc, t) { return __lk_pathAt(id, t).pointOnPath(perc); };
+    this.tangentOnPath = function (perc, t) { return __lk_pathAt(id, t).tangentOnPath(perc); };
+    this.normalOnPath = function (perc, t) { return __lk_pathAt(id, t).normalOnPath(perc); };
     this.velocityAtTime = function (t) {
-        var d = 0.001, a = __lk_value(id, t - d), b = __lk_value(id, t);
+        var d = 0.001, a = __lk_get(id, t - d), b = __lk_get(id, t);
         return div(sub(b, a), d);
     };
     this.speedAtTime = function (t) { var v = self.velocityAtTime(t); return __lk_isVec(v) ? length(v) : Math.abs(v); };
@@ -247,8 +350,11 @@ function __lk_Property(id, prop) {
     this.key = function (i) {
         var k = self.keys();
         if (typeof i !== 'number' || i < 1 || i > k.length) throw new Error('the property has no keyframe ' + i);
-        var v = k[i - 1][1], o = v.length === 1 ? new Number(v[0]) : __lk_plain(v);
-        o.time = k[i - 1][0]; o.value = v.length === 1 ? v[0] : v; o.index = i;
+        var v = k[i - 1][1], kind = __lk_kinds[id], o;
+        if (kind === 1) { o = __lk_decodePath(v); o.value = o; }
+        else if (kind === 2) { o = new String(__lk_decodeText(v)); o.value = String(o); }
+        else { o = v.length === 1 ? new Number(v[0]) : __lk_plain(v); o.value = v.length === 1 ? v[0] : v; }
+        o.time = k[i - 1][0]; o.index = i;
         return o;
     };
     this.nearestKey = function (t) {
@@ -260,47 +366,60 @@ function __lk_Property(id, prop) {
     this.loop = function (out, type, count, seconds) {
         var k = self.keys(), n = k.length, first, last, cycle, now = time, v, a, b, reps, into;
         if (type === undefined) type = 'cycle';
-        if (n < 2) return __lk_value(id, now);
+        if (n < 2) return __lk_get(id, now);
         if (out) {
             last = k[n - 1][0];
-            if (now <= last) return __lk_value(id, now);
+            if (now <= last) return __lk_get(id, now);
             if (seconds) first = Math.max(k[0][0], last - (count || (last - k[0][0])));
             else first = (!count || count >= n) ? k[0][0] : k[n - 1 - count][0];
         } else {
             first = k[0][0];
-            if (now >= first) return __lk_value(id, now);
+            if (now >= first) return __lk_get(id, now);
             if (seconds) last = Math.min(k[n - 1][0], first + (count || (k[n - 1][0] - first)));
             else last = (!count || count >= n) ? k[n - 1][0] : k[count][0];
         }
         cycle = last - first;
-        if (cycle <= 0) return __lk_value(id, now);
+        if (cycle <= 0) return __lk_get(id, now);
         if (type === 'continue') {
-            if (out) { a = __lk_value(id, last); b = __lk_value(id, last - 0.001); return sum(a, mul(sub(a, b), (now - last) / 0.001)); }
-            a = __lk_value(id, first); b = __lk_value(id, first + 0.001); return sub(a, mul(sub(b, a), (first - now) / 0.001));
+            if (out) { a = __lk_get(id, last); b = __lk_get(id, last - 0.001); return sum(a, mul(sub(a, b), (now - last) / 0.001)); }
+            a = __lk_get(id, first); b = __lk_get(id, first + 0.001); return sub(a, mul(sub(b, a), (first - now) / 0.001));
         }
         into = out ? (now - first) % cycle : (first - now) % cycle;
         reps = out ? Math.floor((now - first) / cycle) : Math.floor((first - now) / cycle) + 1;
         if (type === 'pingpong') {
-            if (out) return __lk_value(id, (reps % 2 !== 0) ? last - into : first + into);
-            return __lk_value(id, (Math.floor((first - now) / cycle) % 2 === 0) ? first + into : last - into);
+            if (out) return __lk_get(id, (reps % 2 !== 0) ? last - into : first + into);
+            return __lk_get(id, (Math.floor((first - now) / cycle) % 2 === 0) ? first + into : last - into);
         }
-        v = __lk_value(id, out ? first + into : last - into);
+        v = __lk_get(id, out ? first + into : last - into);
         if (type === 'offset') {
-            a = __lk_value(id, first); b = __lk_value(id, last);
+            a = __lk_get(id, first); b = __lk_get(id, last);
             return out ? sum(v, mul(sub(b, a), reps)) : sub(v, mul(sub(b, a), reps));
         }
         return v;
     };
     this.wiggle = function (freq, amp, oct, mult, t) {
         if (t === undefined) t = time;
-        return __lk_wiggle(__lk_value(id, t), freq, amp, oct, mult, t);
+        return __lk_wiggle(__lk_get(id, t), freq, amp, oct, mult, t);
     };
 }
-// The property's value at `time` as an expression sees it: a Number or an array carrying
-// the property's methods (lottie-web's ExpressionValue).
+function __lk_pathAt(id, t) {
+    if (__lk_kinds[id] !== 1) throw new Error('the property is not a path');
+    return __lk_get(id, t === undefined ? time : t);
+}
+// The property's value at `time` as an expression sees it: a Number, an array, a path or a
+// String carrying the property's methods (lottie-web's ExpressionValue).
 function __lk_valueObject(p) {
-    var v = __lk_value(p.id, time), o = __lk_isVec(v) ? v : new Number(v);
-    o.value = v;
+    var kind = __lk_kinds[p.id], v = __lk_get(p.id, time), o;
+    if (kind === 1) {
+        o = v;
+        o.points = p.points; o.inTangents = p.inTangents; o.outTangents = p.outTangents;
+        o.pointOnPath = p.pointOnPath; o.tangentOnPath = p.tangentOnPath; o.normalOnPath = p.normalOnPath;
+    } else if (kind === 2) {
+        o = new String(v);
+    } else {
+        o = __lk_isVec(v) ? v : new Number(v);
+    }
+    o.value = kind === 1 ? o : v;
     o.valueAtTime = p.valueAtTime; o.velocityAtTime = p.velocityAtTime; o.speedAtTime = p.speedAtTime;
     // velocity and speed cost two more reads: computed when asked for.
     Object.defineProperty(o, 'velocity', { get: function () { return p.velocityAtTime(time); }, configurable: true });
@@ -371,11 +490,102 @@ function __lk_layer(comp, desc) {
     f.effect = __lk_group({ items: desc.effects || [] });
     f.mask = __lk_group({ items: desc.masks || [] });
     Object.defineProperty(f, 'parent', { get: function () { return desc.parent === undefined ? undefined : comp.layer(desc.parentLayer); } });
+    if (desc.text) {
+        f.text = { sourceText: null };
+        Object.defineProperty(f.text, 'sourceText', { get: function () { return __lk_valueObject(new __lk_Property(desc.text.sourceText)); } });
+    }
+    f.sourceRectAtTime = function (t, extents) { return __lk_sourceRect(desc, t === undefined ? time : +t, !!extents); };
     f.toComp = function (p, t) { return __lk_apply(__lk_chain(f, t === undefined ? time : t), p); };
     f.fromComp = function (p, t) { return __lk_apply(__lk_invert(__lk_chain(f, t === undefined ? time : t)), p); };
     f.toWorld = f.toComp; f.fromWorld = f.fromComp;
     return f;
 }
+// sourceRectAtTime(t, includeExtents): the layer's content bounds in its own coordinates as
+// {top, left, width, height} (After Effects' Layer "sourceRectAtTime"; lottie-web computes it
+// for shape and text layers). A shape layer's: the union of its visible shapes at t through
+// their groups' transforms — paths and ellipses (four arcs of κ = 0.5523) by their curves'
+// extremes, rectangles by their corners, stars by their outer radius' square — and with
+// includeExtents each shape grown by half the widest stroke of its scope (scaled by the
+// transform's determinant). A solid, image or precomposition: its size from (0, 0); a null:
+// 100 × 100 (After Effects' null source). A text layer's needs the text's layout, which is the
+// importer's: it is an error here.
+function __lk_sourceRect(desc, t, extents) {
+    var box = [Infinity, Infinity, -Infinity, -Infinity];
+    if (desc.type === 5) throw new Error('sourceRectAtTime of a text layer is not evaluated');
+    if (desc.type === 3) return { top: 0, left: 0, width: 100, height: 100 };
+    if (desc.type !== 4) return { top: 0, left: 0, width: desc.width, height: desc.height };
+    __lk_itemsBounds((desc.content || { items: [] }).items, t, [1, 0, 0, 1, 0, 0], extents ? 0 : -1, box, 0);
+    if (box[0] > box[2]) return { top: 0, left: 0, width: 0, height: 0 };
+    return { top: box[1], left: box[0], width: box[2] - box[0], height: box[3] - box[1] };
+}
+function __lk_prop(desc, name, t, fallback) {
+    var i;
+    for (i = 0; i < (desc.props || []).length; i += 1) if (desc.props[i][0] === name) return __lk_get(desc.props[i][1], t);
+    return fallback;
+}
+function __lk_extend(box, p) {
+    if (p[0] < box[0]) box[0] = p[0]; if (p[1] < box[1]) box[1] = p[1];
+    if (p[0] > box[2]) box[2] = p[0]; if (p[1] > box[3]) box[3] = p[1];
+}
+// The cubic's extremes: roots in (0, 1) of its derivative per axis, and its ends.
+function __lk_cubicBounds(s, box) {
+    var d, a, b, c, disc, r, k, roots;
+    __lk_extend(box, s[0]); __lk_extend(box, s[3]);
+    for (d = 0; d < 2; d += 1) {
+        a = s[3][d] - 3 * s[2][d] + 3 * s[1][d] - s[0][d]; b = 2 * (s[0][d] - 2 * s[1][d] + s[2][d]); c = s[1][d] - s[0][d];
+        roots = [];
+        if (Math.abs(a) < 1e-12) { if (Math.abs(b) > 1e-12) roots.push(-c / b); }
+        else { disc = b * b - 4 * a * c; if (disc >= 0) { r = Math.sqrt(disc); roots.push((-b + r) / (2 * a), (-b - r) / (2 * a)); } }
+        for (k = 0; k < roots.length; k += 1) if (roots[k] > 0 && roots[k] < 1) __lk_extend(box, __lk_cubic(s, roots[k]));
+    }
+}
+function __lk_itemsBounds(items, t, m, stroke, box, depth) {
+    var i, item, tr = null, inner = m, w = stroke, local, seg, j, p, s, r, k, corners;
+    if (depth > 64) return;
+    for (i = 0; i < items.length; i += 1) {
+        item = items[i];
+        if (item.key === 'transform') tr = item;
+        if (stroke >= 0 && !item.hidden && (item.ty === 'st' || item.ty === 'gs')) w = Math.max(w, +__lk_prop(item, 'strokeWidth', t, 0));
+    }
+    if (tr) inner = __lk_multiply(m, __lk_layerMatrix({ transform: tr.__g || (tr.__g = __lk_group(tr)) }, t));
+    function shapeBox(curves, points) {
+        var b = [Infinity, Infinity, -Infinity, -Infinity], q, pad;
+        for (q = 0; q < curves.length; q += 1) __lk_cubicBounds(curves[q].map(function (pt) { return __lk_apply(inner, pt); }), b);
+        for (q = 0; q < points.length; q += 1) __lk_extend(b, __lk_apply(inner, points[q]));
+        if (b[0] > b[2]) return;
+        pad = w > 0 ? w / 2 * Math.sqrt(Math.abs(inner[0] * inner[3] - inner[1] * inner[2])) : 0;
+        __lk_extend(box, [b[0] - pad, b[1] - pad]); __lk_extend(box, [b[2] + pad, b[3] + pad]);
+    }
+    for (i = 0; i < items.length; i += 1) {
+        item = items[i];
+        if (item.hidden) continue;
+        if (item.ty === 'gr') { __lk_itemsBounds(item.items || [], t, inner, w, box, depth + 1); continue; }
+        if (item.ty === 'sh') {
+            local = __lk_prop(item, 'path', t, null);
+            if (local) { seg = local.__segments(); shapeBox(seg, seg.length ? [] : local.points()); }
+        } else if (item.ty === 'rc' || item.ty === 'el' || item.ty === 'sr') {
+            p = __lk_prop(item, 'position', t, [0, 0]);
+            if (item.ty === 'sr') { r = +__lk_prop(item, 'outerRadius', t, 0); s = [2 * r, 2 * r]; }
+            else s = __lk_prop(item, 'size', t, [0, 0]);
+            r = [s[0] / 2, s[1] / 2];
+            if (item.ty === 'el') {
+                k = 0.5523;
+                corners = [[p[0], p[1] - r[1]], [p[0] + r[0], p[1]], [p[0], p[1] + r[1]], [p[0] - r[0], p[1]]];
+                seg = [];
+                for (j = 0; j < 4; j += 1) {
+                    var a = corners[j], b = corners[(j + 1) % 4];
+                    var ta = j % 2 === 0 ? [r[0] * k * (j === 0 ? 1 : -1), 0] : [0, r[1] * k * (j === 1 ? 1 : -1)];
+                    var tb = j % 2 === 0 ? [0, r[1] * k * (j === 0 ? -1 : 1)] : [r[0] * k * (j === 1 ? 1 : -1), 0];
+                    seg.push([a, [a[0] + ta[0], a[1] + ta[1]], [b[0] + tb[0], b[1] + tb[1]], b]);
+                }
+                shapeBox(seg, []);
+            } else {
+                shapeBox([], [[p[0] - r[0], p[1] - r[1]], [p[0] + r[0], p[1] - r[1]], [p[0] + r[0], p[1] + r[1]], [p[0] - r[0], p[1] + r[1]]]);
+            }
+        }
+    }
+}
+
 // A layer's 2D transform at t as [a, b, c, d, e, f] (x' = a x + c y + e): After Effects'
 // order, position · rotation · scale · −anchor point; toComp follows the parent chain (at
 // most 64 parents, as the importer's nesting limit).
@@ -441,7 +651,8 @@ function __lk_addComp(desc) {
 }
 
 // Before a property's evaluations: the names an expression sees for its layer and property.
-function __lk_begin(compIndex, layerPosition, propertyId, seed) {
+function __lk_begin(compIndex, layerPosition, propertyId, seed, kind) {
+    __lk_kind = kind || 0;
     thisComp = __lk_comps[compIndex].get();
     thisLayer = thisComp.layerAt(layerPosition);
     __lk_seed = seed;
@@ -450,6 +661,7 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed) {
     transform = thisLayer.transform; $bm_transform = transform; content = thisLayer.content;
     effect = thisLayer.effect; mask = thisLayer.mask;
     index = thisLayer.index; name = thisLayer.name; inPoint = thisLayer.inPoint; outPoint = thisLayer.outPoint;
+    text = thisLayer.text;
     startTime = thisLayer.startTime; hasParent = thisLayer.hasParent; width = thisLayer.width; height = thisLayer.height;
     parent = hasParent ? thisLayer.parent : undefined;
     valueAtTime = p.valueAtTime; velocityAtTime = p.velocityAtTime; speedAtTime = p.speedAtTime;
@@ -462,6 +674,7 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed) {
     loop_out = loopOut; loop_in = loopIn;
     wiggle = p.wiggle;
     smooth = function () { return value; };
+    sourceRectAtTime = thisLayer.sourceRectAtTime;
     toComp = thisLayer.toComp; fromComp = thisLayer.fromComp; toWorld = thisLayer.toWorld; fromWorld = thisLayer.fromWorld;
 }
 // One evaluation of `source` at `t` seconds (frame `frameNumber`): a plain array of numbers.
@@ -479,7 +692,40 @@ function __lk_run(source, t, frameNumber) {
     opacity = source.indexOf('opacity') >= 0 ? transform.opacity : undefined;
     $bm_rt = undefined;
     var __lk_r = (function () { var $bm_rt; var r = eval(source); return $bm_rt !== undefined ? $bm_rt : r; })();
+    if (__lk_kind === 1) return __lk_pathResult(__lk_r);
+    if (__lk_kind === 2) return __lk_textResult(__lk_r);
     return __lk_result(__lk_r);
+}
+// A path expression's result (a path: createPath's, a path property's value, anything with
+// points()) flattened for the host, at most __lk_maxVertices vertices of finite numbers.
+function __lk_pathResult(r) {
+    var out, pts, ins, outs, n, j, lists, l, x;
+    if (r === undefined || r === null || typeof r.points !== 'function') throw new Error('the expression gave ' + (r === null ? 'null' : typeof r) + ', not a path');
+    pts = r.points(); ins = typeof r.inTangents === 'function' ? r.inTangents() : [];
+    outs = typeof r.outTangents === 'function' ? r.outTangents() : [];
+    if (!__lk_isVec(pts)) throw new Error('the expression gave a path without points');
+    n = pts.length;
+    if (n > __lk_maxVertices) throw new Error('the expression gave a path of ' + n + ' vertices, past the limit ' + __lk_maxVertices + ' (maximumVertices)');
+    out = [(typeof r.isClosed === 'function' ? r.isClosed() : true) ? 1 : 0, n];
+    lists = [pts, ins, outs];
+    for (l = 0; l < 3; l += 1) for (j = 0; j < n; j += 1) {
+        x = __lk_isVec(lists[l]) && __lk_isVec(lists[l][j]) ? lists[l][j] : (l === 0 ? undefined : [0, 0]);
+        if (x === undefined) throw new Error('the expression gave a path whose point ' + j + ' is not [x, y]');
+        out.push(+x[0], +x[1]);
+        if (!isFinite(out[out.length - 1]) || !isFinite(out[out.length - 2])) throw new Error('the expression gave a path with ' + x[0] + ', ' + x[1] + ' at vertex ' + j);
+    }
+    return out;
+}
+// A text expression's result as lottie-web takes it (`this.v.toString()`), at most
+// __lk_maxText UTF-16 units.
+function __lk_textResult(r) {
+    var s, out, j;
+    if (r === undefined || r === null) throw new Error('the expression gave no value');
+    s = String(r);
+    if (s.length > __lk_maxText) throw new Error('the expression gave a text of ' + s.length + ' characters, past the limit ' + __lk_maxText + ' (maximumTextCharacters)');
+    out = [s.length];
+    for (j = 0; j < s.length; j += 1) out.push(s.charCodeAt(j));
+    return out;
 }
 function __lk_result(r) {
     var out = [], i;

@@ -51,9 +51,13 @@ final class LottieExpressionSandbox {
 
     /// Calls the global `function`(string?, numbers…) within `seconds`: the numbers of the
     /// array it returns.
-    func invoke(_ function: String, string: String? = nil, _ numbers: [Double], seconds: Double) throws(Failure) -> [Double] {
+    /// `capacity`: the most numbers read back (more are left unread; the caller's JavaScript
+    /// checks its own limit before returning).
+    func invoke(_ function: String, string: String? = nil, _ numbers: [Double], seconds: Double,
+                capacity wanted: Int = 64) throws(Failure) -> [Double] {
         var written: Int32 = 0
-        let capacity = Int32(output.count)
+        if output.count < wanted { output = [Double](repeating: 0, count: wanted) }
+        let capacity = Int32(min(output.count, wanted))
         let rc = output.withUnsafeMutableBufferPointer { out in
             numbers.withUnsafeBufferPointer { n in
                 lk_js_invoke(context, sandbox, function, string, n.baseAddress, Int32(n.count), seconds, out.baseAddress, capacity, &written)

@@ -19,7 +19,16 @@
 // number, or runs out of a budget is one warning line naming the layer, the property and the
 // problem, and its property keeps its keyframes; the heap is then made afresh, so that what
 // one expression left behind cannot starve the next. Past the file's budget the remaining
-// properties keep their keyframes, said in one line. Path (`ks` of a shape) and text document
+// properties keep their keyframes, said in one line.
+//
+// A path (`ks` of a shape, a mask's `pt`) and a text document's source text (`t.d`) are
+// properties too (`LottieExpressionKind`): the host passes them flattened to numbers, the
+// prelude decodes them into lottie-web's path and string values and checks what an
+// expression gives back (at most `maximumVertices` vertices, `maximumTextCharacters`
+// characters). Their samples are kept only where they change: a path as linear keyframes (the
+// ends of each unchanged run kept), a text as document keyframes (each the document shown
+// there with its text replaced), within half of `maximumVerticesInAll` vertices for a file's
+// paths and `maximumTextCharacters` × 10 characters for a text. Text animator selector
 // expressions are not evaluated (a warning each).
 import CDuktape
 import LayerKit
@@ -53,17 +62,73 @@ private enum Step: Hashable {
     case key(String), index(Int)
 }
 
+/// What a property holds, as the host passes it to JavaScript: numbers; a path flattened as
+/// [closed, n, v₀x, v₀y, …, i…, o…] (tangents relative to their vertex, as the file writes
+/// them); a text as [count, UTF-16 code units…]. The prelude's `__lk_kinds` decodes them.
+enum LottieExpressionKind: Int {
+    case numbers = 0, path = 1, text = 2
+}
+
+/// A text document's source text over time (`t.d.k`, each keyframe holding from its frame).
+private struct TextKeyframes {
+    var keyframes: [(frame: Double, text: String)]
+    func text(atLocal frame: Double) -> String {
+        var shown = keyframes.first?.text ?? ""
+        for k in keyframes.dropFirst() where k.frame <= frame { shown = k.text }
+        return shown
+    }
+}
+
 /// A property an expression can read: its keyframes (position split into x and y gives one
-/// property per dimension) and its layer's timing.
+/// property per dimension; a path or a text its own) and its layer's timing.
 private struct ExpressionProperty {
     var dimensions: [LottieProperty<[Double]>]
     var startFrame: Double
     var stretch: Double
+    var path: LottieProperty<LottieBezier>? = nil
+    var text: TextKeyframes? = nil
+
+    var kind: LottieExpressionKind { path != nil ? .path : text != nil ? .text : .numbers }
 
     func localFrame(seconds: Double, frameRate: Double) -> Double { (seconds * frameRate - startFrame) / stretch }
     func value(atLocal frame: Double) -> [Double] {
+        if let path { return Self.flat(path.value(at: frame)) }
+        if let text { return Self.flat(text.text(atLocal: frame)) }
         if dimensions.count == 1 { return dimensions[0].value(at: frame) }
         return dimensions.map { $0.value(at: frame).first ?? 0 }
+    }
+    var keyCount: Int {
+        if let path { return path.keyframes.count }
+        if let text { return text.keyframes.count > 1 ? text.keyframes.count : 0 }
+        return dimensions.first?.keyframes.count ?? 0
+    }
+    /// The keyframe's local frame and value.
+    func key(_ index: Int) -> (frame: Double, value: [Double]) {
+        if let path { return (path.keyframes[index].frame, Self.flat(path.keyframes[index].value)) }
+        if let text { return (text.keyframes[index].frame, Self.flat(text.keyframes[index].text)) }
+        let k = dimensions[0].keyframes[index]
+        return (k.frame, dimensions.count == 1 ? k.value : value(atLocal: k.frame))
+    }
+
+    static func flat(_ b: LottieBezier) -> [Double] {
+        var out: [Double] = [b.closed ? 1 : 0, Double(b.vertices.count)]
+        out.reserveCapacity(2 + 6 * b.vertices.count)
+        for list in [b.vertices, b.inTangents, b.outTangents] { for p in list { out.append(p.x); out.append(p.y) } }
+        return out
+    }
+    static func flat(_ s: String) -> [Double] { [Double(s.utf16.count)] + s.utf16.map { Double($0) } }
+
+    /// The path a flat result spells (the prelude checked its size and numbers).
+    static func bezier(_ v: [Double]) -> LottieBezier? {
+        guard v.count >= 2 else { return nil }
+        let n = Int(v[1])
+        guard n >= 0, v.count == 2 + 6 * n else { return nil }
+        func points(_ from: Int) -> [Point] { (0..<n).map { Point(v[from + 2 * $0], v[from + 2 * $0 + 1]) } }
+        return LottieBezier(closed: v[0] != 0, vertices: points(2), inTangents: points(2 + 2 * n), outTangents: points(2 + 4 * n))
+    }
+    static func string(_ v: [Double]) -> String? {
+        guard let n = v.first.map(Int.init), n >= 0, v.count == n + 1 else { return nil }
+        return String(decoding: v.dropFirst().map { UInt16(clamping: Int($0)) }, as: UTF16.self)
     }
 }
 
@@ -79,6 +144,7 @@ private struct PendingExpression {
     var place: String
     var inPoint: Double, outPoint: Double
     var isScalar: Bool
+    var kind: LottieExpressionKind = .numbers
 }
 
 private final class LottieExpressionEvaluator {
@@ -151,9 +217,14 @@ private final class LottieExpressionEvaluator {
         var fields = ["name:\(js(name))", "index:\(num(layer["ind"]?.numberValue ?? Double(position + 1)))",
                       "inPoint:\(num(context.inPoint / frameRate))", "outPoint:\(num(context.outPoint / frameRate))",
                       "startTime:\(num(st / frameRate))",
-                      "width:\(num(layer["w"]?.numberValue ?? layer["sw"]?.numberValue ?? 0))",
-                      "height:\(num(layer["h"]?.numberValue ?? layer["sh"]?.numberValue ?? 0))"]
+                      "width:\(num(layer["w"]?.numberValue ?? layer["sw"]?.numberValue ?? asset(layer)?["w"]?.numberValue ?? 0))",
+                      "height:\(num(layer["h"]?.numberValue ?? layer["sh"]?.numberValue ?? asset(layer)?["h"]?.numberValue ?? 0))"]
         if let parent = layer["parent"]?.numberValue { fields.append("parent:\(num(parent)),parentLayer:\(num(parent))") }
+        fields.append("type:\(num(layer["ty"]?.numberValue ?? -1))")
+        // A text layer's source text (lottie-web's TextInterface: `text.sourceText`).
+        if let id = register(layer["t"]?["d"], path: path + [.key("t"), .key("d")], context: context, kind: .text) {
+            fields.append("text:{sourceText:\(id)}")
+        }
         fields.append("transform:" + describeTransform(layer["ks"], path: path + [.key("ks")], context: context, name: "Transform"))
         if case .array(let shapes)? = layer["shapes"] {
             fields.append("content:{name:'Contents',items:[\(describeShapes(shapes, path: path + [.key("shapes")], context: context, depth: 0))]}")
@@ -164,8 +235,11 @@ private final class LottieExpressionEvaluator {
         if case .array(let masks)? = layer["masksProperties"] {
             var items: [String] = []
             for (i, m) in masks.enumerated() {
-                let props = [("maskOpacity", "o"), ("maskExpansion", "x"), ("maskFeather", "f")].compactMap { (n, k) -> String? in
+                var props = [("maskOpacity", "o"), ("maskExpansion", "x"), ("maskFeather", "f")].compactMap { (n, k) -> String? in
                     register(m[k], path: path + [.key("masksProperties"), .index(i), .key(k)], context: context).map { "[\(js(n)),\($0)]" }
+                }
+                if let id = register(m["pt"], path: path + [.key("masksProperties"), .index(i), .key("pt")], context: context, kind: .path) {
+                    props.append("['maskPath',\(id)]")
                 }
                 items.append("{name:\(js(m["nm"]?.stringValue ?? "Mask \(i + 1)")),props:[\(props.joined(separator: ","))]}")
             }
@@ -173,6 +247,18 @@ private final class LottieExpressionEvaluator {
         }
         return "{" + fields.joined(separator: ",") + "}"
     }
+
+    /// An image layer's asset (its size is the layer's).
+    private func asset(_ layer: JSONValue) -> JSONValue? {
+        guard layer["ty"]?.numberValue == 2, let ref = layer["refId"]?.stringValue else { return nil }
+        if assetsByID == nil {
+            var table: [String: JSONValue] = [:]
+            for a in root["assets"]?.arrayValue ?? [] { if let id = a["id"]?.stringValue, table[id] == nil { table[id] = a } }
+            assetsByID = table
+        }
+        return assetsByID?[ref]
+    }
+    private var assetsByID: [String: JSONValue]?
 
     private func describeTransform(_ ks: JSONValue?, path: [Step], context: LayerContext, name: String) -> String {
         guard let ks else { return "{name:\(js(name)),props:[]}" }
@@ -229,14 +315,21 @@ private final class LottieExpressionEvaluator {
                 let children = (item["it"]?.arrayValue ?? [])
                 // The group's transform (`tr`) is its member "Transform" (and `.transform`).
                 let inner = describeShapes(children, path: itemPath + [.key("it")], context: context, depth: depth + 1)
-                out.append("{name:\(js(name))\(match),items:[\(inner)]}")
+                let hidden = item["hd"] == .bool(true) ? ",hidden:true" : ""
+                out.append("{name:\(js(name))\(match),ty:'gr'\(hidden),items:[\(inner)]}")
             case "tr":
                 out.append(describeTransform(item, path: itemPath, context: context, name: name.isEmpty ? "Transform" : name))
             default:
-                let props = (Self.shapeProperties[ty] ?? []).compactMap { (n, k) -> String? in
+                var props = (Self.shapeProperties[ty] ?? []).compactMap { (n, k) -> String? in
                     register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)]" }
                 }
-                out.append("{name:\(js(name))\(match),props:[\(props.joined(separator: ","))]}")
+                // A path's shape: `content("Path 1").path` (lottie-web's ShapePathInterface:
+                // "path", "shape" and the match name "ADBE Vector Shape").
+                if ty == "sh", let id = register(item["ks"], path: itemPath + [.key("ks")], context: context, kind: .path) {
+                    props += ["['path',\(id)]", "['shape',\(id)]", "['ADBE Vector Shape',\(id)]"]
+                }
+                let hidden = item["hd"] == .bool(true) ? ",hidden:true" : ""
+                out.append("{name:\(js(name))\(match),ty:\(js(ty))\(hidden),props:[\(props.joined(separator: ","))]}")
             }
         }
         return out.joined(separator: ",")
@@ -269,13 +362,35 @@ private final class LottieExpressionEvaluator {
 
     /// The id of the property at `path` (decoded once), nil when it is not a readable property.
     private var registered: [[Step]: Int] = [:]
-    private func register(_ j: JSONValue?, path: [Step], context: LayerContext) -> Int? {
+    private func register(_ j: JSONValue?, path: [Step], context: LayerContext, kind: LottieExpressionKind = .numbers) -> Int? {
         if let id = registered[path] { return id }
-        guard let j, case .object = j, j["k"] != nil,
-              let p = try? LottieProperty<[Double]>.decode(LottieJSON(j, path: "")) else { return nil }
-        properties.append(ExpressionProperty(dimensions: [p], startFrame: context.startFrame, stretch: context.stretch))
+        guard let j, case .object = j, j["k"] != nil else { return nil }
+        var property = ExpressionProperty(dimensions: [], startFrame: context.startFrame, stretch: context.stretch)
+        switch kind {
+        case .numbers:
+            guard let p = try? LottieProperty<[Double]>.decode(LottieJSON(j, path: "")) else { return nil }
+            property.dimensions = [p]
+        case .path:
+            guard let p = try? LottieProperty<LottieBezier>.decode(LottieJSON(j, path: "")) else { return nil }
+            property.path = p
+        case .text:
+            guard let text = Self.textKeyframes(j) else { return nil }
+            property.text = text
+        }
+        properties.append(property)
         registered[path] = properties.count - 1
         return properties.count - 1
+    }
+
+    /// `t.d`'s keyframes `[{s: {t: text, …}, t: frame}]` as their texts (nil when it has none).
+    private static func textKeyframes(_ d: JSONValue) -> TextKeyframes? {
+        guard let list = d["k"]?.arrayValue, !list.isEmpty else { return nil }
+        var out: [(frame: Double, text: String)] = []
+        for k in list.prefix(LottieLimits.maximumKeyframes) {
+            guard let doc = k["s"] else { return nil }
+            out.append((k["t"]?.numberValue ?? 0, doc["t"]?.stringValue ?? ""))
+        }
+        return TextKeyframes(keyframes: out)
     }
 
     /// Finds every property with an expression under `v`.
@@ -289,12 +404,18 @@ private final class LottieExpressionEvaluator {
         case .object(let fields):
             if case .string(let source)? = v["x"], v["k"] != nil {
                 let where_ = place.joined(separator: ".")
-                if isPathOrText(v, place: place) {
-                    unsupported.append("expression of \(where_) in layer \"\(context.name)\": path and text expressions are not evaluated; the property keeps its keyframes")
+                let kind: LottieExpressionKind
+                if place == ["t", "d"] {
+                    kind = .text
+                } else if place.first == "t" {
+                    unsupported.append("expression of \(where_) in layer \"\(context.name)\": text animator expressions are not evaluated; the property keeps its keyframes")
                     return
+                } else {
+                    kind = isPath(v) ? .path : .numbers
                 }
-                guard let id = register(v, path: path, context: context) else {
-                    unsupported.append("expression of \(where_) in layer \"\(context.name)\": not a property of numbers; it keeps its value")
+                guard let id = register(v, path: path, context: context, kind: kind) else {
+                    let what = kind == .path ? "not a readable path" : kind == .text ? "not a readable text document" : "not a property of numbers"
+                    unsupported.append("expression of \(where_) in layer \"\(context.name)\": \(what); it keeps its value")
                     return
                 }
                 let k = v["k"]
@@ -303,7 +424,7 @@ private final class LottieExpressionEvaluator {
                 if let first = k?.arrayValue?.first, case .object = first, let s = first["s"]?.arrayValue, s.count == 1 { scalar = true }
                 expressions.append(PendingExpression(path: path, source: source, property: id, comp: context.comp,
                                                      layerPosition: context.position, layerName: context.name, place: where_,
-                                                     inPoint: context.inPoint, outPoint: context.outPoint, isScalar: scalar))
+                                                     inPoint: context.inPoint, outPoint: context.outPoint, isScalar: scalar, kind: kind))
                 return
             }
             for (key, value) in fields where key != "layers" {
@@ -313,9 +434,8 @@ private final class LottieExpressionEvaluator {
         }
     }
 
-    /// A path's vertices (`{k: {i, o, v, c}}` or keyframes of them) or a text document.
-    private func isPathOrText(_ v: JSONValue, place: [String]) -> Bool {
-        if place.first == "t" { return true }
+    /// A path's vertices (`{k: {i, o, v, c}}` or keyframes of them).
+    private func isPath(_ v: JSONValue) -> Bool {
         func isBezier(_ x: JSONValue?) -> Bool { x?["v"] != nil && x?["i"] != nil }
         guard let k = v["k"] else { return false }
         if isBezier(k) { return true }
@@ -343,7 +463,7 @@ private final class LottieExpressionEvaluator {
                               key_count: { ctx, id in
                                   let me = Unmanaged<LottieExpressionEvaluator>.fromOpaque(ctx!).takeUnretainedValue()
                                   guard id >= 0, Int(id) < me.properties.count else { return -1 }
-                                  return Int32(me.properties[Int(id)].dimensions[0].keyframes.count)
+                                  return Int32(me.properties[Int(id)].keyCount)
                               },
                               key: { ctx, id, index, seconds, out, capacity in
                                   let me = Unmanaged<LottieExpressionEvaluator>.fromOpaque(ctx!).takeUnretainedValue()
@@ -352,30 +472,31 @@ private final class LottieExpressionEvaluator {
         try s.install(host: host)
         // The prelude and the descriptions are ours: they get the whole per-file budget.
         try s.run(LottieExpressionPrelude.source, name: "prelude", seconds: 2)
-        try s.run("__lk_fr = \(num(frameRate));\n" + compDescriptions.map { "__lk_addComp(\($0));" }.joined(separator: "\n"),
+        let kinds = properties.enumerated().filter { $0.1.kind != .numbers }.map { "\($0.0):\($0.1.kind.rawValue)" }
+        try s.run("__lk_fr = \(num(frameRate)); __lk_maxVertices = \(LottieLimits.maximumVertices); __lk_maxText = \(LottieLimits.maximumTextCharacters);\n"
+                  + "__lk_kinds = {\(kinds.joined(separator: ","))};\n" + compDescriptions.map { "__lk_addComp(\($0));" }.joined(separator: "\n"),
                   name: "compositions", seconds: 2)
         return s
     }
 
+    /// The value's count; at most `capacity` of its numbers are written (the caller asks again
+    /// with room for all of them).
     fileprivate func hostValue(_ id: Int, _ seconds: Double, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
         guard id >= 0, id < properties.count, seconds.isFinite else { return -1 }
         let p = properties[id]
         let v = p.value(atLocal: p.localFrame(seconds: seconds, frameRate: frameRate))
-        let n = min(v.count, capacity)
-        for i in 0..<n { out[i] = v[i] }
-        return Int32(n)
+        for i in 0..<min(v.count, capacity) { out[i] = v[i] }
+        return Int32(v.count)
     }
 
     fileprivate func hostKey(_ id: Int, _ index: Int, _ seconds: UnsafeMutablePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
         guard id >= 0, id < properties.count else { return -1 }
         let p = properties[id]
-        let keys = p.dimensions[0].keyframes
-        guard index >= 0, index < keys.count else { return -1 }
-        seconds.pointee = (keys[index].frame * p.stretch + p.startFrame) / frameRate
-        let v = p.dimensions.count == 1 ? keys[index].value : p.value(atLocal: keys[index].frame)
-        let n = min(v.count, capacity)
-        for i in 0..<n { out[i] = v[i] }
-        return Int32(n)
+        guard index >= 0, index < p.keyCount else { return -1 }
+        let (frame, v) = p.key(index)
+        seconds.pointee = (frame * p.stretch + p.startFrame) / frameRate
+        for i in 0..<min(v.count, capacity) { out[i] = v[i] }
+        return Int32(v.count)
     }
 
     func run(warnings: inout [String], secondsInAll: Double) -> JSONValue {
@@ -406,13 +527,39 @@ private final class LottieExpressionEvaluator {
             }
             evaluations += count
             do {
-                let samples = try evaluate(e, first: first, count: count)
                 let p = properties[e.property]
-                let frames = (0..<count).map { (first + Double($0) - p.startFrame) / p.stretch }
-                replacements[e.path] = sampledProperty(original: value(at: e.path), frames: frames, samples: samples, scalar: e.isScalar)
-                // Later expressions read this property's result.
-                properties[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)],
-                                                            startFrame: p.startFrame, stretch: p.stretch)
+                func local(_ i: Int) -> Double { (first + Double(i) - p.startFrame) / p.stretch }
+                switch e.kind {
+                case .numbers:
+                    let samples = try evaluate(e, first: first, count: count).map(\.value)
+                    let frames = (0..<count).map(local)
+                    replacements[e.path] = sampledProperty(original: value(at: e.path), frames: frames, samples: samples, scalar: e.isScalar)
+                    // Later expressions read this property's result.
+                    properties[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)],
+                                                                startFrame: p.startFrame, stretch: p.stretch)
+                case .path:
+                    var samples = try evaluate(e, first: first, count: count, kept: &pathVerticesKept)
+                    // A path that never changed is one value (the run's end repeats it).
+                    if samples.count == 2, samples[0].value == samples[1].value { samples.removeLast() }
+                    let keyframes = samples.compactMap { s in ExpressionProperty.bezier(s.value).map { (local(s.index), $0) } }
+                    replacements[e.path] = sampledPath(original: value(at: e.path), keyframes: keyframes)
+                    properties[e.property].path = LottieProperty(keyframes: keyframes.map {
+                        LottieKeyframe(frame: $0.0, value: $0.1, easing: .linear, hold: false)
+                    })
+                case .text:
+                    var characters = 0
+                    let samples = try evaluate(e, first: first, count: count, kept: &characters)
+                    var keyframes = samples.compactMap { s in ExpressionProperty.string(s.value).map { (frame: local(s.index), text: $0) } }
+                    // The document's own keyframes (a style that changes) stay where they are.
+                    let sampled = TextKeyframes(keyframes: keyframes)
+                    for d in (value(at: e.path)?["k"]?.arrayValue ?? []).dropFirst() {
+                        guard let f = d["t"]?.numberValue, !keyframes.contains(where: { $0.frame == f }) else { continue }
+                        keyframes.append((f, sampled.text(atLocal: f)))
+                    }
+                    keyframes.sort { $0.frame < $1.frame }
+                    replacements[e.path] = sampledText(original: value(at: e.path), keyframes: keyframes)
+                    properties[e.property].text = TextKeyframes(keyframes: keyframes)
+                }
             } catch {
                 warnings.append("expression of \(e.place) in layer \"\(e.layerName)\": \(Self.oneLine(error.message)); the property keeps its keyframes")
                 // A fresh heap for the next expression: what this one left cannot starve it.
@@ -426,22 +573,109 @@ private final class LottieExpressionEvaluator {
         return Self.replacing(root, replacements)
     }
 
-    private func evaluate(_ e: PendingExpression, first: Double, count: Int) throws(LottieExpressionSandbox.Failure) -> [[Double]] {
+    /// The vertices the path expressions of this file wrote so far (their budget is half of
+    /// `maximumVerticesInAll`, so that the file's own paths keep the other half).
+    private var pathVerticesKept = 0
+
+    private func evaluate(_ e: PendingExpression, first: Double, count: Int) throws(LottieExpressionSandbox.Failure) -> [(index: Int, value: [Double])] {
+        var unused = 0
+        return try evaluate(e, first: first, count: count, kept: &unused)
+    }
+
+    /// The samples of `e` at each frame from `first`, by their index. A path or a text keeps
+    /// only the samples where it changes — a path also the last frame of each unchanged run,
+    /// so its linear keyframes give every frame's sample; a text holds each until the next —
+    /// and counts what it keeps in `kept` against its budget: vertices against half of
+    /// `maximumVerticesInAll`, characters against the text documents' limit
+    /// (`maximumTextCharacters` × 10, as `LottieTextDocument` reads them).
+    private func evaluate(_ e: PendingExpression, first: Double, count: Int,
+                          kept: inout Int) throws(LottieExpressionSandbox.Failure) -> [(index: Int, value: [Double])] {
         guard let sandbox else { throw LottieExpressionSandbox.Failure(message: "no JavaScript heap", timedOut: false) }
         let seed = Double(e.property &* 7919 &+ e.layerPosition)
-        _ = try sandbox.invoke("__lk_begin", [Double(e.comp), Double(e.layerPosition), Double(e.property), seed], seconds: LottieLimits.expressionSeconds)
-        var samples: [[Double]] = []
-        samples.reserveCapacity(count)
+        _ = try sandbox.invoke("__lk_begin", [Double(e.comp), Double(e.layerPosition), Double(e.property), seed, Double(e.kind.rawValue)],
+                               seconds: LottieLimits.expressionSeconds)
+        let capacity: Int
+        switch e.kind {
+        case .numbers: capacity = 64
+        case .path: capacity = 2 + 6 * LottieLimits.maximumVertices
+        case .text: capacity = 1 + LottieLimits.maximumTextCharacters
+        }
+        var samples: [(index: Int, value: [Double])] = []
+        var runEnd: (index: Int, value: [Double])?
+        func keep(_ s: (index: Int, value: [Double])) throws(LottieExpressionSandbox.Failure) {
+            switch e.kind {
+            case .numbers: break
+            case .path:
+                kept += Int(s.value.count >= 2 ? s.value[1] : 0)
+                guard kept <= LottieLimits.maximumVerticesInAll / 2 else {
+                    throw LottieExpressionSandbox.Failure(message: "its paths pass \(LottieLimits.maximumVerticesInAll / 2) vertices in all (half of maximumVerticesInAll)", timedOut: false)
+                }
+            case .text:
+                kept += Int(s.value.first ?? 0)
+                guard kept <= LottieLimits.maximumTextCharacters * 10 else {
+                    throw LottieExpressionSandbox.Failure(message: "its texts pass \(LottieLimits.maximumTextCharacters * 10) characters in all (maximumTextCharacters × 10)", timedOut: false)
+                }
+            }
+            samples.append(s)
+        }
+        samples.reserveCapacity(e.kind == .numbers ? count : 2)
         for i in 0..<count {
             let frame = first + Double(i)
+            let v: [Double]
             do {
-                let v = try sandbox.invoke("__lk_run", string: e.source, [frame / frameRate, frame], seconds: LottieLimits.expressionSeconds)
-                samples.append(v)
+                v = try sandbox.invoke("__lk_run", string: e.source, [frame / frameRate, frame], seconds: LottieLimits.expressionSeconds,
+                                       capacity: capacity)
             } catch {
                 throw LottieExpressionSandbox.Failure(message: "\(error.message) (at frame \(num(frame)))", timedOut: error.timedOut)
             }
+            if e.kind != .numbers, let last = samples.last, last.value == v {
+                if e.kind == .path { runEnd = (i, v) }
+                continue
+            }
+            if let end = runEnd { try keep(end); runEnd = nil }
+            try keep((i, v))
         }
+        if let end = runEnd { try keep(end) }
         return samples
+    }
+
+    /// The path property `original` with the sampled paths as linear keyframes, or a constant path.
+    private func sampledPath(original: JSONValue?, keyframes: [(Double, LottieBezier)]) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if case .object(let f)? = original { fields = f }
+        let keep = fields.filter { !["x", "k", "a"].contains($0.0) }
+        func shape(_ b: LottieBezier) -> JSONValue {
+            func list(_ ps: [Point]) -> JSONValue { .array(ps.map { .array([.number($0.x), .number($0.y)]) }) }
+            return .object([("c", .bool(b.closed)), ("v", list(b.vertices)), ("i", list(b.inTangents)), ("o", list(b.outTangents))])
+        }
+        if keyframes.count == 1 { return .object(keep + [("a", .number(0)), ("k", shape(keyframes[0].1))]) }
+        let linearOut: JSONValue = .object([("x", .array([.number(0)])), ("y", .array([.number(0)]))])
+        let linearIn: JSONValue = .object([("x", .array([.number(1)])), ("y", .array([.number(1)]))])
+        let k = keyframes.map { f, b -> JSONValue in
+            .object([("t", .number(f)), ("s", .array([shape(b)])), ("o", linearOut), ("i", linearIn)])
+        }
+        return .object(keep + [("a", .number(1)), ("k", .array(k))])
+    }
+
+    /// The text document property `original` (`t.d`) with one keyframe per change of the
+    /// sampled text: each the document its own keyframes show at that frame, its text replaced.
+    private func sampledText(original: JSONValue?, keyframes: [(frame: Double, text: String)]) -> JSONValue {
+        var fields: [(String, JSONValue)] = []
+        if case .object(let f)? = original { fields = f }
+        let keep = fields.filter { !["x", "k"].contains($0.0) }
+        let documents = original?["k"]?.arrayValue ?? []
+        func document(at frame: Double) -> [(String, JSONValue)] {
+            var shown = documents.first
+            for d in documents.dropFirst() where (d["t"]?.numberValue ?? 0) <= frame { shown = d }
+            if case .object(let f)? = shown?["s"] { return f }
+            return []
+        }
+        var k: [JSONValue] = []
+        for (i, key) in keyframes.enumerated() {
+            let doc = document(at: key.frame).filter { $0.0 != "t" } + [("t", .string(key.text))]
+            k.append(.object([("s", .object(doc)), ("t", .number(i == 0 ? min(key.frame, 0) : key.frame))]))
+        }
+        return .object(keep + [("k", .array(k))])
     }
 
     /// The property object `original` with keyframes one a frame, or a constant value.

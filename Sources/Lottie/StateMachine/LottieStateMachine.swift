@@ -15,6 +15,10 @@
 // * Playback: frames advance at fr × speed; at the segment's end a looping state wraps (Bounce
 //   turns round) and runs OnLoopComplete interactions, otherwise it holds the last frame, stops
 //   and runs OnComplete interactions (those naming the state, or none).
+// * A state naming an animation (`PlaybackState.animation`, an id of the archive's manifest)
+//   switches the animation shown when it is entered — dotlottie-rs's state machine loads that
+//   animation — and its segment, markers and frame rate are then that animation's; a machine
+//   given one animation only, or naming one it was not given, keeps the one shown (a notice).
 // * Pointer interactions run their actions when the pointer event happens over the layer they
 //   name (any where they name none); PointerEnter / PointerExit when a layer starts or stops
 //   being under the pointer.
@@ -42,8 +46,29 @@ public final class LottieStateMachine {
     public static let maximumChain = 64
     static let maximumNotices = 1_000
 
-    private let inPoint: Double, outPoint: Double, frameRate: Double
-    private let markers: [String: (start: Double, end: Double)]
+    /// The id of the animation shown now (nil for a machine given one animation).
+    public private(set) var animationID: String?
+
+    /// What the machine needs of an animation to play it: its frames, rate and markers.
+    struct Timing {
+        var inPoint: Double, outPoint: Double, frameRate: Double
+        var markers: [String: (start: Double, end: Double)]
+
+        init(_ model: LottieAnimationModel) {
+            inPoint = model.inPoint
+            outPoint = model.outPoint
+            frameRate = model.frameRate
+            var m: [String: (Double, Double)] = [:]
+            for marker in model.markers where m[marker.name] == nil {
+                let s = max(marker.frame, model.inPoint), e = min(marker.frame + max(marker.durationFrames, 0), model.outPoint)
+                if s <= e { m[marker.name] = (s, e) }
+            }
+            markers = m
+        }
+    }
+    private var animations: [String: Timing] = [:]
+    private var inPoint: Double, outPoint: Double, frameRate: Double
+    private var markers: [String: (start: Double, end: Double)]
     private var segment: (start: Double, end: Double)
     private var direction = 1.0
     private var hovered = Set<String>()
@@ -58,19 +83,45 @@ public final class LottieStateMachine {
     /// A machine for the animation `model`, in its initial state once `start()` is called.
     init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel) {
         self.definition = definition
-        inPoint = model.inPoint
-        outPoint = model.outPoint
-        frameRate = model.frameRate
-        var m: [String: (Double, Double)] = [:]
-        for marker in model.markers where m[marker.name] == nil {
-            let s = max(marker.frame, model.inPoint), e = min(marker.frame + max(marker.durationFrames, 0), model.outPoint)
-            if s <= e { m[marker.name] = (s, e) }
-        }
-        markers = m
-        segment = (model.inPoint, model.outPoint)
-        frame = model.inPoint
+        let t = Timing(model)
+        inPoint = t.inPoint
+        outPoint = t.outPoint
+        frameRate = t.frameRate
+        markers = t.markers
+        segment = (t.inPoint, t.outPoint)
+        frame = t.inPoint
         currentState = definition.initial
         for i in definition.inputs { inputs[i.name] = i.initial }
+    }
+
+    /// A machine for an archive's animations `scenes` (by their manifest ids), showing
+    /// `initial` until a state names another (`LottieStateMachineDefinition.animationIDs`
+    /// lists the ones its states name).
+    public convenience init(_ definition: LottieStateMachineDefinition, scenes: [String: LottieScene], initial: String) {
+        self.init(definition, models: scenes.mapValues(\.model), initial: initial)
+    }
+
+    convenience init(_ definition: LottieStateMachineDefinition, models: [String: LottieAnimationModel], initial: String) {
+        precondition(models[initial] != nil, "the initial animation is one of the models")
+        self.init(definition, model: models[initial]!)
+        animations = models.mapValues(Timing.init)
+        animationID = initial
+    }
+
+    /// Shows the animation `id` from now on (its frames, rate and markers).
+    private func switchAnimation(to id: String, state: String) {
+        guard id != animationID else { return }
+        guard let t = animations[id] else {
+            if animations.isEmpty {
+                notice("state \(DocumentText.quoted(state)): animation \(DocumentText.quoted(id)) is shown as the one loaded")
+            } else {
+                notice("state \(DocumentText.quoted(state)): no animation \(DocumentText.quoted(id)) was given; \(DocumentText.quoted(animationID ?? "")) stays shown")
+            }
+            return
+        }
+        inPoint = t.inPoint; outPoint = t.outPoint; frameRate = t.frameRate; markers = t.markers
+        animationID = id
+        notice("state \(DocumentText.quoted(state)): animation \(DocumentText.quoted(id))")
     }
 
     /// Enters the initial state.
@@ -268,6 +319,7 @@ public final class LottieStateMachine {
         history.append(name)
         if history.count > Self.maximumNotices { history.removeFirst(history.count - Self.maximumNotices) }
         if !s.isGlobal {
+            if !s.animation.isEmpty { switchAnimation(to: s.animation, state: name) }
             if let m = s.segment {
                 if let seg = markers[m] { segment = seg } else { notice("state \(DocumentText.quoted(name)): no marker \(DocumentText.quoted(m)); playing the whole animation"); segment = (inPoint, outPoint) }
             } else {
@@ -276,7 +328,6 @@ public final class LottieStateMachine {
             direction = s.mode == .reverse || s.mode == .reverseBounce ? -1 : 1
             frame = direction > 0 ? segment.start : segment.end
             isPlaying = s.autoplay
-            if !s.animation.isEmpty { notice("state \(DocumentText.quoted(name)): animation \(DocumentText.quoted(s.animation)) is shown as the one loaded") }
         }
         run(s.entryActions)
     }
