@@ -204,6 +204,19 @@ extension Color: AnimatableOptionalWrapped {
     }
 }
 
+/// An optional point (CAGradientLayer's `focalPoint`): a point boxes as itself, nil as the
+/// empty list, so two points mix and a point and nil switch at the midpoint.
+extension Point: AnimatableOptionalWrapped {
+    public static func box(_ value: Point?) -> AnimatableValue { value.map { .point($0) } ?? .list([]) }
+    public static func unbox(_ boxed: AnimatableValue) -> Point?? {
+        switch boxed {
+        case .point(let p): return .some(p)
+        case .list(let xs) where xs.isEmpty: return .some(nil)
+        default: return nil
+        }
+    }
+}
+
 extension Path: AnimatableOptionalWrapped {
     public static func box(_ value: Path?) -> AnimatableValue { .path(value) }
     public static func unbox(_ boxed: AnimatableValue) -> Path?? {

@@ -55,6 +55,18 @@
             let sx = g.start.x, sy = g.start.y
             // As `m.a * px + m.c * py + m.tx` is evaluated below: ((a·px) + (c·py)) + tx.
             let cpy = m.c * py, dpy = m.d * py
+            if let focus = g.unitFocus(rx: rx, ry: ry) {
+                // Seen from a focus: the focal parameter (Gradient.swift), per pixel.
+                for i in 0..<n {
+                    let xi = x &+ i
+                    let px = px0 + Double(i)
+                    let u = (m.a * px + cpy + m.tx - sx) / rx, v = (m.b * px + dpy + m.ty - sy) / ry
+                    var fi = (Gradient.focalParameter(u: u, v: v, focus: focus) - t0) * tScale
+                    if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
+                    Self.deposit(lut[Int(fi + 0.5)], at: row + xi, x: xi, rowShift: rowShift, coverage: coverage)
+                }
+                return
+            }
             for i in 0..<n {
                 let xi = x &+ i
                 let px = px0 + Double(i)
