@@ -187,7 +187,9 @@ import TestSupport
             "shouldRasterize", "rasterizationScale",   // issue 33: rasterization ("Animatable")
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
-            "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
+            "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd",
+            "lineDashPattern",   // issue 28: LayerKit's addition, for Lottie's animated dashes
+            "lineDashPhase",
         ])
         #expect(CATextLayer.textPropertyKeys == ["fontSize", "foregroundColor"])
         let layerKeys: Set<String> = [
