@@ -295,6 +295,16 @@ struct LottieShapeGroupBuilder {
         }
     }
 
+    /// The dash pattern of Lottie's dash and gap lengths (`d` entries but the offset), in
+    /// their order: negative lengths as 0, an odd count repeated (SVG's `stroke-dasharray`:
+    /// "If an odd number of values is provided, then the list of values is repeated to yield
+    /// an even number of values"), none (a solid line) when every length is 0.
+    static func dashPattern(_ lengths: [Double]) -> [Double] {
+        let l = lengths.map { max($0, 0) }
+        guard l.contains(where: { $0 > 0 }) else { return [] }
+        return l.count % 2 == 1 ? l + l : l
+    }
+
     /// Width, caps, joins, miter limit and dashes of a stroke.
     func stroke(_ layer: CAShapeLayer, _ s: LottieShapeItem.Stroke) {
         do {
@@ -302,13 +312,26 @@ struct LottieShapeGroupBuilder {
             layer.lineCap = [1: .butt, 2: .round, 3: .square][s.cap] ?? .round
             layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][s.join] ?? .round
             layer.miterLimit = max(s.miterLimit, 0)
-            let lengths = s.dashes.filter { $0.kind != "o" }.map { max($0.length.initialValue.first ?? 0, 0) }
-            if !lengths.isEmpty && lengths.contains(where: { $0 > 0 }) {
-                layer.lineDashPattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
+            let entries = s.dashes.filter { $0.kind != "o" }
+            let initial = Self.dashPattern(entries.map { $0.length.initialValue.first ?? 0 })
+            let animated = entries.contains { $0.length.isAnimated }
+            // After Effects' reading: keyframed dash and gap lengths animate the pattern
+            // (lineDashPattern, animatable in LayerKit), sampled once a frame of the layer's
+            // span as lottie-web's DashProperty recomputes its `stroke-dasharray` each frame.
+            let animates = animated && timeline.reading.drawsAfterEffectsFeatures
+            if animates {
+                LottieKeyframeAnimation.applySampled(.lineDashPattern, to: layer, timeline: timeline, animated: true) {
+                    let f = timeline.frame(atRoot: $0)
+                    return Self.dashPattern(entries.map { $0.length.value(at: f).first ?? 0 })
+                }
+            } else if !initial.isEmpty {
+                layer.lineDashPattern = initial
+            }
+            if !initial.isEmpty || animates {
                 if let phase = s.dashes.first(where: { $0.kind == "o" }) {
                     LottieKeyframeAnimation.apply(phase.length, to: layer, .lineDashPhase, timeline: timeline) { $0.first ?? 0 }
                 }
-                if s.dashes.contains(where: { $0.kind != "o" && $0.length.isAnimated }) {
+                if animated && !animates {
                     warnings.unsupported("animated dash lengths (the first values apply)", layer: layerName)
                 }
             }
