@@ -33,6 +33,15 @@ struct LottieShapeGroupBuilder {
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
                rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int) throws(DocumentError) {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
+            // A merge listed after the repeater takes its copies (After Effects' reading).
+            if timeline.reading.drawsAfterEffectsFeatures,
+               items[(r + 1)...].contains(where: { if case .merge = $0 { return true }; return false }) {
+                guard depth < LottieLimits.maximumNesting else {
+                    throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
+                }
+                return try build(repeatedGroups(items, at: r) + items[(r + 1)...], into: container, inherited: inherited, trims: trims,
+                                 rounding: rounding, modifiers: modifiers, depth: depth + 1)
+            }
             return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding,
                                      modifiers: modifiers, depth: depth)
         }
@@ -170,6 +179,70 @@ struct LottieShapeGroupBuilder {
             try build(repeated, into: inner, inherited: styles, trims: trims + restTrims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
             container.addSublayer(outer)
         }
+    }
+
+    /// The most copy transforms (copies × sampled frames) a repeater before a merge samples.
+    static let maximumMergedRepeaterSamples = 100_000
+
+    /// The copies of the repeater at `r` as shape groups, top first, for a merge listed after
+    /// it: "The Merge Paths path operation takes all of the paths above it in the same group
+    /// as input" (After Effects Help), and the repeater's output is its copies — each the items
+    /// listed before it in a group whose transform is the copy's (anchor a, position a + j ×
+    /// the step, scale to the power j, rotation j × the angle, j counted from the offset, the
+    /// same matrix `buildRepeater` gives its layers). An animated repeater keeps every copy it
+    /// ever shows, its transform sampled once a frame of the layer's span; a copy past the
+    /// number of copies at a frame is scaled to nothing there, so it adds no area. The copies'
+    /// opacities do not reach a merged path (the fills after the merge paint it).
+    func repeatedGroups(_ items: [LottieShapeItem], at r: Int) -> [LottieShapeItem] {
+        guard case .repeater(let copiesP, let offsetP, let tr, _, _) = items[r] else { return Array(items) }
+        let repeated = Array(items[..<r])
+        var positionAnimated = false
+        if case .combined(let p) = tr.position { positionAnimated = p.isAnimated }
+        else if case .split(let x, let y) = tr.position { positionAnimated = x.isAnimated || y.isAnimated }
+        let animated = positionAnimated || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation].contains(where: \.isAnimated)
+        let first = [timeline.frame(atRoot: timeline.rootIn)]
+        var frames = animated ? timeline.sampleFrames.map { timeline.frame(atRoot: $0) } : first
+        func copies(_ f: Double) -> Int {
+            Int(min(max((copiesP.value(at: f).first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        }
+        var most = frames.map(copies).max() ?? 0
+        // Each copy's transform is sampled at every frame: past `maximumMergedRepeaterSamples`
+        // samples in all, the first values apply, said once.
+        if most * frames.count > Self.maximumMergedRepeaterSamples {
+            warnings.unsupported("animated repeater before merge paths with too many copies and frames (its first values apply)",
+                                 layer: layerName)
+            frames = first
+            most = copies(first[0])
+        }
+        func property(_ values: [[Double]]) -> LottieProperty<[Double]> {
+            guard values.count > 1 else { return LottieProperty(values.first ?? [0]) }
+            return LottieProperty(keyframes: zip(frames, values).map { LottieKeyframe(frame: $0, value: $1, easing: .linear, hold: false) })
+        }
+        var out: [LottieShapeItem] = []
+        // Later copies draw above earlier ones (`buildRepeater` adds them in order): top first.
+        for k in (0..<most).reversed() {
+            var anchors: [[Double]] = [], positions: [[Double]] = [], scales: [[Double]] = [], rotations: [[Double]] = []
+            for f in frames {
+                let j = Double(k) + (offsetP.value(at: f).first ?? 0)
+                let anchor = LottieTransformLayers.point(tr.anchor.value(at: f))
+                var step = Point(0, 0)
+                if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.value(at: f)) }
+                else if case .split(let x, let y) = tr.position { step = Point(x.value(at: f).first ?? 0, y.value(at: f).first ?? 0) }
+                let (sx, sy) = LottieTransformLayers.scales(tr.scale.value(at: f))
+                let shown = k < copies(f)
+                anchors.append([anchor.x, anchor.y])
+                positions.append([anchor.x + step.x * j, anchor.y + step.y * j])
+                scales.append(shown ? [100 * pow(sx, j), 100 * pow(sy, j)] : [0, 0])
+                rotations.append([(tr.rotation.value(at: f).first ?? 0) * j])
+            }
+            var t = LottieTransformModel()
+            t.anchor = property(anchors)
+            t.position = .combined(property(positions))
+            t.scale = property(scales)
+            t.rotation = property(rotations)
+            out.append(.group(name: "copy \(k + 1)", items: repeated + [.transform(t)]))
+        }
+        return out
     }
 
     /// The copies of an animated repeater (see `buildRepeater`).
