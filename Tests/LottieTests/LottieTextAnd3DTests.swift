@@ -272,4 +272,23 @@ extension LottieFeatureFile {
         let b = Self.render(s, frame: 20)
         #expect(!Self.painted(b, 58, 50) && Self.painted(b, 62, 50) && Self.painted(b, 78, 50))
     }
+
+    @Test func aParentedCameraMovesAndTurnsWithItsParent() throws {
+        // A one-node camera at (50, 50, −100) parented to a null 20 to the left: it stands at
+        // (30, 50, −100), so the card at the centre is seen 20 to the right (lottie-web's
+        // HCameraElement undoes the parents' transforms before the camera's own).
+        func camera(parent: Int) -> String {
+            #"{"ty": 13, "nm": "Camera", "ind": 1, "parent": \#(parent), "ip": 0, "op": 60, "st": 0, "pe": {"k": 100}, "ks": {"p": {"k": [50, 50, -100]}}}"#
+        }
+        let moved = #"{"ty": 3, "nm": "Rig", "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [-20, 0, 0]}}}"#
+        let s = try F.scene([camera(parent: 3), moved, Self.solid3D("[50, 50, 0]")])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Self.render(s, frame: 0)
+        #expect(!Self.painted(b, 58, 50) && Self.painted(b, 62, 50) && Self.painted(b, 78, 50) && !Self.painted(b, 42, 50))
+        // A parent turned 180° about the composition's centre turns the view with it: a card
+        // 20 right of the centre is seen 20 left of it.
+        let turned = #"{"ty": 3, "nm": "Rig", "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"k": [50, 50, 0]}, "p": {"k": [50, 50, 0]}, "r": {"k": 180}}}"#
+        let t = Self.render(try F.scene([camera(parent: 3), turned, Self.solid3D("[70, 50, 0]")]), frame: 0)
+        #expect(Self.painted(t, 30, 50) && !Self.painted(t, 70, 50))
+    }
 }
