@@ -168,6 +168,14 @@ struct LottieCompositionBuilder {
         if threeD && layer.camera != nil { return nil }
         if layer.hasEffects && !drawsEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
+        if layer.strokeStyle != nil {
+            // Drawn on shape layers in After Effects' reading (LottieLayerStyleStroke).
+            if !timeline.reading.drawsAfterEffectsFeatures {
+                warnings.unsupported("layer styles", layer: layer.name)
+            } else if case .shape = layer.kind {} else {
+                warnings.unsupported("layer style stroke on a layer that is not a shape layer", layer: layer.name)
+            }
+        }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
         let own = Self.ownTimeline(layer, in: timeline)
@@ -335,6 +343,10 @@ struct LottieCompositionBuilder {
             content.bounds = Rect(0, 0, model.width, model.height)
             let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
                                                   extent: LottieGradientLayers.extent(width: model.width, height: model.height))
+            // The layer style Stroke: the shapes once more beneath, as the band around them.
+            if let stroke = layer.strokeStyle, timeline.reading.drawsAfterEffectsFeatures {
+                try builder.build(stroke.outline(items), into: content, inherited: [], trims: [], rounding: nil, depth: 0)
+            }
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .solid(let color, let w, let h):
             content.bounds = Rect(0, 0, w, h)
