@@ -31,7 +31,7 @@ import Testing
             }
         }
         // On the circle t = 1 whatever the focus.
-        #expect(abs(g.parameter(at: Point(centre.x - radius, centre.y)) - 1) < 1e-9)
+        #expect(abs(g.parameter(at: Point(Self.centre.x - Self.radius, Self.centre.y)) - 1) < 1e-9)
     }
 
     @Test func theFocalFillPaintsTheTwoPointConicalPixels() {

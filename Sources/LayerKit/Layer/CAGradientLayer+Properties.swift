@@ -3,7 +3,7 @@
 // nil. Animatable.", start and end points "The default values are [.5,0] and [.5,1]
 // respectively. Both are animatable."; `type` is not animatable. A document names `type`
 // `gradientType` (the member `type` names the layer class). `focalPoint` is LayerKit's own
-// (nil, animatable; documents do not set it yet).
+// (nil, animatable).
 
 extension CAGradientLayer {
     public static let colors: LayerProperty<CAGradientLayer, [Color]> = .init(
@@ -20,7 +20,7 @@ extension CAGradientLayer {
         default: Point(0.5, 1), animatable: true, affects: .pixels, document: .point)
     public static let focalPoint: LayerProperty<CAGradientLayer, Point?> = .init(
         "focalPoint", get: { $0.focalPoint }, set: { $0.focalPoint = $1 },
-        default: nil, animatable: true, affects: .pixels, document: nil)
+        default: nil, animatable: true, affects: .pixels, document: .optionalPoint)
     public static let type: LayerProperty<CAGradientLayer, CAGradientLayerType> = .init(
         "type", get: { $0.type }, set: { $0.type = $1 },
         default: .axial, animatable: false, affects: .pixels, document: DocumentField.enumeration.named("gradientType"))
