@@ -16,9 +16,11 @@
 //   a path (`LottieTextPath`), 3D layers and the camera (`LottieCamera3D`), effects
 //   (`LottieLayerEffects`, `LottieStrokeEffect`), mask feather and the difference mode
 //   (`LottieMaskFeather`, `LottieMaskDifference`), blend modes on fills and strokes
-//   (`LottieShapeBlendMode`). Each feature's rule is cited where it is built. What neither
-//   reading draws (gradient highlights, animated dash lengths, layer styles but the drop
-//   shadow) is reported once.
+//   (`LottieShapeBlendMode`), radial gradient highlights (`LottieGradientLayers`), animated
+//   dash patterns (`LottieShapeGroupBuilder`), a camera's parent (`LottieCamera3D`), merge
+//   paths taking a repeater's copies, the layer style Stroke on shape layers
+//   (`LottieLayerStyleStroke`). Each feature's rule is cited where it is built. What neither
+//   reading draws (layer styles but the drop shadow and the stroke) is reported once.
 // * `iOS`: lottie-ios's Core Animation rendering engine as Apple's snapshots show it, blind
 //   spots included (a lone hold keyframe shows the layer's own value, a motion path is
 //   followed at the bezier's own parameter, features that engine lacks are left out and

@@ -107,6 +107,7 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
                 f += ["\"op\": \"gradient\"", "\"path\": " + jsonString(path.svgString), "\"transform\": " + affine(t),
                       "\"kind\": " + jsonString(g.kind.rawValue), "\"start\": " + array([g.start.x, g.start.y]),
                       "\"end\": " + array([g.end.x, g.end.y]),
+                      "\"focus\": " + (g.focus.map { array([$0.x, $0.y]) } ?? "null"),
                       "\"stops\": [" + g.stops.map { "[" + num($0.location) + ", " + color($0.color) + "]" }.joined(separator: ", ") + "]",
                       "\"rule\": " + jsonString(rule.rawValue), "\"opacity\": " + num(o)]
             case let .shadow(path, t, sh):

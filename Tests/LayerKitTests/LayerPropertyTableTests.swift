@@ -23,6 +23,7 @@ import TestSupport
         case is Double.Type: return "0.375"
         case is Bool.Type: return (p.defaultValue as! Bool) ? "false" : "true"
         case is Point.Type: return "[3, 4]"
+        case is Point?.Type: return "[0.25, 0.75]"
         case is Rect.Type: return "[1, 2, 30, 40]"
         case is CATransform3D.Type: return #"[{"translate": [5, 6]}, {"rotate": 0.25}]"#
         case is Color?.Type: return ##""#11223344""##
@@ -187,7 +188,9 @@ import TestSupport
             "shouldRasterize", "rasterizationScale",   // issue 33: rasterization ("Animatable")
         ])
         #expect(CAShapeLayer.shapePropertyKeys == [
-            "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd", "lineDashPhase",
+            "path", "fillColor", "strokeColor", "lineWidth", "miterLimit", "strokeStart", "strokeEnd",
+            "lineDashPattern",   // issue 28: LayerKit's addition, for Lottie's animated dashes
+            "lineDashPhase",
         ])
         #expect(CATextLayer.textPropertyKeys == ["fontSize", "foregroundColor"])
         let layerKeys: Set<String> = [
@@ -212,7 +215,7 @@ import TestSupport
         #expect(DocumentBuilder.allowedKeys(CAShapeLayer.shapeProperties) == layerKeys.union(shapeKeys))
         #expect(DocumentBuilder.allowedKeys(CATextLayer.textProperties) == layerKeys.union(textKeys))
         #expect(DocumentBuilder.allowedKeys(CAGradientLayer.gradientProperties)
-                == layerKeys.union(["colors", "locations", "startPoint", "endPoint", "gradientType"]))
+                == layerKeys.union(["colors", "locations", "startPoint", "endPoint", "focalPoint", "gradientType"]))
     }
 
     @Test func effectsSayWhatAChangeAlters() {

@@ -206,6 +206,36 @@ import TestSupport
         #expect(ios.b > 0.99 && ios.r < 0.01)
     }
 
+    // MARK: Layer style Stroke (`sy` ty 0: size, colour — the Lottie schema's "Layer Stroke") outside the shapes
+
+    static let strokeStyle = #""sy": [{"ty": 0, "nm": "Stroke", "s": {"k": 4}, "c": {"k": [0, 0, 1, 1]}}]"#
+
+    @Test func aStrokeStyleBandsTheShapeLayerOutsideItsShapes() throws {
+        // The red square x 30…70 with a blue band 4 wide around it (x 26…30), rounded at the corners.
+        let s = try F.scene([Self.square(1, 0, 0, extra: Self.strokeStyle)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        let band = Self.rgba(b, 28, 50), inside = Self.rgba(b, 32, 50)
+        #expect(band.b > 0.99 && band.r < 0.01 && band.a > 0.99)
+        #expect(inside.r > 0.99 && inside.b < 0.01)
+        #expect(Self.rgba(b, 24, 50).a == 0)
+        // Round outside the corner: pixel (26, 26)'s centre is 4.9 from the corner (30, 30),
+        // outside the band (a square corner would cover it); (27, 27)'s, 3.5 away, inside.
+        #expect(Self.rgba(b, 26, 26).a < 0.5 && Self.rgba(b, 27, 27).a > 0.5)
+        // A stroked shape's band lies beyond the stroke: a stroke 6 wide (x 27…33 about 30) → 23…27.
+        let stroked = F.shapeLayer([F.rect(50, 50, 40, 40), F.stroke(width: 6)], extra: Self.strokeStyle)
+        let sb = R.render(try F.scene([stroked]), frame: 0)
+        #expect(Self.rgba(sb, 25, 50).b > 0.99 && Self.rgba(sb, 21, 50).a == 0)
+    }
+
+    @Test func aStrokeStyleIsReportedWhereItIsNotDrawn() throws {
+        let ios = try F.scene([Self.square(1, 0, 0, extra: Self.strokeStyle)], reading: .iOS)
+        #expect(ios.warnings == ["unsupported layer styles in layer \"S\""])
+        #expect(Self.rgba(R.render(ios, frame: 0), 28, 50).a == 0)
+        let solid = try F.scene([F.solidLayer(extra: Self.strokeStyle)])
+        #expect(solid.warnings == ["unsupported layer style stroke on a layer that is not a shape layer in layer \"Solid\""])
+    }
+
     // MARK: What is left is said once
 
     @Test func anEffectWithControlsThatAreNotNumbersDoesNotRefuseTheFile() throws {

@@ -105,4 +105,34 @@ import TestSupport
         try expectGolden(R.render(s, frame: 0), "merge-mode-\(mode)", in: Self.goldens,
                          tolerance: GoldenTolerance(threshold: 16, maxMeanAbsolute: nil, maxShareOverThreshold: 0.002))
     }
+
+    // MARK: A merge after a repeater takes its copies ("all of the paths above it", After Effects Help)
+
+    static func repeater(copies: String, step: Double = 20) -> String {
+        #"{"ty": "rp", "c": \#(copies), "o": {"k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"k": [\#(step), 0]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "so": {"k": 100}, "eo": {"k": 100}}}"#
+    }
+
+    @Test func aMergeAfterARepeaterCombinesItsCopies() throws {
+        // A square x 20…50 repeated once 20 to the right (x 40…70): intersected, only x 40…50.
+        let square = F.rect(35, 50, 30, 30)
+        let s = try F.scene([F.shapeLayer([square, Self.repeater(copies: #"{"k": 2}"#), Self.merge(4), F.fill()])])
+        #expect(!s.warnings.contains { $0.contains("merge") || $0.contains("repeater") }, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(R.painted(b, 45, 50) && !R.painted(b, 30, 50) && !R.painted(b, 60, 50))
+        // Added (2), the copies' union: x 20…70.
+        let added = R.render(try F.scene([F.shapeLayer([square, Self.repeater(copies: #"{"k": 2}"#), Self.merge(2), F.fill()])]), frame: 0)
+        #expect(R.painted(added, 25, 50) && R.painted(added, 45, 50) && R.painted(added, 65, 50) && !R.painted(added, 75, 50))
+    }
+
+    @Test func anAnimatedRepeatersCopiesAreMergedFrameByFrame() throws {
+        // From one copy to three (x 20…50, 40…70, 60…90), Exclude Intersections (5): the
+        // overlaps x 40…50 and 60…70 open up once there are copies on both sides.
+        let square = F.rect(35, 50, 30, 30)
+        let copies = F.keyframes([(0, "[1]", true), (10, "[3]", false)])
+        let s = try F.scene([F.shapeLayer([square, Self.repeater(copies: copies), Self.merge(5), F.fill()])])
+        let f0 = R.render(s, frame: 0)
+        #expect(R.painted(f0, 45, 50) && !R.painted(f0, 55, 50))
+        let f20 = R.render(s, frame: 20)
+        #expect(!R.painted(f20, 45, 50) && R.painted(f20, 55, 50) && !R.painted(f20, 65, 50) && R.painted(f20, 85, 50))
+    }
 }

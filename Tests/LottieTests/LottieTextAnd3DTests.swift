@@ -209,6 +209,53 @@ extension LottieFeatureFile {
         #expect(Self.painted(upright, 50, 20) && !Self.painted(upright, 60, 26))
     }
 
+    // MARK: Randomize order and fill hue, saturation, brightness — lottie-web TextProperty, TextAnimatorProperty
+
+    @Test func randomizeOrderShufflesTheUnitsOnceTheSameWayEveryTime() throws {
+        var shuffled = LottieTextAnimator()
+        shuffled.selector.randomized = true
+        let letters = (0..<12).map { i in LottieTextLetter(character: "A", isLineBreak: false, line: 0, origin: Point(0, 0), advance: 10) }
+        let document = try LottieTextDocument.single(LottieJSON(try JSONReader.parse(Array(F.document("A").utf8)), path: "s"))
+        let a = LottieTextAnimators([shuffled], alignment: LottieProperty([0, 0]), document: document, letters: letters)
+        let b = LottieTextAnimators([shuffled], alignment: LottieProperty([0, 0]), document: document, letters: letters)
+        // A permutation of the numbers (each drawn once), not the order itself, and seeded.
+        #expect(a.numbers[0].sorted() == Array(0..<12) && a.numbers[0] != Array(0..<12))
+        #expect(a.numbers == b.numbers && a.counts == [12])
+        // Units of several letters (words) keep one number for all their letters.
+        var words = shuffled
+        words.selector.basedOn = 3
+        let text: [Character] = ["A", "A", " ", "A", " ", "A", "A", "A"]
+        let wordLetters = text.map { LottieTextLetter(character: $0, isLineBreak: false, line: 0, origin: Point(0, 0), advance: 10) }
+        let w = LottieTextAnimators([words], alignment: LottieProperty([0, 0]), document: document, letters: wordLetters)
+        #expect(w.numbers[0][0] == w.numbers[0][1] && w.numbers[0][5] == w.numbers[0][7] && Set(w.numbers[0]) == [0, 1, 2])
+    }
+
+    @Test func aRandomizedSelectorIsDrawnWithoutAWarning() throws {
+        // Half of "AAAA" (2 of 4, in percent) hidden in a shuffled order: two boxes drawn.
+        let animator = #"[{"s": {"s": {"k": 0}, "e": {"k": 50}, "r": 1, "b": 1, "sh": 1, "rn": 1}, "a": {"o": {"k": 0}}}]"#
+        let s = try F.textScene([F.textLayer([(0, F.document("AAAA"))], animators: animator, position: "[10, 50]")])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Self.render(s, frame: 0)
+        let shown = (0..<4).filter { Self.painted(b, 15 + 12 * $0, 45) }
+        #expect(shown.count == 2)
+    }
+
+    @Test func fillHueSaturationAndBrightnessMoveTheFillInHSV() throws {
+        // Red turned 120°: green; then saturation −100 %: grey of the same value.
+        func near(_ a: [Double], _ b: [Double]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) < 1e-9 } && a.count == b.count }
+        #expect(near(LottieTextAnimators.adjusted([1, 0, 0], hue: 120, saturation: 0, brightness: 0), [0, 1, 0]))
+        #expect(near(LottieTextAnimators.adjusted([1, 0, 0], hue: -120, saturation: 0, brightness: 0), [0, 0, 1]))
+        #expect(near(LottieTextAnimators.adjusted([1, 0, 0], hue: 0, saturation: -1, brightness: 0), [1, 1, 1]))
+        #expect(near(LottieTextAnimators.adjusted([1, 0, 0], hue: 0, saturation: 0, brightness: -0.5), [0.5, 0, 0]))
+        #expect(near(LottieTextAnimators.adjusted([0.2, 0.4, 0.6], hue: 360, saturation: 0, brightness: 0), [0.2, 0.4, 0.6]))
+        // The second "A" selected (indices 1…2): turned from red to blue by a hue of 240°.
+        let animator = #"[{"s": {"s": {"k": 1}, "e": {"k": 2}, "r": 2}, "a": {"fh": {"k": 240}}}]"#
+        let s = try F.textScene([F.textLayer([(0, F.document("AA"))], animators: animator)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Self.render(s, frame: 0)
+        #expect(Self.rgb(b, 25, 45).0 > 200 && Self.rgb(b, 37, 45).2 > 200 && Self.rgb(b, 37, 45).0 < 50)
+    }
+
     // MARK: 3D layers and the camera — lottie-web TransformProperty (3D), Skottie CameraAdapter
 
     static func solid3D(_ p: String, extra: String = "") -> String {
@@ -271,5 +318,24 @@ extension LottieFeatureFile {
         #expect(Self.painted(Self.render(s, frame: 0), 42, 50))
         let b = Self.render(s, frame: 20)
         #expect(!Self.painted(b, 58, 50) && Self.painted(b, 62, 50) && Self.painted(b, 78, 50))
+    }
+
+    @Test func aParentedCameraMovesAndTurnsWithItsParent() throws {
+        // A one-node camera at (50, 50, −100) parented to a null 20 to the left: it stands at
+        // (30, 50, −100), so the card at the centre is seen 20 to the right (lottie-web's
+        // HCameraElement undoes the parents' transforms before the camera's own).
+        func camera(parent: Int) -> String {
+            #"{"ty": 13, "nm": "Camera", "ind": 1, "parent": \#(parent), "ip": 0, "op": 60, "st": 0, "pe": {"k": 100}, "ks": {"p": {"k": [50, 50, -100]}}}"#
+        }
+        let moved = #"{"ty": 3, "nm": "Rig", "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [-20, 0, 0]}}}"#
+        let s = try F.scene([camera(parent: 3), moved, Self.solid3D("[50, 50, 0]")])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Self.render(s, frame: 0)
+        #expect(!Self.painted(b, 58, 50) && Self.painted(b, 62, 50) && Self.painted(b, 78, 50) && !Self.painted(b, 42, 50))
+        // A parent turned 180° about the composition's centre turns the view with it: a card
+        // 20 right of the centre is seen 20 left of it.
+        let turned = #"{"ty": 3, "nm": "Rig", "ind": 3, "ip": 0, "op": 60, "st": 0, "ks": {"a": {"k": [50, 50, 0]}, "p": {"k": [50, 50, 0]}, "r": {"k": 180}}}"#
+        let t = Self.render(try F.scene([camera(parent: 3), turned, Self.solid3D("[70, 50, 0]")]), frame: 0)
+        #expect(Self.painted(t, 30, 50) && !Self.painted(t, 70, 50))
     }
 }

@@ -88,12 +88,14 @@ extension LayerKeyPath {
     public static var strokeStart: LayerKeyPath<Double> { .init(CAShapeLayer.strokeStart) }
     public static var strokeEnd: LayerKeyPath<Double> { .init(CAShapeLayer.strokeEnd) }
     public static var lineDashPhase: LayerKeyPath<Double> { .init(CAShapeLayer.lineDashPhase) }
+    public static var lineDashPattern: LayerKeyPath<[Double]> { .init(CAShapeLayer.lineDashPattern) }
 
     // MARK: CAGradientLayer
     public static var colors: LayerKeyPath<[Color]> { .init(CAGradientLayer.colors) }
     public static var locations: LayerKeyPath<[Double]?> { .init(CAGradientLayer.locations) }
     public static var startPoint: LayerKeyPath<Point> { .init(CAGradientLayer.startPoint) }
     public static var endPoint: LayerKeyPath<Point> { .init(CAGradientLayer.endPoint) }
+    public static var focalPoint: LayerKeyPath<Point?> { .init(CAGradientLayer.focalPoint) }
 
     // MARK: CATextLayer
     public static var foregroundColor: LayerKeyPath<Color?> { .init(CATextLayer.foregroundColor) }

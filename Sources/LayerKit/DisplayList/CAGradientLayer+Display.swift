@@ -5,7 +5,8 @@
 // y-up space, which is the top-left and bottom-right here as on iOS), mapped to the layer's
 // points before the geometry is taken, so a diagonal on a wide layer is a ramp perpendicular
 // to the mapped diagonal. Stops: "If nil, the stops are spread uniformly across the range"
-// (locations); a locations list of another length than colors is ignored the same way.
+// (locations); a locations list of another length than colors is ignored the same way. A
+// radial gradient's `focalPoint` (LayerKit's addition) maps the same way to Raster's focus.
 
 extension CAGradientLayer: LayerContentDisplay {
     /// The gradient in the layer's own coordinates; nil when there is nothing to draw.
@@ -28,7 +29,9 @@ extension CAGradientLayer: LayerContentDisplay {
         case .conic: .conic
         }
         guard startPoint.x.isFinite, startPoint.y.isFinite, endPoint.x.isFinite, endPoint.y.isFinite else { return nil }
-        return Gradient(kind: kind, stops: stops, start: mapped(startPoint), end: mapped(endPoint))
+        // The focal point (LayerKit's addition) only where it is finite and the gradient radial.
+        let focus = kind == .radial ? focalPoint.flatMap { $0.x.isFinite && $0.y.isFinite ? mapped($0) : nil } : nil
+        return Gradient(kind: kind, stops: stops, start: mapped(startPoint), end: mapped(endPoint), focus: focus)
     }
 
     func appendContentItems(to sink: DisplayItemSink) {

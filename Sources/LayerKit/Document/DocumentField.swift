@@ -50,6 +50,13 @@ extension DocumentField where Value == Point {
     public static var point: Self { Self { b, v, p throws(DocumentError) in try b.point(v, p) } }
 }
 
+extension DocumentField where Value == Point? {
+    /// `[x, y]`, or `null` for none (a gradient's `focalPoint`).
+    public static var optionalPoint: Self {
+        Self { b, v, p throws(DocumentError) in v == .null ? nil : try b.point(v, p) }
+    }
+}
+
 extension DocumentField where Value == Rect {
     /// `[x, y, width, height]`.
     public static var rect: Self { Self { b, v, p throws(DocumentError) in try b.rect(v, p) } }

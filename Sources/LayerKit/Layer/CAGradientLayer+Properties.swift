@@ -2,7 +2,8 @@
 // CAGradientLayer.h's: `colors` "Defaults to nil. Animatable.", `locations` "Defaults to
 // nil. Animatable.", start and end points "The default values are [.5,0] and [.5,1]
 // respectively. Both are animatable."; `type` is not animatable. A document names `type`
-// `gradientType` (the member `type` names the layer class).
+// `gradientType` (the member `type` names the layer class). `focalPoint` is LayerKit's own
+// (nil, animatable).
 
 extension CAGradientLayer {
     public static let colors: LayerProperty<CAGradientLayer, [Color]> = .init(
@@ -17,12 +18,15 @@ extension CAGradientLayer {
     public static let endPoint: LayerProperty<CAGradientLayer, Point> = .init(
         "endPoint", get: { $0.endPoint }, set: { $0.endPoint = $1 },
         default: Point(0.5, 1), animatable: true, affects: .pixels, document: .point)
+    public static let focalPoint: LayerProperty<CAGradientLayer, Point?> = .init(
+        "focalPoint", get: { $0.focalPoint }, set: { $0.focalPoint = $1 },
+        default: nil, animatable: true, affects: .pixels, document: .optionalPoint)
     public static let type: LayerProperty<CAGradientLayer, CAGradientLayerType> = .init(
         "type", get: { $0.type }, set: { $0.type = $1 },
         default: .axial, animatable: false, affects: .pixels, document: DocumentField.enumeration.named("gradientType"))
 
     /// CALayer's properties, then these.
     public static let gradientProperties = LayerPropertyTable(CAGradientLayer.self, superclass: CALayer.layerProperties, declared: [
-        colors.erased, locations.erased, startPoint.erased, endPoint.erased, type.erased,
+        colors.erased, locations.erased, startPoint.erased, endPoint.erased, focalPoint.erased, type.erased,
     ])
 }

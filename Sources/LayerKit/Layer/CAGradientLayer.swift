@@ -18,6 +18,15 @@ open class CAGradientLayer: CALayer {
     @exclusivity(unchecked) public var endPoint: Point = CAGradientLayer.endPoint.defaultValue {
         didSet { changed(CAGradientLayer.endPoint, oldValue) }
     }
+    /// A radial gradient's focal point, in the unit coordinate space of the bounds: where its
+    /// first stop lies (SVG's `fx`, `fy`); nil (the default) is `startPoint`, the centre. A
+    /// LayerKit addition — Apple's CAGradientLayer has no focal point — for the highlights of
+    /// Lottie's radial gradients and SVG's focal gradients; animatable like the points above.
+    /// A focus on or outside the gradient's ellipse is drawn just inside it (Raster's
+    /// `Gradient.focus`). Axial and conic gradients ignore it.
+    @exclusivity(unchecked) public var focalPoint: Point? = CAGradientLayer.focalPoint.defaultValue {
+        didSet { changed(CAGradientLayer.focalPoint, oldValue) }
+    }
     /// The kind of gradient: axial (default), radial or conic.
     @exclusivity(unchecked) public var type: CAGradientLayerType = CAGradientLayer.type.defaultValue { didSet { modelDidChange() } }
 

@@ -1,5 +1,5 @@
 // CAShapeLayer's property declarations (see LayerProperty): the path, its fill and its
-// stroke. Non-animatable ones (fill rule, caps, joins, dash pattern) are still declared, so
+// stroke. Non-animatable ones (fill rule, caps, joins) are still declared, so
 // that copying and documents know them.
 
 extension CAShapeLayer {
@@ -33,9 +33,25 @@ extension CAShapeLayer {
     public static let strokeEnd: LayerProperty<CAShapeLayer, Double> = .init(
         "strokeEnd", get: { $0.strokeEnd }, set: { $0.strokeEnd = $1 },
         default: 1.0, animatable: true, affects: .pixels, document: .number)
+    /// Animatable: a LayerKit addition (Apple's documentation does not call the dash pattern
+    /// animatable, only its phase), so that keyframed dash lengths — After Effects' Dash and
+    /// Gap, Lottie's stroke `d` — animate as Core Animation animations: patterns of the same
+    /// length mix entry by entry, others switch at the midpoint (Interpolation).
     public static let lineDashPattern: LayerProperty<CAShapeLayer, [Double]> = .init(
         "lineDashPattern", get: { $0.lineDashPattern }, set: { $0.lineDashPattern = $1 },
-        default: [], animatable: false, affects: .pixels, document: .lengths)
+        default: [], affects: .pixels, document: .lengths,
+        box: { .list($0.map { .number($0) }) },
+        unbox: { boxed in
+            guard case .list(let xs) = boxed else { return nil }
+            var out: [Double] = []
+            out.reserveCapacity(xs.count)
+            for x in xs {
+                guard let n = x.kpNumber else { return nil }
+                out.append(n)
+            }
+            return out
+        },
+        component: { _, _ in nil }, setting: { _, _, _ in nil })
     public static let lineDashPhase: LayerProperty<CAShapeLayer, Double> = .init(
         "lineDashPhase", get: { $0.lineDashPhase }, set: { $0.lineDashPhase = $1 },
         default: 0.0, animatable: true, affects: .pixels, document: .number)

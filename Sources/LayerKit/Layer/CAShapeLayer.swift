@@ -37,7 +37,9 @@ open class CAShapeLayer: CALayer {
     }
     /// Dash lengths (on, off, …); empty strokes solid.
     /// (Read for every stroke of every frame, only ever assigned: no exclusivity check.)
-    @exclusivity(unchecked) public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var lineDashPattern: [Double] = CAShapeLayer.lineDashPattern.defaultValue {
+        didSet { changed(CAShapeLayer.lineDashPattern, oldValue) }
+    }
     @exclusivity(unchecked) public var lineDashPhase: Double = CAShapeLayer.lineDashPhase.defaultValue {
         didSet { changed(CAShapeLayer.lineDashPhase, oldValue) }
     }

@@ -204,6 +204,23 @@ extension Color: AnimatableOptionalWrapped {
     }
 }
 
+/// An optional point (CAGradientLayer's `focalPoint`): a point boxes as itself, nil as the
+/// empty list, so two points mix and a point and nil switch at the midpoint; a list of two
+/// numbers (a document's value where the property was nil) reads as a point.
+extension Point: AnimatableOptionalWrapped {
+    public static func box(_ value: Point?) -> AnimatableValue { value.map { .point($0) } ?? .list([]) }
+    public static func unbox(_ boxed: AnimatableValue) -> Point?? {
+        switch boxed {
+        case .point(let p): return .some(p)
+        case .list(let xs) where xs.isEmpty: return .some(nil)
+        case .list(let xs) where xs.count == 2:
+            guard let x = xs[0].kpNumber, let y = xs[1].kpNumber else { return nil }
+            return .some(Point(x, y))
+        default: return nil
+        }
+    }
+}
+
 extension Path: AnimatableOptionalWrapped {
     public static func box(_ value: Path?) -> AnimatableValue { .path(value) }
     public static func unbox(_ boxed: AnimatableValue) -> Path?? {

@@ -19,6 +19,8 @@
 // * Without a camera, 3D layers are seen by After Effects' default camera: at the
 //   composition's centre, 879.13 pixels in front of it, zoom 879.13 (Skottie's
 //   `kDefaultAEZoom`).
+// * A camera with a parent (`parent`) moves and turns with its parent chain: the parents' 3D
+//   matrices, as a 3D layer's above, carry the camera's own place into the world.
 // Each run of 3D layers drawn one after another shares one transform layer under the camera,
 // which draws them back to front by the depth of their centres (After Effects sorts 3D
 // layers by depth; a 2D layer between them ends the run, as in After Effects).
@@ -107,7 +109,14 @@ enum LottieCamera3D {
     /// `camera` sees them at its frame `f` (nil: After Effects' default camera). Core
     /// Animation applies a sublayerTransform about the bounds' centre c, so this is
     /// translate(c) · view · projection, and the whole map translate(−c) · it · translate(c).
-    static func sublayerTransform(camera: (LottieCamera, LottieTransformModel)?, at f: Double, width: Double, height: Double) -> CATransform3D {
+    /// `parents` is the matrix of the camera's parent chain at that time (its parent's
+    /// `matrix` first, then the grandparent's…): a parented camera moves and turns with its
+    /// parents as any layer does, so the world is first taken into the parent's space (the
+    /// chain's inverse) and then seen as an unparented camera sees it — lottie-web's
+    /// HCameraElement.renderFrame likewise undoes each parent's position, rotations, scale
+    /// and anchor, outermost first, before the camera's own view.
+    static func sublayerTransform(camera: (LottieCamera, LottieTransformModel)?, at f: Double, width: Double, height: Double,
+                                  parents: CATransform3D = .identity) -> CATransform3D {
         let cx = width / 2, cy = height / 2
         var zoom = LottieCamera.defaultZoom
         // Camera space is Core Animation's: x right, y down, z towards the viewer.
@@ -149,7 +158,9 @@ enum LottieCamera3D {
         ownInverse.m11 = own.m11; ownInverse.m12 = own.m21; ownInverse.m13 = own.m31
         ownInverse.m21 = own.m12; ownInverse.m22 = own.m22; ownInverse.m23 = own.m32
         ownInverse.m31 = own.m13; ownInverse.m32 = own.m23; ownInverse.m33 = own.m33
-        let view = CATransform3D.translation(-eye[0], -eye[1], -eye[2]).concatenating(look).concatenating(ownInverse)
+        let unparented = CATransform3D.translation(-eye[0], -eye[1], -eye[2]).concatenating(look).concatenating(ownInverse)
+        guard let intoParents = parents.inverted else { return .identity }
+        let view = intoParents.concatenating(unparented)
         // Projection: x·zoom / −z, y·zoom / −z (w = −z); z becomes 1 / distance, larger
         // nearer the viewer, as a transform layer sorts its layers' depths back to front.
         var projection = CATransform3D.identity
@@ -160,15 +171,18 @@ enum LottieCamera3D {
     /// A layer the size of the composition whose sublayerTransform is the camera's view,
     /// animated when the camera moves, holding `top` (the transform layer of a run of 3D layers).
     static func viewed(_ top: CALayer, camera: (LottieCamera, LottieTransformModel)?, timeline: LottieTimeline,
-                       width: Double, height: Double) -> CALayer {
+                       width: Double, height: Double, parents: [(LottieTransformModel, LottieTimeline)] = []) -> CALayer {
         let holder = CALayer()
         holder.anchorPoint = Point(0, 0)
         holder.bounds = Rect(0, 0, width, height)
         holder.position = Point(0, 0)
         holder.name = top.name
-        let moves = camera.map { c, t in c.zoom.changesOverTime || changesOverTime(t) } ?? false
-        LottieKeyframeAnimation.applySampled(.sublayerTransform, to: holder, timeline: timeline, animated: moves) {
-            sublayerTransform(camera: camera, at: timeline.frame(atRoot: $0), width: width, height: height)
+        let moves = (camera.map { c, t in c.zoom.changesOverTime || changesOverTime(t) } ?? false)
+            || parents.contains { changesOverTime($0.0) }
+        LottieKeyframeAnimation.applySampled(.sublayerTransform, to: holder, timeline: timeline, animated: moves) { t in
+            // Each parent at its own frame (its start time and stretch), the camera's first.
+            let chain = parents.reduce(CATransform3D.identity) { $0.concatenating(matrix($1.0, at: $1.1.frame(atRoot: t))) }
+            return sublayerTransform(camera: camera, at: timeline.frame(atRoot: t), width: width, height: height, parents: chain)
         }
         holder.addSublayer(top)
         return holder

@@ -53,7 +53,7 @@ struct LottieCompositionBuilder {
         var run: [CALayer] = []
         func endRun() throws(DocumentError) {
             guard !run.isEmpty else { return }
-            out.append(try viewed(run, camera: camera, timeline: timeline))
+            out.append(try viewed(run, camera: camera, byIndex: byIndex, timeline: timeline))
             run = []
         }
         for (position, layer) in layers.enumerated().reversed() {
@@ -65,7 +65,7 @@ struct LottieCompositionBuilder {
                     continue
                 }
                 // A matted 3D layer is seen on its own, inside its matte.
-                top = try viewed([top], camera: camera, timeline: timeline)
+                top = try viewed([top], camera: camera, byIndex: byIndex, timeline: timeline)
             }
             try endRun()
             if let s = mattes.sources[position] {
@@ -114,7 +114,7 @@ struct LottieCompositionBuilder {
     /// 3D layers (bottom first) in one transform layer, which draws them back to front by
     /// their depth, seen by the composition's camera (`LottieCamera3D`; After Effects' default
     /// camera without one).
-    func viewed(_ tops: [CALayer], camera: LottieLayerModel?, timeline: LottieTimeline) throws(DocumentError) -> CALayer {
+    func viewed(_ tops: [CALayer], camera: LottieLayerModel?, byIndex: [Int: LottieLayerModel], timeline: LottieTimeline) throws(DocumentError) -> CALayer {
         try counter.add(2)
         let space = CATransformLayer()
         space.name = camera?.name ?? "default camera"
@@ -124,7 +124,17 @@ struct LottieCompositionBuilder {
         for t in tops { space.addSublayer(t) }
         let view = camera.flatMap { c in c.camera.map { ($0, c.transform) } }
         let cameraTimeline = camera.map { Self.ownTimeline($0, in: timeline) } ?? timeline
-        return LottieCamera3D.viewed(space, camera: view, timeline: cameraTimeline, width: model.width, height: model.height)
+        // The camera's parent chain, each at its own timeline (a loop or a chain past the
+        // nesting limit stops where it repeats: the layer itself reports it when drawn).
+        var parents: [(LottieTransformModel, LottieTimeline)] = []
+        var seen: Set<Int> = [camera?.index ?? Int.min]
+        var next = camera?.parent
+        while let p = next, let pl = byIndex[p], seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting {
+            parents.append((pl.transform, Self.ownTimeline(pl, in: timeline)))
+            next = pl.parent
+        }
+        return LottieCamera3D.viewed(space, camera: view, timeline: cameraTimeline, width: model.width, height: model.height,
+                                     parents: parents)
     }
 
     /// The inverse of the matte source at `position` drawn as several opaque shapes, as one
@@ -158,6 +168,14 @@ struct LottieCompositionBuilder {
         if threeD && layer.camera != nil { return nil }
         if layer.hasEffects && !drawsEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
+        if layer.strokeStyle != nil {
+            // Drawn on shape layers in After Effects' reading (LottieLayerStyleStroke).
+            if !timeline.reading.drawsAfterEffectsFeatures {
+                warnings.unsupported("layer styles", layer: layer.name)
+            } else if case .shape = layer.kind {} else {
+                warnings.unsupported("layer style stroke on a layer that is not a shape layer", layer: layer.name)
+            }
+        }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
         let own = Self.ownTimeline(layer, in: timeline)
@@ -325,6 +343,10 @@ struct LottieCompositionBuilder {
             content.bounds = Rect(0, 0, model.width, model.height)
             let builder = LottieShapeGroupBuilder(timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter,
                                                   extent: LottieGradientLayers.extent(width: model.width, height: model.height))
+            // The layer style Stroke: the shapes once more beneath, as the band around them.
+            if let stroke = layer.strokeStyle, timeline.reading.drawsAfterEffectsFeatures {
+                try builder.build(stroke.outline(items), into: content, inherited: [], trims: [], rounding: nil, depth: 0)
+            }
             try builder.build(items, into: content, inherited: [], trims: [], rounding: nil, depth: 0)
         case .solid(let color, let w, let h):
             content.bounds = Rect(0, 0, w, h)

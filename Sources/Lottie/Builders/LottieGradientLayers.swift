@@ -9,7 +9,11 @@
 // what the shape mask lets through. Its unit coordinates are u = (x − origin) / size; a
 // radial gradient's end point is the start point moved by the radius on both axes ("its
 // width and height defined by '(endPoint.x - startPoint.x) * 2' and
-// '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h).
+// '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h). In After Effects' reading a radial
+// gradient's highlight length and angle (`h`, `a`) place its focal point (`focus`), drawn
+// through CAGradientLayer's `focalPoint` (LayerKit's addition); lottie-ios's engine has no
+// highlight, so `--ios` reports it and draws the gradient from its centre.
+import Foundation
 import LayerKit
 import Raster
 
@@ -56,6 +60,20 @@ struct LottieGradientLayers {
         return last.v
     }
 
+    /// A radial gradient's focal point (SVG's fx, fy) for the highlight `length` (percent)
+    /// and `angle` (degrees), as lottie-web's SVG renderer places it (SVGElementsRenderer's
+    /// gradient branch, with SVGGradientFillStyleData reading `h` × 0.01 and `a` in degrees):
+    /// the radius r = |end − start|, the direction of end from start turned by the angle, the
+    /// focus start + r × length along it, the length held within ±0.99 of the radius.
+    static func focus(start s: [Double], end e: [Double], length: Double, angle: Double) -> [Double] {
+        let sx = s.first ?? 0, sy = s.count > 1 ? s[1] : 0
+        let dx = (e.first ?? 0) - sx, dy = (e.count > 1 ? e[1] : 0) - sy
+        let r = (dx * dx + dy * dy).squareRoot()
+        let percent = min(max(length / 100, -0.99), 0.99)
+        let direction = atan2(dy, dx) + angle * .pi / 180
+        return [sx + cos(direction) * r * percent, sy + sin(direction) * r * percent]
+    }
+
     /// The gradient layer for `gradient`, masked by `shape` (already holding the path).
     func make(_ gradient: LottieShapeItem.Gradient, opacity: LottieProperty<[Double]>, mask shape: CAShapeLayer) -> CAGradientLayer {
         let g = CAGradientLayer()
@@ -70,7 +88,8 @@ struct LottieGradientLayers {
         LottieKeyframeAnimation.apply(gradient.colors, to: g, .locations, timeline: timeline) {
             Self.stops($0, count: count).locations
         }
-        if let h = gradient.highlightLength, h.keyframes.contains(where: { ($0.value.first ?? 0) != 0 }) {
+        let highlighted = !gradient.linear && gradient.highlightLength.map { h in h.keyframes.contains { ($0.value.first ?? 0) != 0 } } == true
+        if highlighted && !timeline.reading.drawsAfterEffectsFeatures {
             warnings.unsupported("radial gradient highlight", layer: layerName)
         }
         let unit = { (v: [Double]) -> Point in
@@ -96,6 +115,15 @@ struct LottieGradientLayers {
                 LottieKeyframeAnimation.applySampled(.endPoint, to: g, timeline: timeline, animated: start.changesOverTime || end.changesOverTime) {
                     let f = timeline.frame(atRoot: $0)
                     return radial(start.value(at: f), end.value(at: f))
+                }
+            }
+            if highlighted, timeline.reading.drawsAfterEffectsFeatures {
+                let length = gradient.highlightLength ?? LottieProperty([0]), angle = gradient.highlightAngle ?? LottieProperty([0])
+                let animated = start.changesOverTime || end.changesOverTime || length.changesOverTime || angle.changesOverTime
+                LottieKeyframeAnimation.applySampled(.focalPoint, to: g, timeline: timeline, animated: animated) {
+                    let f = timeline.frame(atRoot: $0)
+                    return unit(Self.focus(start: start.value(at: f), end: end.value(at: f),
+                                           length: length.value(at: f).first ?? 0, angle: angle.value(at: f).first ?? 0))
                 }
             }
         }

@@ -33,6 +33,15 @@ struct LottieShapeGroupBuilder {
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
                rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int) throws(DocumentError) {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
+            // A merge listed after the repeater takes its copies (After Effects' reading).
+            if timeline.reading.drawsAfterEffectsFeatures,
+               items[(r + 1)...].contains(where: { if case .merge = $0 { return true }; return false }) {
+                guard depth < LottieLimits.maximumNesting else {
+                    throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
+                }
+                return try build(repeatedGroups(items, at: r) + items[(r + 1)...], into: container, inherited: inherited, trims: trims,
+                                 rounding: rounding, modifiers: modifiers, depth: depth + 1)
+            }
             return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding,
                                      modifiers: modifiers, depth: depth)
         }
@@ -172,6 +181,70 @@ struct LottieShapeGroupBuilder {
         }
     }
 
+    /// The most copy transforms (copies × sampled frames) a repeater before a merge samples.
+    static let maximumMergedRepeaterSamples = 100_000
+
+    /// The copies of the repeater at `r` as shape groups, top first, for a merge listed after
+    /// it: "The Merge Paths path operation takes all of the paths above it in the same group
+    /// as input" (After Effects Help), and the repeater's output is its copies — each the items
+    /// listed before it in a group whose transform is the copy's (anchor a, position a + j ×
+    /// the step, scale to the power j, rotation j × the angle, j counted from the offset, the
+    /// same matrix `buildRepeater` gives its layers). An animated repeater keeps every copy it
+    /// ever shows, its transform sampled once a frame of the layer's span; a copy past the
+    /// number of copies at a frame is scaled to nothing there, so it adds no area. The copies'
+    /// opacities do not reach a merged path (the fills after the merge paint it).
+    func repeatedGroups(_ items: [LottieShapeItem], at r: Int) -> [LottieShapeItem] {
+        guard case .repeater(let copiesP, let offsetP, let tr, _, _) = items[r] else { return Array(items) }
+        let repeated = Array(items[..<r])
+        var positionAnimated = false
+        if case .combined(let p) = tr.position { positionAnimated = p.isAnimated }
+        else if case .split(let x, let y) = tr.position { positionAnimated = x.isAnimated || y.isAnimated }
+        let animated = positionAnimated || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation].contains(where: \.isAnimated)
+        let first = [timeline.frame(atRoot: timeline.rootIn)]
+        var frames = animated ? timeline.sampleFrames.map { timeline.frame(atRoot: $0) } : first
+        func copies(_ f: Double) -> Int {
+            Int(min(max((copiesP.value(at: f).first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+        }
+        var most = frames.map(copies).max() ?? 0
+        // Each copy's transform is sampled at every frame: past `maximumMergedRepeaterSamples`
+        // samples in all, the first values apply, said once.
+        if most * frames.count > Self.maximumMergedRepeaterSamples {
+            warnings.unsupported("animated repeater before merge paths with too many copies and frames (its first values apply)",
+                                 layer: layerName)
+            frames = first
+            most = copies(first[0])
+        }
+        func property(_ values: [[Double]]) -> LottieProperty<[Double]> {
+            guard values.count > 1 else { return LottieProperty(values.first ?? [0]) }
+            return LottieProperty(keyframes: zip(frames, values).map { LottieKeyframe(frame: $0, value: $1, easing: .linear, hold: false) })
+        }
+        var out: [LottieShapeItem] = []
+        // Later copies draw above earlier ones (`buildRepeater` adds them in order): top first.
+        for k in (0..<most).reversed() {
+            var anchors: [[Double]] = [], positions: [[Double]] = [], scales: [[Double]] = [], rotations: [[Double]] = []
+            for f in frames {
+                let j = Double(k) + (offsetP.value(at: f).first ?? 0)
+                let anchor = LottieTransformLayers.point(tr.anchor.value(at: f))
+                var step = Point(0, 0)
+                if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.value(at: f)) }
+                else if case .split(let x, let y) = tr.position { step = Point(x.value(at: f).first ?? 0, y.value(at: f).first ?? 0) }
+                let (sx, sy) = LottieTransformLayers.scales(tr.scale.value(at: f))
+                let shown = k < copies(f)
+                anchors.append([anchor.x, anchor.y])
+                positions.append([anchor.x + step.x * j, anchor.y + step.y * j])
+                scales.append(shown ? [100 * pow(sx, j), 100 * pow(sy, j)] : [0, 0])
+                rotations.append([(tr.rotation.value(at: f).first ?? 0) * j])
+            }
+            var t = LottieTransformModel()
+            t.anchor = property(anchors)
+            t.position = .combined(property(positions))
+            t.scale = property(scales)
+            t.rotation = property(rotations)
+            out.append(.group(name: "copy \(k + 1)", items: repeated + [.transform(t)]))
+        }
+        return out
+    }
+
     /// The copies of an animated repeater (see `buildRepeater`).
     func buildAnimatedRepeater(_ repeated: [LottieShapeItem], copies copiesP: LottieProperty<[Double]>, offset offsetP: LottieProperty<[Double]>,
                                transform tr: LottieTransformModel, startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>,
@@ -295,6 +368,16 @@ struct LottieShapeGroupBuilder {
         }
     }
 
+    /// The dash pattern of Lottie's dash and gap lengths (`d` entries but the offset), in
+    /// their order: negative lengths as 0, an odd count repeated (SVG's `stroke-dasharray`:
+    /// "If an odd number of values is provided, then the list of values is repeated to yield
+    /// an even number of values"), none (a solid line) when every length is 0.
+    static func dashPattern(_ lengths: [Double]) -> [Double] {
+        let l = lengths.map { max($0, 0) }
+        guard l.contains(where: { $0 > 0 }) else { return [] }
+        return l.count % 2 == 1 ? l + l : l
+    }
+
     /// Width, caps, joins, miter limit and dashes of a stroke.
     func stroke(_ layer: CAShapeLayer, _ s: LottieShapeItem.Stroke) {
         do {
@@ -302,13 +385,26 @@ struct LottieShapeGroupBuilder {
             layer.lineCap = [1: .butt, 2: .round, 3: .square][s.cap] ?? .round
             layer.lineJoin = [1: .miter, 2: .round, 3: .bevel][s.join] ?? .round
             layer.miterLimit = max(s.miterLimit, 0)
-            let lengths = s.dashes.filter { $0.kind != "o" }.map { max($0.length.initialValue.first ?? 0, 0) }
-            if !lengths.isEmpty && lengths.contains(where: { $0 > 0 }) {
-                layer.lineDashPattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
+            let entries = s.dashes.filter { $0.kind != "o" }
+            let initial = Self.dashPattern(entries.map { $0.length.initialValue.first ?? 0 })
+            let animated = entries.contains { $0.length.isAnimated }
+            // After Effects' reading: keyframed dash and gap lengths animate the pattern
+            // (lineDashPattern, animatable in LayerKit), sampled once a frame of the layer's
+            // span as lottie-web's DashProperty recomputes its `stroke-dasharray` each frame.
+            let animates = animated && timeline.reading.drawsAfterEffectsFeatures
+            if animates {
+                LottieKeyframeAnimation.applySampled(.lineDashPattern, to: layer, timeline: timeline, animated: true) {
+                    let f = timeline.frame(atRoot: $0)
+                    return Self.dashPattern(entries.map { $0.length.value(at: f).first ?? 0 })
+                }
+            } else if !initial.isEmpty {
+                layer.lineDashPattern = initial
+            }
+            if !initial.isEmpty || animates {
                 if let phase = s.dashes.first(where: { $0.kind == "o" }) {
                     LottieKeyframeAnimation.apply(phase.length, to: layer, .lineDashPhase, timeline: timeline) { $0.first ?? 0 }
                 }
-                if s.dashes.contains(where: { $0.kind != "o" && $0.length.isAnimated }) {
+                if animated && !animates {
                     warnings.unsupported("animated dash lengths (the first values apply)", layer: layerName)
                 }
             }

@@ -28,7 +28,10 @@
 //   which the animator's value replaces the neutral one (Skottie's TextAnimator: "coverage
 //   … modulate[s] how the new property value is applied to a given fragment (interpolation
 //   weight)"); lottie-web's own formula there squares the weight.
-// Randomized order is not drawn (lottie-web shuffles with Math.random: no two players agree).
+// * Randomize order (`rn`): the units' numbers shuffled once, as lottie-web's TextProperty
+//   does, but by a seeded generator, not Math.random (no two players agree on the order; ours
+//   is the same at every import). Fill hue, saturation and brightness (`fh`, `fs`, `fb`)
+//   turn and move the fill colour in HSV after the animator's fill colour (`adjusted`).
 import Foundation
 import LayerKit
 
@@ -83,11 +86,37 @@ struct LottieTextAnimators {
                 default: if !l.isLineBreak { n += 1 }
                 }
             }
+            if a.selector.randomized { Self.randomize(&list, count: n, seed: UInt64(numbers.count)) }
             numbers.append(list)
             counts.append(n)
         }
         self.numbers = numbers
         self.counts = counts
+    }
+
+    /// Randomize order (`rn`): each unit's number replaced by one drawn, without putting it
+    /// back, from the units' numbers in a random order — lottie-web's TextProperty draws
+    /// `indexes.splice(floor(random × count), 1)` for each unit in turn — with a generator
+    /// seeded by the animator's place (SplitMix64) instead of Math.random, so that every
+    /// import and every frame draws the same order. Numbers past the count (a trailing
+    /// line break's) stay.
+    static func randomize(_ list: inout [Int], count: Int, seed: UInt64) {
+        guard count > 1 else { return }
+        var state = 0x9E37_79B9_7F4A_7C15 &* (seed &+ 1)
+        func next() -> Double {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        var remaining = Array(0..<count)
+        var drawn = [Int](repeating: 0, count: count)
+        for unit in 0..<count {
+            let k = min(Int(next() * Double(remaining.count)), remaining.count - 1)
+            drawn[unit] = remaining.remove(at: k)
+        }
+        for i in list.indices where list[i] < count { list[i] = drawn[list[i]] }
     }
 
     /// Whether any value the animators read changes over time.
@@ -98,7 +127,7 @@ struct LottieTextAnimators {
             let s = a.selector
             return [s.start, s.end, s.offset, s.amount, s.easeHigh, s.easeLow].contains { $0.changesOverTime }
                 || [a.position, a.anchor, a.scale, a.rotation, a.skew, a.skewAxis, a.opacity, a.fillColor, a.strokeColor,
-                    a.strokeWidth, a.tracking].contains { $0?.changesOverTime ?? false }
+                    a.strokeWidth, a.tracking, a.fillHue, a.fillSaturation, a.fillBrightness].contains { $0?.changesOverTime ?? false }
         }
     }
 
@@ -151,6 +180,37 @@ struct LottieTextAnimators {
         Range(selector, count: count, frame: f).selection(i)
     }
 
+    /// `rgb` (0…1) with its HSV hue turned by `hue` degrees (wrapping), then its saturation
+    /// and value moved by `saturation` and `brightness` (0…1 units, held within 0…1) — lottie-
+    /// web's addHueToRGB, addSaturationToRGB and addBrightnessToRGB, applied in that order
+    /// after the animator's fill colour (TextAnimatorProperty `getMeasures`; `fh` in degrees,
+    /// `fs` and `fb` in percent, TextAnimatorDataProperty).
+    static func adjusted(_ rgb: [Double], hue: Double, saturation: Double, brightness: Double) -> [Double] {
+        guard rgb.count >= 3 else { return rgb }
+        let r = rgb[0], g = rgb[1], b = rgb[2]
+        let mx = max(r, g, b), mn = min(r, g, b), d = mx - mn
+        var h = 0.0
+        if d > 0 {
+            if mx == r { h = (g - b) / d + (g < b ? 6 : 0) } else if mx == g { h = (b - r) / d + 2 } else { h = (r - g) / d + 4 }
+            h /= 6
+        }
+        var s = mx == 0 ? 0 : d / mx, v = mx
+        h += hue / 360
+        h -= h.rounded(.down)
+        s = min(max(s + saturation, 0), 1)
+        v = min(max(v + brightness, 0), 1)
+        let i = Int((h * 6).rounded(.down)) % 6, fr = h * 6 - (h * 6).rounded(.down)
+        let p = v * (1 - s), q = v * (1 - fr * s), t = v * (1 - (1 - fr) * s)
+        switch i {
+        case 0: return [v, t, p]
+        case 1: return [q, v, p]
+        case 2: return [p, v, t]
+        case 3: return [p, q, v]
+        case 4: return [t, p, v]
+        default: return [v, p, q]
+        }
+    }
+
     /// Every letter's state at layer frame `f`.
     func states(at f: Double) -> [LottieTextLetterState] {
         let size = document.size
@@ -161,7 +221,8 @@ struct LottieTextAnimators {
             (p: a.position?.value(at: f), an: a.anchor?.value(at: f), s: a.scale?.value(at: f), r: a.rotation?.value(at: f).first,
              sk: a.skew?.value(at: f).first, sa: a.skewAxis?.value(at: f).first ?? 0, o: a.opacity?.value(at: f).first,
              fc: a.fillColor?.value(at: f), sc: a.strokeColor?.value(at: f), sw: a.strokeWidth?.value(at: f).first,
-             t: a.tracking?.value(at: f).first)
+             t: a.tracking?.value(at: f).first, fh: a.fillHue?.value(at: f).first,
+             fs: a.fillSaturation?.value(at: f).first, fb: a.fillBrightness?.value(at: f).first)
         }
         // Each letter's selection by each animator.
         let ranges = animators.indices.map { Range(animators[$0].selector, count: counts[$0], frame: f) }
@@ -220,6 +281,11 @@ struct LottieTextAnimators {
                 if let fc = v.fc, fc.count >= 3, var c = state.fill {
                     let target = LottieColor.unit(Array(fc.prefix(3)))
                     for k in 0..<3 { c[k] += (target[k] - c[k]) * w[j] }
+                    state.fill = c
+                }
+                if var c = state.fill, v.fh != nil || v.fs != nil || v.fb != nil {
+                    c = Self.adjusted(c, hue: (v.fh ?? 0) * w[j], saturation: (v.fs ?? 0) / 100 * w[j],
+                                      brightness: (v.fb ?? 0) / 100 * w[j])
                     state.fill = c
                 }
                 if let sc = v.sc, sc.count >= 3 {

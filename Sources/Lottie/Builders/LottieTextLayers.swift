@@ -41,7 +41,6 @@ struct LottieTextLayers {
             }
         }
         for a in document.animatorList {
-            if a.selector.randomized { warnings.unsupported("text animator randomized order (drawn in order)", layer: layerName) }
             for key in a.undrawn { warnings.unsupported("text animator property \"\(key)\"", layer: layerName) }
         }
         let keyframes = document.keyframes.isEmpty ? [LottieTextDocumentKeyframe(frame: 0, document: document)] : document.keyframes

@@ -43,9 +43,11 @@ struct LottieLayerModel: Sendable {
     var blendMode: Int
     /// Effects other than a drop shadow.
     var hasEffects: Bool
-    /// Layer styles other than a drop shadow.
+    /// Layer styles other than a drop shadow and a stroke.
     var hasLayerStyles: Bool
     var dropShadow: LottieDropShadow?
+    /// The layer style Stroke (LottieLayerStyleStroke).
+    var strokeStyle: LottieLayerStyleStroke?
     /// A 3D layer (`ddd` 1): its transform has a z axis and the composition's camera sees it.
     var is3D = false
     /// The camera, for a camera layer (`ty` 13).
@@ -91,8 +93,9 @@ struct LottieLayerModel: Sendable {
             matteMode: try int("tt") ?? 0, matteParent: try int("tp"), masks: masks, autoOrient: j.bool("ao"),
             blendMode: try int("bm") ?? 0,
             hasEffects: j["ef"]?.elements?.contains { $0["ty"]?.numberValue != 25 } == true,
-            hasLayerStyles: j["sy"]?.elements?.contains { $0["ty"]?.numberValue != 1 } == true,
+            hasLayerStyles: j["sy"]?.elements?.contains { $0["ty"]?.numberValue != 1 && $0["ty"]?.numberValue != 0 } == true,
             dropShadow: try LottieDropShadow.decode(layer: j),
+            strokeStyle: try LottieLayerStyleStroke.decode(layer: j),
             effects: try LottieEffect.decodeList(j["ef"]))
         layer.is3D = j.bool("ddd")
         if ty == 13 { layer.camera = try LottieCamera.decode(j) }

@@ -54,7 +54,11 @@ struct LottieTextAnimator: Sendable {
     var strokeColor: LottieProperty<[Double]>?
     var strokeWidth: LottieProperty<[Double]>?
     var tracking: LottieProperty<[Double]>?
-    /// Style properties read but not drawn (hue, saturation, brightness, 3D rotations).
+    /// Fill hue (degrees), saturation and brightness (percent) offsets.
+    var fillHue: LottieProperty<[Double]>?
+    var fillSaturation: LottieProperty<[Double]>?
+    var fillBrightness: LottieProperty<[Double]>?
+    /// Style properties read but not drawn (3D rotations, line and baseline shifts).
     var undrawn: [String] = []
 
     static func decodeList(_ j: LottieJSON?) throws(DocumentError) -> [LottieTextAnimator] {
@@ -72,7 +76,8 @@ struct LottieTextAnimator: Sendable {
             t.rotation = try prop("r"); t.skew = try prop("sk"); t.skewAxis = try prop("sa")
             t.opacity = try prop("o"); t.fillColor = try prop("fc"); t.strokeColor = try prop("sc")
             t.strokeWidth = try prop("sw"); t.tracking = try prop("t")
-            for key in ["fh", "fs", "fb", "rx", "ry", "ls", "bs"] where p?[key] != nil { t.undrawn.append(key) }
+            t.fillHue = try prop("fh"); t.fillSaturation = try prop("fs"); t.fillBrightness = try prop("fb")
+            for key in ["rx", "ry", "ls", "bs"] where p?[key] != nil { t.undrawn.append(key) }
             out.append(t)
         }
         return out

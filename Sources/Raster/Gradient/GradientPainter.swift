@@ -84,6 +84,16 @@
             let ub = m.c * py + m.tx - g.start.x, vb = m.d * py + m.ty - g.start.y
             let ua = m.a * irx, va = m.b * iry
             let u0 = (m.a * px0 + ub) * irx, v0 = (m.b * px0 + vb) * iry
+            if let focus = g.unitFocus(rx: rx, ry: ry) {
+                // Seen from a focus: the focal parameter (Gradient.swift), per pixel.
+                for i in 0..<n {
+                    let k = Double(i)
+                    var fi = (Gradient.focalParameter(u: u0 + ua * k, v: v0 + va * k, focus: focus) - t0) * tScale
+                    if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
+                    put(Int(fi + 0.5), x &+ i)
+                }
+                return
+            }
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.radialChunk) { chunk in
                 let index = chunk.baseAddress!
                 var done = 0
