@@ -234,7 +234,7 @@ def measure(path, a, compare):
         line["frames"] = frames
         outdir = work
         if a.out:
-            outdir = os.path.join(a.out, os.path.splitext(os.path.basename(path))[0])
+            outdir = os.path.join(a.out, a.out_names[path])
             os.makedirs(outdir, exist_ok=True)
         limit = a.timeout + 2 * len(frames)
         status = {}
@@ -316,6 +316,16 @@ def main():
         raise SystemExit("lottie-agreement.py: no layerplay at %s (swift build -c release --product layerplay)" % a.bin[0])
     compare = load_metric(a.compare)
     files = [f for f in lottie_files(a.paths) if a.only in f]
+    # --out folders by file stem; a stem met again gets its folder's name in front (and a number).
+    a.out_names, used = {}, set()
+    for f in files:
+        stem = os.path.splitext(os.path.basename(f))[0]
+        name, n = stem, 2
+        while name in used:
+            name = "%s-%s%s" % (os.path.basename(os.path.dirname(f)), stem, "" if n == 2 else "-%d" % n)
+            n += 1
+        used.add(name)
+        a.out_names[f] = name
     results = []
     jf = open(a.json, "w") if a.json else None
     with cf.ThreadPoolExecutor(a.jobs) as ex:
