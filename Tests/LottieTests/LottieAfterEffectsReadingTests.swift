@@ -52,15 +52,26 @@ import TestSupport
         #expect(!Self.painted(Self.render(try F.scene([F.shapeLayer([path, F.fill()])], reading: .iOS), frame: 15), 50, 50))
     }
 
-    // MARK: Layer time — a layer's keyframes move with its start time (lottie-web: frame − st)
+    // MARK: Layer time — a layer's own keyframes are in its composition's frames; `st` times a
+    // precomposition's content only (lottie-web PropertyFactory.js: the property is read at
+    // `comp.renderedFrame − offsetTime` against key times `t − offsetTime`, offsetTime = st)
 
-    @Test func aLayersStartTimeShiftsItsOwnKeyframes() throws {
-        let late = #"{"ty": 4, "nm": "Late", "ind": 1, "ip": 0, "op": 60, "st": 20, "ks": {"p": \#(F.keyframes([(0, "[10, 10]", false), (20, "[80, 80]", false)]))}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}"#
-        // At frame 20 the layer's own time is 0: its first keyframe.
-        let b = Self.render(try F.scene([late]), frame: 20)
-        #expect(Self.painted(b, 10, 10) && !Self.painted(b, 80, 80))
-        let ios = Self.render(try F.scene([late], reading: .iOS), frame: 20)
-        #expect(Self.painted(ios, 80, 80) && !Self.painted(ios, 10, 10))
+    static let late = #"{"ty": 4, "nm": "Late", "ind": 1, "ip": 0, "op": 60, "st": 20, "sr": 2, "ks": {"p": \#(F.keyframes([(0, "[10, 10]", false), (20, "[80, 80]", false)]))}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}"#
+
+    @Test func aLayersStartTimeAndStretchLeaveItsOwnKeyframesAlone() throws {
+        // At frame 20 the keyframe at t = 20 holds, in both readings (ThorVG and rlottie agree).
+        for reading in [LottieReading.afterEffects, .iOS] {
+            let b = Self.render(try F.scene([Self.late], reading: reading), frame: 20)
+            #expect(Self.painted(b, 80, 80) && !Self.painted(b, 10, 10), "\(reading)")
+        }
+    }
+
+    @Test func aParentsStartTimeLeavesItsKeyframesAloneToo() throws {
+        // A null with st = −10 moving its child: at frame 10 the null is at its t = 10 key.
+        let null = #"{"ty": 3, "nm": "N", "ind": 1, "ip": 0, "op": 60, "st": -10, "ks": {"p": \#(F.keyframes([(0, "[0, 0]", false), (10, "[70, 70]", false), (20, "[0, 70]", false)]))}}"#
+        let child = #"{"ty": 4, "nm": "C", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(F.rect(10, 10, 10, 10)), \#(F.fill())]}"#
+        let b = Self.render(try F.scene([child, null]), frame: 10)
+        #expect(Self.painted(b, 80, 80) && !Self.painted(b, 10, 80))
     }
 
     // MARK: Motion paths — spatial interpolation by distance (lottie-web `bezierData`; Lottie spec "Position")

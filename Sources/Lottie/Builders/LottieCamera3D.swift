@@ -171,18 +171,20 @@ enum LottieCamera3D {
     /// A layer the size of the composition whose sublayerTransform is the camera's view,
     /// animated when the camera moves, holding `top` (the transform layer of a run of 3D layers).
     static func viewed(_ top: CALayer, camera: (LottieCamera, LottieTransformModel)?, timeline: LottieTimeline,
-                       width: Double, height: Double, parents: [(LottieTransformModel, LottieTimeline)] = []) -> CALayer {
+                       width: Double, height: Double, parents: [LottieTransformModel] = []) -> CALayer {
         let holder = CALayer()
         holder.anchorPoint = Point(0, 0)
         holder.bounds = Rect(0, 0, width, height)
         holder.position = Point(0, 0)
         holder.name = top.name
         let moves = (camera.map { c, t in c.zoom.changesOverTime || changesOverTime(t) } ?? false)
-            || parents.contains { changesOverTime($0.0) }
+            || parents.contains { changesOverTime($0) }
         LottieKeyframeAnimation.applySampled(.sublayerTransform, to: holder, timeline: timeline, animated: moves) { t in
-            // Each parent at its own frame (its start time and stretch), the camera's first.
-            let chain = parents.reduce(CATransform3D.identity) { $0.concatenating(matrix($1.0, at: $1.1.frame(atRoot: t))) }
-            return sublayerTransform(camera: camera, at: timeline.frame(atRoot: t), width: width, height: height, parents: chain)
+            // The parents at the composition's frame, as the camera (a layer's own keyframes
+            // run on its composition's frames: see LottieTimeline), the camera's first.
+            let frame = timeline.frame(atRoot: t)
+            let chain = parents.reduce(CATransform3D.identity) { $0.concatenating(matrix($1, at: frame)) }
+            return sublayerTransform(camera: camera, at: frame, width: width, height: height, parents: chain)
         }
         holder.addSublayer(top)
         return holder

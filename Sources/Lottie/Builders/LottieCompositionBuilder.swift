@@ -8,11 +8,13 @@
 // layer's, at full opacity, always shown, unmasked) hands its sublayers to the innermost
 // transform layer: fewer layers to copy into every frame's presentation tree. Null layers and matte sources draw nothing of their own.
 // Precompositions are content layers clipped to their size holding their composition's
-// layers on the precomposition's timeline. In After Effects' reading every layer's own
-// properties (transform, content, masks) run on the layer's time, (frame − st) / sr, as
-// After Effects moves and stretches a layer's keyframes with the layer (lottie-web reads each
-// layer's keyframes at the composition's frame minus `st`; lottie-android divides by `sr`
-// too); lottie-ios's Core Animation engine applies them to a precomposition's content only.
+// layers on the precomposition's timeline ((frame − st) / sr, or its time remap). A layer's
+// own properties (transform, content, masks, effects) run on the time of the composition that
+// holds it, in both readings: the exporter writes a layer's keyframe times in its
+// composition's frames, already moved with the layer. lottie-web (PropertyFactory.js) reads a
+// keyframed property at `comp.renderedFrame − offsetTime` against key times `t − offsetTime`
+// with `offsetTime = st`, which cancels; ThorVG and rlottie read them at the composition's
+// frame; `st` and `sr` time only what a precomposition layer holds.
 // The list is top first; sublayers are added
 // bottom first.
 import Foundation
@@ -123,17 +125,16 @@ struct LottieCompositionBuilder {
         space.position = Point(0, 0)
         for t in tops { space.addSublayer(t) }
         let view = camera.flatMap { c in c.camera.map { ($0, c.transform) } }
-        let cameraTimeline = camera.map { Self.ownTimeline($0, in: timeline) } ?? timeline
-        // The camera's parent chain, each at its own timeline (a loop or a chain past the
-        // nesting limit stops where it repeats: the layer itself reports it when drawn).
-        var parents: [(LottieTransformModel, LottieTimeline)] = []
+        // The camera's parent chain (a loop or a chain past the nesting limit stops where it
+        // repeats: the layer itself reports it when drawn).
+        var parents: [LottieTransformModel] = []
         var seen: Set<Int> = [camera?.index ?? Int.min]
         var next = camera?.parent
         while let p = next, let pl = byIndex[p], seen.insert(p).inserted, seen.count <= LottieLimits.maximumNesting {
-            parents.append((pl.transform, Self.ownTimeline(pl, in: timeline)))
+            parents.append(pl.transform)
             next = pl.parent
         }
-        return LottieCamera3D.viewed(space, camera: view, timeline: cameraTimeline, width: model.width, height: model.height,
+        return LottieCamera3D.viewed(space, camera: view, timeline: timeline, width: model.width, height: model.height,
                                      parents: parents)
     }
 
@@ -178,27 +179,26 @@ struct LottieCompositionBuilder {
         }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
-        let own = Self.ownTimeline(layer, in: timeline)
-        guard let content = try makeContent(layer, timeline: own, depth: depth) else { return nil }
+        guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { return nil }
         // Visibility (in the composition's frames) and opacity on the content; then the
         // transforms, own first, parents outward.
         applyVisibility(layer, to: content, timeline: timeline)
-        LottieKeyframeAnimation.apply(layer.transform.opacity, to: content, .opacity, timeline: own) {
+        LottieKeyframeAnimation.apply(layer.transform.opacity, to: content, .opacity, timeline: timeline) {
             min(max(($0.first ?? 100) / 100, 0), 1)
         }
-        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: own, reading: timeline.reading) }
-        let masks = LottieMaskLayers(timeline: own, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
+        if let shadow = layer.dropShadow { LottieLayerShadow.apply(shadow, to: content, timeline: timeline, reading: timeline.reading) }
+        let masks = LottieMaskLayers(timeline: timeline, extent: Rect(-model.width * 10, -model.height * 10, model.width * 21, model.height * 21),
                                      layerName: layer.name, warnings: warnings, counter: counter)
         var maskList = layer.masks
         if drawsEffects {
-            maskList = try LottieStrokeEffect.paint(layer.effects, on: content, masks: layer.masks, timeline: own,
+            maskList = try LottieStrokeEffect.paint(layer.effects, on: content, masks: layer.masks, timeline: timeline,
                                                     layerName: layer.name, warnings: warnings, counter: counter)
         }
         var top = try masks.apply(maskList, to: content)
         if drawsEffects {
-            top = try LottieStrokeEffect.reveal(layer.effects, top, masks: layer.masks, timeline: own,
+            top = try LottieStrokeEffect.reveal(layer.effects, top, masks: layer.masks, timeline: timeline,
                                                 layerName: layer.name, warnings: warnings, counter: counter)
-            top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: own, layerName: layer.name, warnings: warnings, counter: counter)
+            top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter)
         }
         // Its own transform, then each parent's outward. Constant ones are folded into the top
         // layer's `transform` for as long as nothing animated lies between it and them.
@@ -217,25 +217,17 @@ struct LottieCompositionBuilder {
             if threeD && l.is3D {
                 folding = false
                 try counter.add(1)
-                top = LottieCamera3D.wrap(top, in: l.transform, name: l.name, timeline: Self.ownTimeline(l, in: timeline))
+                top = LottieCamera3D.wrap(top, in: l.transform, name: l.name, timeline: timeline)
             } else if folding && LottieTransformLayers.isConstant(l.transform, reading: timeline.reading) {
                 if l.transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: l.name) }
                 top.transform = top.transform.concatenating(LottieTransformLayers.constantMatrix(l.transform, reading: timeline.reading))
             } else {
                 folding = false
-                top = try wrap(top, in: l, timeline: Self.ownTimeline(l, in: timeline))
+                top = try wrap(top, in: l, timeline: timeline)
             }
         }
         top.compositingFilter = filter
         return top
-    }
-
-    /// The timeline of `layer`'s own properties in a composition running on `timeline`: the
-    /// composition's in lottie-ios's reading, shifted by the start time and stretched in After
-    /// Effects' (see the file header).
-    static func ownTimeline(_ layer: LottieLayerModel, in timeline: LottieTimeline) -> LottieTimeline {
-        guard timeline.reading.drawsAfterEffectsFeatures, layer.startTime != 0 || layer.timeStretch != 1 else { return timeline }
-        return timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: nil)
     }
 
     /// `content` inside the transform layers of `layer`.
@@ -367,10 +359,8 @@ struct LottieCompositionBuilder {
             }
             content.bounds = Rect(0, 0, w, h)
             content.masksToBounds = true
-            // `timeline` is the layer's own in After Effects' reading (start and stretch applied).
-            let inside = timeline.reading.drawsAfterEffectsFeatures
-                ? (timeRemap.map { timeline.precomposition(startTime: 0, stretch: 1, timeRemap: $0) } ?? timeline)
-                : timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
+            // Its layers run on (frame − st) / sr, or on its time remap read at the frame.
+            let inside = timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
             for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
         case .text(let document):
             guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }

@@ -1,8 +1,8 @@
 // How a property's frames relate to the animation's time. Core Animation time in the
 // generated tree is seconds since the root composition's in point: t = (rootFrame − ip) / fr.
-// A layer's own properties run in its composition's frames (as in lottie-ios's Core
-// Animation engine, the start time `st` and stretch `sr` act on a precomposition's content
-// only); a precomposition's layers run in (parent frame − st) / sr, or, with time
+// A layer's own properties run in its composition's frames in both readings (the start time
+// `st` and stretch `sr` act on a precomposition's content only, as in lottie-web, ThorVG,
+// rlottie and lottie-ios's Core Animation engine); a precomposition's layers run in (parent frame − st) / sr, or, with time
 // remapping, in the remapped seconds (read at the parent frame) × fr. Without remapping that chain is affine (frame = a · root + b) and
 // every keyframe lands on an exact Core Animation time; with it the importer samples, within
 // one budget of sampled values for the whole file (`LottieSampleBudget`).
