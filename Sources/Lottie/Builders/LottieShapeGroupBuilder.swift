@@ -184,6 +184,20 @@ struct LottieShapeGroupBuilder {
     /// The most copy transforms (copies × sampled frames) a repeater before a merge samples.
     static let maximumMergedRepeaterSamples = 100_000
 
+    /// Copy `k`'s transform at frame `f` by the repeater's rule: with j = k + offset, scaled
+    /// by scale^j and turned by rotation × j about the anchor, then moved by position × j.
+    static func repeaterCopy(_ k: Int, _ tr: LottieTransformModel, offset: LottieProperty<[Double]>, at f: Double)
+        -> (anchor: Point, position: Point, scale: (x: Double, y: Double), rotation: Double) {
+        let j = Double(k) + (offset.value(at: f).first ?? 0)
+        let anchor = LottieTransformLayers.point(tr.anchor.value(at: f))
+        var step = Point(0, 0)
+        if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.value(at: f)) }
+        else if case .split(let x, let y) = tr.position { step = Point(x.value(at: f).first ?? 0, y.value(at: f).first ?? 0) }
+        let (sx, sy) = LottieTransformLayers.scales(tr.scale.value(at: f))
+        return (anchor, Point(anchor.x + step.x * j, anchor.y + step.y * j), (pow(sx, j), pow(sy, j)),
+                (tr.rotation.value(at: f).first ?? 0) * j)
+    }
+
     /// The copies of the repeater at `r` as shape groups, top first, for a merge listed after
     /// it: "The Merge Paths path operation takes all of the paths above it in the same group
     /// as input" (After Effects Help), and the repeater's output is its copies — each the items
@@ -223,17 +237,11 @@ struct LottieShapeGroupBuilder {
         for k in (0..<most).reversed() {
             var anchors: [[Double]] = [], positions: [[Double]] = [], scales: [[Double]] = [], rotations: [[Double]] = []
             for f in frames {
-                let j = Double(k) + (offsetP.value(at: f).first ?? 0)
-                let anchor = LottieTransformLayers.point(tr.anchor.value(at: f))
-                var step = Point(0, 0)
-                if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.value(at: f)) }
-                else if case .split(let x, let y) = tr.position { step = Point(x.value(at: f).first ?? 0, y.value(at: f).first ?? 0) }
-                let (sx, sy) = LottieTransformLayers.scales(tr.scale.value(at: f))
-                let shown = k < copies(f)
-                anchors.append([anchor.x, anchor.y])
-                positions.append([anchor.x + step.x * j, anchor.y + step.y * j])
-                scales.append(shown ? [100 * pow(sx, j), 100 * pow(sy, j)] : [0, 0])
-                rotations.append([(tr.rotation.value(at: f).first ?? 0) * j])
+                let c = Self.repeaterCopy(k, tr, offset: offsetP, at: f)
+                anchors.append([c.anchor.x, c.anchor.y])
+                positions.append([c.position.x, c.position.y])
+                scales.append(k < copies(f) ? [100 * c.scale.x, 100 * c.scale.y] : [0, 0])
+                rotations.append([c.rotation])
             }
             var t = LottieTransformModel()
             t.anchor = property(anchors)
@@ -256,15 +264,9 @@ struct LottieShapeGroupBuilder {
         let frames = timeline.sampleFrames.map { timeline.frame(atRoot: $0) }
         let most = frames.map(copies).max() ?? 0
         func matrix(_ k: Int, _ f: Double) -> CATransform3D {
-            let j = Double(k) + (offsetP.value(at: f).first ?? 0)
-            let anchor = LottieTransformLayers.point(tr.anchor.value(at: f))
-            var step = Point(0, 0)
-            if case .combined(let p) = tr.position { step = LottieTransformLayers.point(p.value(at: f)) }
-            else if case .split(let x, let y) = tr.position { step = Point(x.value(at: f).first ?? 0, y.value(at: f).first ?? 0) }
-            let (sx, sy) = LottieTransformLayers.scales(tr.scale.value(at: f))
-            let angle = (tr.rotation.value(at: f).first ?? 0) * .pi / 180
-            return CATransform3D.translation(-anchor.x, -anchor.y).concatenating(.scale(pow(sx, j), pow(sy, j)))
-                .concatenating(.rotation(angle * j)).concatenating(.translation(anchor.x + step.x * j, anchor.y + step.y * j))
+            let c = Self.repeaterCopy(k, tr, offset: offsetP, at: f)
+            return CATransform3D.translation(-c.anchor.x, -c.anchor.y).concatenating(.scale(c.scale.x, c.scale.y))
+                .concatenating(.rotation(c.rotation * .pi / 180)).concatenating(.translation(c.position.x, c.position.y))
         }
         func opacity(_ k: Int, _ f: Double) -> Double {
             let n = copies(f)
