@@ -185,8 +185,12 @@ def peer_rlottie(path, w, h, frames, outdir):
 
 def run_peer(name, path, w, h, frames, outdir, timeout):
     """None when the frames were written, else 'crash: …', 'timeout' or 'error: …'."""
-    cmd = [sys.executable, os.path.abspath(__file__), "--peer", name, path, str(w), str(h),
-           ",".join(map(str, frames)), outdir]
+    return run_child([sys.executable, os.path.abspath(__file__), "--peer", name, path, str(w), str(h),
+                      ",".join(map(str, frames)), outdir], timeout)
+
+
+def run_child(cmd, timeout):
+    """None when `cmd` exits 0, else 'timeout', 'crash: signal N' or 'error: LAST STDERR LINE'."""
     try:
         r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -202,16 +206,9 @@ def run_peer(name, path, w, h, frames, outdir, timeout):
 def run_ours(binary, path, ip, frames, scale, outdir, timeout, name="ours"):
     for f in frames:
         out = os.path.join(outdir, "%s-%d.png" % (name, f))
-        cmd = binary + ["render", path, "--frame", repr(ip + f), "--scale", repr(scale), "--out", out]
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
-        except subprocess.TimeoutExpired:
-            return "timeout"
-        if r.returncode < 0:
-            return "crash: signal %d" % -r.returncode
-        if r.returncode != 0:
-            last = (r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[-1]
-            return "error: " + last[:100]
+        failure = run_child(binary + ["render", path, "--frame", repr(ip + f), "--scale", repr(scale), "--out", out], timeout)
+        if failure:
+            return failure
     return None
 
 
