@@ -304,6 +304,32 @@ import TestSupport
         }
     }
 
+    /// Pixels at least half covered.
+    static func paintedCount(_ b: Bitmap) -> Int {
+        var n = 0
+        for y in 0..<100 { for x in 0..<100 where painted(b, x, y) { n += 1 } }
+        return n
+    }
+
+    // A trim cuts the path a fill paints too (lottie-web's TrimModifier rewrites the shape data
+    // the fill reads); lottie-ios's engine trims strokes only.
+    @Test func aTrimCutsTheOutlineAFillPaints() throws {
+        func trim(_ start: String, _ end: String) -> String { #"{"ty": "tm", "s": \#(start), "e": \#(end), "o": {"k": 0}, "m": 1}"# }
+        // Half the square's outline (two sides from a corner) closed by the fill: half its area.
+        let half = try F.scene([F.shapeLayer([F.rect(50, 50, 60, 60), trim(#"{"k": 0}"#, #"{"k": 50}"#), F.fill()])])
+        let n = Self.paintedCount(Self.render(half, frame: 0))
+        #expect(abs(n - 1800) < 120, "\(n) pixels")
+        let ios = try F.scene([F.shapeLayer([F.rect(50, 50, 60, 60), trim(#"{"k": 0}"#, #"{"k": 50}"#), F.fill()])], reading: .iOS)
+        #expect(abs(Self.paintedCount(Self.render(ios, frame: 0)) - 3600) < 120)
+        // An animated end: nothing at the start, the whole square at the end.
+        let grows = try F.scene([F.shapeLayer([F.rect(50, 50, 60, 60), trim(#"{"k": 0}"#, F.keyframes([(0, "[0]", false), (30, "[100]", false)])), F.fill()])])
+        #expect(Self.paintedCount(Self.render(grows, frame: 0)) == 0)
+        #expect(abs(Self.paintedCount(Self.render(grows, frame: 30)) - 3600) < 120)
+        // A range across the path's end (offset a quarter turn) wraps to its start: still half.
+        let wrapped = try F.scene([F.shapeLayer([F.rect(50, 50, 60, 60), #"{"ty": "tm", "s": {"k": 0}, "e": {"k": 50}, "o": {"k": 270}, "m": 1}"#, F.fill()])])
+        #expect(abs(Self.paintedCount(Self.render(wrapped, frame: 0)) - 1800) < 120)
+    }
+
     @Test func twistTurnsTheOutsideByTheAngle() throws {
         let s = try F.scene([F.shapeLayer([F.group([F.rect(0, 0, 40, 40), #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.fill()])])])
         guard case .move(let first) = try Self.shapePath(s).elements[0] else { Issue.record("no move"); return }

@@ -316,8 +316,15 @@ struct LottieShapeGroupBuilder {
         let tracks = shapes.compactMap { s in
             (s.merged ?? LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial))?.modified(by: s.modifiers)
         }
-        let trim: LottieTrim? = style.isStroke ? LottieTrim.composed(trims) : nil
-        let groups: [[LottieShapeTrack]] = (trim.map { !$0.individually } ?? false) && tracks.count > 1 ? tracks.map { [$0] } : [tracks]
+        // A trim cuts the paths themselves in After Effects' reading, so a fill below it paints
+        // the trimmed outline, each open piece closed as any fill closes it (lottie-web's
+        // TrimModifier rewrites the shape data every style after it reads); lottie-ios's
+        // engine trims strokes only (`strokeStart` / `strokeEnd`).
+        let trim = LottieTrim.composed(trims)
+        let fillTrim = style.isStroke || !timeline.reading.drawsAfterEffectsFeatures ? nil : trim
+        let strokeTrim = style.isStroke ? trim : nil
+        let groups: [[LottieShapeTrack]] = ((strokeTrim ?? fillTrim).map { !$0.individually } ?? false) && tracks.count > 1
+            ? tracks.map { [$0] } : [tracks]
         for g in groups {
             try counter.add(1)
             let layer = CAShapeLayer()
@@ -325,11 +332,15 @@ struct LottieShapeGroupBuilder {
             layer.position = Point(0, 0)
             layer.bounds = Rect(0, 0, 0, 0)
             var doubled = false
-            if let trim { doubled = trim.apply(to: layer, timeline: timeline) }
+            if let strokeTrim { doubled = strokeTrim.apply(to: layer, timeline: timeline) }
             // Counted before the combined track exists: one animated shape among constant
             // ones repeats them all in each of its keyframes.
             try counter.addVertices(LottieShapeTrack.vertexBound(g) * (doubled ? 2 : 1), layer: layerName)
-            LottieShapeTrack.combined(g).apply(to: layer, timeline: timeline, doubled: doubled)
+            if let fillTrim {
+                fillTrim.applyToFill(LottieShapeTrack.combined(g), layer: layer, timeline: timeline)
+            } else {
+                LottieShapeTrack.combined(g).apply(to: layer, timeline: timeline, doubled: doubled)
+            }
             paint(layer, style)
             switch style {
             case .gradientFill(let g, let opacity, _), .gradientStroke(let g, let opacity, _):

@@ -4,8 +4,10 @@
 // wrap, so then the path is drawn twice end to end and the range halved (the wrapped part
 // lies on the second copy). With one animated input the keyframes map exactly; with several
 // the range is sampled per frame. Several trims on one path apply in turn: each cuts its
-// range out of what the ones before it left.
+// range out of what the ones before it left. In After Effects' reading a fill below a trim
+// paints the trimmed path itself (`applyToFill`).
 import LayerKit
+import Raster
 
 struct LottieTrim {
     var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>
@@ -84,5 +86,28 @@ struct LottieTrim {
             range(at: timeline.frame(atRoot: $0)).1 * k
         }
         return doubled
+    }
+
+    /// Sets `layer`'s path to `track` trimmed, for a fill: the range's part of the paths'
+    /// whole length (a range past the end wraps to the start), sampled once a frame when the
+    /// shapes or the range move. A fill closes each open piece.
+    func applyToFill(_ track: LottieShapeTrack, layer: CAShapeLayer, timeline: LottieTimeline) {
+        func path(at f: Double) -> Path? {
+            let whole = track.value(at: f).path
+            let (a, b) = range(at: f)
+            guard b > 1 else { return whole.trimmed(from: a, to: b) }
+            // The part past the end goes on from the start; where the path closes there (one
+            // closed subpath) the two parts are one piece, as the trim runs round the loop.
+            var p = whole.trimmed(from: a, to: 1)
+            for e in whole.trimmed(from: 0, to: b - 1).elements {
+                if case .move(let m) = e, let c = p.currentPoint, abs(c.x - m.x) < 1e-9, abs(c.y - m.y) < 1e-9 { continue }
+                p.append(e)
+            }
+            return p
+        }
+        var moves = [start, end, offset].contains(where: \.changesOverTime)
+            || earlier.contains { [$0.start, $0.end, $0.offset].contains(where: \.changesOverTime) }
+        if case .constant = track {} else { moves = true }
+        LottieKeyframeAnimation.applySampled(.path, to: layer, timeline: timeline, animated: moves) { path(at: timeline.frame(atRoot: $0)) }
     }
 }
