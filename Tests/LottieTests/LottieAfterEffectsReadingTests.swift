@@ -330,6 +330,29 @@ import TestSupport
         #expect(abs(Self.paintedCount(Self.render(wrapped, frame: 0)) - 1800) < 120)
     }
 
+    // A gradient keeps the coordinates of the group that holds it: the shapes of a nested,
+    // transformed group are painted in the style's group's space (lottie-web transforms their
+    // paths into it), so turning the nested group turns the shape, not the gradient.
+    @Test func aGradientOfAnOuterGroupDoesNotTurnWithANestedGroup() throws {
+        let ramp = #"{"ty": "gf", "o": {"k": 100}, "s": {"k": [10, 50]}, "e": {"k": [90, 50]}, "t": 1, "g": {"p": 2, "k": {"k": [0, 0, 0, 0, 1, 1, 1, 1]}}, "r": 1}"#
+        func turned(_ r: String) -> String {
+            F.group([F.group([F.rect(0, 0, 100, 100)], transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "r": \#(r)}"#), ramp])
+        }
+        func grey(_ b: Bitmap, _ x: Int) -> Double { Double((b[x, 50] >> 16) & 0xFF) / 255 }
+        let still = try F.scene([F.shapeLayer([turned(#"{"k": 180}"#)])])
+        let b = Self.render(still, frame: 0)
+        #expect(grey(b, 10) < 0.05 && grey(b, 90) > 0.95, "\(grey(b, 10)) \(grey(b, 90))")
+        // Turning: the same ramp at every frame.
+        let turning = try F.scene([F.shapeLayer([turned(F.keyframes([(0, "[0]", false), (30, "[180]", false)]))])])
+        for frame in [0.0, 15, 30] {
+            let t = Self.render(turning, frame: frame)
+            #expect(abs(grey(t, 30) - 0.25) < 0.05 && abs(grey(t, 70) - 0.75) < 0.05, "frame \(frame)")
+        }
+        // lottie-ios's engine draws the gradient in the nested group's coordinates: turned with it.
+        let ios = Self.render(try F.scene([F.shapeLayer([turned(#"{"k": 180}"#)])], reading: .iOS), frame: 0)
+        #expect(grey(ios, 90) < 0.05)
+    }
+
     @Test func twistTurnsTheOutsideByTheAngle() throws {
         let s = try F.scene([F.shapeLayer([F.group([F.rect(0, 0, 40, 40), #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.fill()])])])
         guard case .move(let first) = try Self.shapePath(s).elements[0] else { Issue.record("no move"); return }

@@ -79,7 +79,7 @@ struct LottieShapeGroupBuilder {
         }
         for i in items.indices.reversed() {
             switch items[i] {
-            case .fill, .stroke, .gradientFill, .gradientStroke, .blended:
+            case .fill, .stroke, .gradientFill, .gradientStroke, .blended, .inGroups:
                 let shapes = geometry.filter { $0 < i }.map(shape)
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
@@ -109,8 +109,8 @@ struct LottieShapeGroupBuilder {
                 LottieKeyframeAnimation.apply(transform.opacity, to: inner, .opacity, timeline: timeline) {
                     min(max(($0.first ?? 100) / 100, 0), 1)
                 }
-                try build(sub, into: inner, inherited: inheritedStyles, trims: innerTrims, rounding: round,
-                          modifiers: reshaping(after: i), depth: depth + 1)
+                try build(sub, into: inner, inherited: inheritedStyles.map { entering($0, transform) }, trims: innerTrims,
+                          rounding: round, modifiers: reshaping(after: i), depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
             case .merge where !timeline.reading.drawsAfterEffectsFeatures:
                 warnings.unsupported("merge paths (shapes drawn unmerged, as lottie-ios's Core Animation engine does)", layer: layerName)
@@ -302,9 +302,46 @@ struct LottieShapeGroupBuilder {
         var merged: LottieShapeTrack? = nil
     }
 
+    /// An inherited style as the shapes of a group with `transform` see it: in After Effects'
+    /// reading a gradient keeps its own group's coordinates — "the fill or stroke is applied
+    /// in the space of the group that holds it", lottie-web transforming the nested shapes'
+    /// paths into the style's group before painting (ShapeElement's styled shapes) — so a
+    /// gradient passed into a transformed group remembers the transform to undo.
+    func entering(_ style: LottieShapeItem, _ transform: LottieTransformModel) -> LottieShapeItem {
+        guard timeline.reading.drawsAfterEffectsFeatures else { return style }
+        switch style {
+        case .inGroups(let inner, let transforms): return .inGroups(inner, transforms: transforms + [transform])
+        case .gradientFill, .gradientStroke: return .inGroups(style, transforms: [transform])
+        case .blended(.gradientFill, _), .blended(.gradientStroke, _): return .inGroups(style, transforms: [transform])
+        default: return style
+        }
+    }
+
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
     func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
+        if case .inGroups(let inner, let transforms) = style {
+            // The gradient layers drawn in the style's group's coordinates: each under a layer
+            // undoing the nested groups' transforms, its mask of shapes redoing them.
+            let before = container.sublayers?.count ?? 0
+            try addStyle(inner, shapes: shapes, trims: trims, rounding: rounding, into: container)
+            let moves = transforms.contains(where: LottieCamera3D.changesOverTime)
+            func toStyleSpace(_ rootFrame: Double) -> CATransform3D {
+                let f = timeline.frame(atRoot: rootFrame)
+                return transforms.reversed().reduce(CATransform3D.identity) { $0.concatenating(LottieCamera3D.matrix($1, at: f)) }
+            }
+            for case let g as CAGradientLayer in (container.sublayers ?? []).dropFirst(before) {
+                guard let mask = g.mask else { continue }
+                let undo = LottieTransformLayers.emptyLayer()
+                container.insertSublayer(undo, above: g)
+                undo.addSublayer(g)
+                LottieKeyframeAnimation.applySampled(.transform, to: undo, timeline: timeline, animated: moves) {
+                    toStyleSpace($0).inverted ?? .identity
+                }
+                LottieKeyframeAnimation.applySampled(.transform, to: mask, timeline: timeline, animated: moves) { toStyleSpace($0) }
+            }
+            return
+        }
         if case .blended(let inner, let mode) = style {
             let before = container.sublayers?.count ?? 0
             try addStyle(inner, shapes: shapes, trims: trims, rounding: rounding, into: container)
@@ -455,14 +492,14 @@ extension LottieShapeItem {
     /// Fills and strokes, plain or gradient.
     var isStyle: Bool {
         switch self {
-        case .fill, .stroke, .gradientFill, .gradientStroke, .blended: return true
+        case .fill, .stroke, .gradientFill, .gradientStroke, .blended, .inGroups: return true
         default: return false
         }
     }
     var isStroke: Bool {
         switch self {
         case .stroke, .gradientStroke: return true
-        case .blended(let style, _): return style.isStroke
+        case .blended(let style, _), .inGroups(let style, _): return style.isStroke
         default: return false
         }
     }
