@@ -332,6 +332,7 @@ struct LottieShapeGroupBuilder {
             }
             for case let g as CAGradientLayer in (container.sublayers ?? []).dropFirst(before) {
                 guard let mask = g.mask else { continue }
+                try counter.add(1)
                 let undo = LottieTransformLayers.emptyLayer()
                 container.insertSublayer(undo, above: g)
                 undo.addSublayer(g)
