@@ -28,3 +28,20 @@ wait_for_window() {
     done
     fail "no window named 'LayerKit Gallery' after 10 s"
 }
+
+# Waits for a visible window whose name matches the regular expression $1 (up to 10 s) and
+# whose id stays the same for half a second (SDL may replace a window while setting it up);
+# sets `win`. Fails if the process ($pid) exits first.
+wait_for_named_window() {
+    win=""
+    local seen="" count=0
+    for _ in $(seq 100); do
+        win=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | tail -n 1 || true)
+        if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
+        seen=$win
+        [ -n "$win" ] && [ "$count" -ge 5 ] && return 0
+        kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
+        sleep 0.1
+    done
+    fail "no window named '$1' after 10 s"
+}

@@ -52,22 +52,6 @@ layer["ks"]["p"]["k"] = [{"t": 0, "s": [100, 80], "o": {"x": [0.5], "y": [0.5]},
 json.dump({"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 480, "h": 360, "layers": [layer]}, open(sys.argv[2], "w"))
 PY
 
-# Waits for a visible window whose name matches the regular expression $1 (up to 10 s) and
-# whose id stays the same for half a second (SDL may replace a window while setting it up);
-# sets `win`.
-wait_for_play_window() {
-    win=""
-    local seen="" count=0
-    for _ in $(seq 100); do
-        win=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | tail -n 1 || true)
-        if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
-        seen=$win
-        [ -n "$win" ] && [ "$count" -ge 5 ] && return 0
-        kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
-        sleep 0.1
-    done
-    fail "no window named '$1' after 10 s"
-}
 grab() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
 # Mean brightness (0…1) of a region WxH+X+Y of a grab.
 mean() { convert "$out/$1.png" -crop "$2" +repage -colorspace gray -format '%[fx:mean]' info:; }
@@ -99,7 +83,7 @@ finish() {
 # 1. The big Lottie fits the screen.
 "$LAYERPLAY_BIN" play "$big" --duration 60 --verbose 2>"$out/log.txt" &
 pid=$!
-wait_for_play_window "big.json"
+wait_for_named_window "big.json"
 geometry=$(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: //p')
 close_window
 finish
@@ -112,7 +96,7 @@ echo "$name: 1334x1600 Lottie opened at ${geometry}"
 # 2–4. Controls on the document.
 "$LAYERPLAY_BIN" play "$doc" --duration 60 --verbose 2>"$out/log.txt" &
 pid=$!
-wait_for_play_window "moving.json"
+wait_for_named_window "moving.json"
 xdotool mousemove 0 0        # off the window: the bar hides after two idle seconds
 sleep 2.6
 grab idle
@@ -167,7 +151,7 @@ echo "$name: bar after motion (bottom strip $idle → $moved), Space paused (0 p
 # 4b. The scrubber on a Lottie file, on a white background (B): render's frame over white.
 "$LAYERPLAY_BIN" play "$small" --duration 60 --verbose 2>"$out/log.txt" &
 pid=$!
-wait_for_play_window "small.json"
+wait_for_named_window "small.json"
 xdotool windowfocus --sync "$win" 2>/dev/null || true
 xdotool key --window "$win" space
 xdotool key --window "$win" b
@@ -194,7 +178,7 @@ screenshot 4:$out/refused.png
 SCRIPT
 "$LAYERPLAY_BIN" play "$doc" "$big" --duration 60 --verbose --script "$out/script.txt" 2>"$out/log.txt" &
 pid=$!
-wait_for_play_window "moving.json"
+wait_for_named_window "moving.json"
 # The script's steps count from the first frame: wait for its last screenshot.
 for _ in $(seq 100); do [ -f "$out/refused.png" ] && break; sleep 0.1; done
 title=$(xdotool getwindowname "$win")

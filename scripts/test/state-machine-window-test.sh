@@ -20,21 +20,7 @@ python3 scripts/lib/state_machine_fixture.py "$archive"
 
 "$LAYERPLAY_BIN" play "$archive" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
 pid=$!
-# Sets `win` to the window named $1 once it has stayed the same for half a second.
-find_window() {
-    win=""
-    local seen="" count=0
-    for _ in $(seq 100); do
-        win=$(xdotool search --onlyvisible --name "$1" 2>/dev/null | tail -n 1 || true)
-        if [ -n "$win" ] && [ "$win" = "$seen" ]; then count=$((count + 1)); else count=0; fi
-        seen=$win
-        [ -n "$win" ] && [ "$count" -ge 5 ] && break
-        kill -0 "$pid" 2>/dev/null || fail "layerplay exited before its window appeared"
-        sleep 0.1
-    done
-    [ -n "$win" ] || fail "no window named $1 after 10 s"
-}
-find_window toggle.lottie
+wait_for_named_window toggle.lottie
 grab() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
 pixel() { convert "$out/$1.png" -format "%[fx:int(255*p{$2,$3}.r)],%[fx:int(255*p{$2,$3}.g)],%[fx:int(255*p{$2,$3}.b)]" info:; }
 # The content (200 × 200 points) is fitted into the window, centred.
@@ -77,7 +63,7 @@ switching="$out/switching.lottie"
 python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.SWITCHING, second=True)' "$switching"
 "$LAYERPLAY_BIN" play "$switching" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
 pid=$!
-find_window switching.lottie
+wait_for_named_window switching.lottie
 read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
 wait_title "state: off"
 sleep 0.6
