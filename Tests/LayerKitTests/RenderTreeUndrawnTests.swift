@@ -50,9 +50,16 @@ import Testing
         #expect(try #require(a.difference(from: b)).maxAbsolute == 0, "\(note)")
     }
 
+    /// Updates `tree` at `t` on the manual clock, checks its frame against the drawable
+    /// presentation tree's, and returns how many layers the update evaluated.
+    func update(_ tree: RenderTree, _ root: CALayer, at t: Double, _ note: String) throws -> Int {
+        CAAnimationContext.current.clock.manualTime = t
+        try expectSameFrame(tree.update(root, at: t), root, at: t, note)
+        return tree.lastWalk.evaluatedLayers
+    }
+
     @Test func layersHiddenWhateverTheTimeAndTheirWrappersAreNotEvaluated() throws {
-        let context = CAAnimationContext.current
-        context.clock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         let root = box(Rect(0, 0, 120, 80), .white)
         let visible = leaf(0, hidden: false)
         root.addSublayer(wrapped(visible, 0))
@@ -65,38 +72,30 @@ import Testing
         CATransaction.flush()
         let tree = RenderTree()
         for (n, t) in [0.1, 0.2, 0.35, 0.5].enumerated() {
-            context.clock.manualTime = t
-            let kept = tree.update(root, at: t)
-            try expectSameFrame(kept, root, at: t, "frame \(n)")
+            let evaluated = try update(tree, root, at: t, "frame \(n)")
             // From the second frame on: the root, the visible leaf, its wrappers and child.
-            if n >= 1 { #expect(tree.lastWalk.evaluatedLayers <= 6, "frame \(n): \(tree.lastWalk.evaluatedLayers) layers evaluated") }
+            if n >= 1 { #expect(evaluated <= 6, "frame \(n): \(evaluated) layers evaluated") }
         }
         // A hidden leaf shown again in the model draws again, wrappers and all.
         CATransaction.begin(); CATransaction.setDisableActions(true)
         leaves[10].isHidden = false
         CATransaction.commit()
         for (n, t) in [0.6, 0.7].enumerated() {
-            context.clock.manualTime = t
-            let kept = tree.update(root, at: t)
-            try expectSameFrame(kept, root, at: t, "shown, frame \(n)")
-            #expect(tree.lastWalk.evaluatedLayers >= 9 && tree.lastWalk.evaluatedLayers <= 12,
-                    "shown, frame \(n): \(tree.lastWalk.evaluatedLayers)")
+            let evaluated = try update(tree, root, at: t, "shown, frame \(n)")
+            #expect(evaluated >= 9 && evaluated <= 12, "shown, frame \(n): \(evaluated)")
         }
         // And hidden again, left out again.
         CATransaction.begin(); CATransaction.setDisableActions(true)
         leaves[10].isHidden = true
         CATransaction.commit()
         for (n, t) in [0.8, 0.9, 0.95].enumerated() {
-            context.clock.manualTime = t
-            let kept = tree.update(root, at: t)
-            try expectSameFrame(kept, root, at: t, "hidden again, frame \(n)")
-            if n >= 1 { #expect(tree.lastWalk.evaluatedLayers <= 6, "hidden again, frame \(n): \(tree.lastWalk.evaluatedLayers)") }
+            let evaluated = try update(tree, root, at: t, "hidden again, frame \(n)")
+            if n >= 1 { #expect(evaluated <= 6, "hidden again, frame \(n): \(evaluated)") }
         }
     }
 
     @Test func wrappersOfLayersHiddenByAnimationAreNotEvaluatedWhileTheyAreHidden() throws {
-        let context = CAAnimationContext.current
-        context.clock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         let root = box(Rect(0, 0, 120, 80), .white)
         let count = 200
         for i in 0..<count {
@@ -115,11 +114,8 @@ import Testing
         CATransaction.flush()
         let tree = RenderTree()
         for (n, t) in [0.1, 0.2, 0.3, 0.55, 0.6, 0.8, 0.9].enumerated() {
-            context.clock.manualTime = t
-            let kept = tree.update(root, at: t)
-            try expectSameFrame(kept, root, at: t, "frame \(n) at \(t)")
+            let evaluated = try update(tree, root, at: t, "frame \(n) at \(t)")
             let shown = t >= 0.5 && t < 0.75
-            let evaluated = tree.lastWalk.evaluatedLayers
             if shown {
                 // Every leaf, its child and its two wrappers.
                 #expect(evaluated >= 4 * count, "at \(t): \(evaluated)")
@@ -131,8 +127,7 @@ import Testing
     }
 
     @Test func aLayerWhoseMaskDrawsNothingIsNotEvaluated() throws {
-        let context = CAAnimationContext.current
-        context.clock.manualTime = 0
+        CAAnimationContext.current.clock.manualTime = 0
         let root = box(Rect(0, 0, 120, 80), .white)
         var masks: [CALayer] = []
         for i in 0..<100 {
@@ -149,18 +144,14 @@ import Testing
         CATransaction.flush()
         let tree = RenderTree()
         for (n, t) in [0.1, 0.2, 0.3].enumerated() {
-            context.clock.manualTime = t
-            let kept = tree.update(root, at: t)
-            try expectSameFrame(kept, root, at: t, "frame \(n)")
-            if n >= 1 { #expect(tree.lastWalk.evaluatedLayers <= 2, "frame \(n): \(tree.lastWalk.evaluatedLayers)") }
+            let evaluated = try update(tree, root, at: t, "frame \(n)")
+            if n >= 1 { #expect(evaluated <= 2, "frame \(n): \(evaluated)") }
         }
         // A mask that draws again shows its layer again.
         CATransaction.begin(); CATransaction.setDisableActions(true)
         masks[3].isHidden = false
         CATransaction.commit()
-        context.clock.manualTime = 0.4
-        let kept = tree.update(root, at: 0.4)
-        try expectSameFrame(kept, root, at: 0.4, "mask shown")
-        #expect(tree.lastWalk.evaluatedLayers >= 4, "mask shown: \(tree.lastWalk.evaluatedLayers)")
+        let evaluated = try update(tree, root, at: 0.4, "mask shown")
+        #expect(evaluated >= 4, "mask shown: \(evaluated)")
     }
 }
