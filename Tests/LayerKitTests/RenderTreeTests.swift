@@ -2,8 +2,9 @@
 // presentation tree's frame pixel for pixel, while animations run, start and stop and the
 // model changes between frames (properties with and without implicit animations, sublayers,
 // masks, animations removed); unchanged layers keep their copy; every property setter counts
-// in `modelRevision`; drawing it incrementally equals full redraws; and dropping it frees
-// every copy and leaves the model tree free to go.
+// in `modelRevision`; drawing it incrementally equals full redraws; a layer hidden for a
+// while gets its subtree's copies back when it shows again; and dropping it frees every copy
+// and leaves the model tree free to go.
 import Testing
 @testable import LayerKit
 
@@ -329,6 +330,83 @@ import Testing
             LayerRenderer(background: .white).draw(root.presentation(at: t), into: Canvas(full))
             #expect(try #require(incremental.difference(from: full)).maxAbsolute == 0, "frame \(i)")
         }
+    }
+
+    /// A layer switched on and off by a `hidden` keyframe animation (as the Lottie importer
+    /// shows a layer between its in and out points), with a sublayer and a mask.
+    func blinkingLayer() -> (layer: CALayer, sub: CALayer, mask: CALayer) {
+        let l = box(Rect(10, 10, 60, 40), .red)
+        let sub = box(Rect(5, 5, 20, 20), .blue)
+        sub.addSublayer(box(Rect(2, 2, 6, 6), .green))
+        l.addSublayer(sub)
+        let mask = box(Rect(0, 0, 50, 30), .black)
+        l.mask = mask
+        let blink = CAKeyframeAnimation(keyPath: "hidden")
+        blink.values = [.bool(false), .bool(true), .bool(false)]
+        blink.keyTimes = [0, 0.3, 0.6, 1]
+        blink.calculationMode = .discrete
+        blink.duration = 1
+        blink.fillMode = .both
+        blink.isRemovedOnCompletion = false
+        l.add(blink, forKey: "blink")
+        return (l, sub, mask)
+    }
+
+    @Test func aLayerShownAgainTakesBackTheCopiesItHadBeforeItWasHidden() throws {
+        let context = CAAnimationContext.current
+        context.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        let (blinking, _, _) = blinkingLayer()
+        root.addSublayer(blinking)
+        CATransaction.flush()
+        let tree = RenderTree()
+        // Held weakly: only the render tree may keep the copies alive while the layer is hidden.
+        weak var lastSub: CALayer?, lastGrand: CALayer?, lastMask: CALayer?
+        var shownBefore = false
+        for (i, t) in [0.1, 0.2, 0.4, 0.5, 0.7, 0.8].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
+            LayerRenderer(background: .white).draw(kept, into: Canvas(a))
+            LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
+            let diff = try #require(a.difference(from: b))
+            #expect(diff.maxAbsolute == 0, "frame \(i): \(diff)")
+            let copy = try #require(kept.sublayers?.first)
+            if t > 0.3 && t < 0.6 {
+                // Hidden: neither sublayers nor mask in the drawable tree.
+                #expect(copy.isHidden && copy.sublayers == nil && copy.mask == nil)
+                continue
+            }
+            let sub = try #require(copy.sublayers?.first), grand = try #require(sub.sublayers?.first)
+            let mask = try #require(copy.mask)
+            if shownBefore {
+                #expect(lastSub != nil && sub === lastSub && grand === lastGrand && mask === lastMask, "frame \(i)")
+            }
+            lastSub = sub; lastGrand = grand; lastMask = mask
+            shownBefore = true
+        }
+    }
+
+    @Test func droppingTheRenderTreeWhileALayerIsHiddenFreesItsParkedCopies() {
+        weak var model: CALayer?
+        weak var subCopy: CALayer?
+        weak var maskCopy: CALayer?
+        do {
+            let context = CAAnimationContext.current
+            context.clock.manualTime = 0
+            let root = box(Rect(0, 0, 120, 80), .white)
+            let (blinking, _, _) = blinkingLayer()
+            root.addSublayer(blinking)
+            CATransaction.flush()
+            let tree = RenderTree()
+            let shown = tree.update(root, at: 0.1)
+            subCopy = shown.sublayers?.first?.sublayers?.first
+            maskCopy = shown.sublayers?.first?.mask
+            _ = tree.update(root, at: 0.4)
+            #expect(subCopy != nil && maskCopy != nil)
+            model = root
+        }
+        #expect(model == nil && subCopy == nil && maskCopy == nil)
     }
 
     @Test func droppingTheRenderTreeFreesTheCopiesAndTheModelStaysFree() {

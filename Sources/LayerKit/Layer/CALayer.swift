@@ -74,6 +74,10 @@ open class CALayer: CAMediaTiming {
     /// For a render-tree copy: the node (of its model layer) that names it, so that the
     /// copy, going away, clears that name (`RenderTreeNode.copy` does not retain it).
     @exclusivity(unchecked) final var renderTreeNodeOfCopy: RenderTreeNode?
+    /// For a render-tree copy hidden at its last update: the copies of the sublayers and mask
+    /// it let go of, kept so that they are updated in place when it shows again rather than
+    /// copied anew (`ParkedRenderSubtree`, RenderTree.swift). (Only ever assigned: no exclusivity check.)
+    @exclusivity(unchecked) final var parkedSubtreeOfCopy: ParkedRenderSubtree?
     /// What weak references to this layer name instead of it (`WeakLayerReference`).
     final lazy var lifetimeToken = LayerLifetimeToken(self)
 

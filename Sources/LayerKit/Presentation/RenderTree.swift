@@ -40,7 +40,7 @@
 // masked by a mask that draws nothing, thus costs a few checks a frame, or none.
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
-// copies; a model layer's node names its copy without retaining it (the copy refers to its
+// copies (a copy hidden at the last update, those it let go of: `ParkedRenderSubtree`); a model layer's node names its copy without retaining it (the copy refers to its
 // model), so dropping the render tree frees every copy, and the model tree never holds its
 // own copies. The node's name is not a weak reference (nor is a copy's `superlayer`): an
 // object once named weakly keeps its reference counts in a side table, and every retain and
@@ -79,6 +79,20 @@ public final class RenderTree {
         root = copy
         return copy
     }
+}
+
+/// The copies of the sublayers and the mask a render-tree copy let go of when its layer
+/// stopped drawing (hidden, or at opacity 0, at an update: the drawable tree then has neither),
+/// held by that copy until the layer draws again. Their nodes still name them, so the update
+/// that shows the layer again finds each of them kept and updates it in place, as it updates
+/// the copies of layers drawn in every frame, instead of making a fresh copy of the whole
+/// subtree with `init(layer:)`: a Lottie layer shown for a few frames of many (TypeFace's
+/// letters, whose layers' `hidden` animations switch them on and off) took most of a frame's
+/// work in those copies. Held by the copy, so that dropping the render tree still frees every
+/// copy; not kept for a layer hidden whatever the time.
+struct ParkedRenderSubtree {
+    var sublayers: [CALayer]?
+    var mask: CALayer?
 }
 
 /// What one `RenderTree.update` did.
@@ -381,8 +395,14 @@ extension CALayer {
         }
         walk.evaluatedLayers += 1
         let node = renderNode!
-        // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
+        // A layer that draws nothing at `time` keeps neither its subtree nor its mask; the
+        // copies it lets go of are parked on it while it may show again (`ParkedRenderSubtree`).
         if copy.isHidden || !(copy.opacity > 0) {
+            if copy.sublayers != nil || copy.mask != nil {
+                if case .hidden = node.visibility { copy.parkedSubtreeOfCopy = nil } else {
+                    copy.parkedSubtreeOfCopy = ParkedRenderSubtree(sublayers: copy.sublayers, mask: copy.mask)
+                }
+            }
             if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
             if copy.mask != nil { copy.mask = nil; walk.changed = true }
             return copy
@@ -407,6 +427,8 @@ extension CALayer {
             copy.mask = nil
             walk.changed = true
         }
+        // Shown again: what was parked is back in the tree (or no longer in it).
+        if copy.parkedSubtreeOfCopy != nil { copy.parkedSubtreeOfCopy = nil }
         return copy
     }
 
