@@ -64,4 +64,29 @@ import Testing
             }
         }
     }
+
+    /// Runs of one source pixel over runs of one backdrop pixel, their boundaries apart (the
+    /// region draw blends a repeated pair once): still the formula at every pixel, in every mode.
+    @Test func runsOfRepeatedPixelsAreTheFormulaPixelByPixel() {
+        let colours: [UInt32] = [0xff20_4060, 0x8040_2010, 0x4010_3020]
+        for mode in BlendMode.allCases {
+            let backdrop = Bitmap(width: 24, height: 3), image = Bitmap(width: 24, height: 3)
+            for y in 0..<3 {
+                for x in 0..<24 {
+                    backdrop[x, y] = x < 10 ? 0xff80_4020 : (x < 17 ? 0xff10_c030 : 0x8020_1008)
+                    image[x, y] = x % 11 == 5 ? 0 : colours[(x / 4 + y) % 3]
+                }
+            }
+            let before = Bitmap(width: 24, height: 3)
+            before.pixels.update(from: backdrop.pixels, count: 72)
+            Canvas(backdrop).draw(image, box: PixelBox(x0: 0, y0: 0, x1: 24, y1: 3), x: 0, y: 0, opacity: 1, blendMode: mode)
+            for y in 0..<3 {
+                for x in 0..<24 {
+                    let s = image[x, y]
+                    let want = s == 0 ? before[x, y] : mode.composite(s, over: before[x, y])
+                    #expect(backdrop[x, y] == want, "\(mode) pixel \(x), \(y)")
+                }
+            }
+        }
+    }
 }
