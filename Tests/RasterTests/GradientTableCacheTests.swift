@@ -35,15 +35,19 @@ import Testing
     /// A fill of more pixels than a dithered table has entries dithers its new table at once;
     /// its pixels are those of quarter-size fills on fresh canvases, whose tables are not.
     /// (Quarters of whole rows: an axial index is stepped from a run's first pixel, so runs
-    /// that start elsewhere may land one table entry away.)
+    /// that start elsewhere may land one table entry away.) The dithered path's loops (four
+    /// axial pixels a step, radial and focal indices a chunk at a time) give the same pixels.
     @Test func largeFillsPaintAsSmallOnes() {
         let w = 160, h = 120   // 19,200 pixels, above 16 × Canvas.gradientTableSize; a quarter below
         #expect(w * h >= 16 * Canvas.gradientTableSize && w * h / 4 < 16 * Canvas.gradientTableSize)
         let stops = [GradientStop(location: -0.1, color: Color(0.9, 0.2, 0.1, 1)),
                      GradientStop(location: 0.5, color: Color(0.1, 0.8, 0.3, 0.6)),
                      GradientStop(location: 1.2, color: Color(0.2, 0.1, 0.9, 1))]
-        for kind in Gradient.Kind.allCases {
-            let g = Gradient(kind: kind, stops: stops, start: Point(37, 41), end: Point(131, 88))
+        // Every kind, and a radial gradient seen from a focus (its chunked focal parameters).
+        let gradients = Gradient.Kind.allCases.map { Gradient(kind: $0, stops: stops, start: Point(37, 41), end: Point(131, 88)) }
+            + [Gradient(kind: .radial, stops: stops, start: Point(37, 41), end: Point(131, 88), focus: Point(60, 30))]
+        for g in gradients {
+            let kind = g.focus == nil ? "\(g.kind)" : "focal"
             let large = Canvas(Bitmap(width: w, height: h))
             large.clear(Color(0.5, 0.5, 0.5, 1))
             large.fill(Path.rect(Rect(0, 0, Double(w), Double(h))), gradient: g, opacity: 0.9)

@@ -7,7 +7,7 @@
 // no bands, and a premultiplied channel never exceeds its alpha (the same dither on every
 // lane keeps their order). Along a row an axial gradient's parameter grows by a constant
 // step, so it is added, not recomputed; so do a radial gradient's scaled offsets (u, v),
-// whose length t = √(u² + v²) is taken for a chunk of pixels at once.
+// whose length t = √(u² + v²) (or focal parameter) is taken for a chunk of pixels at once.
 
 /// Paints runs with a gradient: no allocation, no reference counting, no existential per pixel.
 @usableFromInline struct GradientPainter: SpanPainter {
@@ -84,31 +84,67 @@
             let ub = m.c * py + m.tx - g.start.x, vb = m.d * py + m.ty - g.start.y
             let ua = m.a * irx, va = m.b * iry
             let u0 = (m.a * px0 + ub) * irx, v0 = (m.b * px0 + vb) * iry
-            if let focus = g.unitFocus(rx: rx, ry: ry) {
-                // Seen from a focus: the focal parameter (Gradient.swift), per pixel.
-                for i in 0..<n {
-                    let k = Double(i)
-                    var fi = (Gradient.focalParameter(u: u0 + ua * k, v: v0 + va * k, focus: focus) - t0) * tScale
-                    if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
-                    put(Int(fi + 0.5), x &+ i)
-                }
-                return
-            }
+            // Seen from a focus: the focal parameter (Gradient.swift), also branch-free.
+            let focus = g.unitFocus(rx: rx, ry: ry)
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.radialChunk) { chunk in
                 let index = chunk.baseAddress!
                 var done = 0
                 while done < n {
                     let c = min(Self.radialChunk, n &- done)
-                    for j in 0..<c {
-                        let k = Double(done &+ j)
-                        let u = u0 + ua * k, v = v0 + va * k
-                        let fi = ((u * u + v * v).squareRoot() - t0) * tScale
-                        // NaN and below 0 → 0; above the last entry → the last.
-                        index[j] = Int32(fi > 0 ? (fi < last ? fi : last) + 0.5 : 0.5)
+                    // NaN and below 0 → 0; above the last entry → the last.
+                    if let focus {
+                        for j in 0..<c {
+                            let k = Double(done &+ j)
+                            let fi = (Gradient.focalParameter(u: u0 + ua * k, v: v0 + va * k, focus: focus) - t0) * tScale
+                            index[j] = Int32(fi > 0 ? (fi < last ? fi : last) + 0.5 : 0.5)
+                        }
+                    } else {
+                        for j in 0..<c {
+                            let k = Double(done &+ j)
+                            let u = u0 + ua * k, v = v0 + va * k
+                            let fi = ((u * u + v * v).squareRoot() - t0) * tScale
+                            index[j] = Int32(fi > 0 ? (fi < last ? fi : last) + 0.5 : 0.5)
+                        }
                     }
-                    for j in 0..<c { put(Int(index[j]), x &+ done &+ j) }
+                    let x0 = x &+ done
+                    if let rowTable, coverage == 255 {
+                        // `put` at full coverage from a dithered table, its choices taken once.
+                        for j in 0..<c {
+                            let xi = x0 &+ j
+                            let src = rowTable[((xi & 3) &* n1) &+ Int(index[j])]
+                            row[xi] = src >> 24 == 255 ? src : lkSourceOver(src, row[xi])
+                        }
+                    } else {
+                        for j in 0..<c { put(Int(index[j]), x0 &+ j) }
+                    }
                     done &+= c
                 }
+            }
+            return
+        }
+        // Axial through a dithered table at full coverage (the interior of every large
+        // gradient fill, and all of a masked gradient group): the loop of `put` without its
+        // per-pixel choices, the 16.16 index accumulated rather than multiplied (the same sums).
+        // Four pixels a step, each through its dither column's table.
+        if axial, let rowTable, coverage == 255 {
+            var acc = fixedStart
+            @inline(__always) func one(_ table: UnsafePointer<UInt32>, _ xi: Int) {
+                let src = table[Int(truncatingIfNeeded: max(0, min(lastIndex, acc >> 16)))]
+                row[xi] = src >> 24 == 255 ? src : lkSourceOver(src, row[xi])
+                acc &+= fixedStep
+            }
+            let c0 = rowTable + ((x & 3) &* n1), c1 = rowTable + (((x &+ 1) & 3) &* n1)
+            let c2 = rowTable + (((x &+ 2) & 3) &* n1), c3 = rowTable + (((x &+ 3) & 3) &* n1)
+            var i = 0
+            while i &+ 4 <= n {
+                let xi = x &+ i
+                one(c0, xi); one(c1, xi &+ 1); one(c2, xi &+ 2); one(c3, xi &+ 3)
+                i &+= 4
+            }
+            while i < n {
+                let xi = x &+ i
+                one(rowTable + ((xi & 3) &* n1), xi)
+                i &+= 1
             }
             return
         }
