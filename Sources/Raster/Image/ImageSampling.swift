@@ -39,7 +39,13 @@ import CRasterSIMD
         let su = u - 0.5, sv = v - 0.5
         let cu = su > -1 ? (su < maxU ? su : maxU) : -1
         let cv = sv > -1 ? (sv < maxV ? sv : maxV) : -1
-        let fu = cu.rounded(.down), fv = cv.rounded(.down)
+        // ⌊c⌋ for c in −1…max by truncation (`.rounded(.down)` is a call into libm on baseline
+        // x86-64): the same value.
+        @inline(__always) func floorInRange(_ c: Double) -> Double {
+            let t = Double(lk_truncate(c))
+            return t > c ? t - 1 : t
+        }
+        let fu = floorInRange(cu), fv = floorInRange(cv)
         // The clamped values are in range: truncations without the trapping range checks.
         var ix = Int(lk_truncate(fu)), iy = Int(lk_truncate(fv))
         var wx = UInt32(truncatingIfNeeded: lk_truncate((cu - fu) * 256 + 0.5))
@@ -156,7 +162,8 @@ extension AffineTransform {
 /// `ImageSampler.sample` at u, u + du, … (stepped in doubles exactly as the scalar loop), but
 /// two samples per step through 8 × 16-bit SSE2 lanes wherever both 2×2 texel blocks lie
 /// inside the image (the image's interior, nearly every pixel of a scaled image); edge
-/// samples take the scalar sampler. Out of line, so the vector widening is inlined into this
+/// samples take the scalar sampler. Pairs whose texels are all transparent leave the
+/// destination untouched without blending. Out of line, so the vector widening is inlined into this
 /// loop rather than left as a call inside the rasterizer's sweep.
 @inline(never) @usableFromInline
 func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, dv: Double,
@@ -174,8 +181,16 @@ func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, d
         let u1 = u + du, v1 = v + dv
         let U0 = fixed(u), V0 = fixed(v), U1 = fixed(u1), V1 = fixed(v1)
         if inside(U0, V0) && inside(U1, V1) {
-            lkSourceOverPair(lkBilinearPair(px + ((V0 >> 8) &* w &+ (U0 >> 8)), px + ((V1 >> 8) &* w &+ (U1 >> 8)), w,
-                                            U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff, shade: 255), p + i)
+            let a = px + ((V0 >> 8) &* w &+ (U0 >> 8)), b = px + ((V1 >> 8) &* w &+ (U1 >> 8))
+            // Two blocks of transparent texels sample transparent, and source-over of
+            // transparent leaves the destination as it is (lkScale(d, 255) == d): skipped.
+            // The mostly empty boxes of rendered text are such texels; an opaque image pays
+            // one test (its first texel).
+            if a[0] | b[w &+ 1] == 0 && a[1] | a[w] | a[w &+ 1] | b[0] | b[1] | b[w] == 0 {
+                u = u1 + du; v = v1 + dv; i &+= 2
+                continue
+            }
+            lkSourceOverPair(lkBilinearPair(a, b, w, U0 & 0xff, V0 & 0xff, U1 & 0xff, V1 & 0xff, shade: 255), p + i)
         } else {
             p[i] = lkSourceOver(sampler.sample(u, v), p[i])
             p[i + 1] = lkSourceOver(sampler.sample(u1, v1), p[i + 1])
