@@ -9,6 +9,7 @@
 // axial gradient's table index is stepped in 16.16 fixed point from a run's first pixel, and
 // the runs start where the mask does, not at the box's left, so an index can land one table
 // entry away (at most 1/255 on a channel, at a few pixels of a frame).
+import CRasterSIMD
 
 extension DisplayListRasterizer {
     /// Whether the gradient at `i` is the first and only content of a group drawn over a box
@@ -51,5 +52,217 @@ extension DisplayListRasterizer {
             }
         }
         return true
+    }
+}
+
+// Without the group's bitmap: when the group composites straight through its mask onto a
+// surface clipped by nothing or by an integer rectangle (the one-pass composite of
+// DrawImageRegion+Mask.swift), the group's pixels are the gradient where the mask has alpha
+// and transparent elsewhere, and the composite multiplies every one of them by the mask's
+// alpha first: a transparent pixel and any other pixel under a mask alpha of zero both leave
+// the destination as it is. So each row of the gradient is painted into one row of scratch
+// (the runs where the mask has alpha, from the same first pixel as `paintGradient`'s runs,
+// over zeroed scratch: the same pixels as the group's row) and composited from there at
+// once. The group's bitmap is neither cleared nor written nor read, and only the rows that
+// reach the destination are painted.
+
+extension DisplayListRasterizer {
+    /// Whether the group to open on `canvas` with `box`, whose first item is at `first`, holds
+    /// only a gradient its mask covers wholly and composites in one pass through an integer
+    /// clip (or none): then the group's bitmap is not needed (`drawGradient(_:…maskedBy:…)`).
+    static func drawsMaskedGradientDirectly(first: Int, _ items: [DisplayItem], box: PixelBox, onto canvas: Canvas) -> Bool {
+        first < items.count && masksGradientWholly(first, items, box: box) && compositesPlainly(onto: canvas)
+    }
+}
+
+extension Canvas {
+    /// What `group.paintGradient(gradient, transform:, opacity: gradientOpacity, where: mask,
+    /// box:)` over a group bitmap of `mask`'s size, cleared over `box`, followed by
+    /// `draw(group, box:, x:, y:, opacity:, maskedBy: mask)` draw, without the group bitmap
+    /// (see above). The canvas's clip is nil or an integer rectangle
+    /// (`DisplayListRasterizer.drawsMaskedGradientDirectly`).
+    func drawGradient(_ gradient: Gradient, transform: AffineTransform, gradientOpacity: Double, maskedBy mask: Bitmap,
+                      box: PixelBox, x: Int, y: Int, opacity: Double) {
+        // paintGradient's guards: without a painter the group stays transparent and draws nothing.
+        guard gradientOpacity.isFinite, gradientOpacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted
+        else { return }
+        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
+        guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000,
+              let clipMask = ClipMask(clip, width: target.width, height: target.height), !clipMask.active else { return }
+        // The composite's rows and columns (DrawImageRegion+Mask.swift).
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
+        guard alpha > 0 else { return }
+        let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
+        let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: gradientOpacity,
+                                            area: (b.x1 - b.x0) * (b.y1 - b.y0)) else { return }
+        // One row of the group's pixels, b.x0 ..< b.x1, from the surface pool.
+        let span = b.x1 - b.x0
+        let block = rasterScratch.surfaces.take(count: span)
+        defer { rasterScratch.surfaces.give(block.pixels, capacity: block.capacity) }
+        let scratchRow = block.pixels - b.x0        // indexed by the group's columns
+        let w = mask.width
+        for row in cy0..<cy1 {
+            let gy = row - y
+            let m = mask.pixels + gy * w
+            var gx = b.x0
+            while gx < b.x1 {
+                while gx < b.x1 && m[gx] >> 24 == 0 { gx += 1 }
+                let start = gx
+                while gx < b.x1 && m[gx] >> 24 != 0 { gx += 1 }
+                if gx > start {
+                    (scratchRow + start).update(repeating: 0, count: gx - start)
+                    painter.paint(row: scratchRow, y: gy, x: start, count: gx - start, coverage: 255)
+                }
+            }
+            lk_composite_row(target.pixels + row * target.width + cx0, scratchRow + (cx0 - x), m + (cx0 - x),
+                             cx1 - cx0, alpha)
+        }
+    }
+}
+
+// Without the mask's bitmap either, when the mask layer is one fill (`beginGroup, gradient,
+// beginMask, fill, endMask, endGroup`: a Lottie gradient fill's shape): the fill is
+// rasterized in the group's pixels through the same clip as into the mask's bitmap, and its
+// runs land in one row of mask alpha (a colour of premultiplied alpha a at coverage c over a
+// transparent pixel leaves the alpha of lkScale(colour, c), which is what is kept); when the
+// sweep moves to the next row, the finished row is drawn as `drawGradient(_:…maskedBy:…)`
+// draws a row of the mask's bitmap (the same runs of alpha, so the same gradient runs) and its
+// alpha cleared again. Rows the fill does not reach have no alpha and draw nothing, in both.
+
+/// The one row of mask alpha a fill's runs are gathered in, and what draws a finished row.
+final class MaskedGradientRows {
+    /// Mask alpha (in the top byte) and the gradient's pixels, indexed by the group's columns.
+    let mask: UnsafeMutablePointer<UInt32>, gradientRow: UnsafeMutablePointer<UInt32>
+    /// The group's columns b.x0 ..< b.x1 the gradient is painted over.
+    let x0: Int, x1: Int
+    /// The composite: group rows cy0 ..< cy1 and columns cx0 ..< cx1 (group pixels), the
+    /// destination's pixel at the group's (0, 0) and its row length, the opacity 1…255.
+    let cx0: Int, cx1: Int, cy0: Int, cy1: Int
+    let destination: UnsafeMutablePointer<UInt32>, destinationWidth: Int
+    let alpha: UInt32
+    let painter: GradientPainter
+    /// The row being gathered (nil: none) and the columns written in it.
+    var row: Int? = nil
+    var lo = Int.max, hi = Int.min
+
+    init(mask: UnsafeMutablePointer<UInt32>, gradientRow: UnsafeMutablePointer<UInt32>, x0: Int, x1: Int,
+         cx0: Int, cx1: Int, cy0: Int, cy1: Int, destination: UnsafeMutablePointer<UInt32>, destinationWidth: Int,
+         alpha: UInt32, painter: GradientPainter) {
+        self.mask = mask; self.gradientRow = gradientRow; self.x0 = x0; self.x1 = x1
+        self.cx0 = cx0; self.cx1 = cx1; self.cy0 = cy0; self.cy1 = cy1
+        self.destination = destination; self.destinationWidth = destinationWidth; self.alpha = alpha; self.painter = painter
+    }
+
+    /// Draws the gathered row, if any, and clears its alpha.
+    func flush() {
+        guard let y = row else { return }
+        row = nil
+        let a = max(lo, x0), z = min(hi, x1)
+        if y >= cy0, y < cy1, a < z {
+            // paintGradient's runs: maximal stretches of alpha from the left of the box (the
+            // alpha outside lo ..< hi is zero).
+            var gx = a
+            while gx < z {
+                while gx < z && mask[gx] >> 24 == 0 { gx += 1 }
+                let start = gx
+                while gx < z && mask[gx] >> 24 != 0 { gx += 1 }
+                if gx > start {
+                    (gradientRow + start).update(repeating: 0, count: gx - start)
+                    painter.paint(row: gradientRow, y: y, x: start, count: gx - start, coverage: 255)
+                }
+            }
+            let ca = max(a, cx0), cz = min(z, cx1)
+            if ca < cz {
+                lk_composite_row(destination + y * destinationWidth + ca, gradientRow + ca, mask + ca, cz - ca, alpha)
+            }
+        }
+        if lo < hi { (mask + lo).update(repeating: 0, count: hi - lo) }
+        lo = .max; hi = .min
+    }
+}
+
+/// Gathers a mask fill's runs into `MaskedGradientRows`, row by row (the sweep goes down the
+/// rows in order, and left to right within one).
+struct MaskedGradientRowPainter: SpanPainter {
+    let rows: MaskedGradientRows
+    /// The mask fill's premultiplied colour.
+    let color: UInt32
+
+    @inline(__always)
+    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
+        let r = rows
+        if r.row != y {
+            r.flush()
+            r.row = y
+        }
+        let m = (coverage == 255 ? color : lkScale(color, coverage)) & 0xFF00_0000
+        (r.mask + x).update(repeating: m, count: count)
+        if x < r.lo { r.lo = x }
+        if x + count > r.hi { r.hi = x + count }
+    }
+}
+
+extension DisplayListRasterizer {
+    /// Whether the group opened at `start` (drawn directly: `drawsMaskedGradientDirectly`) has
+    /// a mask layer of one fill, closed right before the group (see above).
+    static func masksGradientByOneFill(groupAt start: Int, _ items: [DisplayItem]) -> Bool {
+        guard start + 5 < items.count, case .beginMask = items[start + 2].operation,
+              case .fill = items[start + 3].operation, case .endMask = items[start + 4].operation,
+              case .endGroup = items[start + 5].operation else { return false }
+        return true
+    }
+}
+
+extension Canvas {
+    /// What the group opened over `box` at (x, y) with `opacity` on this canvas, holding a
+    /// gradient its mask covers wholly and a mask layer of one fill, draws (see above): this
+    /// canvas's clip is nil or an integer rectangle. `width` × `height` is the group's size.
+    func drawGradient(_ gradient: Gradient, transform: AffineTransform, gradientOpacity: Double,
+                      maskedBy fill: (path: Path, transform: AffineTransform, color: Color, rule: FillRule, opacity: Double,
+                                      aliasing: EdgeAliasing?),
+                      width: Int, height: Int, box: PixelBox, x: Int, y: Int, opacity: Double) {
+        // The mask fill's guards (Canvas.fill and AliasedFill's): a mask without alpha draws nothing.
+        guard fill.color.a * fill.opacity > 0, !fill.path.isEmpty, fill.path.isFinite, fill.opacity.isFinite,
+              fill.opacity > 0 else { return }
+        let argb = fill.color.withAlphaScaled(min(1, fill.opacity)).premultipliedARGB
+        guard argb >> 24 != 0 else { return }
+        // drawGradient(_:…maskedBy: Bitmap…)'s.
+        guard gradientOpacity.isFinite, gradientOpacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted
+        else { return }
+        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000,
+              let clipMask = ClipMask(clip, width: target.width, height: target.height), !clipMask.active else { return }
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
+        guard alpha > 0 else { return }
+        let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
+        let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)
+        guard cx0 < cx1, cy0 < cy1 else { return }
+        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: gradientOpacity,
+                                            area: (b.x1 - b.x0) * (b.y1 - b.y0)) else { return }
+        // The two rows, b.x0 ..< b.x1, from the surface pool; the mask row starts cleared.
+        let span = b.x1 - b.x0
+        let pool = rasterScratch.surfaces
+        let maskBlock = pool.take(count: span), gradientBlock = pool.take(count: span)
+        defer {
+            pool.give(gradientBlock.pixels, capacity: gradientBlock.capacity)
+            pool.give(maskBlock.pixels, capacity: maskBlock.capacity)
+        }
+        maskBlock.pixels.update(repeating: 0, count: span)
+        let rows = MaskedGradientRows(mask: maskBlock.pixels - b.x0, gradientRow: gradientBlock.pixels - b.x0,
+                                      x0: b.x0, x1: b.x1, cx0: cx0 - x, cx1: cx1 - x, cy0: cy0 - y, cy1: cy1 - y,
+                                      destination: target.pixels + y * target.width + x, destinationWidth: target.width,
+                                      alpha: alpha, painter: painter)
+        // The mask fill, rasterized in the group's pixels through the box (its bitmap's clip),
+        // on a canvas of the group's size whose pixels are never touched.
+        let group = Canvas(Bitmap(width: width, height: height, clearing: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),
+                                  pool: pool), drawingAfter: self)
+        group.clip = .rect(box.rect)
+        group.scratch.removeAll()
+        fill.path.flatten(transform: fill.transform, tolerance: group.tolerance, into: &group.scratch)
+        group.rasterize(&group.scratch, rule: fill.rule, painter: MaskedGradientRowPainter(rows: rows, color: argb),
+                        aliasing: fill.aliasing, transform: fill.transform)
+        rows.flush()
     }
 }

@@ -74,6 +74,12 @@ public final class DisplayListRasterizer {
         // Gradients whose group's mask comes first (DisplayListRasterizer+MaskedGradient.swift),
         // with the depth of the group's bracket on the stack.
         var maskedGradients: [(gradient: Gradient, transform: AffineTransform, opacity: Double, level: Int)] = []
+        // The depths of the open groups composited before their end or without a bitmap of
+        // their own: through a mask shape (DrawImageRegion+MaskShape.swift), or a masked
+        // gradient painted row by row at the composite (DisplayListRasterizer+MaskedGradient
+        // .swift), with that gradient once its mask is drawn.
+        var directGroups: [Int] = []
+        var pendingGradient: (gradient: Gradient, transform: AffineTransform, opacity: Double)? = nil
         var i = 0
         while i < items.count {
             if let within, !Self.reaches(items[i].bounds, within), items[i].operation.isDrawing { i += 1; continue }
@@ -114,8 +120,12 @@ public final class DisplayListRasterizer {
                 if case .mask(let group)? = stack.popLast() {
                     if let g = maskedGradients.last, g.level == stack.count, let box = place.box {
                         maskedGradients.removeLast()
-                        group.paintGradient(g.gradient, transform: g.transform, opacity: g.opacity, where: canvas.target,
-                                            box: box)
+                        if directGroups.last == stack.count {
+                            pendingGradient = (gradient: g.gradient, transform: g.transform, opacity: g.opacity)
+                        } else {
+                            group.paintGradient(g.gradient, transform: g.transform, opacity: g.opacity,
+                                                where: canvas.target, box: box)
+                        }
                     }
                     if place.box != nil, Self.compositesBoxNext(i, items, stack) {
                         pendingMask = canvas.target
@@ -149,9 +159,30 @@ public final class DisplayListRasterizer {
                     guard !b.isEmpty else { i = Self.end(of: i, in: items); break }
                     box = b
                 }
+                if let box, Self.masksGradientByOneFill(groupAt: i, items),
+                   Self.drawsMaskedGradientDirectly(first: i + 1, items, box: box, onto: canvas),
+                   case let .gradient(_, gt, gradient, _, gop) = items[i + 1].operation,
+                   case let .fill(fp, ft, fc, fr, fo) = items[i + 3].operation {
+                    // A gradient masked by one fill: drawn row by row with neither bitmap
+                    // (DisplayListRasterizer+MaskedGradient.swift); either item skipped
+                    // outside `within` leaves the group drawing nothing.
+                    if within.map({ Self.reaches(items[i + 1].bounds, $0) && Self.reaches(items[i + 3].bounds, $0) }) ?? true {
+                        canvas.drawGradient(gradient, transform: gt, gradientOpacity: gop,
+                                            maskedBy: (path: fp, transform: ft, color: fc, rule: fr, opacity: fo,
+                                                       aliasing: items[i + 3].aliasing),
+                                            width: w, height: h, box: box, x: x, y: y, opacity: opacity)
+                    }
+                    i += 5
+                    break
+                }
                 stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: nil, box: box, saved: place))
                 place = Place(origin: place.origin.map { ($0.x + x, $0.y + y) }, box: box)
-                if let box {
+                if let box, Self.drawsMaskedGradientDirectly(first: i + 1, items, box: box, onto: canvas) {
+                    // Nothing is drawn into the group's bitmap: it only lends its size and
+                    // scratch to the mask, uncleared.
+                    directGroups.append(stack.count)
+                    canvas = Self.surface(width: w, height: h, box: box, like: canvas, clearing: false)
+                } else if let box {
                     canvas = Self.surface(width: w, height: h, box: box, like: canvas)
                 } else {
                     canvas = Self.surface(width: w, height: h, like: canvas)
@@ -162,7 +193,14 @@ public final class DisplayListRasterizer {
                     }
                 }
             case let .maskGroup(path, transform):
-                if let box = place.box {
+                if let box = place.box, pendingBlend == nil, Self.compositesBoxNext(i, items, stack),
+                   case let .group(parent, x, y, opacity, nil, _, _)? = stack.last, Self.compositesPlainly(onto: parent) {
+                    // The group composites through the shape's coverage now, without a mask
+                    // bitmap (DrawImageRegion+MaskShape.swift); its end composites nothing more.
+                    canvas.composite(through: path, transform: transform, aliasing: items[i].aliasing, onto: parent,
+                                     box: box, x: x, y: y, opacity: opacity)
+                    directGroups.append(stack.count)
+                } else if let box = place.box {
                     let mask = Self.surface(width: canvas.target.width, height: canvas.target.height, box: box, like: canvas)
                     mask.fill(path, transform: transform, color: .white, aliasing: items[i].aliasing)
                     if Self.compositesBoxNext(i, items, stack) {
@@ -177,21 +215,23 @@ public final class DisplayListRasterizer {
                 }
             case .endGroup:
                 if case let .group(parent, x, y, opacity, shadow, box, saved)? = stack.popLast() {
-                    if var shadow {
-                        shadow.color = shadow.color.withAlphaScaled(opacity)
-                        parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow, occluded: opacity >= 1)
-                    }
-                    if let mode = pendingBlend {
-                        pendingBlend = nil
-                        let whole = PixelBox(x0: 0, y0: 0, x1: canvas.target.width, y1: canvas.target.height)
-                        parent.draw(canvas.target, box: box ?? whole, x: x, y: y, opacity: opacity, blendMode: mode)
-                    } else if let box, let mask = pendingMask {
-                        parent.draw(canvas.target, box: box, x: x, y: y, opacity: opacity, maskedBy: mask)
+                    if directGroups.last == stack.count + 1 {
+                        // The masked gradient (nothing when its gradient was not drawn); after
+                        // a mask shape, nothing: the group composited through it there.
+                        directGroups.removeLast()
+                        if let g = pendingGradient, let box, let mask = pendingMask {
+                            parent.drawGradient(g.gradient, transform: g.transform, gradientOpacity: g.opacity,
+                                                maskedBy: mask, box: box, x: x, y: y, opacity: opacity)
+                        }
+                        pendingGradient = nil
                         pendingMask = nil
-                    } else if let box {
-                        parent.draw(canvas.target, box: box, x: x, y: y, opacity: opacity)
                     } else {
-                        parent.draw(canvas.target, transform: .translation(Double(x), Double(y)), opacity: opacity)
+                        if var shadow {
+                            shadow.color = shadow.color.withAlphaScaled(opacity)
+                            parent.drawShadow(of: canvas.target, x: x, y: y, shadow: shadow, occluded: opacity >= 1)
+                        }
+                        composite(canvas.target, onto: parent, x: x, y: y, opacity: opacity, box: box,
+                                  blend: &pendingBlend, mask: &pendingMask)
                     }
                     canvas = parent
                     place = saved
@@ -227,6 +267,24 @@ public final class DisplayListRasterizer {
         }
     }
 
+    /// A group's bitmap composited at its end: in the blend mode of its `blendGroup`, through
+    /// the mask waiting for it, over its box, or whole (the pending blend and mask are used up).
+    private func composite(_ group: Bitmap, onto parent: Canvas, x: Int, y: Int, opacity: Double, box: PixelBox?,
+                           blend pendingBlend: inout BlendMode?, mask pendingMask: inout Bitmap?) {
+        if let mode = pendingBlend {
+            pendingBlend = nil
+            let whole = PixelBox(x0: 0, y0: 0, x1: group.width, y1: group.height)
+            parent.draw(group, box: box ?? whole, x: x, y: y, opacity: opacity, blendMode: mode)
+        } else if let box, let mask = pendingMask {
+            parent.draw(group, box: box, x: x, y: y, opacity: opacity, maskedBy: mask)
+            pendingMask = nil
+        } else if let box {
+            parent.draw(group, box: box, x: x, y: y, opacity: opacity)
+        } else {
+            parent.draw(group, transform: .translation(Double(x), Double(y)), opacity: opacity)
+        }
+    }
+
     /// A cleared bitmap for a group or plane, flattened with the same tolerance, drawn in the
     /// canvas's rasterizer scratch and stroke outlines (it waits while the surface draws); its
     /// memory is recycled through the scratch's surface pool (SurfacePool.swift).
@@ -236,8 +294,10 @@ public final class DisplayListRasterizer {
 
     /// A surface of which only `box` is cleared and drawn (its clip): the pixels outside hold
     /// whatever the memory held and are never read (DisplayListRasterizer+GroupRegion.swift).
-    private static func surface(width: Int, height: Int, box: PixelBox, like canvas: Canvas) -> Canvas {
-        let c = Canvas(Bitmap(width: width, height: height, clearing: box, pool: canvas.rasterScratch.surfaces),
+    /// With `clearing` false nothing is cleared: a bitmap nothing is drawn into.
+    private static func surface(width: Int, height: Int, box: PixelBox, like canvas: Canvas, clearing: Bool = true) -> Canvas {
+        let c = Canvas(Bitmap(width: width, height: height, clearing: clearing ? box : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),
+                              pool: canvas.rasterScratch.surfaces),
                        drawingAfter: canvas)
         c.clip = .rect(box.rect)
         return c
@@ -249,6 +309,13 @@ public final class DisplayListRasterizer {
         guard i + 1 < items.count, case .endGroup = items[i + 1].operation,
               case .group(_, _, _, _, nil, _?, _)? = stack.last else { return false }
         return true
+    }
+
+    /// Whether `canvas` is clipped by nothing or by an integer rectangle (or wholly), so that a
+    /// group's box composites onto it row by row (DrawImageRegion+Mask.swift's one pass).
+    static func compositesPlainly(onto canvas: Canvas) -> Bool {
+        guard let clip = ClipMask(canvas.clip, width: canvas.target.width, height: canvas.target.height) else { return true }
+        return !clip.active
     }
 
     /// The index of the item closing the group or plane opened at `start`.

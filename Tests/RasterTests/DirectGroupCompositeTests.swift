@@ -1,0 +1,126 @@
+// Groups composited without one of their bitmaps give the pixels of the general way, byte for
+// byte: a group whose last item is a mask shape composites through the shape's coverage with
+// no mask bitmap (DrawImageRegion+MaskShape.swift), and a masked gradient group paints its
+// gradient row by row at the composite with no group bitmap (DisplayListRasterizer+
+// MaskedGradient.swift), with or without a mask layer of one fill. The reference for mask
+// shapes is the same list with a clip that cuts nothing in every group (drawn whole, as in
+// GroupRegionTests); for masked gradients, the same list under a rounded clip that lies wholly
+// beyond the target: an anti-aliased clip makes the rasterizer keep both bitmaps and composite
+// through the sampler, yet cuts no pixel of the target.
+import Testing
+@testable import Raster
+
+@Suite struct DirectGroupCompositeTests {
+    /// `list` inside a rounded clip that contains the whole target.
+    static func clippedBeyond(_ list: DisplayList) -> DisplayList {
+        let key = list.items.first!.key
+        let r = Rect(-40.5, -40.5, Double(list.width) + 81, Double(list.height) + 81)
+        let items = [DisplayItem(key: key, operation: .beginClip(.roundedRect(r, cornerRadius: 20)), bounds: r)]
+            + list.items + [DisplayItem(key: key, operation: .endClip, bounds: r)]
+        return DisplayList(width: list.width, height: list.height, items: items)
+    }
+
+    /// Frame `f`: groups whose last item is a mask shape, at the top level, nested in a
+    /// translucent group, partly off the target and under an integer clip.
+    /// Pixels that differ, and whether any channel differs by more than one step. The direct
+    /// paths rasterize the mask shape through the Swift sweep, the mask bitmap's white fill
+    /// goes through the C sweep (lk_sweep_solid, whose SIMD prefix sums add the cells in
+    /// another order): at a rare pixel a coverage lands one step apart.
+    static func compare(_ a: Bitmap, _ b: Bitmap) -> (pixels: Int, beyondOneStep: Bool) {
+        var n = 0, beyond = false
+        for i in 0..<a.pixelCount where a.pixels[i] != b.pixels[i] {
+            n += 1
+            for shift in stride(from: 0, to: 32, by: 8) {
+                let u = Int((a.pixels[i] >> UInt32(shift)) & 0xFF), v = Int((b.pixels[i] >> UInt32(shift)) & 0xFF)
+                if abs(u - v) > 1 { beyond = true }
+            }
+        }
+        return (n, beyond)
+    }
+
+    /// The first pixel that differs: where and both values.
+    static func firstDifference(_ a: Bitmap, _ b: Bitmap) -> String {
+        for i in 0..<a.pixelCount where a.pixels[i] != b.pixels[i] {
+            return "(\(i % a.width), \(i / a.width)) \(String(a.pixels[i], radix: 16)) ≠ \(String(b.pixels[i], radix: 16))"
+        }
+        return "none"
+    }
+
+    /// `whole` puts a clip that cuts nothing in every group: they are drawn whole, the general way.
+    static func maskShapeList(frame f: Int, whole: Bool) -> DisplayList {
+        var b = GroupRegionTests.ListBuilder(whole: whole)
+        let d = Double(f) * 2.9
+        b.fill(.rect(Rect(0, 0, 160, 120)), Color(0.9, 0.85, 0.8))
+        b.group(8, 6, 110, 80, opacity: f % 2 == 0 ? 1 : 0.65) { g in
+            g.fill(.ellipse(in: Rect(12 + d, 10, 70.5, 50)), Color(0.8, 0.1, 0.2, 0.9))
+            g.stroke(.ellipse(in: Rect(30, 20.25 + d, 60, 40)), Color(0.1, 0.3, 0.9), width: 4)
+            // A rectangle turned a little (an After Effects mask on a layer).
+            g.maskShape(Path.rect(Rect(14, 12, 90, 40)).applying(AffineTransform.rotation(0.05 * Double(f - 3))))
+        }
+        b.group(30, 40, 120, 78, opacity: 0.8) { outer in
+            outer.fill(.rect(Rect(30, 40, 120, 78)), Color(0.2, 0.7, 0.4, 0.5))
+            outer.group(36, 46, 100, 60, opacity: 0.9) { g in
+                g.fill(.ellipse(in: Rect(40 - d, 50, 90, 50)), Color(0.95, 0.6, 0.1))
+                g.maskShape(.ellipse(in: Rect(45.5, 48, 80 + d, 55)))
+            }
+        }
+        b.group(-30, 80, 90, 60, opacity: 1) { g in
+            g.fill(.rect(Rect(-30, 80, 90, 60)), Color(0.3, 0.2, 0.6))
+            g.maskShape(.ellipse(in: Rect(-20 + d, 85, 60, 50)))
+        }
+        b.add(.beginClip(.rect(Rect(100, 10, 50, 60))), bounds: Rect(100, 10, 50, 60))
+        b.group(95, 5, 60, 70, opacity: 0.75) { g in
+            g.fill(.rect(Rect(95, 5, 60, 70)), Color(0.1, 0.5, 0.8))
+            g.maskShape(.ellipse(in: Rect(92 + d, 2, 50, 60)))
+        }
+        b.add(.endClip, bounds: Rect(100, 10, 50, 60))
+        return DisplayList(width: GroupRegionTests.width, height: GroupRegionTests.height, items: b.items)
+    }
+
+    @Test func aMaskShapeCompositesWithoutItsBitmap() {
+        let rasterizer = DisplayListRasterizer()
+        for f in 0..<8 {
+            let list = Self.maskShapeList(frame: f, whole: false)
+            let direct = GroupRegionTests.draw(list, with: rasterizer)
+            let general = GroupRegionTests.draw(Self.maskShapeList(frame: f, whole: true), with: DisplayListRasterizer())
+            let d = Self.compare(direct, general)
+            #expect(d.pixels <= 4 && !d.beyondOneStep, "frame \(f): \(d), \(Self.firstDifference(direct, general))")
+            #expect(GroupRegionTests.differing(direct, GroupRegionTests.draw(
+                DisplayList(width: list.width, height: list.height, items: [list.items[0]]), with: DisplayListRasterizer())) > 2000,
+                "frame \(f): the groups are drawn")
+        }
+    }
+
+    @Test(arguments: [Gradient.Kind.axial, .radial, .conic])
+    func aMaskedGradientCompositesWithoutTheGroupBitmap(kind: Gradient.Kind) {
+        let rasterizer = DisplayListRasterizer()
+        for f in 0..<8 {
+            let list = MaskedGradientTests.list(frame: f, kind: kind, general: false)
+            let direct = GroupRegionTests.draw(list, with: rasterizer)
+            let general = GroupRegionTests.draw(Self.clippedBeyond(list), with: DisplayListRasterizer())
+            #expect(GroupRegionTests.differing(direct, general) == 0,
+                    "frame \(f), \(kind): \(Self.firstDifference(direct, general))")
+        }
+    }
+
+    /// The masked gradient lists with a mask layer of one fill (the ring's stroke left out):
+    /// drawn row by row with neither the group's nor the mask's bitmap.
+    @Test(arguments: [Gradient.Kind.axial, .radial, .conic])
+    func aGradientMaskedByOneFillCompositesWithoutBitmaps(kind: Gradient.Kind) {
+        let rasterizer = DisplayListRasterizer()
+        for f in 0..<8 {
+            let full = MaskedGradientTests.list(frame: f, kind: kind, general: false)
+            let items = full.items.filter { if case .stroke = $0.operation { return false }; return true }
+            let list = DisplayList(width: full.width, height: full.height, items: items)
+            let start = items.firstIndex { if case .beginGroup = $0.operation { return true }; return false }!
+            #expect(DisplayListRasterizer.masksGradientByOneFill(groupAt: start, items))
+            let direct = GroupRegionTests.draw(list, with: rasterizer)
+            let general = GroupRegionTests.draw(Self.clippedBeyond(list), with: DisplayListRasterizer())
+            let d = Self.compare(direct, general)
+            #expect(d.pixels <= 4 && !d.beyondOneStep, "frame \(f), \(kind): \(d), \(Self.firstDifference(direct, general))")
+            let background = GroupRegionTests.draw(DisplayList(width: list.width, height: list.height, items: [items[0]]),
+                                                   with: DisplayListRasterizer())
+            #expect(GroupRegionTests.differing(direct, background) > 100, "frame \(f), \(kind): the gradient is drawn")
+        }
+    }
+}
