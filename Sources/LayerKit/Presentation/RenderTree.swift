@@ -60,6 +60,8 @@ public final class RenderTree {
     private var generation: UInt = 0
     /// What the last update did: the work it took, layer by layer.
     public private(set) var lastWalk = RenderWalk()
+    /// Where the updates place layers on the canvas, kept for its buffers (RenderPlacement.swift).
+    private let placement = RenderPlacement()
 
     public init() {}
 
@@ -68,10 +70,21 @@ public final class RenderTree {
     /// sublayers nor mask, and a layer that draws nothing at `time` (a plain layer none of
     /// whose sublayers draws, a layer whose mask draws nothing) is hidden, its own values
     /// those of the last frame that drew it (see the file header). Drawn, it is drawn alike.
-    public func update(_ model: CALayer, at time: Double) -> CALayer {
+    ///
+    /// `visibleRect`, in the coordinates of the root's superlayer (the canvas in points, as
+    /// `LayerRenderer` draws the root), lets the update leave out a layer whose mask, or
+    /// bounds when it masks to them, lets nothing through there (RenderPlacement.swift): drawn
+    /// onto a canvas of that size, every frame is the same.
+    public func update(_ model: CALayer, at time: Double, visibleRect: Rect? = nil) -> CALayer {
         var walk = RenderWalk()
+        if let v = visibleRect, v.isFiniteRect {
+            placement.start(visibleRect: v)
+            walk.placement = placement
+        }
         let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self),
                                     context: CAAnimationContext.current, walk: &walk)
+        walk.placement = nil
+        placement.finish()
         lastWalk = walk
         if copy.superlayer != nil { copy.superlayer = nil }
         if walk.changed || root !== copy { generation &+= 1 }
@@ -92,6 +105,12 @@ public struct RenderWalk: Sendable {
     /// Layers marked as drawing nothing (hidden in the drawable tree) because none of their
     /// sublayers, or their mask, draws anything.
     public var undrawnLayers = 0
+    /// Of those, layers left out because what their mask or bounds let through lies outside
+    /// the visible rect, or is nothing (RenderPlacement.swift); their subtrees not evaluated.
+    public var culledLayers = 0
+    /// The canvas and the ancestors of the layer being updated, when the update was given a
+    /// visible rect.
+    var placement: RenderPlacement? = nil
     public init() {}
 }
 
@@ -297,25 +316,33 @@ extension CALayer {
             // CALayer.mask): the mask first, and nothing else of the layer when it draws nothing.
             var maskCopy: CALayer? = nil
             if let m = mask {
-                let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                      owner: owner, context: context, walk: &walk)
+                let mc = renderMaskCopy(m, at: time, parentLocal: local, owner: owner, context: context, walk: &walk)
                 maskCopy = mc
                 if !mc.isDrawnInRenderTree {
                     if kept.mask !== mc { kept.mask = mc; walk.changed = true }
                     markUndrawn(kept, node, walk: &walk)
                     return kept
                 }
+                // Where the mask lies on the canvas decides whether the sublayers are drawn:
+                // the layer's own values come first (RenderPlacement.swift).
+                if let p = walk.placement, p.places {
+                    return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                                           sublayersDone: false, maskCopy: maskCopy)
+                }
             }
             // A plain layer draws what its sublayers draw: they come first, and when none
-            // draws, its own animations are not evaluated.
+            // draws, its own animations are not evaluated (unless a sublayer needed them to
+            // place itself on the canvas: `ownValuesDone`).
             if case .drawsOnlySublayers = node.visibility, drawingState == nil {
-                if !renderSublayers(into: kept, at: time, localTime: local, owner: owner, context: context, walk: &walk) {
+                let (drawn, ownValuesDone) = renderSublayers(into: kept, at: time, localTime: local, owner: owner,
+                                                             context: context, walk: &walk, ownValuesDone: false)
+                if !drawn {
                     markUndrawn(kept, node, walk: &walk)
                     concludeStaticallyUndrawn(node)
                     return kept
                 }
                 return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
-                                       sublayersDone: true, maskCopy: maskCopy)
+                                       sublayersDone: true, maskCopy: maskCopy, ownValues: ownValuesDone ? kept : nil)
             }
             return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
                                    sublayersDone: false, maskCopy: maskCopy)
@@ -350,11 +377,71 @@ extension CALayer {
         walk.changed = true
     }
 
-    /// The copy with the model's values and the animations' writes at `local`, then (unless
-    /// `sublayersDone` / `maskDone`, already updated) its sublayers' and mask's copies.
+    /// The copy of the mask `m` of this layer (whose local time is `local`): no layer of the
+    /// mask's subtree is placed on the canvas (see `RenderPlacement.places`).
+    private func renderMaskCopy(_ m: CALayer, at time: Double, parentLocal local: Double, owner: ObjectIdentifier,
+                                context: CAAnimationContext, walk: inout RenderWalk) -> CALayer {
+        walk.placement?.maskDepth += 1
+        defer { walk.placement?.maskDepth -= 1 }
+        return m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                            owner: owner, context: context, walk: &walk)
+    }
+
+    /// The copy with the model's values and the animations' writes at `local` (`ownValues`
+    /// when already written at this update), then (unless `sublayersDone`, already updated)
+    /// its sublayers' copies, and its mask's (`maskCopy` when already updated). A layer
+    /// whose mask or bounds let nothing through on the canvas keeps its sublayers as they
+    /// were, marked as drawing nothing (RenderPlacement.swift).
     private func renderOwnValues(at time: Double, localTime local: Double, owner: ObjectIdentifier,
                                  context: CAAnimationContext, walk: inout RenderWalk,
-                                 sublayersDone: Bool, maskCopy: CALayer?) -> CALayer {
+                                 sublayersDone: Bool, maskCopy: CALayer?, ownValues: CALayer? = nil) -> CALayer {
+        let copy = ownValues ?? renderOwnValuesOnly(at: time, localTime: local, owner: owner, context: context, walk: &walk)
+        let node = renderNode!
+        // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
+        if copy.isHidden || !(copy.opacity > 0) {
+            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
+            if copy.mask != nil { copy.mask = nil; walk.changed = true }
+            return copy
+        }
+        var maskCopy = maskCopy
+        if !sublayersDone, let p = walk.placement, p.places, mask != nil || copy.masksToBounds {
+            if maskCopy == nil, let m = mask {
+                maskCopy = renderMaskCopy(m, at: time, parentLocal: local, owner: owner, context: context, walk: &walk)
+            }
+            if let mc = maskCopy, copy.mask !== mc { copy.mask = mc; walk.changed = true }
+            if p.showsNothing(of: self, copy: copy, maskCopy: maskCopy, at: time, owner: owner, context: context, walk: &walk) {
+                walk.culledLayers += 1
+                markUndrawn(copy, node, walk: &walk)
+                return copy
+            }
+        }
+        if !sublayersDone {
+            let drawn = renderSublayers(into: copy, at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                                        ownValuesDone: true).drawn
+            // A plain layer none of whose sublayers draws draws nothing (its own values, just
+            // written, are kept: the node's states describe them).
+            if !drawn, case .drawsOnlySublayers = node.visibility, drawingState == nil {
+                markUndrawn(copy, node, walk: &walk)
+                return copy
+            }
+        }
+        // The mask is drawn as seen at the same instant, its own animations applied.
+        if let mc = maskCopy {
+            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
+        } else if let m = mask {
+            let mc = renderMaskCopy(m, at: time, parentLocal: local, owner: owner, context: context, walk: &walk)
+            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
+        } else if copy.mask != nil {
+            copy.mask = nil
+            walk.changed = true
+        }
+        return copy
+    }
+
+    /// The copy with the model's values and the animations' writes at `local`, its subtree
+    /// and mask as they were.
+    func renderOwnValuesOnly(at time: Double, localTime local: Double, owner: ObjectIdentifier,
+                             context: CAAnimationContext, walk: inout RenderWalk) -> CALayer {
         // Marked as drawing nothing before: its own `isHidden` back, and every value written again.
         if let node = renderNode, node.undrawn {
             node.undrawn = false
@@ -380,43 +467,22 @@ extension CALayer {
         case .all: applyAnimations(to: copy, localTime: local, context: context); walk.changed = true
         }
         walk.evaluatedLayers += 1
-        let node = renderNode!
-        // A layer that draws nothing at `time` keeps neither its subtree nor its mask.
-        if copy.isHidden || !(copy.opacity > 0) {
-            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
-            if copy.mask != nil { copy.mask = nil; walk.changed = true }
-            return copy
-        }
-        if !sublayersDone {
-            let drawn = renderSublayers(into: copy, at: time, localTime: local, owner: owner, context: context, walk: &walk)
-            // A plain layer none of whose sublayers draws draws nothing (its own values, just
-            // written, are kept: the node's states describe them).
-            if !drawn, case .drawsOnlySublayers = node.visibility, drawingState == nil {
-                markUndrawn(copy, node, walk: &walk)
-                return copy
-            }
-        }
-        // The mask is drawn as seen at the same instant, its own animations applied.
-        if let mc = maskCopy {
-            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
-        } else if let m = mask {
-            let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                  owner: owner, context: context, walk: &walk)
-            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
-        } else if copy.mask != nil {
-            copy.mask = nil
-            walk.changed = true
-        }
         return copy
     }
 
-    /// Updates the copies of the sublayers into `copy`'s sublayers; whether any of them draws.
+    /// Updates the copies of the sublayers into `copy`'s sublayers; whether any of them draws,
+    /// and whether this layer's own values are written at this update (`ownValuesDone`, or
+    /// because a sublayer needed them to place itself on the canvas: RenderPlacement.swift).
     private func renderSublayers(into copy: CALayer, at time: Double, localTime local: Double, owner: ObjectIdentifier,
-                                 context: CAAnimationContext, walk: inout RenderWalk) -> Bool {
+                                 context: CAAnimationContext, walk: inout RenderWalk,
+                                 ownValuesDone: Bool) -> (drawn: Bool, ownValuesDone: Bool) {
         guard let subs = sublayers else {
             if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
-            return false
+            return (false, ownValuesDone)
         }
+        // The sublayers' ancestors, for placing them on the canvas.
+        let placement = walk.placement.flatMap { $0.places ? $0 : nil }
+        placement?.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone)
         // The last frame's array is kept while every sublayer's copy is the one it holds.
         let old = copy.sublayers
         var replaced: [CALayer]? = nil
@@ -477,7 +543,8 @@ extension CALayer {
                 node.skippedSublayers = nil
             }
         }
-        return drawn
+        let done = placement?.pop() ?? ownValuesDone
+        return (drawn, done)
     }
 
     /// What the animations still have to write into a copy `renderCopyWithModelValues` gives.
