@@ -105,10 +105,12 @@ import Testing
         let tree = RenderTree()
         for (n, t) in [0.1, 0.2, 0.35, 0.5].enumerated() {
             let walk = try update(tree, root, at: t, "frame \(n)")
-            // The wrappers (their animations place the layer), the layer, its mask and shape:
-            // not the six children.
-            #expect(walk.culledLayers == count, "frame \(n): \(walk.culledLayers) culled")
+            // First the wrappers (their animations place the layer), the layer, its mask and
+            // shape, not the six children; then, the positions bounded whatever the time, not
+            // even those: the root and the layer drawn (its wrappers and six children).
+            if n == 0 { #expect(walk.culledLayers == count, "frame \(n): \(walk.culledLayers) culled") }
             #expect(walk.evaluatedLayers <= 5 * count + 12, "frame \(n): \(walk.evaluatedLayers) layers evaluated")
+            if n >= 2 { #expect(walk.evaluatedLayers <= 10, "frame \(n): \(walk.evaluatedLayers) layers evaluated") }
         }
         // A mask moved onto the canvas shows its layer again, children and all.
         CATransaction.begin(); CATransaction.setDisableActions(true)
@@ -116,14 +118,103 @@ import Testing
         CATransaction.commit()
         for (n, t) in [0.6, 0.7].enumerated() {
             let walk = try update(tree, root, at: t, "mask moved in, frame \(n)")
-            #expect(walk.culledLayers == count - 1, "mask moved in, frame \(n): \(walk.culledLayers)")
+            #expect(walk.culledLayers <= count - 1, "mask moved in, frame \(n): \(walk.culledLayers)")
+            #expect(walk.evaluatedLayers >= 20, "mask moved in, frame \(n): \(walk.evaluatedLayers)")
         }
         // And away again.
         CATransaction.begin(); CATransaction.setDisableActions(true)
         shapes[10].path = .rect(Rect(-300, 0, 12, 12))
         CATransaction.commit()
-        let walk = try update(tree, root, at: 0.8, "mask moved away")
-        #expect(walk.culledLayers == count, "mask moved away: \(walk.culledLayers)")
+        for (n, t) in [0.8, 0.85, 0.9].enumerated() {
+            let walk = try update(tree, root, at: t, "mask moved away, frame \(n)")
+            // Only that layer is placed again (the others' conclusions hang on nothing of it).
+            if n == 0 { #expect(walk.culledLayers == 1, "mask moved away: \(walk.culledLayers) culled") }
+            if n >= 2 { #expect(walk.evaluatedLayers <= 10, "mask moved away, frame \(n): \(walk.evaluatedLayers)") }
+        }
+    }
+
+    @Test func layersOffTheCanvasWhateverTheTimeAreNotVisitedUntilSomethingTheyHangOnChanges() throws {
+        CAAnimationContext.current.clock.manualTime = 0
+        let root = box(visible, .white)
+        let count = 60
+        var wrappers: [CALayer] = []
+        for i in 0..<count {
+            let l = leaf(i)
+            l.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
+            // Far right of the canvas, moving further by keyframes (the model at the first:
+            // the model's position counts too, shown whenever no animation writes).
+            let w = wrapped(l, from: 0, to: 0)
+            w.position = Point(300, 10)
+            let a = CAKeyframeAnimation(keyPath: "position")
+            a.values = [.point(Point(300, 10)), .point(Point(400, 20)), .point(Point(350, 0))]
+            a.timingFunctions = [.easeInEaseOut, CAMediaTimingFunction(controlPoints: 0.3, -0.4, 0.7, 1.4)]
+            a.duration = 1
+            a.fillMode = .both
+            a.isRemovedOnCompletion = false
+            w.add(a, forKey: "move")
+            wrappers.append(w)
+            root.addSublayer(w)
+        }
+        CATransaction.flush()
+        let tree = RenderTree()
+        for (n, t) in [0.1, 0.2, 0.3, 0.45, 0.6].enumerated() {
+            let walk = try update(tree, root, at: t, "frame \(n)")
+            // From the third frame on, only the root: the runs of wrappers are not visited.
+            if n >= 2 { #expect(walk.evaluatedLayers <= 1, "frame \(n): \(walk.evaluatedLayers) layers evaluated") }
+        }
+        // An ancestor moved onto the canvas in the model: its layer is drawn again.
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        wrappers[7].removeAnimation(forKey: "move")
+        wrappers[7].position = Point(10, 10)
+        CATransaction.commit()
+        for (n, t) in [0.7, 0.75].enumerated() {
+            let walk = try update(tree, root, at: t, "ancestor moved in, frame \(n)")
+            #expect(walk.evaluatedLayers >= 9 && walk.culledLayers <= count - 1, "ancestor moved in, frame \(n): \(walk.evaluatedLayers)")
+            #expect(try expectSameFrame(tree.root!, root, at: t, "ancestor moved in, frame \(n)"), "the layer shows")
+        }
+        // A visible rect that holds them all: none is left out.
+        CAAnimationContext.current.clock.manualTime = 0.8
+        _ = tree.update(root, at: 0.8, visibleRect: Rect(0, 0, 1000, 1000))
+        #expect(tree.lastWalk.culledLayers == 0, "wide canvas: \(tree.lastWalk.culledLayers) culled")
+        #expect(tree.lastWalk.evaluatedLayers >= 10 * count, "wide canvas: \(tree.lastWalk.evaluatedLayers)")
+        // Back to the canvas: left out again.
+        for (n, t) in [0.85, 0.9, 0.95].enumerated() {
+            let walk = try update(tree, root, at: t, "canvas again, frame \(n)")
+            if n >= 2 { #expect(walk.evaluatedLayers <= 12, "canvas again, frame \(n): \(walk.evaluatedLayers)") }
+        }
+    }
+
+    @Test func anOvershootingEaseThatReachesTheCanvasKeepsTheLayerPlacedEveryFrame() throws {
+        CAAnimationContext.current.clock.manualTime = 0
+        let root = box(visible, .white)
+        let count = 20
+        for i in 0..<count {
+            let l = leaf(i % 3)
+            l.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
+            // From x = 200 to 300, the ease dipping to about −110 % of the way on the way:
+            // x ≈ 90 around a third of the time, on the canvas.
+            let w = wrapped(l, from: 0, to: 0)
+            let a = CAKeyframeAnimation(keyPath: "position.x")
+            a.values = [.number(200 + Double(i)), .number(300)]
+            a.timingFunctions = [CAMediaTimingFunction(controlPoints: 0.5, -3, 0.5, 1)]
+            a.duration = 1
+            a.fillMode = .both
+            a.isRemovedOnCompletion = false
+            w.add(a, forKey: "move")
+            root.addSublayer(w)
+        }
+        CATransaction.flush()
+        let tree = RenderTree()
+        var shown = 0, left = 0
+        for k in 0..<20 {
+            let t = Double(k) / 20
+            CAAnimationContext.current.clock.manualTime = t
+            let kept = tree.update(root, at: t, visibleRect: visible)
+            if try expectSameFrame(kept, root, at: t, "at \(t)") { shown += 1 }
+            if tree.lastWalk.culledLayers == count { left += 1 }
+        }
+        // Shown for part of the time, left out (each frame) for the rest.
+        #expect(shown > 0 && left > 0, "shown \(shown), left out \(left)")
     }
 
     @Test func anAncestorsAnimatedTransformBringsAMaskedLayerOntoTheCanvasInTime() throws {
@@ -168,8 +259,11 @@ import Testing
         let tree = RenderTree()
         for (n, t) in [0.1, 0.3, 0.6].enumerated() {
             let walk = try update(tree, root, at: t, "frame \(n)")
-            #expect(walk.culledLayers == count, "frame \(n): \(walk.culledLayers) culled")
+            // Left out, then (the mask being nothing whatever the time) not visited: the root
+            // and the layer drawn, with its wrappers and six children.
+            if n == 0 { #expect(walk.culledLayers == count, "frame \(n): \(walk.culledLayers) culled") }
             #expect(walk.evaluatedLayers <= 5 * count + 12, "frame \(n): \(walk.evaluatedLayers) layers evaluated")
+            if n >= 2 { #expect(walk.evaluatedLayers <= 10, "frame \(n): \(walk.evaluatedLayers) layers evaluated") }
         }
     }
 
@@ -192,9 +286,10 @@ import Testing
         let tree = RenderTree()
         for (n, t) in [0.1, 0.3, 0.6].enumerated() {
             let walk = try update(tree, root, at: t, "frame \(n)")
-            #expect(walk.culledLayers == count, "frame \(n): \(walk.culledLayers) culled")
-            // The wrappers and the layer, not its six children.
+            // The wrappers and the layer, not its six children; then not even those.
+            if n == 0 { #expect(walk.culledLayers == count, "frame \(n): \(walk.culledLayers) culled") }
             #expect(walk.evaluatedLayers <= 3 * count + 12, "frame \(n): \(walk.evaluatedLayers) layers evaluated")
+            if n >= 2 { #expect(walk.evaluatedLayers <= 10, "frame \(n): \(walk.evaluatedLayers) layers evaluated") }
         }
         // Not masking to its bounds, a child of one that still reaches the canvas is drawn:
         // the layer is evaluated again (its extent is not bounded by its bounds).
@@ -203,7 +298,7 @@ import Testing
         clipped[5].sublayers![0].position = Point(10, -40)
         CATransaction.commit()
         let walk = try update(tree, root, at: 0.7, "one no longer clipped")
-        #expect(walk.culledLayers == count - 1, "one no longer clipped: \(walk.culledLayers)")
+        #expect(walk.culledLayers == 0 && walk.evaluatedLayers >= 19, "one no longer clipped: \(walk.evaluatedLayers)")
     }
 
     @Test func trackMattesOffTheCanvasOrPaintingNothingHideTheirContent() throws {

@@ -27,7 +27,26 @@
 // `maskLocalExtent`); outside the mask subtrees (a mask's layers are not placed on the
 // canvas). The visible rect is grown by a point on every side, so that rounding in the
 // products never leaves out a layer that touches the canvas.
+//
+// Whatever the time: a layer left out is then asked once (per model revision) whether it
+// shows nothing at any time (`concludePlacedAway`): when its mask's subtree has no
+// animation, and every animation of it and of its ancestors writes only `opacity`, `hidden`
+// or the position (`position`, `position.x`, `position.y`: a basic animation from one value
+// to another, or a keyframe animation of values, linear, discrete or paced, neither additive
+// nor cumulative), each layer's position lies, at any time, in the box of its model position
+// and its animations' values, each segment stretched by its timing function's reach (a
+// cubic Bézier's value lies in the hull of its control points, so a segment's progress in
+// [min(0, y1, y2), max(1, y1, y2)] — After Effects' overshooting eases included). The
+// region pushed out through the maps with each position free in its box missing the visible
+// rect, the layer is `placedAway`: the render tree takes its kept copy, and the plain layers
+// above it conclude in their turn that they draw nothing (`staticallyUndrawn`), so that runs
+// of such layers are not visited at all. The conclusion holds while the layer's revision
+// and the placement epoch stay: a change of any ancestor, or of any layer of the mask, that
+// it was drawn from (`watchedByPlacement`) or of the visible rect starts a new epoch
+// (`endConclusions`), which every conclusion relying on it — the layer's, and those drawn
+// from it above — no longer holds at.
 import Raster
+import Synchronization
 
 /// The visible rect and the path of ancestors of one `RenderTree.update`.
 final class RenderPlacement: @unchecked Sendable {
@@ -69,7 +88,23 @@ final class RenderPlacement: @unchecked Sendable {
     /// Whether the walk places layers where it is (outside every mask).
     @inline(__always) var places: Bool { maskDepth == 0 }
 
+    /// Counts the ends of "whatever the time" conclusions (see the file header), for every
+    /// render tree: a conclusion holds at the epoch it was drawn at. Starts at 1 (0: none).
+    private static let epochs = Atomic<UInt>(1)
+    /// The epoch of this update.
+    private(set) var epoch: UInt = 0
+    /// The visible rect the last update was given (conclusions drawn for it).
+    private var lastVisibleRect = Rect.null
+
+    /// Ends every conclusion drawn so far: a layer one was drawn from changed.
+    static func endConclusions() { epochs.wrappingAdd(1, ordering: .relaxed) }
+
     func start(visibleRect v: Rect) {
+        if v != lastVisibleRect {
+            if !lastVisibleRect.isNull { Self.endConclusions() }
+            lastVisibleRect = v
+        }
+        epoch = Self.epochs.load(ordering: .relaxed)
         visibleRect = v.insetBy(dx: -1, dy: -1)
         ancestors.removeAll(keepingCapacity: true)
         maskDepth = 0
@@ -98,11 +133,11 @@ final class RenderPlacement: @unchecked Sendable {
         if let mc = maskCopy {
             guard measurableMask(mc) else { return false }
             e = mc.maskLocalExtent(extentBuilder)
-            if e.isNull { return true }
+            if e.isEmpty { return true }
         }
         if copy.masksToBounds {
             e = e.intersection(copy.bounds)
-            if e.isNull { return true }
+            if e.isEmpty { return true }
         }
         guard e.isFiniteRect else { return false }
         guard let up = canvasMap(of: ancestors.count - 1, at: time, owner: owner, context: context, walk: &walk) else { return false }
@@ -144,6 +179,141 @@ final class RenderPlacement: @unchecked Sendable {
             return nil
         }
         return m
+    }
+
+    /// Whether the layer `model` (copy `copy`, mask copy `maskCopy`), which `showsNothing` at
+    /// this update, shows nothing at any time (see the file header); if so, watches the
+    /// layers the conclusion is drawn from. Every ancestor's own values are written.
+    func concludePlacedAway(of model: CALayer, copy: CALayer, maskCopy: CALayer?) -> Bool {
+        // The mask's region does not change: no animation in its subtree.
+        if let m = model.mask {
+            guard maskCopy != nil, visitMaskModel(m, { $0.animationStore.isEmpty }) else { return false }
+        }
+        var e = Rect.infinite
+        if let mc = maskCopy {
+            e = mc.maskLocalExtent(extentBuilder)
+            if e.isEmpty { return watch(model) }
+        }
+        if copy.masksToBounds {
+            e = e.intersection(copy.bounds)
+            if e.isEmpty { return watch(model) }
+        }
+        guard e.isFiniteRect else { return false }
+        // Out through the maps, each position free in its box.
+        var region = e
+        var layer = (model: model, copy: copy)
+        var i = ancestors.count - 1
+        while true {
+            guard let box = Self.positionBox(of: layer.model), Self.passesThrough(layer.copy, layer.model) else { return false }
+            let flat = i >= 0 ? ancestors[i].copy.placesSublayersFlat : true
+            guard flat else { return false }
+            let m = layer.copy.transformToSuperlayer(superlayerIsFlat: true)
+            guard m.isAffine, let r = DisplayListBuilder.map(region, m), r.isFiniteRect else { return false }
+            let p = layer.copy.position
+            region = Rect(r.minX - p.x + box.minX, r.minY - p.y + box.minY, r.width + box.width, r.height + box.height)
+            guard region.isFiniteRect else { return false }
+            guard i >= 0 else { break }
+            guard ancestors[i].ownValuesDone else { return false }
+            layer = (ancestors[i].model, ancestors[i].copy)
+            i -= 1
+        }
+        guard region.intersection(visibleRect).isEmpty else { return false }
+        return watch(model)
+    }
+
+    /// Watches the ancestors and the mask's layers a conclusion about `model` is drawn from;
+    /// true.
+    private func watch(_ model: CALayer) -> Bool {
+        for a in ancestors { a.model.renderNode?.watchedByPlacement = true }
+        if let m = model.mask {
+            _ = visitMaskModel(m) { l in
+                // A layer of the mask that the render tree never reached is watched from the
+                // next update that reaches it: until then, a change of it ends nothing.
+                l.renderNode?.watchedByPlacement = true
+                return true
+            }
+        }
+        return true
+    }
+
+    /// Calls `body` on each layer of the model mask `mask`'s subtree (masks of its layers
+    /// included); false when `body` returns false for one, or past `maximumMeasuredMaskLayers`.
+    private func visitMaskModel(_ mask: CALayer, _ body: (CALayer) -> Bool) -> Bool {
+        pending.removeAll(keepingCapacity: true)
+        pending.append(mask)
+        defer { pending.removeAll(keepingCapacity: true) }
+        var seen = 0
+        while let l = pending.popLast() {
+            seen += 1
+            guard seen <= Self.maximumMeasuredMaskLayers, body(l) else { return false }
+            if let m = l.mask { pending.append(m) }
+            if let subs = l.sublayers { pending.append(contentsOf: subs) }
+        }
+        return true
+    }
+
+    /// The box of the positions the model layer `l` takes at any time at its present
+    /// revision (see the file header); nil when its animations may change its map otherwise.
+    static func positionBox(of l: CALayer) -> Rect? {
+        var x0 = l.position.x, x1 = x0, y0 = l.position.y, y1 = y0
+        func reach(_ f: CAMediaTimingFunction?) -> (lo: Double, hi: Double)? {
+            guard let f else { return (0, 1) }
+            guard f.c1x >= 0, f.c1x <= 1, f.c2x >= 0, f.c2x <= 1, f.c1y.isFinite, f.c2y.isFinite else { return nil }
+            return (min(0, f.c1y, f.c2y), max(1, f.c1y, f.c2y))
+        }
+        for (_, a) in l.animationStore {
+            let kind = ObjectIdentifier(type(of: a))
+            let basic = kind == ObjectIdentifier(CABasicAnimation.self)
+            guard basic || kind == ObjectIdentifier(CAKeyframeAnimation.self) else { return nil }
+            let pa = unsafeDowncast(a, to: CAPropertyAnimation.self)
+            guard let key = pa.keyPath else { continue }
+            if key == "opacity" || key == "hidden" { continue }
+            guard key == "position" || key == "position.x" || key == "position.y",
+                  !pa.isAdditive, !pa.isCumulative, pa.valueFunction == nil else { return nil }
+            // The values, and each segment's timing function.
+            var values: [AnimatableValue]
+            var functions: [CAMediaTimingFunction?]
+            if basic {
+                let b = unsafeDowncast(a, to: CABasicAnimation.self)
+                guard let from = b.fromValue, let to = b.toValue, b.byValue == nil else { return nil }
+                values = [from, to]
+                functions = [b.timingFunction]
+            } else {
+                let k = unsafeDowncast(a, to: CAKeyframeAnimation.self)
+                guard k.path == nil, let v = k.values, !v.isEmpty else { return nil }
+                switch k.calculationMode {
+                case .linear, .discrete: break
+                case .paced: break
+                case .cubic, .cubicPaced: return nil
+                }
+                values = v
+                let tf = k.timingFunctions ?? []
+                // A segment's progress is eased by its timing function (linear mode; paced
+                // and discrete ease none: a wider box).
+                functions = (0..<max(v.count - 1, 1)).map { tf.isEmpty ? nil : tf[min($0, tf.count - 1)] }
+            }
+            func point(_ v: AnimatableValue) -> Point? {
+                switch (key, v) {
+                case ("position", .point(let p)): return p
+                case ("position.x", .number(let x)): return Point(x, l.position.y)
+                case ("position.y", .number(let y)): return Point(l.position.x, y)
+                default: return nil
+                }
+            }
+            guard var last = point(values[0]) else { return nil }
+            x0 = min(x0, last.x); x1 = max(x1, last.x); y0 = min(y0, last.y); y1 = max(y1, last.y)
+            for i in 1..<max(values.count, 1) where values.count > 1 {
+                guard let next = point(values[i]), let (lo, hi) = reach(functions[min(i - 1, functions.count - 1)]) else { return nil }
+                for f in [lo, hi] {
+                    let x = last.x + f * (next.x - last.x), y = last.y + f * (next.y - last.y)
+                    x0 = min(x0, x); x1 = max(x1, x); y0 = min(y0, y); y1 = max(y1, y)
+                }
+                x0 = min(x0, next.x); x1 = max(x1, next.x); y0 = min(y0, next.y); y1 = max(y1, next.y)
+                last = next
+            }
+        }
+        let box = Rect(x0, y0, x1 - x0, y1 - y0)
+        return box.isFiniteRect ? box : nil
     }
 
     /// Writes the own values of the ancestor at `index` (a plain layer whose sublayers come

@@ -152,24 +152,46 @@ final class RenderTreeNode {
     @exclusivity(unchecked) var skippedSublayers: [Range<Int>]? = nil
     @exclusivity(unchecked) var skippedRevision: UInt = 0
     @exclusivity(unchecked) var skippedCopy: ObjectIdentifier? = nil
+    /// The placement epoch (`RenderPlacement.epoch`) `staticallyUndrawn` and `skippedSublayers`
+    /// rely on (through a descendant `placedAway`): valid only at that epoch; 0 when they
+    /// rely on no placement.
+    @exclusivity(unchecked) var staticEpoch: UInt = 0
+    @exclusivity(unchecked) var skippedEpoch: UInt = 0
+    /// Whether the copy shows nothing on the canvas at any time, its mask or bounds outside
+    /// the visible rect wherever its animations and its ancestors' put it
+    /// (`RenderPlacement.concludePlacedAway`): valid at `revision` and at `placedEpoch`.
+    @exclusivity(unchecked) var placedAway = false
+    @exclusivity(unchecked) var placedEpoch: UInt = 0
+    /// The revision and epoch at which `placedAway` was last sought, so that it is sought once.
+    @exclusivity(unchecked) var placementSoughtRevision: UInt = 0
+    @exclusivity(unchecked) var placementSoughtEpoch: UInt = 0
+    /// Whether a descendant's `placedAway` (or the `placedAway` of the layer this one is in
+    /// the mask of) was concluded from this layer's values: a change ends every such conclusion.
+    @exclusivity(unchecked) var watchedByPlacement = false
 
     /// The copy kept for the render tree `owner`, when the model layer at revision `r` draws
     /// nothing at any time and the copy already shows that (hidden, or stripped of its
-    /// subtree and mask): it can be taken as it is, its animations and local time not worked out.
-    @inline(__always) func keptCopyDrawingNothingEver(owner o: ObjectIdentifier, revision r: UInt) -> CALayer? {
+    /// subtree and mask): it can be taken as it is, its animations and local time not worked
+    /// out. `epoch`: the update's placement epoch (0 without a visible rect).
+    @inline(__always) func keptCopyDrawingNothingEver(owner o: ObjectIdentifier, revision r: UInt, epoch: UInt) -> CALayer? {
         guard owner == o, revision == r, let kept = copy else { return nil }
-        if staticallyUndrawn { return kept.isHidden ? kept : nil }
+        if staticallyUndrawn && (staticEpoch == 0 || staticEpoch == epoch) { return kept.isHidden ? kept : nil }
+        if placedAway && placedEpoch == epoch { return kept.isHidden ? kept : nil }
         if case .hidden = visibility, kept.sublayers == nil, kept.mask == nil, kept.isHidden || !(kept.opacity > 0) { return kept }
         return nil
     }
 
     /// Whether the model layer at `revision` draws nothing at any time (see `staticallyUndrawn`).
-    @inline(__always) func drawsNothingEver(revision r: UInt) -> Bool {
+    @inline(__always) func drawsNothingEver(revision r: UInt, epoch: UInt) -> Bool {
         guard revision == r else { return false }
-        if staticallyUndrawn { return true }
+        if staticallyUndrawn && (staticEpoch == 0 || staticEpoch == epoch) { return true }
+        if placedAway && placedEpoch == epoch { return true }
         if case .hidden = visibility { return true }
         return false
     }
+
+    /// Whether `drawsNothingEver` holds only at the placement epoch (when it holds).
+    @inline(__always) var reliesOnPlacement: Bool { placedAway || (staticallyUndrawn && staticEpoch != 0) }
 
     init(copy: CALayer, owner: ObjectIdentifier, revision: UInt, animations: RenderAnimations) {
         self.copy = copy; self.owner = owner; self.revision = revision; self.animations = animations
@@ -279,7 +301,10 @@ extension CALayer {
     /// calls it, and every change of the sublayers, the mask and the attached animations.
     @inline(__always) final func modelDidChange() {
         modelRevision &+= 1
-        if let node = renderNode, node.watchedByUndrawnAncestor { forgetStaticallyUndrawnAncestors(node) }
+        if let node = renderNode, node.watchedByUndrawnAncestor || node.watchedByPlacement {
+            if node.watchedByPlacement { node.watchedByPlacement = false; RenderPlacement.endConclusions() }
+            if node.watchedByUndrawnAncestor { forgetStaticallyUndrawnAncestors(node) }
+        }
     }
 
     /// A layer an ancestor's `RenderTreeNode.staticallyUndrawn` was concluded from changed:
@@ -308,7 +333,8 @@ extension CALayer {
         if let node = renderNode, node.owner == owner, let kept = node.copy, node.revision == modelRevision {
             // Drawing nothing whatever the time: hidden (its copy stripped when the node learnt
             // it), or concluded from its sublayers (its copy marked hidden then).
-            if drawingState == nil, let same = node.keptCopyDrawingNothingEver(owner: owner, revision: modelRevision) {
+            if drawingState == nil, let same = node.keptCopyDrawingNothingEver(owner: owner, revision: modelRevision,
+                                                                                 epoch: walk.placement?.epoch ?? 0) {
                 return same
             }
             // A mask that draws nothing shows nothing of the layer ("The layer's alpha channel
@@ -338,7 +364,7 @@ extension CALayer {
                                                              context: context, walk: &walk, ownValuesDone: false)
                 if !drawn {
                     markUndrawn(kept, node, walk: &walk)
-                    concludeStaticallyUndrawn(node)
+                    concludeStaticallyUndrawn(node, epoch: walk.placement?.epoch ?? 0)
                     return kept
                 }
                 return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
@@ -353,13 +379,18 @@ extension CALayer {
 
     /// Records that this plain layer, none of whose sublayers draws now, draws nothing at any
     /// time when each of them draws nothing at any time (and watches them for a change).
-    private func concludeStaticallyUndrawn(_ node: RenderTreeNode) {
+    /// (`epoch`: the update's placement epoch, which a conclusion drawn from a sublayer's
+    /// `placedAway` holds at only.)
+    private func concludeStaticallyUndrawn(_ node: RenderTreeNode, epoch: UInt) {
         guard mask == nil, let subs = sublayers else { return }
+        var relies = false
         for s in subs {
-            guard let n = s.renderNode, n.drawsNothingEver(revision: s.modelRevision) else { return }
+            guard let n = s.renderNode, n.drawsNothingEver(revision: s.modelRevision, epoch: epoch) else { return }
+            if n.reliesOnPlacement { relies = true }
         }
         for s in subs { s.renderNode!.watchedByUndrawnAncestor = true }
         node.staticallyUndrawn = true
+        node.staticEpoch = relies ? epoch : 0
     }
 
     /// Whether a render-tree copy draws anything: not hidden (nor marked undrawn), opacity above 0.
@@ -410,6 +441,15 @@ extension CALayer {
             }
             if let mc = maskCopy, copy.mask !== mc { copy.mask = mc; walk.changed = true }
             if p.showsNothing(of: self, copy: copy, maskCopy: maskCopy, at: time, owner: owner, context: context, walk: &walk) {
+                // Once per revision and epoch: whether it shows nothing whatever the time.
+                if node.placementSoughtRevision != modelRevision || node.placementSoughtEpoch != p.epoch {
+                    node.placementSoughtRevision = modelRevision
+                    node.placementSoughtEpoch = p.epoch
+                    if p.concludePlacedAway(of: self, copy: copy, maskCopy: maskCopy) {
+                        node.placedAway = true
+                        node.placedEpoch = p.epoch
+                    }
+                }
                 walk.culledLayers += 1
                 markUndrawn(copy, node, walk: &walk)
                 return copy
@@ -491,12 +531,15 @@ extension CALayer {
         // copies stay where they are); else such runs are found for the next update.
         let node = renderNode
         var skipped: [Range<Int>] = []
+        let epoch = walk.placement?.epoch ?? 0
         if let node, let runs = node.skippedSublayers, node.skippedRevision == modelRevision,
+           node.skippedEpoch == 0 || node.skippedEpoch == epoch,
            node.skippedCopy == ObjectIdentifier(copy), let old, old.count == subs.count {
             skipped = runs
         }
         let finding = skipped.isEmpty
         var found: [Range<Int>] = []
+        var foundRelies = false
         var run = 0
         var i = 0
         while i < subs.count {
@@ -509,8 +552,10 @@ extension CALayer {
             let s = subs[i]
             let p: CALayer
             // Drawing nothing whatever the time: its kept copy, without working out its local time.
-            if s.drawingState == nil, let kept = s.renderNode?.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision) {
+            if s.drawingState == nil, let sn = s.renderNode,
+               let kept = sn.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision, epoch: epoch) {
                 p = kept
+                if sn.reliesOnPlacement { foundRelies = true }
                 if finding, kept.superlayer === copy, let old, i < old.count, old[i] === kept {
                     if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
                 }
@@ -537,6 +582,7 @@ extension CALayer {
             if replaced == nil, found.reduce(0, { $0 + $1.count }) >= 16 {
                 for r in found { for k in r { subs[k].renderNode!.watchedByUndrawnAncestor = true } }
                 node.skippedSublayers = found
+                node.skippedEpoch = foundRelies ? epoch : 0
                 node.skippedRevision = modelRevision
                 node.skippedCopy = ObjectIdentifier(copy)
             } else {
@@ -599,6 +645,7 @@ extension CALayer {
                     copy.contentsCrossfade = nil
                     node.revision = modelRevision
                     node.staticallyUndrawn = false
+                    node.placedAway = false
                     node.animations = animations
                     node.visibility = renderVisibility(animations)
                     node.undrawn = false
@@ -607,6 +654,7 @@ extension CALayer {
                 node.animations = animations
                 node.visibility = renderVisibility(animations)
                 node.staticallyUndrawn = false
+                node.placedAway = false
                 node.revision = modelRevision
             }
         }
@@ -617,6 +665,7 @@ extension CALayer {
                 node.animations = renderAnimations()
                 node.visibility = renderVisibility(node.animations)
                 node.staticallyUndrawn = false
+                node.placedAway = false
                 node.revision = modelRevision
             }
             node.undrawn = false
