@@ -99,6 +99,12 @@ final class RenderPlacement: @unchecked Sendable {
     /// Ends every conclusion drawn so far: a layer one was drawn from changed.
     static func endConclusions() { epochs.wrappingAdd(1, ordering: .relaxed) }
 
+    /// An update without a visible rect: conclusions drawn for the last one are ended.
+    func startUnplaced() {
+        if !lastVisibleRect.isNull { Self.endConclusions() }
+        lastVisibleRect = .null
+    }
+
     func start(visibleRect v: Rect) {
         if v != lastVisibleRect {
             if !lastVisibleRect.isNull { Self.endConclusions() }
@@ -227,8 +233,9 @@ final class RenderPlacement: @unchecked Sendable {
         for a in ancestors { a.model.renderNode?.watchedByPlacement = true }
         if let m = model.mask {
             _ = visitMaskModel(m) { l in
-                // A layer of the mask that the render tree never reached is watched from the
-                // next update that reaches it: until then, a change of it ends nothing.
+                // A layer of the mask the render tree has not reached (below a hidden one)
+                // has no node: it changes the mask only once the hidden layer above it,
+                // watched, is shown.
                 l.renderNode?.watchedByPlacement = true
                 return true
             }

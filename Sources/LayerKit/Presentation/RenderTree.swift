@@ -37,7 +37,11 @@
 // revision (`staticallyUndrawn`), and a superlayer keeps the runs of such sublayers and does
 // not visit them (`skippedSublayers`); a change of any of them (`modelDidChange`, which they
 // watch) clears what was concluded from it. A Lottie layer outside its in/out range, or
-// masked by a mask that draws nothing, thus costs a few checks a frame, or none.
+// masked by a mask that draws nothing, thus costs a few checks a frame, or none. Given the
+// visible rect, a layer whose mask (or bounds, masking to them) lets nothing through on the
+// canvas is left out alike, its place found through its ancestors' maps — a plain wrapper
+// then writes its own values before its sublayers are done — and, once found to be so
+// whatever the time, not visited (RenderPlacement.swift).
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies; a model layer's node names its copy without retaining it (the copy refers to its
@@ -80,6 +84,8 @@ public final class RenderTree {
         if let v = visibleRect, v.isFiniteRect {
             placement.start(visibleRect: v)
             walk.placement = placement
+        } else {
+            placement.startUnplaced()
         }
         let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self),
                                     context: CAAnimationContext.current, walk: &walk)
