@@ -54,13 +54,15 @@ struct BenchCommand: ParsableCommand {
         let still = time != nil || source.duration <= 0
         let tree = still ? source.presentation(of: layer, at: time ?? 0) : nil
         let renderTree = RenderTree()
+        // The canvas in points: what lies beyond it is left out of the update (RenderTree.update).
+        let visible = Rect(0, 0, Double(w) / scale, Double(h) / scale)
         // Not inlined, so that a profiler can count one frame's work apart from the loading
         // (callgrind --toggle-collect='*BenchCommand*frame*').
         @inline(never) func frame(_ i: Int) {
             if let tree { return renderer.draw(tree, into: target) }
             let t = source.duration * Double(i % frames) / Double(frames)
             source.setTime(t)
-            let root = renderTree.update(layer, at: t)
+            let root = renderTree.update(layer, at: t, visibleRect: visible)
             if fullRedraw { renderer.draw(root, into: target) } else { _ = renderer.renderFrame(root, into: target) }
         }
         frame(0); frame(frames / 2)

@@ -108,10 +108,12 @@ final class ExportPipeline: @unchecked Sendable {
             let canvas = Canvas(bitmap)
             let renderer = source.makeRenderer(scale: job.scale, background: job.background)
             let tree = RenderTree()
+            // The canvas in points: what lies beyond it is left out of the update (RenderTree.update).
+            let visible = Rect(0, 0, Double(w) / job.scale, Double(h) / job.scale)
             func render(_ i: Int) throws -> RGBAImage {
                 let t = job.times[i]
                 source.setTime(t)
-                _ = renderer.renderFrame(tree.update(layer, at: t), into: canvas)
+                _ = renderer.renderFrame(tree.update(layer, at: t, visibleRect: visible), into: canvas)
                 if let n = renderer.refusedDrawnPixels {
                     throw ExportError("\(source.fileName): \(drawnPixelsRefusal(n, at: t))")
                 }

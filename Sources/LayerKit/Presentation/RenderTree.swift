@@ -37,7 +37,11 @@
 // revision (`staticallyUndrawn`), and a superlayer keeps the runs of such sublayers and does
 // not visit them (`skippedSublayers`); a change of any of them (`modelDidChange`, which they
 // watch) clears what was concluded from it. A Lottie layer outside its in/out range, or
-// masked by a mask that draws nothing, thus costs a few checks a frame, or none.
+// masked by a mask that draws nothing, thus costs a few checks a frame, or none. Given the
+// visible rect, a layer whose mask (or bounds, masking to them) lets nothing through on the
+// canvas is left out alike, its place found through its ancestors' maps — a plain wrapper
+// then writes its own values before its sublayers are done — and, once found to be so
+// whatever the time, not visited (RenderPlacement.swift).
 //
 // Ownership: the `RenderTree` holds the root copy, each copy its sublayers' and its mask's
 // copies (a copy hidden at the last update, those it let go of: `ParkedRenderSubtree`); a model layer's node names its copy without retaining it (the copy refers to its
@@ -60,6 +64,8 @@ public final class RenderTree {
     private var generation: UInt = 0
     /// What the last update did: the work it took, layer by layer.
     public private(set) var lastWalk = RenderWalk()
+    /// Where the updates place layers on the canvas, kept for its buffers (RenderPlacement.swift).
+    private let placement = RenderPlacement()
 
     public init() {}
 
@@ -68,10 +74,23 @@ public final class RenderTree {
     /// sublayers nor mask, and a layer that draws nothing at `time` (a plain layer none of
     /// whose sublayers draws, a layer whose mask draws nothing) is hidden, its own values
     /// those of the last frame that drew it (see the file header). Drawn, it is drawn alike.
-    public func update(_ model: CALayer, at time: Double) -> CALayer {
+    ///
+    /// `visibleRect`, in the coordinates of the root's superlayer (the canvas in points, as
+    /// `LayerRenderer` draws the root), lets the update leave out a layer whose mask, or
+    /// bounds when it masks to them, lets nothing through there (RenderPlacement.swift): drawn
+    /// onto a canvas of that size, every frame is the same.
+    public func update(_ model: CALayer, at time: Double, visibleRect: Rect? = nil) -> CALayer {
         var walk = RenderWalk()
+        if let v = visibleRect, v.isFiniteRect {
+            placement.start(visibleRect: v)
+            walk.placement = placement
+        } else {
+            placement.startUnplaced()
+        }
         let copy = model.renderCopy(at: time, localTime: model.convertTime(time, from: nil), owner: ObjectIdentifier(self),
                                     context: CAAnimationContext.current, walk: &walk)
+        walk.placement = nil
+        placement.finish()
         lastWalk = walk
         if copy.superlayer != nil { copy.superlayer = nil }
         if walk.changed || root !== copy { generation &+= 1 }
@@ -106,6 +125,12 @@ public struct RenderWalk: Sendable {
     /// Layers marked as drawing nothing (hidden in the drawable tree) because none of their
     /// sublayers, or their mask, draws anything.
     public var undrawnLayers = 0
+    /// Of those, layers left out because what their mask or bounds let through lies outside
+    /// the visible rect, or is nothing (RenderPlacement.swift); their subtrees not evaluated.
+    public var culledLayers = 0
+    /// The canvas and the ancestors of the layer being updated, when the update was given a
+    /// visible rect.
+    var placement: RenderPlacement? = nil
     public init() {}
 }
 
@@ -147,24 +172,46 @@ final class RenderTreeNode {
     @exclusivity(unchecked) var skippedSublayers: [Range<Int>]? = nil
     @exclusivity(unchecked) var skippedRevision: UInt = 0
     @exclusivity(unchecked) var skippedCopy: ObjectIdentifier? = nil
+    /// The placement epoch (`RenderPlacement.epoch`) `staticallyUndrawn` and `skippedSublayers`
+    /// rely on (through a descendant `placedAway`): valid only at that epoch; 0 when they
+    /// rely on no placement.
+    @exclusivity(unchecked) var staticEpoch: UInt = 0
+    @exclusivity(unchecked) var skippedEpoch: UInt = 0
+    /// Whether the copy shows nothing on the canvas at any time, its mask or bounds outside
+    /// the visible rect wherever its animations and its ancestors' put it
+    /// (`RenderPlacement.concludePlacedAway`): valid at `revision` and at `placedEpoch`.
+    @exclusivity(unchecked) var placedAway = false
+    @exclusivity(unchecked) var placedEpoch: UInt = 0
+    /// The revision and epoch at which `placedAway` was last sought, so that it is sought once.
+    @exclusivity(unchecked) var placementSoughtRevision: UInt = 0
+    @exclusivity(unchecked) var placementSoughtEpoch: UInt = 0
+    /// Whether a descendant's `placedAway` (or the `placedAway` of the layer this one is in
+    /// the mask of) was concluded from this layer's values: a change ends every such conclusion.
+    @exclusivity(unchecked) var watchedByPlacement = false
 
     /// The copy kept for the render tree `owner`, when the model layer at revision `r` draws
     /// nothing at any time and the copy already shows that (hidden, or stripped of its
-    /// subtree and mask): it can be taken as it is, its animations and local time not worked out.
-    @inline(__always) func keptCopyDrawingNothingEver(owner o: ObjectIdentifier, revision r: UInt) -> CALayer? {
+    /// subtree and mask): it can be taken as it is, its animations and local time not worked
+    /// out. `epoch`: the update's placement epoch (0 without a visible rect).
+    @inline(__always) func keptCopyDrawingNothingEver(owner o: ObjectIdentifier, revision r: UInt, epoch: UInt) -> CALayer? {
         guard owner == o, revision == r, let kept = copy else { return nil }
-        if staticallyUndrawn { return kept.isHidden ? kept : nil }
+        if staticallyUndrawn && (staticEpoch == 0 || staticEpoch == epoch) { return kept.isHidden ? kept : nil }
+        if placedAway && placedEpoch == epoch { return kept.isHidden ? kept : nil }
         if case .hidden = visibility, kept.sublayers == nil, kept.mask == nil, kept.isHidden || !(kept.opacity > 0) { return kept }
         return nil
     }
 
     /// Whether the model layer at `revision` draws nothing at any time (see `staticallyUndrawn`).
-    @inline(__always) func drawsNothingEver(revision r: UInt) -> Bool {
+    @inline(__always) func drawsNothingEver(revision r: UInt, epoch: UInt) -> Bool {
         guard revision == r else { return false }
-        if staticallyUndrawn { return true }
+        if staticallyUndrawn && (staticEpoch == 0 || staticEpoch == epoch) { return true }
+        if placedAway && placedEpoch == epoch { return true }
         if case .hidden = visibility { return true }
         return false
     }
+
+    /// Whether `drawsNothingEver` holds only at the placement epoch (when it holds).
+    @inline(__always) var reliesOnPlacement: Bool { placedAway || (staticallyUndrawn && staticEpoch != 0) }
 
     init(copy: CALayer, owner: ObjectIdentifier, revision: UInt, animations: RenderAnimations) {
         self.copy = copy; self.owner = owner; self.revision = revision; self.animations = animations
@@ -274,7 +321,10 @@ extension CALayer {
     /// calls it, and every change of the sublayers, the mask and the attached animations.
     @inline(__always) final func modelDidChange() {
         modelRevision &+= 1
-        if let node = renderNode, node.watchedByUndrawnAncestor { forgetStaticallyUndrawnAncestors(node) }
+        if let node = renderNode, node.watchedByUndrawnAncestor || node.watchedByPlacement {
+            if node.watchedByPlacement { node.watchedByPlacement = false; RenderPlacement.endConclusions() }
+            if node.watchedByUndrawnAncestor { forgetStaticallyUndrawnAncestors(node) }
+        }
     }
 
     /// A layer an ancestor's `RenderTreeNode.staticallyUndrawn` was concluded from changed:
@@ -303,7 +353,8 @@ extension CALayer {
         if let node = renderNode, node.owner == owner, let kept = node.copy, node.revision == modelRevision {
             // Drawing nothing whatever the time: hidden (its copy stripped when the node learnt
             // it), or concluded from its sublayers (its copy marked hidden then).
-            if drawingState == nil, let same = node.keptCopyDrawingNothingEver(owner: owner, revision: modelRevision) {
+            if drawingState == nil, let same = node.keptCopyDrawingNothingEver(owner: owner, revision: modelRevision,
+                                                                                 epoch: walk.placement?.epoch ?? 0) {
                 return same
             }
             // A mask that draws nothing shows nothing of the layer ("The layer's alpha channel
@@ -311,25 +362,33 @@ extension CALayer {
             // CALayer.mask): the mask first, and nothing else of the layer when it draws nothing.
             var maskCopy: CALayer? = nil
             if let m = mask {
-                let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                      owner: owner, context: context, walk: &walk)
+                let mc = renderMaskCopy(m, at: time, parentLocal: local, owner: owner, context: context, walk: &walk)
                 maskCopy = mc
                 if !mc.isDrawnInRenderTree {
                     if kept.mask !== mc { kept.mask = mc; walk.changed = true }
                     markUndrawn(kept, node, walk: &walk)
                     return kept
                 }
+                // Where the mask lies on the canvas decides whether the sublayers are drawn:
+                // the layer's own values come first (RenderPlacement.swift).
+                if let p = walk.placement, p.places {
+                    return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                                           sublayersDone: false, maskCopy: maskCopy)
+                }
             }
             // A plain layer draws what its sublayers draw: they come first, and when none
-            // draws, its own animations are not evaluated.
+            // draws, its own animations are not evaluated (unless a sublayer needed them to
+            // place itself on the canvas: `ownValuesDone`).
             if case .drawsOnlySublayers = node.visibility, drawingState == nil {
-                if !renderSublayers(into: kept, at: time, localTime: local, owner: owner, context: context, walk: &walk) {
+                let (drawn, ownValuesDone) = renderSublayers(into: kept, at: time, localTime: local, owner: owner,
+                                                             context: context, walk: &walk, ownValuesDone: false)
+                if !drawn {
                     markUndrawn(kept, node, walk: &walk)
-                    concludeStaticallyUndrawn(node)
+                    concludeStaticallyUndrawn(node, epoch: walk.placement?.epoch ?? 0)
                     return kept
                 }
                 return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
-                                       sublayersDone: true, maskCopy: maskCopy)
+                                       sublayersDone: true, maskCopy: maskCopy, ownValues: ownValuesDone ? kept : nil)
             }
             return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
                                    sublayersDone: false, maskCopy: maskCopy)
@@ -340,13 +399,18 @@ extension CALayer {
 
     /// Records that this plain layer, none of whose sublayers draws now, draws nothing at any
     /// time when each of them draws nothing at any time (and watches them for a change).
-    private func concludeStaticallyUndrawn(_ node: RenderTreeNode) {
+    /// (`epoch`: the update's placement epoch, which a conclusion drawn from a sublayer's
+    /// `placedAway` holds at only.)
+    private func concludeStaticallyUndrawn(_ node: RenderTreeNode, epoch: UInt) {
         guard mask == nil, let subs = sublayers else { return }
+        var relies = false
         for s in subs {
-            guard let n = s.renderNode, n.drawsNothingEver(revision: s.modelRevision) else { return }
+            guard let n = s.renderNode, n.drawsNothingEver(revision: s.modelRevision, epoch: epoch) else { return }
+            if n.reliesOnPlacement { relies = true }
         }
         for s in subs { s.renderNode!.watchedByUndrawnAncestor = true }
         node.staticallyUndrawn = true
+        node.staticEpoch = relies ? epoch : 0
     }
 
     /// Whether a render-tree copy draws anything: not hidden (nor marked undrawn), opacity above 0.
@@ -364,11 +428,88 @@ extension CALayer {
         walk.changed = true
     }
 
-    /// The copy with the model's values and the animations' writes at `local`, then (unless
-    /// `sublayersDone` / `maskDone`, already updated) its sublayers' and mask's copies.
+    /// The copy of the mask `m` of this layer (whose local time is `local`): no layer of the
+    /// mask's subtree is placed on the canvas (see `RenderPlacement.places`).
+    private func renderMaskCopy(_ m: CALayer, at time: Double, parentLocal local: Double, owner: ObjectIdentifier,
+                                context: CAAnimationContext, walk: inout RenderWalk) -> CALayer {
+        walk.placement?.maskDepth += 1
+        defer { walk.placement?.maskDepth -= 1 }
+        return m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                            owner: owner, context: context, walk: &walk)
+    }
+
+    /// The copy with the model's values and the animations' writes at `local` (`ownValues`
+    /// when already written at this update), then (unless `sublayersDone`, already updated)
+    /// its sublayers' copies, and its mask's (`maskCopy` when already updated). A layer
+    /// whose mask or bounds let nothing through on the canvas keeps its sublayers as they
+    /// were, marked as drawing nothing (RenderPlacement.swift).
     private func renderOwnValues(at time: Double, localTime local: Double, owner: ObjectIdentifier,
                                  context: CAAnimationContext, walk: inout RenderWalk,
-                                 sublayersDone: Bool, maskCopy: CALayer?) -> CALayer {
+                                 sublayersDone: Bool, maskCopy: CALayer?, ownValues: CALayer? = nil) -> CALayer {
+        let copy = ownValues ?? renderOwnValuesOnly(at: time, localTime: local, owner: owner, context: context, walk: &walk)
+        let node = renderNode!
+        // A layer that draws nothing at `time` keeps neither its subtree nor its mask; the
+        // copies it lets go of are parked on it while it may show again (`ParkedRenderSubtree`).
+        if copy.isHidden || !(copy.opacity > 0) {
+            if copy.sublayers != nil || copy.mask != nil {
+                if case .hidden = node.visibility { copy.parkedSubtreeOfCopy = nil } else {
+                    copy.parkedSubtreeOfCopy = ParkedRenderSubtree(sublayers: copy.sublayers, mask: copy.mask)
+                }
+            }
+            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
+            if copy.mask != nil { copy.mask = nil; walk.changed = true }
+            return copy
+        }
+        var maskCopy = maskCopy
+        if !sublayersDone, let p = walk.placement, p.places, mask != nil || copy.masksToBounds {
+            if maskCopy == nil, let m = mask {
+                maskCopy = renderMaskCopy(m, at: time, parentLocal: local, owner: owner, context: context, walk: &walk)
+            }
+            if let mc = maskCopy, copy.mask !== mc { copy.mask = mc; walk.changed = true }
+            if p.showsNothing(of: self, copy: copy, maskCopy: maskCopy, at: time, owner: owner, context: context, walk: &walk) {
+                // Once per revision and epoch: whether it shows nothing whatever the time.
+                if node.placementSoughtRevision != modelRevision || node.placementSoughtEpoch != p.epoch {
+                    node.placementSoughtRevision = modelRevision
+                    node.placementSoughtEpoch = p.epoch
+                    if p.concludePlacedAway(of: self, copy: copy, maskCopy: maskCopy) {
+                        node.placedAway = true
+                        node.placedEpoch = p.epoch
+                    }
+                }
+                walk.culledLayers += 1
+                markUndrawn(copy, node, walk: &walk)
+                return copy
+            }
+        }
+        if !sublayersDone {
+            let drawn = renderSublayers(into: copy, at: time, localTime: local, owner: owner, context: context, walk: &walk,
+                                        ownValuesDone: true).drawn
+            // A plain layer none of whose sublayers draws draws nothing (its own values, just
+            // written, are kept: the node's states describe them).
+            if !drawn, case .drawsOnlySublayers = node.visibility, drawingState == nil {
+                markUndrawn(copy, node, walk: &walk)
+                return copy
+            }
+        }
+        // The mask is drawn as seen at the same instant, its own animations applied.
+        if let mc = maskCopy {
+            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
+        } else if let m = mask {
+            let mc = renderMaskCopy(m, at: time, parentLocal: local, owner: owner, context: context, walk: &walk)
+            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
+        } else if copy.mask != nil {
+            copy.mask = nil
+            walk.changed = true
+        }
+        // Shown again: what was parked is back in the tree (or no longer in it).
+        if copy.parkedSubtreeOfCopy != nil { copy.parkedSubtreeOfCopy = nil }
+        return copy
+    }
+
+    /// The copy with the model's values and the animations' writes at `local`, its subtree
+    /// and mask as they were.
+    func renderOwnValuesOnly(at time: Double, localTime local: Double, owner: ObjectIdentifier,
+                             context: CAAnimationContext, walk: inout RenderWalk) -> CALayer {
         // Marked as drawing nothing before: its own `isHidden` back, and every value written again.
         if let node = renderNode, node.undrawn {
             node.undrawn = false
@@ -394,51 +535,22 @@ extension CALayer {
         case .all: applyAnimations(to: copy, localTime: local, context: context); walk.changed = true
         }
         walk.evaluatedLayers += 1
-        let node = renderNode!
-        // A layer that draws nothing at `time` keeps neither its subtree nor its mask; the
-        // copies it lets go of are parked on it while it may show again (`ParkedRenderSubtree`).
-        if copy.isHidden || !(copy.opacity > 0) {
-            if copy.sublayers != nil || copy.mask != nil {
-                if case .hidden = node.visibility { copy.parkedSubtreeOfCopy = nil } else {
-                    copy.parkedSubtreeOfCopy = ParkedRenderSubtree(sublayers: copy.sublayers, mask: copy.mask)
-                }
-            }
-            if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
-            if copy.mask != nil { copy.mask = nil; walk.changed = true }
-            return copy
-        }
-        if !sublayersDone {
-            let drawn = renderSublayers(into: copy, at: time, localTime: local, owner: owner, context: context, walk: &walk)
-            // A plain layer none of whose sublayers draws draws nothing (its own values, just
-            // written, are kept: the node's states describe them).
-            if !drawn, case .drawsOnlySublayers = node.visibility, drawingState == nil {
-                markUndrawn(copy, node, walk: &walk)
-                return copy
-            }
-        }
-        // The mask is drawn as seen at the same instant, its own animations applied.
-        if let mc = maskCopy {
-            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
-        } else if let m = mask {
-            let mc = m.renderCopy(at: time, localTime: m.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                  owner: owner, context: context, walk: &walk)
-            if copy.mask !== mc { copy.mask = mc; walk.changed = true }
-        } else if copy.mask != nil {
-            copy.mask = nil
-            walk.changed = true
-        }
-        // Shown again: what was parked is back in the tree (or no longer in it).
-        if copy.parkedSubtreeOfCopy != nil { copy.parkedSubtreeOfCopy = nil }
         return copy
     }
 
-    /// Updates the copies of the sublayers into `copy`'s sublayers; whether any of them draws.
+    /// Updates the copies of the sublayers into `copy`'s sublayers; whether any of them draws,
+    /// and whether this layer's own values are written at this update (`ownValuesDone`, or
+    /// because a sublayer needed them to place itself on the canvas: RenderPlacement.swift).
     private func renderSublayers(into copy: CALayer, at time: Double, localTime local: Double, owner: ObjectIdentifier,
-                                 context: CAAnimationContext, walk: inout RenderWalk) -> Bool {
+                                 context: CAAnimationContext, walk: inout RenderWalk,
+                                 ownValuesDone: Bool) -> (drawn: Bool, ownValuesDone: Bool) {
         guard let subs = sublayers else {
             if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
-            return false
+            return (false, ownValuesDone)
         }
+        // The sublayers' ancestors, for placing them on the canvas.
+        let placement = walk.placement.flatMap { $0.places ? $0 : nil }
+        placement?.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone)
         // The last frame's array is kept while every sublayer's copy is the one it holds.
         let old = copy.sublayers
         var replaced: [CALayer]? = nil
@@ -447,12 +559,15 @@ extension CALayer {
         // copies stay where they are); else such runs are found for the next update.
         let node = renderNode
         var skipped: [Range<Int>] = []
+        let epoch = walk.placement?.epoch ?? 0
         if let node, let runs = node.skippedSublayers, node.skippedRevision == modelRevision,
+           node.skippedEpoch == 0 || node.skippedEpoch == epoch,
            node.skippedCopy == ObjectIdentifier(copy), let old, old.count == subs.count {
             skipped = runs
         }
         let finding = skipped.isEmpty
         var found: [Range<Int>] = []
+        var foundRelies = false
         var run = 0
         var i = 0
         while i < subs.count {
@@ -465,8 +580,10 @@ extension CALayer {
             let s = subs[i]
             let p: CALayer
             // Drawing nothing whatever the time: its kept copy, without working out its local time.
-            if s.drawingState == nil, let kept = s.renderNode?.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision) {
+            if s.drawingState == nil, let sn = s.renderNode,
+               let kept = sn.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision, epoch: epoch) {
                 p = kept
+                if sn.reliesOnPlacement { foundRelies = true }
                 if finding, kept.superlayer === copy, let old, i < old.count, old[i] === kept {
                     if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
                 }
@@ -493,13 +610,15 @@ extension CALayer {
             if replaced == nil, found.reduce(0, { $0 + $1.count }) >= 16 {
                 for r in found { for k in r { subs[k].renderNode!.watchedByUndrawnAncestor = true } }
                 node.skippedSublayers = found
+                node.skippedEpoch = foundRelies ? epoch : 0
                 node.skippedRevision = modelRevision
                 node.skippedCopy = ObjectIdentifier(copy)
             } else {
                 node.skippedSublayers = nil
             }
         }
-        return drawn
+        let done = placement?.pop() ?? ownValuesDone
+        return (drawn, done)
     }
 
     /// What the animations still have to write into a copy `renderCopyWithModelValues` gives.
@@ -554,6 +673,7 @@ extension CALayer {
                     copy.contentsCrossfade = nil
                     node.revision = modelRevision
                     node.staticallyUndrawn = false
+                    node.placedAway = false
                     node.animations = animations
                     node.visibility = renderVisibility(animations)
                     node.undrawn = false
@@ -562,6 +682,7 @@ extension CALayer {
                 node.animations = animations
                 node.visibility = renderVisibility(animations)
                 node.staticallyUndrawn = false
+                node.placedAway = false
                 node.revision = modelRevision
             }
         }
@@ -572,6 +693,7 @@ extension CALayer {
                 node.animations = renderAnimations()
                 node.visibility = renderVisibility(node.animations)
                 node.staticallyUndrawn = false
+                node.placedAway = false
                 node.revision = modelRevision
             }
             node.undrawn = false

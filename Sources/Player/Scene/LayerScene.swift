@@ -120,6 +120,8 @@ open class LayerScene: PlayerScene {
         }
         let renderer = renderer!
         let time = frameTime ?? context.presentationTime
+        // The bitmap in points: what lies beyond it is left out of the update (RenderTree.update).
+        let visible = Rect(0, 0, Double(bitmap.width) / scale, Double(bitmap.height) / scale)
         guard debugAids.drawsOverlay else {
             var whole = false
             if let clean = cleanFrame {
@@ -128,7 +130,7 @@ open class LayerScene: PlayerScene {
                 cleanFrame = nil
                 whole = true
             }
-            let stats = context.run { renderer.renderFrame(renderTree.update(root, at: time), into: Canvas(bitmap)) }
+            let stats = context.run { renderer.renderFrame(renderTree.update(root, at: time, visibleRect: visible), into: Canvas(bitmap)) }
             // The renderer's nil damage means "nothing changed"; the player's nil means "all".
             var out = SceneFrameStats(damage: whole ? nil : stats.damage ?? .zero,
                                       renderSeconds: Double(stats.buildNanos + stats.damageNanos) * 1e-9,
