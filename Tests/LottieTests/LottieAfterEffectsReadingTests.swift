@@ -233,6 +233,17 @@ import TestSupport
         #expect(Self.painted(b, 50, 50) && Self.painted(b, 5, 5) && !Self.painted(b, 30, 30))
     }
 
+    @Test func anInvertedMatteIgnoresAStrokeOfWidthZero() throws {
+        // Exporters write a 0-wide stroke beside the fill (LottieFiles 412-gift-outline): it
+        // paints nothing, so the source is still one opaque filled shape to invert.
+        let stroke = #"{"ty": "st", "c": {"a": 0, "k": [0, 1, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 0}, "lc": 1, "lj": 1}"#
+        let matte = #"{"ty": 4, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\#(F.rect(50, 50, 40, 40)), \#(stroke), \#(F.fill(0, 0, 0))]}"#
+        let s = try F.scene([matte, F.solidLayer("#ff0000", extra: #""tt": 2"#)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Self.render(s, frame: 0)
+        #expect(!Self.painted(b, 50, 50) && Self.painted(b, 10, 10) && Self.painted(b, 90, 90))
+    }
+
     // MARK: Path operations (After Effects Help, "Shape attributes, paint operations, and path operations")
 
     static func shapePath(_ s: LottieScene) throws -> Path {

@@ -397,6 +397,125 @@ import Testing
         #expect(Self.close(v2, [[140, 100]]), "\(v2)")
     }
 
+    /// A path "P" keyframed from the triangle (0,0) (10,0) (10,10) at `from` to the same moved
+    /// by (10, 0) at `to`, linearly, with expression `x`.
+    static func movingPathShapes(_ x: String, from: Double = 0, to: Double = 10) throws -> String {
+        func tri(_ dx: Double) -> String {
+            #"{"i":[[0,0],[0,0],[1,1]],"o":[[0,0],[2,0],[0,0]],"v":[[\#(dx),0],[\#(10 + dx),0],[\#(10 + dx),10]],"c":true}"#
+        }
+        return #"[{"ty":"sh","nm":"P","ks":{"a":1,"k":[{"t":\#(from),"s":[\#(tri(0))],"o":{"x":0,"y":0},"i":{"x":1,"y":1}},{"t":\#(to),"s":[\#(tri(10))]}],"x":\#(try quoted(x))}}]"#
+    }
+
+    /// loopOut/loopIn "offset" and "continue" on a path move each vertex as a position moves
+    /// (After Effects' path loops); the tangents, relative to their vertices, stay.
+    @Test func pathLoopsOffsetAndContinue() throws {
+        func vertices(_ x: String, at frame: Double, from: Double = 0, to: Double = 10) throws -> (LottieBezier, [String]) {
+            let (out, w) = try Self.evaluated(Self.file("o", #"{"a":0,"k":100}"#, shapes: try Self.movingPathShapes(x, from: from, to: to)))
+            return (try Self.path(out).value(at: frame), w)
+        }
+        func moved(_ dx: Double) -> [Point] { [Point(dx, 0), Point(10 + dx, 0), Point(10 + dx, 10)] }
+        // 5 frames past the last keyframe: cycle repeats the motion from its start, offset adds
+        // the whole motion once, continue keeps the last velocity (1 point a frame).
+        for (type, dx) in [("cycle", 5.0), ("offset", 15.0), ("continue", 15.0), ("pingpong", 5.0)] {
+            let (b, w) = try vertices("loopOut('\(type)')", at: 15)
+            #expect(w.isEmpty, "\(type): \(w)")
+            #expect(zip(b.vertices, moved(dx)).allSatisfy { abs($0.x - $1.x) < 1e-3 && abs($0.y - $1.y) < 1e-3 }, "\(type): \(b.vertices)")
+            #expect(b.inTangents == [Point(0, 0), Point(0, 0), Point(1, 1)] && b.outTangents == [Point(0, 0), Point(2, 0), Point(0, 0)])
+        }
+        // Two cycles on: offset adds the motion twice.
+        let (twice, _) = try vertices("loopOut('offset')", at: 25)
+        #expect(abs(twice.vertices[0].x - 25) < 1e-3, "\(twice.vertices)")
+        // Before the first keyframe (keys at 10 and 20): offset and continue go backwards.
+        for type in ["offset", "continue"] {
+            let (b, w) = try vertices("loopIn('\(type)')", at: 5, from: 10, to: 20)
+            #expect(w.isEmpty, "\(type): \(w)")
+            #expect(abs(b.vertices[0].x + 5) < 1e-3 && abs(b.vertices[2].y - 10) < 1e-3, "\(type): \(b.vertices)")
+        }
+    }
+
+    /// A text layer "T" set from the file's glyph outlines: "A" advances 60 (of 100), the
+    /// font's ascent is 75 % of the size; its documents "AA" at 20 points (centred) and, from
+    /// frame 20, "A\rA" at 40 points, 50 apart.
+    static let glyphTextLayer = #"""
+        {"ty":5,"nm":"T","ind":2,"ip":0,"op":30,"st":0,"ks":{},
+         "t":{"d":{"k":[{"s":{"t":"AA","s":20,"f":"Glyphs","j":2,"tr":0,"lh":24,"fc":[0,0,0]},"t":0},
+                        {"s":{"t":"A\rA","s":40,"f":"Glyphs","j":0,"tr":0,"lh":50,"fc":[0,0,0]},"t":20}]},
+              "a":[],"m":{"a":{"a":0,"k":[0,0]}},"p":{}}}
+        """#
+
+    /// sourceRectAtTime of a text layer: the box of the document shown at that time, laid out
+    /// as the importer lays it out.
+    @Test func sourceRectAtTimeOfTextLayers() throws {
+        let json = """
+            {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":100,"nm":"Main",
+             "fonts":{"list":[{"fName":"Glyphs","fFamily":"Glyphs","fStyle":"Regular","ascent":75}]},
+             "chars":[{"ch":"A","fFamily":"Glyphs","style":"Regular","size":100,"w":60,"data":{"shapes":[]}}],
+             "layers":[{"ty":3,"nm":"N","ind":1,"ip":0,"op":30,"st":0,"ks":{"p":{"a":0,"k":[0,0],
+               "x":"var r = thisComp.layer('T').sourceRectAtTime(time); [r.left + 1000 * r.width, r.top + 1000 * r.height]"}}},
+              \(Self.glyphTextLayer)]}
+            """
+        let (out, w) = try Self.evaluated(json)
+        #expect(w.isEmpty, "\(w)")
+        let p = try LottieProperty<[Double]>.decode(LottieJSON(out["layers"]!.expressionItems![0]["ks"]!["p"]!, path: ""))
+        // "AA" at 20: two advances of 12, centred on 0; from the ascent (15) to the baseline.
+        let early: [[Double]] = [[23_988, 14_985]]   // left −12 + 1000 × width 24, top −15 + 1000 × height 15
+        #expect(Self.close([p.value(at: 5)], early, 1e-6), "\(p.value(at: 5))")
+        // "A\rA" at 40, left-justified: one advance of 24, from the ascent (30) above the first
+        // baseline to the second baseline 50 below it.
+        let late: [[Double]] = [[24_000, 79_970]]    // left 0 + 1000 × width 24, top −30 + 1000 × height 80
+        #expect(Self.close([p.value(at: 25)], late, 1e-6), "\(p.value(at: 25))")
+        // Set with a font: the renderer's advances, from the first line's ascent to the last
+        // line's descent (line height − ascent).
+        final class Fixed: TextRendering {
+            func render(_ string: String, fontSize: Double, color: Color) -> Bitmap? { nil }
+            func width(of line: String, font: String?, fontSize: Double) -> Double { Double(line.count) * fontSize / 2 }
+            func lineHeight(font: String?, fontSize: Double) -> Double { fontSize * 1.25 }
+            func renderLine(_ line: String, font: String?, fontSize: Double, color: Color) -> Bitmap? { nil }
+            func ascent(font: String?, fontSize: Double) -> Double { fontSize }
+        }
+        let doc = try LottieTextDocument.single(LottieJSON(try JSONReader.parse(Array(#"{"t":"abc\rd","s":20,"f":"Sans","j":1,"tr":0,"lh":30}"#.utf8)), path: ""))
+        let model = LottieAnimationModel(width: 1, height: 1, inPoint: 0, outPoint: 1, frameRate: 30, layers: [], assets: [:], name: "")
+        let box = LottieExpressionTextRect.box(doc, model: model, fonts: nil, renderer: Fixed())
+        // Right-justified lines of 30 and 10 end at 0; ascent 20 above the first baseline, the
+        // second baseline 30 lower (lh 30 > line height 25), descent 5 below it.
+        #expect(box == [-30, -20, 30, 55], "\(String(describing: box))")
+        // Nothing measures a font's text without a renderer (sourceRectAtTime is then an error).
+        #expect(LottieExpressionTextRect.box(doc, model: model, fonts: nil, renderer: nil) == nil)
+    }
+
+    /// A shape group's contents and transform by their After Effects match names (the
+    /// Trace Path rig: `layer(…)('ADBE Root Vectors Group')(1)('ADBE Vectors Group')(1)('ADBE
+    /// Vector Shape')`), and `thisProperty.propertyGroup(n)`.
+    @Test func matchNamesOfGroupsAndPropertyGroup() throws {
+        let shapes = #"""
+            [{"ty":"gr","nm":"Shape 1","mn":"ADBE Vector Group","it":[
+               {"ty":"sh","nm":"Path 1","mn":"ADBE Vector Shape - Group","ks":{"a":0,"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[100,0]],"c":false}}},
+               {"ty":"tr","p":{"a":0,"k":[7,0]},"a":{"a":0,"k":[0,0]},"s":{"a":0,"k":[100,100]},"r":{"a":0,"k":0},"o":{"a":0,"k":100}}]}]
+            """#
+        let (v, w) = try Self.values("""
+            var g = thisComp.layer('L')('ADBE Root Vectors Group')(1);
+            var s = g('ADBE Vectors Group')(1)('ADBE Vector Shape');
+            [s.pointOnPath(0.25)[0], g('ADBE Vector Transform Group').position[0]]
+            """, frames: [0], shapes: shapes)
+        #expect(w.isEmpty, "\(w)")
+        // A quarter of the line's length (by arc length in 32 steps), the group's position.
+        #expect(Self.close(v, [[25, 7]], 0.05), "\(v)")
+        // propertyGroup(1) of an effect's parameter is the effect: its other parameters by
+        // match name; past the groups it is the layer.
+        let effects = #"""
+            ,"ef":[{"ty":5,"nm":"Trace Path","mn":"Pseudo/ADBE Trace Path","ef":[
+               {"ty":0,"nm":"Progress","mn":"Pseudo/ADBE Trace Path-0001","v":{"a":0,"k":40,"x":"thisProperty.propertyGroup(1)('Pseudo/ADBE Trace Path-0002') == true && thisProperty.numKeys == 0 ? value * 2 : -1"}},
+               {"ty":7,"nm":"Loop","mn":"Pseudo/ADBE Trace Path-0002","v":{"a":0,"k":1}}]}]
+            """#
+        let (out, w2) = try Self.evaluated(Self.file("o", #"{"a":0,"k":100,"x":"thisProperty.propertyGroup(1).name == 'Transform' && thisProperty.propertyGroup(9).name == 'L' ? 50 : 0"}"#, effects: effects))
+        #expect(w2.isEmpty, "\(w2)")
+        let layer = out["layers"]!.expressionItems![0]
+        let progress = try LottieProperty<[Double]>.decode(LottieJSON(layer["ef"]!.expressionItems![0]["ef"]!.expressionItems![0]["v"]!, path: ""))
+        #expect(progress.value(at: 0) == [80])
+        let opacity = try LottieProperty<[Double]>.decode(LottieJSON(layer["ks"]!["o"]!, path: ""))
+        #expect(opacity.value(at: 0) == [50])
+    }
+
     @Test func textAnimatorExpressionsAreNamedAndLeftAlone() throws {
         let json = """
             {"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":100,"layers":[

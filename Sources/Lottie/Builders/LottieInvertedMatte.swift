@@ -2,7 +2,7 @@
 // that paints one opaque filled shape becomes that shape cut out of a plane far larger than
 // any composition (the path after a huge rectangle, filled even-odd), so the mask's alpha is
 // the source's inverted. Sources with strokes, gradients or translucency are not inverted
-// (the caller reports them). In After Effects' reading a source of several such shapes is
+// (the caller reports them); a stroke of width 0 paints nothing and does not count. In After Effects' reading a source of several such shapes is
 // inverted too, as the product of each shape's inverse — 1 − α(A ∪ B) = (1 − α(A))·(1 − α(B))
 // for opaque shapes, and Core Animation's masks multiply when nested: the matte is built once
 // per shape — per subpath of a shape layer's path whose subpaths all turn the same way (a
@@ -93,7 +93,12 @@ enum LottieInvertedMatte {
         var shapes: [CAShapeLayer] = []
         var other = false
         func walk(_ l: CALayer) {
-            if let s = l as? CAShapeLayer { shapes.append(s) } else if l.backgroundColor != nil || l.contents != nil || l.mask != nil { other = true }
+            if let s = l as? CAShapeLayer {
+                // A stroke of width 0 paints nothing (exporters write one beside a fill):
+                // it is no stroke for the matte.
+                if s.strokeColor != nil, s.lineWidth == 0, s.animation(forKey: "lineWidth") == nil { s.strokeColor = nil }
+                if s.fillColor != nil || s.strokeColor != nil { shapes.append(s) }
+            } else if l.backgroundColor != nil || l.contents != nil || l.mask != nil { other = true }
             for sub in l.sublayers ?? [] { walk(sub) }
         }
         walk(matte)

@@ -16,7 +16,9 @@
 //   (.167, .167, .667, 1).
 // * loopOut/loopIn types "cycle", "pingpong", "offset", "continue" with a keyframe count
 //   (0 = all), and loopOutDuration/loopInDuration with seconds (lottie-web's
-//   expressionHelpers loopOut/loopIn); "continue" extends the last velocity.
+//   expressionHelpers loopOut/loopIn); "continue" extends the last velocity. On a path,
+//   "offset" and "continue" move each vertex as a position moves (After Effects' rule for
+//   path loops; lottie-web's number arithmetic does not reach paths).
 // * random, gaussRandom and seedRandom(offset, timeless): deterministic per property and per
 //   frame unless timeless (After Effects' "Random Numbers" rule); the generator is our own
 //   (mulberry32), so the numbers are not lottie-web's or After Effects'.
@@ -331,6 +333,11 @@ function createPath(points, inTangents, outTangents, isClosed) {
 function __lk_Property(id, prop) {
     var self = this;
     this.id = id;
+    Object.defineProperty(this, 'numKeys', { get: function () { return self.keys().length; }, configurable: true });
+    this.loopOut = function (t, c) { return self.loop(true, t, c, false); };
+    this.loopIn = function (t, c) { return self.loop(false, t, c, false); };
+    this.loopOutDuration = function (t, c) { return self.loop(true, t, c, true); };
+    this.loopInDuration = function (t, c) { return self.loop(false, t, c, true); };
     this.valueAtTime = function (t) { return __lk_get(id, t); };
     Object.defineProperty(this, 'value', { get: function () { return __lk_get(id, time); }, configurable: true });
     // A path property's methods, at `time` or at the time given (lottie-web's ShapeExpressions).
@@ -381,8 +388,8 @@ function __lk_Property(id, prop) {
         cycle = last - first;
         if (cycle <= 0) return __lk_get(id, now);
         if (type === 'continue') {
-            if (out) { a = __lk_get(id, last); b = __lk_get(id, last - 0.001); return sum(a, mul(sub(a, b), (now - last) / 0.001)); }
-            a = __lk_get(id, first); b = __lk_get(id, first + 0.001); return sub(a, mul(sub(b, a), (first - now) / 0.001));
+            if (out) { a = __lk_get(id, last); b = __lk_get(id, last - 0.001); return __lk_offset(a, a, b, (now - last) / 0.001); }
+            a = __lk_get(id, first); b = __lk_get(id, first + 0.001); return __lk_offset(a, a, b, (first - now) / 0.001);
         }
         into = out ? (now - first) % cycle : (first - now) % cycle;
         reps = out ? Math.floor((now - first) / cycle) : Math.floor((first - now) / cycle) + 1;
@@ -393,7 +400,7 @@ function __lk_Property(id, prop) {
         v = __lk_get(id, out ? first + into : last - into);
         if (type === 'offset') {
             a = __lk_get(id, first); b = __lk_get(id, last);
-            return out ? sum(v, mul(sub(b, a), reps)) : sub(v, mul(sub(b, a), reps));
+            return __lk_offset(v, b, a, out ? reps : -reps);
         }
         return v;
     };
@@ -401,6 +408,20 @@ function __lk_Property(id, prop) {
         if (t === undefined) t = time;
         return __lk_wiggle(__lk_get(id, t), freq, amp, oct, mult, t);
     };
+}
+// v + (b − a) × k: a number or a vector per component; a path per vertex (its tangents, which
+// are relative to their vertex, stay v's) — After Effects' loopOut("offset") and
+// loopOut("continue") move a path's vertices as they move a position. Paths whose vertex
+// counts differ give v.
+function __lk_offset(v, b, a, k) {
+    var j, pts;
+    if (v instanceof __lk_Path) {
+        if (!(a instanceof __lk_Path) || !(b instanceof __lk_Path) || a.__v.length !== v.__v.length || b.__v.length !== v.__v.length) return v;
+        pts = [];
+        for (j = 0; j < v.__v.length; j += 1) pts[j] = [v.__v[j][0] + (b.__v[j][0] - a.__v[j][0]) * k, v.__v[j][1] + (b.__v[j][1] - a.__v[j][1]) * k];
+        return new __lk_Path(pts, v.__i, v.__o, v.__c);
+    }
+    return sum(v, mul(sub(b, a), k));
 }
 function __lk_pathAt(id, t) {
     if (__lk_kinds[id] !== 1) throw new Error('the property is not a path');
@@ -431,6 +452,7 @@ function __lk_valueObject(p) {
     o.loopOutDuration = function (t, c) { return p.loop(true, t, c, true); };
     o.loopInDuration = function (t, c) { return p.loop(false, t, c, true); };
     o.wiggle = p.wiggle;
+    if (p.propertyGroup) o.propertyGroup = p.propertyGroup;
     o.propertyIndex = p.id;
     return o;
 }
@@ -450,7 +472,13 @@ function __lk_byName(list, key) {
 function __lk_group(desc) {
     var members = [], i, f;
     f = function (key) {
-        var m = __lk_byName(members, key);
+        var m;
+        // A shape group's contents and transform by their After Effects match names
+        // (lottie-web's ShapeExpressionInterface groupInterface: 'ADBE Vectors Group' and
+        // 'Contents' are the group's content, 'ADBE Vector Transform Group' its transform).
+        if (desc.ty === 'gr' && (key === 'ADBE Vectors Group' || key === 'Contents')) return f;
+        if (desc.ty === 'gr' && key === 'ADBE Vector Transform Group' && f.transform) return f.transform;
+        m = __lk_byName(members, key);
         if (m === undefined) throw new Error('no property or group ' + JSON.stringify(key) + ' in ' + JSON.stringify(desc.name || ''));
         return m.get();
     };
@@ -507,11 +535,17 @@ function __lk_layer(comp, desc) {
 // extremes, rectangles by their corners, stars by their outer radius' square — and with
 // includeExtents each shape grown by half the widest stroke of its scope (scaled by the
 // transform's determinant). A solid, image or precomposition: its size from (0, 0); a null:
-// 100 × 100 (After Effects' null source). A text layer's needs the text's layout, which is the
-// importer's: it is an error here.
+// 100 × 100 (After Effects' null source). A text layer's: the box of its document shown at t
+// (`textBoxes`, [seconds, left, top, width, height] per document keyframe, measured by the
+// host as the importer lays the text out: LottieExpressionTextRect).
 function __lk_sourceRect(desc, t, extents) {
-    var box = [Infinity, Infinity, -Infinity, -Infinity];
-    if (desc.type === 5) throw new Error('sourceRectAtTime of a text layer is not evaluated');
+    var box = [Infinity, Infinity, -Infinity, -Infinity], b, i;
+    if (desc.type === 5) {
+        if (!desc.textBoxes || !desc.textBoxes.length) throw new Error('sourceRectAtTime of a text layer: no font measures its text');
+        b = desc.textBoxes[0];
+        for (i = 1; i < desc.textBoxes.length; i += 1) if (desc.textBoxes[i][0] <= t) b = desc.textBoxes[i];
+        return { top: b[2], left: b[1], width: b[3], height: b[4] };
+    }
     if (desc.type === 3) return { top: 0, left: 0, width: 100, height: 100 };
     if (desc.type !== 4) return { top: 0, left: 0, width: desc.width, height: desc.height };
     __lk_itemsBounds((desc.content || { items: [] }).items, t, [1, 0, 0, 1, 0, 0], extents ? 0 : -1, box, 0);
@@ -650,13 +684,40 @@ function __lk_addComp(desc) {
     __lk_comps.push(entry);
 }
 
+// The groups holding property `id` in a layer's description, the innermost first (a shape
+// group, an effect, a mask, the transform; the layer's content, effects and masks parades
+// after them), or null.
+function __lk_groupChain(desc, id) {
+    function search(g, depth) {
+        var i, inner;
+        if (!g || depth > 64) return null;
+        for (i = 0; i < (g.props || []).length; i += 1) if (g.props[i][1] === id) return [g];
+        for (i = 0; i < (g.items || []).length; i += 1) {
+            inner = search(g.items[i], depth + 1);
+            if (inner) { inner.push(g); return inner; }
+        }
+        return null;
+    }
+    return search(desc.transform, 0) || search(desc.content, 0) || search({ name: 'Effects', matchName: 'ADBE Effect Parade', items: desc.effects || [] }, 0) ||
+        search({ name: 'Masks', matchName: 'ADBE Mask Parade', items: desc.masks || [] }, 0);
+}
 // Before a property's evaluations: the names an expression sees for its layer and property.
 function __lk_begin(compIndex, layerPosition, propertyId, seed, kind) {
     __lk_kind = kind || 0;
     thisComp = __lk_comps[compIndex].get();
     thisLayer = thisComp.layerAt(layerPosition);
     __lk_seed = seed;
-    var p = new __lk_Property(propertyId);
+    var p = new __lk_Property(propertyId), layerDesc = __lk_comps[compIndex].desc.layers[layerPosition];
+    // propertyGroup(n): the n-th group up from the property (After Effects' Property
+    // "propertyGroup(countUp = 1)"; lottie-web's ExpressionPropertyInterface), the layer past
+    // its groups.
+    p.propertyGroup = function (n) {
+        var chain = __lk_groupChain(layerDesc, propertyId) || [];
+        n = n === undefined ? 1 : Math.floor(n);
+        if (n < 1) throw new Error('propertyGroup(' + n + '): the count starts at 1');
+        if (n > chain.length) return thisLayer;
+        return __lk_group(chain[n - 1]);
+    };
     thisProperty = p;
     transform = thisLayer.transform; $bm_transform = transform; content = thisLayer.content;
     effect = thisLayer.effect; mask = thisLayer.mask;

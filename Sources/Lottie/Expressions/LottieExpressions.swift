@@ -97,10 +97,14 @@ private struct ExpressionProperty {
         if dimensions.count == 1 { return dimensions[0].value(at: frame) }
         return dimensions.map { $0.value(at: frame).first ?? 0 }
     }
+    /// A property's keyframes as `numKeys` counts them: none for a value that does not
+    /// change (After Effects: "numKeys — the number of keyframes on a property", 0 when it is
+    /// not animated; a static value is one keyframe in `LottieProperty`).
     var keyCount: Int {
-        if let path { return path.keyframes.count }
+        if let path { return path.keyframes.count > 1 ? path.keyframes.count : 0 }
         if let text { return text.keyframes.count > 1 ? text.keyframes.count : 0 }
-        return dimensions.first?.keyframes.count ?? 0
+        let n = dimensions.first?.keyframes.count ?? 0
+        return n > 1 ? n : 0
     }
     /// The keyframe's local frame and value.
     func key(_ index: Int) -> (frame: Double, value: [Double]) {
@@ -221,6 +225,12 @@ private final class LottieExpressionEvaluator {
                       "height:\(num(layer["h"]?.numberValue ?? layer["sh"]?.numberValue ?? asset(layer)?["h"]?.numberValue ?? 0))"]
         if let parent = layer["parent"]?.numberValue { fields.append("parent:\(num(parent)),parentLayer:\(num(parent))") }
         fields.append("type:\(num(layer["ty"]?.numberValue ?? -1))")
+        // A text layer's boxes for sourceRectAtTime (`LottieExpressionTextRect`).
+        if layer["ty"]?.numberValue == 5,
+           let boxes = LottieExpressionTextRect.boxes(layer, root: root, frameRate: frameRate,
+                                                      startFrame: context.startFrame, stretch: context.stretch) {
+            fields.append("textBoxes:[\(boxes.map { "[" + $0.map(num).joined(separator: ",") + "]" }.joined(separator: ","))]")
+        }
         // A text layer's source text (lottie-web's TextInterface: `text.sourceText`).
         if let id = register(layer["t"]?["d"], path: path + [.key("t"), .key("d")], context: context, kind: .text) {
             fields.append("text:{sourceText:\(id)}")
