@@ -353,6 +353,29 @@ import TestSupport
         #expect(grey(ios, 90) < 0.05)
     }
 
+    // A stroke keeps the width of the group that holds it: lottie-web's `renderPath`
+    // (SVGElementsRenderer.js) multiplies the path of a shape in a nested group by the
+    // transforms between it and the style, and strokes it in the style's group — so a nested
+    // group scaled 400 % draws a larger square with the outer stroke's own 4-point width.
+    @Test func aStrokeOfAnOuterGroupKeepsItsWidthWhenANestedGroupScales() throws {
+        func scaled(_ s: String) -> String {
+            F.group([F.group([F.rect(0, 0, 10, 10)], transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "s": \#(s)}"#),
+                     F.stroke(width: 4, cap: 1)])
+        }
+        let still = Self.render(try F.scene([F.shapeLayer([scaled(#"{"k": [400, 400]}"#)])]), frame: 0)
+        // The square's right edge at x = 70: the stroke spans 68…72, not 62…78.
+        #expect(Self.painted(still, 70, 50) && !Self.painted(still, 75, 50) && !Self.painted(still, 65, 50))
+        // Scaling over time: the same width at every frame.
+        let growing = try F.scene([F.shapeLayer([scaled(F.keyframes([(0, "[100, 100]", false), (30, "[400, 400]", false)]))])])
+        let end = Self.render(growing, frame: 30)
+        #expect(Self.painted(end, 70, 50) && !Self.painted(end, 75, 50) && !Self.painted(end, 65, 50))
+        let start = Self.render(growing, frame: 0)
+        #expect(Self.painted(start, 55, 50) && !Self.painted(start, 58, 50) && !Self.painted(start, 52, 50))
+        // lottie-ios's engine strokes in the nested group's coordinates: 16 points wide.
+        let ios = Self.render(try F.scene([F.shapeLayer([scaled(#"{"k": [400, 400]}"#)])], reading: .iOS), frame: 0)
+        #expect(Self.painted(ios, 75, 50) && Self.painted(ios, 65, 50))
+    }
+
     @Test func twistTurnsTheOutsideByTheAngle() throws {
         let s = try F.scene([F.shapeLayer([F.group([F.rect(0, 0, 40, 40), #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.fill()])])])
         guard case .move(let first) = try Self.shapePath(s).elements[0] else { Issue.record("no move"); return }
