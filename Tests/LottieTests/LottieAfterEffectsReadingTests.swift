@@ -35,6 +35,21 @@ import TestSupport
         #expect(!Self.painted(b, 5, 5))
     }
 
+    @Test func aHoldShowsTheNextKeyframeAtItsOwnFrame() throws {
+        // A fill's opacity held 0 → 100 → 0 at frames 14, 16, 18 of a 25 fps animation (as
+        // TypeFace/P's letters appear): at frame 16 exactly the keyframe's own 100 % shows, as
+        // After Effects shows a keyframe's value at its frame — frame ÷ rate and back must not
+        // fall a rounding error short of the jump.
+        let fill = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "r": 1, "o": {"k": [{"t": 14, "s": [0], "h": 1}, {"t": 16, "s": [100], "h": 1}, {"t": 18, "s": [0], "h": 1}]}}"#
+        let json = #"{"v": "5.7.0", "fr": 25, "ip": 0, "op": 33, "w": 100, "h": 100, "layers": [\#(F.shapeLayer([F.group([F.rect(50, 50, 40, 40), fill])]))]}"#
+        CAAnimationContext.current.clock.manualTime = 0
+        let s = try LottieScene.parse(Array(json.utf8))
+        CAAnimationContext.current.engine.tick(at: 0)
+        for (frame, shown) in [(13.0, false), (14, false), (15.9, false), (16, true), (17, true), (17.9, true), (18, false)] {
+            #expect(Self.painted(Self.render(s, frame: frame), 50, 50) == shown, "frame \(frame)")
+        }
+    }
+
     @Test func theIOSReadingKeepsLottieIOSsLoneHold() throws {
         // lottie-ios's Core Animation engine shows the layer's own value (here the origin) there.
         let b = Self.render(try F.scene([Self.heldSquare], reading: .iOS), frame: 15)
