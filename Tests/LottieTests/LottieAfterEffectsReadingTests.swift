@@ -50,6 +50,19 @@ import TestSupport
         }
     }
 
+    @Test func aLayerIsShownOnItsInPointsFrameAndHiddenOnItsOutPoints() throws {
+        // A square shown from frame 18 to 22 of a 25 fps, 25-frame animation (TypeFace/T's
+        // layer entering at 18, where lottie-ios's rounding hides it): [ip, op) at the exact frames.
+        let layer = #"{"ty": 4, "nm": "S", "ind": 1, "ip": 18, "op": 22, "st": 0, "ks": {}, "shapes": [\#(F.rect(50, 50, 40, 40)), \#(F.fill())]}"#
+        let json = #"{"v": "5.7.0", "fr": 25, "ip": 0, "op": 25, "w": 100, "h": 100, "layers": [\#(layer)]}"#
+        CAAnimationContext.current.clock.manualTime = 0
+        let s = try LottieScene.parse(Array(json.utf8))
+        CAAnimationContext.current.engine.tick(at: 0)
+        for (frame, shown) in [(17.0, false), (17.9, false), (18, true), (21, true), (21.9, true), (22, false)] {
+            #expect(Self.painted(Self.render(s, frame: frame), 50, 50) == shown, "frame \(frame)")
+        }
+    }
+
     @Test func theIOSReadingKeepsLottieIOSsLoneHold() throws {
         // lottie-ios's Core Animation engine shows the layer's own value (here the origin) there.
         let b = Self.render(try F.scene([Self.heldSquare], reading: .iOS), frame: 15)
