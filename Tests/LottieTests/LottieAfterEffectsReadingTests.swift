@@ -35,6 +35,34 @@ import TestSupport
         #expect(!Self.painted(b, 5, 5))
     }
 
+    @Test func aHoldShowsTheNextKeyframeAtItsOwnFrame() throws {
+        // A fill's opacity held 0 → 100 → 0 at frames 14, 16, 18 of a 25 fps animation (as
+        // TypeFace/P's letters appear): at frame 16 exactly the keyframe's own 100 % shows, as
+        // After Effects shows a keyframe's value at its frame — frame ÷ rate and back must not
+        // fall a rounding error short of the jump.
+        let fill = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "r": 1, "o": {"k": [{"t": 14, "s": [0], "h": 1}, {"t": 16, "s": [100], "h": 1}, {"t": 18, "s": [0], "h": 1}]}}"#
+        let json = #"{"v": "5.7.0", "fr": 25, "ip": 0, "op": 33, "w": 100, "h": 100, "layers": [\#(F.shapeLayer([F.group([F.rect(50, 50, 40, 40), fill])]))]}"#
+        CAAnimationContext.current.clock.manualTime = 0
+        let s = try LottieScene.parse(Array(json.utf8))
+        CAAnimationContext.current.engine.tick(at: 0)
+        for (frame, shown) in [(13.0, false), (14, false), (15.9, false), (16, true), (17, true), (17.9, true), (18, false)] {
+            #expect(Self.painted(Self.render(s, frame: frame), 50, 50) == shown, "frame \(frame)")
+        }
+    }
+
+    @Test func aLayerIsShownOnItsInPointsFrameAndHiddenOnItsOutPoints() throws {
+        // A square shown from frame 18 to 22 of a 25 fps, 25-frame animation (TypeFace/T's
+        // layer entering at 18, where lottie-ios's rounding hides it): [ip, op) at the exact frames.
+        let layer = #"{"ty": 4, "nm": "S", "ind": 1, "ip": 18, "op": 22, "st": 0, "ks": {}, "shapes": [\#(F.rect(50, 50, 40, 40)), \#(F.fill())]}"#
+        let json = #"{"v": "5.7.0", "fr": 25, "ip": 0, "op": 25, "w": 100, "h": 100, "layers": [\#(layer)]}"#
+        CAAnimationContext.current.clock.manualTime = 0
+        let s = try LottieScene.parse(Array(json.utf8))
+        CAAnimationContext.current.engine.tick(at: 0)
+        for (frame, shown) in [(17.0, false), (17.9, false), (18, true), (21, true), (21.9, true), (22, false)] {
+            #expect(Self.painted(Self.render(s, frame: frame), 50, 50) == shown, "frame \(frame)")
+        }
+    }
+
     @Test func theIOSReadingKeepsLottieIOSsLoneHold() throws {
         // lottie-ios's Core Animation engine shows the layer's own value (here the origin) there.
         let b = Self.render(try F.scene([Self.heldSquare], reading: .iOS), frame: 15)
@@ -362,6 +390,29 @@ import TestSupport
         // lottie-ios's engine draws the gradient in the nested group's coordinates: turned with it.
         let ios = Self.render(try F.scene([F.shapeLayer([turned(#"{"k": 180}"#)])], reading: .iOS), frame: 0)
         #expect(grey(ios, 90) < 0.05)
+    }
+
+    // A stroke keeps the width of the group that holds it: lottie-web's `renderPath`
+    // (SVGElementsRenderer.js) multiplies the path of a shape in a nested group by the
+    // transforms between it and the style, and strokes it in the style's group — so a nested
+    // group scaled 400 % draws a larger square with the outer stroke's own 4-point width.
+    @Test func aStrokeOfAnOuterGroupKeepsItsWidthWhenANestedGroupScales() throws {
+        func scaled(_ s: String) -> String {
+            F.group([F.group([F.rect(0, 0, 10, 10)], transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "s": \#(s)}"#),
+                     F.stroke(width: 4, cap: 1)])
+        }
+        let still = Self.render(try F.scene([F.shapeLayer([scaled(#"{"k": [400, 400]}"#)])]), frame: 0)
+        // The square's right edge at x = 70: the stroke spans 68…72, not 62…78.
+        #expect(Self.painted(still, 70, 50) && !Self.painted(still, 75, 50) && !Self.painted(still, 65, 50))
+        // Scaling over time: the same width at every frame.
+        let growing = try F.scene([F.shapeLayer([scaled(F.keyframes([(0, "[100, 100]", false), (30, "[400, 400]", false)]))])])
+        let end = Self.render(growing, frame: 30)
+        #expect(Self.painted(end, 70, 50) && !Self.painted(end, 75, 50) && !Self.painted(end, 65, 50))
+        let start = Self.render(growing, frame: 0)
+        #expect(Self.painted(start, 55, 50) && !Self.painted(start, 58, 50) && !Self.painted(start, 52, 50))
+        // lottie-ios's engine strokes in the nested group's coordinates: 16 points wide.
+        let ios = Self.render(try F.scene([F.shapeLayer([scaled(#"{"k": [400, 400]}"#)])], reading: .iOS), frame: 0)
+        #expect(Self.painted(ios, 75, 50) && Self.painted(ios, 65, 50))
     }
 
     @Test func twistTurnsTheOutsideByTheAngle() throws {

@@ -228,6 +228,20 @@ import TestSupport
         #expect(Self.rgba(sb, 25, 50).b > 0.99 && Self.rgba(sb, 21, 50).a == 0)
     }
 
+    @Test func aStrokeStyleBandsTheClosingEdgeOfAFilledOpenPath() throws {
+        // An open path (30,30) → (70,30) → (70,70) filled red: the fill closes it along the
+        // diagonal back to (30,30). The Stroke style "outlines the object on the current layer"
+        // (Adobe's Layer Styles help) — the filled triangle's edge, the diagonal included.
+        let open = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[30, 30], [70, 30], [70, 70]], "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}}"#
+        let b = R.render(try F.scene([F.shapeLayer([open, F.fill()], extra: Self.strokeStyle)]), frame: 0)
+        #expect(Self.rgba(b, 60, 40).r > 0.99)
+        // Pixel (48, 51)'s centre lies 2.1 outside the diagonal, in the band; (45, 55)'s, 7.1 out, beyond it.
+        #expect(Self.rgba(b, 48, 51).b > 0.99 && Self.rgba(b, 48, 51).a > 0.99)
+        #expect(Self.rgba(b, 45, 55).a == 0)
+        // The path's own edges are banded as before: above the top edge (y 26…30).
+        #expect(Self.rgba(b, 50, 28).b > 0.99)
+    }
+
     @Test func aStrokeStyleIsReportedWhereItIsNotDrawn() throws {
         let ios = try F.scene([Self.square(1, 0, 0, extra: Self.strokeStyle)], reading: .iOS)
         #expect(ios.warnings == ["unsupported layer styles in layer \"S\""])

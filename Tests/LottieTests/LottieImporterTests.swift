@@ -9,10 +9,10 @@ import TestSupport
 
 /// Each Lottie construct becomes the layers and animations the importer documents.
 @Suite(.freshAnimationContext) struct LottieImporterTests {
-    static func scene(layers: String, assets: String = "[]", op: Double = 60) throws -> LottieScene {
+    static func scene(layers: String, assets: String = "[]", op: Double = 60, reading: LottieReading = .afterEffects) throws -> LottieScene {
         try LottieScene.parse(Array("""
         {"v": "5.7.0", "fr": 30, "ip": 0, "op": \(op), "w": 200, "h": 100, "assets": \(assets), "layers": \(layers)}
-        """.utf8))
+        """.utf8), reading: reading)
     }
     static let transform = #""ks": {"a": {"k": [10, 20]}, "p": {"k": [100, 50]}, "s": {"k": [50, 200]}, "r": {"k": 90}, "o": {"k": 40}}"#
 
@@ -125,24 +125,30 @@ import TestSupport
     @Test func aFrameExactlyOnAnInOrOutPointFallsWhereCoreAnimationsRoundingPutsIt() throws {
         // A composition of frames 0…30 at 30 fps: lottie-ios's key time of frame 21,
         // 21 / ((31 / 30) · 30), scaled back by the duration 31 / 30 rounds above the time
-        // 21 / 30, so the layer ending there still shows and the one starting there does not
-        // yet; at frame 20 the two agree ([ip, op) holds). A layer wholly after the
-        // composition's end never shows.
-        let s = try Self.scene(layers: ##"""
+        // 21 / 30, so in the iOS reading the layer ending there still shows and the one
+        // starting there does not yet; at frame 20 the two agree ([ip, op) holds). A layer
+        // wholly after the composition's end never shows. After Effects' reading keeps
+        // [ip, op) at every boundary (aLayerIsShownOnItsInPointsFrameAndHiddenOnItsOutPoints).
+        let layers = ##"""
         [{"ty": 1, "nm": "A", "ip": 10, "op": 21, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
          {"ty": 1, "nm": "B", "ip": 10, "op": 20, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
          {"ty": 1, "nm": "C", "ip": 21, "op": 25, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}},
          {"ty": 1, "nm": "D", "ip": 40, "op": 50, "st": 0, "sc": "#000000", "sw": 10, "sh": 10, "ks": {}}]
-        """##, op: 30)
+        """##
+        let s = try Self.scene(layers: layers, op: 30, reading: .iOS)
         CAAnimationContext.current.engine.tick(at: 0)
-        func shown(_ name: String, atFrame f: Double) -> Bool {
+        func shown(_ name: String, atFrame f: Double, in s: LottieScene) -> Bool {
             let l = Self.all(s.root.presentation(at: s.time(forFrame: f))).first { $0.name == name }
             return l.map { !$0.isHidden } ?? false
         }
-        #expect(shown("A", atFrame: 20) && shown("A", atFrame: 21) && !shown("A", atFrame: 21.5))
-        #expect(shown("B", atFrame: 19.5) && !shown("B", atFrame: 20))
-        #expect(!shown("C", atFrame: 20.5) && !shown("C", atFrame: 21) && shown("C", atFrame: 21.5))
-        #expect(![0, 15, 29.5, 30].contains { shown("D", atFrame: $0) })
+        #expect(shown("A", atFrame: 20, in: s) && shown("A", atFrame: 21, in: s) && !shown("A", atFrame: 21.5, in: s))
+        #expect(shown("B", atFrame: 19.5, in: s) && !shown("B", atFrame: 20, in: s))
+        #expect(!shown("C", atFrame: 20.5, in: s) && !shown("C", atFrame: 21, in: s) && shown("C", atFrame: 21.5, in: s))
+        #expect(![0, 15, 29.5, 30].contains { shown("D", atFrame: $0, in: s) })
+        let ae = try Self.scene(layers: layers, op: 30)
+        CAAnimationContext.current.engine.tick(at: 0)
+        #expect(shown("A", atFrame: 20, in: ae) && !shown("A", atFrame: 21, in: ae))
+        #expect(!shown("C", atFrame: 20.5, in: ae) && shown("C", atFrame: 21, in: ae))
     }
 
     @Test func precompositionRunsOnItsOwnTimelineAndClipsToItsSize() throws {

@@ -124,6 +124,24 @@ import TestSupport
         #expect(R.painted(added, 25, 50) && R.painted(added, 45, 50) && R.painted(added, 65, 50) && !R.painted(added, 75, 50))
     }
 
+    @Test func aMergedRepeaterIsPaintedOnceByTheFillAfterTheMerge() throws {
+        // Copies fading from 100 % to 0 %, merged (Add), a fill after the merge: After Effects
+        // removes the merge's inputs — the copies, their own fills with their opacities
+        // included — from the rendering ("The input paths … are essentially removed from
+        // the rendering of the shape layer", After Effects Help, "Merge Paths options"), and
+        // the fill after the merge paints the one merged path at its own opacity. So the last
+        // copy (its opacity 0 %) is as opaque as the first, and the copies' own green fill
+        // is not drawn at all.
+        let square = F.rect(35, 50, 30, 30)
+        let fading = #"{"ty": "rp", "c": {"k": 2}, "o": {"k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"k": [20, 0]}, "a": {"k": [0, 0]}, "s": {"k": [100, 100]}, "r": {"k": 0}, "so": {"k": 100}, "eo": {"k": 0}}}"#
+        let s = try F.scene([F.shapeLayer([square, F.fill(0, 1, 0), fading, Self.merge(2), F.fill()])])
+        let b = R.render(s, frame: 0)
+        for x in [25, 45, 65] {
+            let p = LottieEffectsTests.rgba(b, x, 50)
+            #expect(p.a > 0.99 && p.r > 0.99 && p.g < 0.01, "x \(x): \(p)")
+        }
+    }
+
     @Test func anAnimatedRepeatersCopiesAreMergedFrameByFrame() throws {
         // From one copy to three (x 20…50, 40…70, 60…90), Exclude Intersections (5): the
         // overlaps x 40…50 and 60…70 open up once there are copies on both sides.

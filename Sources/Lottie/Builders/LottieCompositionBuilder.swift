@@ -265,7 +265,11 @@ struct LottieCompositionBuilder {
     /// it (`showsAtBoundary`): each key time is moved a trillionth of the composition to that
     /// side, far below any frame a player or a progress value tells apart (lottie-ios's own
     /// snapshots are taken at frames like 9.9999999), far above the rounding of the engine's
-    /// time arithmetic.
+    /// time arithmetic. In After Effects' reading a layer is shown on its in point's frame
+    /// and hidden on its out point's (the Lottie specification: `ip` "frame when the layer
+    /// becomes visible", `op` "frame when the layer becomes invisible"; lottie-web, ThorVG and
+    /// rlottie draw [ip, op)): both key times move a trillionth earlier, so the frame exactly
+    /// on either boundary lands past it (`TypeFace/T`'s layer entering at frame 18).
     func applyVisibility(_ layer: LottieLayerModel, to content: CALayer, timeline: LottieTimeline) {
         if timeline.remap == nil {
             let start = timeline.rootFrame(of: layer.inPoint), end = timeline.rootFrame(of: layer.outPoint)
@@ -276,7 +280,8 @@ struct LottieCompositionBuilder {
             guard end > start, start < timeline.rootOut + 1, end > timeline.rootIn else { return }
             let frames = timeline.rootOut + 1 - timeline.rootIn, nudge = 1e-12
             func keyTime(_ r: Double) -> Double {
-                (r - timeline.rootIn) / frames + (Self.showsAtBoundary(r, timeline) ? -nudge : nudge)
+                let early = timeline.reading.drawsAfterEffectsFeatures || Self.showsAtBoundary(r, timeline)
+                return (r - timeline.rootIn) / frames + (early ? -nudge : nudge)
             }
             // Discrete: one more key time than values, each value holding from its key time.
             var values: [AnimatableValue] = [], keyTimes = [0.0]

@@ -300,20 +300,38 @@ struct LottieShapeGroupBuilder {
         var modifiers: [LottieShapeModifier]
         /// The merged shape when `item` is a merge (`LottieMergePaths`).
         var merged: LottieShapeTrack? = nil
+        /// The map at frame f into the coordinates of the group of the style painting the
+        /// shape (`entering`), when that group lies outside the shape's; whether it moves.
+        var placement: ((Double) -> Raster.AffineTransform)? = nil
+        var placementMoves = false
     }
 
     /// An inherited style as the shapes of a group with `transform` see it: in After Effects'
-    /// reading a gradient keeps its own group's coordinates — "the fill or stroke is applied
-    /// in the space of the group that holds it", lottie-web transforming the nested shapes'
-    /// paths into the style's group before painting (ShapeElement's styled shapes) — so a
-    /// gradient passed into a transformed group remembers the transform to undo.
+    /// reading a style keeps its own group's coordinates — lottie-web's `renderPath`
+    /// (SVGElementsRenderer.js) multiplies a shape's path by the transforms of the groups
+    /// between the shape and its style (`itemData.transformers`, `lvl − styles[l].lvl` of
+    /// them) and paints it in the style's group — so a gradient passed into a transformed
+    /// group, and a stroke passed into a group that scales or skews (its width and dashes
+    /// would scale with the group otherwise; a group that only moves or turns leaves a
+    /// stroke as it is), remembers the transforms to undo.
     func entering(_ style: LottieShapeItem, _ transform: LottieTransformModel) -> LottieShapeItem {
         guard timeline.reading.drawsAfterEffectsFeatures else { return style }
         switch style {
         case .inGroups(let inner, let transforms): return .inGroups(inner, transforms: transforms + [transform])
         case .gradientFill, .gradientStroke: return .inGroups(style, transforms: [transform])
         case .blended(.gradientFill, _), .blended(.gradientStroke, _): return .inGroups(style, transforms: [transform])
+        case .stroke, .blended(.stroke, _):
+            return Self.reshapesStroke(transform) ? .inGroups(style, transforms: [transform]) : style
         default: return style
+        }
+    }
+
+    /// Whether a group transform ever changes a stroke drawn through it: a scale other than
+    /// 100 % on either axis, or a skew.
+    static func reshapesStroke(_ t: LottieTransformModel) -> Bool {
+        t.hasSkew || t.scale.keyframes.contains { k in
+            let v = k.value
+            return (v.first ?? 100) != 100 || (v.count > 1 ? v[1] : v.first ?? 100) != 100
         }
     }
 
@@ -321,25 +339,30 @@ struct LottieShapeGroupBuilder {
     func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
         if case .inGroups(let inner, let transforms) = style {
-            // The gradient layers drawn in the style's group's coordinates: each under a layer
-            // undoing the nested groups' transforms, its mask of shapes redoing them.
+            // The style drawn in its own group's coordinates: the shapes' paths carried there by
+            // the nested groups' transforms (`placed`), the style's layers under one layer
+            // undoing those transforms.
             let before = container.sublayers?.count ?? 0
-            try addStyle(inner, shapes: shapes, trims: trims, rounding: rounding, into: container)
             let moves = transforms.contains(where: LottieCamera3D.changesOverTime)
-            func toStyleSpace(_ rootFrame: Double) -> CATransform3D {
-                let f = timeline.frame(atRoot: rootFrame)
-                return transforms.reversed().reduce(CATransform3D.identity) { $0.concatenating(LottieCamera3D.matrix($1, at: f)) }
+            func toStyleSpace(atLocal f: Double) -> CATransform3D {
+                transforms.reversed().reduce(CATransform3D.identity) { $0.concatenating(LottieCamera3D.matrix($1, at: f)) }
             }
-            for case let g as CAGradientLayer in (container.sublayers ?? []).dropFirst(before) {
-                guard let mask = g.mask else { continue }
-                try counter.add(1)
-                let undo = LottieTransformLayers.emptyLayer()
-                container.insertSublayer(undo, above: g)
-                undo.addSublayer(g)
-                LottieKeyframeAnimation.applySampled(.transform, to: undo, timeline: timeline, animated: moves) {
-                    toStyleSpace($0).inverted ?? .identity
-                }
-                LottieKeyframeAnimation.applySampled(.transform, to: mask, timeline: timeline, animated: moves) { toStyleSpace($0) }
+            let fixed = toStyleSpace(atLocal: 0).affine
+            let placed = shapes.map { s in
+                var s = s
+                s.placement = moves ? { toStyleSpace(atLocal: $0).affine } : { _ in fixed }
+                s.placementMoves = moves
+                return s
+            }
+            try addStyle(inner, shapes: placed, trims: trims, rounding: rounding, into: container)
+            let added = Array((container.sublayers ?? []).dropFirst(before))
+            guard !added.isEmpty else { return }
+            try counter.add(1)
+            let undo = LottieTransformLayers.emptyLayer()
+            container.insertSublayer(undo, above: added[added.count - 1])
+            for l in added { undo.addSublayer(l) }
+            LottieKeyframeAnimation.applySampled(.transform, to: undo, timeline: timeline, animated: moves) {
+                toStyleSpace(atLocal: timeline.frame(atRoot: $0)).inverted ?? .identity
             }
             return
         }
@@ -353,6 +376,10 @@ struct LottieShapeGroupBuilder {
         let spatial = timeline.reading.drawsAfterEffectsFeatures
         let tracks = shapes.compactMap { s in
             (s.merged ?? LottieShapeTrack.of(s.item, rounding: rounding, spatialPositions: spatial))?.modified(by: s.modifiers)
+                .placed(by: s.placement, moves: s.placementMoves)
+        }.map { track -> LottieShapeTrack in
+            guard case .stroke(_, _, let s) = style, s.closesPaths else { return track }
+            return track.closingEveryShape()
         }
         // A trim cuts the paths themselves in After Effects' reading, so a fill below it paints
         // the trimmed outline, each open piece closed as any fill closes it (lottie-web's

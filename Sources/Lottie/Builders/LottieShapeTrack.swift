@@ -116,6 +116,43 @@ enum LottieShapeTrack {
         return .sampled { f in reshape(base.value(at: f), f) }
     }
 
+    /// The track carried by the planar map `placement` (at frame f): keyframe by keyframe
+    /// while the map holds still, frame by frame once it moves.
+    func placed(by placement: ((Double) -> AffineTransform)?, moves: Bool) -> LottieShapeTrack {
+        guard let placement else { return self }
+        func map(_ s: LottieShapeSet, _ m: AffineTransform) -> LottieShapeSet { LottieShapeSet(s.shapes.map { $0.applying(m) }) }
+        if !moves {
+            let m = placement(0)
+            switch self {
+            case .constant(let s): return .constant(map(s, m))
+            case .keyframed(let p): return .keyframed(Self.mapped(p) { map($0, m) })
+            case .sampled: break
+            }
+        }
+        let base = self
+        return .sampled { f in map(base.value(at: f), placement(f)) }
+    }
+
+    /// The track with every shape closed as a fill closes it: an open shape's last vertex
+    /// joined to its first by a straight line (its end tangents left out of that edge).
+    func closingEveryShape() -> LottieShapeTrack {
+        func close(_ s: LottieShapeSet) -> LottieShapeSet {
+            LottieShapeSet(s.shapes.map { b in
+                guard !b.closed, !b.vertices.isEmpty, !b.inTangents.isEmpty, !b.outTangents.isEmpty else { return b }
+                var c = b
+                c.closed = true
+                c.outTangents[c.outTangents.count - 1] = Point(0, 0)
+                c.inTangents[0] = Point(0, 0)
+                return c
+            })
+        }
+        switch self {
+        case .constant(let s): return .constant(close(s))
+        case .keyframed(let p): return .keyframed(Self.mapped(p, close))
+        case .sampled(let fn): return .sampled { close(fn($0)) }
+        }
+    }
+
     /// `p` with every keyframe value mapped (timing and easing kept).
     static func mapped<A, B>(_ p: LottieProperty<A>, _ f: (A) -> B) -> LottieProperty<B> {
         LottieProperty(keyframes: p.keyframes.map {

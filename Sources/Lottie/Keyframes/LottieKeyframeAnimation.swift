@@ -116,7 +116,8 @@ enum LottieKeyframeAnimation {
                     path.addCurve(to: p1, control1: p0 + (k[i].spatialOut ?? Point(0, 0)), control2: p1 + (k[i].spatialIn ?? Point(0, 0)))
                     functions.append(timingFunction(k[i].easing))
                 }
-                keyTimes.append(keyTime(rootTimes[i + 1]))
+                let t1 = keyTime(rootTimes[i + 1])
+                keyTimes.append(k[i].hold && timeline.reading == .afterEffects ? Self.holdJump(at: t1, after: keyTimes[keyTimes.count - 1]) : t1)
             }
             a.path = path
         } else {
@@ -134,8 +135,9 @@ enum LottieKeyframeAnimation {
                     values.append(layerValue); keyTimes.append(keyTime(rootTimes[i])); functions.append(.linear)
                 }
                 if k[i].hold {
-                    values.append(values[values.count - 1]); keyTimes.append(t1); functions.append(.linear)
-                    values.append(convert(k[i + 1].value)); keyTimes.append(t1); functions.append(.linear)
+                    let jump = timeline.reading == .afterEffects ? Self.holdJump(at: t1, after: keyTimes[keyTimes.count - 1]) : t1
+                    values.append(values[values.count - 1]); keyTimes.append(jump); functions.append(.linear)
+                    values.append(convert(k[i + 1].value)); keyTimes.append(jump); functions.append(.linear)
                 } else {
                     values.append(convert(k[i + 1].value)); keyTimes.append(t1); functions.append(timingFunction(k[i].easing))
                 }
@@ -145,6 +147,22 @@ enum LottieKeyframeAnimation {
         a.keyTimes = keyTimes
         a.timingFunctions = functions
         return a
+    }
+
+    /// How far before the next key time a hold's jump lies, as a share of the animation's
+    /// duration (at most half the held span).
+    static let holdLead = 1e-9
+
+    /// The key time of a hold's jump to the next keyframe at key time `t1`, the held span
+    /// starting at `t0`. After Effects shows the next keyframe's value at its own frame ("Hold
+    /// interpolation … holds the value of the keyframe until the next keyframe", After Effects
+    /// Help, "Keyframe interpolation methods"): the frame exactly at `t1` must land on the new
+    /// value, yet the time a renderer reaches there (frame ÷ rate, through the layer's begin
+    /// time and the animation's duration) may fall a rounding error short of `t1` and show the
+    /// held one (`TypeFace/P` at frame 16). So the jump lies a billionth of the duration early
+    /// — far below a frame, far above a rounding error.
+    static func holdJump(at t1: Double, after t0: Double) -> Double {
+        max(t0, t1 - min(holdLead, (t1 - t0) / 2))
     }
 
     /// The segment's easing as a timing function (the first dimension's, when they differ).

@@ -36,6 +36,13 @@ struct LottieBezier: Equatable, Sendable {
         if closed { p.closeSubpath() }
     }
 
+    /// The shape carried by a planar map: vertices mapped, tangents (relative to their
+    /// vertices) by its linear part — a bezier maps to the bezier of its mapped control points.
+    func applying(_ m: AffineTransform) -> LottieBezier {
+        LottieBezier(closed: closed, vertices: vertices.map { m.apply($0) }, inTangents: inTangents.map { m.applyVector($0) },
+                     outTangents: outTangents.map { m.applyVector($0) })
+    }
+
     /// Vertex-wise mix of two shapes with the same vertex count (else `a` until t = 1).
     static func lerp(_ a: LottieBezier, _ b: LottieBezier, _ t: Double) -> LottieBezier {
         guard a.vertices.count == b.vertices.count else { return t < 1 ? a : b }

@@ -7,8 +7,11 @@
 // area), each stroke becomes a stroke s wider on each side (its width + 2s), every paint in
 // the style's colour at full opacity, gradients and blend modes included — so the band is
 // the outside of the union of what is painted, rounded at its corners as After Effects'
-// outside stroke is. A filled open path's closing edge is not outlined (the band follows the
-// stroked path). Other layer kinds (images, text, precompositions, solids) are reported.
+// outside stroke is. The band around a fill follows the filled area, so an open path's
+// closing edge — the edge the fill closes — is outlined too (the Stroke style "outlines the
+// object on the current layer", Adobe's Layer Styles help: the edge of what the layer
+// paints, not its paths; `Stroke.closesPaths`). Other layer kinds (images, text,
+// precompositions, solids) are reported.
 import LayerKit
 
 struct LottieLayerStyleStroke: Sendable {
@@ -42,7 +45,8 @@ struct LottieLayerStyleStroke: Sendable {
             switch item {
             case .fill(_, _, let evenOdd), .gradientFill(_, _, let evenOdd):
                 return [.fill(color: color, opacity: full, evenOdd: evenOdd),
-                        .stroke(color: color, opacity: full, LottieShapeItem.Stroke(width: band, cap: 2, join: 2, miterLimit: 4, dashes: []))]
+                        .stroke(color: color, opacity: full, LottieShapeItem.Stroke(width: band, cap: 2, join: 2, miterLimit: 4, dashes: [],
+                                                                                    closesPaths: true))]
             case .stroke(_, _, let s), .gradientStroke(_, _, let s):
                 return [.stroke(color: color, opacity: full, widened(s))]
             case .blended(let inner, _):

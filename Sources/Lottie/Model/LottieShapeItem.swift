@@ -20,6 +20,9 @@ enum LottieShapeItem: Sendable {
         var cap: Int, join: Int
         var miterLimit: Double
         var dashes: [Dash]
+        /// Strokes every shape closed, as a fill paints it (the layer-style stroke's band
+        /// around a fill, `LottieLayerStyleStroke`); a Lottie stroke follows each path as drawn.
+        var closesPaths = false
     }
 
     case group(name: String, items: [LottieShapeItem])
