@@ -1,6 +1,7 @@
 // Small helpers of the tests of contents geometry, clipped shadows, flipped geometry, the
 // contents crossfade, the style and filter references and the presentation and render
-// trees: a root of a given size, a coloured box, its rendering, pixels as components.
+// trees: a root of a given size, a coloured box, its rendering, pixels as components, a moving
+// layer wrapped as a Lottie layer's transform layers wrap its content.
 @testable import LayerKit
 
 enum PixelScene {
@@ -33,6 +34,28 @@ enum PixelScene {
         let b = Bitmap(width: w, height: h)
         for y in 0..<h { for x in 0..<w { b[x, y] = pixels[y * w + x] } }
         return ImageRef(b)
+    }
+
+    /// `position.x` from `from` to `to` over 1 s, held after.
+    static func move(_ l: CALayer, from: Double, to: Double) {
+        let a = CABasicAnimation(keyPath: "position.x")
+        a.fromValue = .number(from); a.toValue = .number(to)
+        a.duration = 1
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
+        l.add(a, forKey: "move")
+    }
+
+    /// A plain layer moving from x = `from` to `to`, holding a plain layer that holds `leaf`:
+    /// a Lottie layer's transform layers around its content.
+    static func wrapped(_ leaf: CALayer, from: Double, to: Double) -> CALayer {
+        let outer = CALayer(), inner = CALayer()
+        outer.anchorPoint = Point(0, 0); inner.anchorPoint = Point(0, 0)
+        outer.bounds = Rect(0, 0, 0, 0); inner.bounds = Rect(0, 0, 0, 0)
+        move(outer, from: from, to: to)
+        inner.addSublayer(leaf)
+        outer.addSublayer(inner)
+        return outer
     }
 
     static func rgb(_ p: UInt32) -> (Int, Int, Int) { (Int(p >> 16 & 0xff), Int(p >> 8 & 0xff), Int(p & 0xff)) }

@@ -15,34 +15,12 @@ import Testing
 
     func box(_ frame: Rect, _ color: Color) -> CALayer { PixelScene.box(frame, color) }
 
-    /// `position.x` from `from` to `to` over 1 s, held after.
-    func move(_ l: CALayer, from: Double, to: Double) {
-        let a = CABasicAnimation(keyPath: "position.x")
-        a.fromValue = .number(from); a.toValue = .number(to)
-        a.duration = 1
-        a.fillMode = .forwards
-        a.isRemovedOnCompletion = false
-        l.add(a, forKey: "move")
-    }
-
-    /// A plain layer moving from x = `from` to `to`, holding a plain layer that holds `leaf`:
-    /// a Lottie layer's transform layers around its content.
-    func wrapped(_ leaf: CALayer, from: Double, to: Double) -> CALayer {
-        let outer = CALayer(), inner = CALayer()
-        outer.anchorPoint = Point(0, 0); inner.anchorPoint = Point(0, 0)
-        outer.bounds = Rect(0, 0, 0, 0); inner.bounds = Rect(0, 0, 0, 0)
-        move(outer, from: from, to: to)
-        inner.addSublayer(leaf)
-        outer.addSublayer(inner)
-        return outer
-    }
-
     /// A box with six moving children (the subtree a mask may keep from being evaluated).
     func leaf(_ i: Int) -> CALayer {
         let l = box(Rect(Double(i % 9) * 10, Double(i % 5) * 12, 16, 14), Color(1, 0, 0, 0.5))
         for k in 0..<6 {
             let child = box(Rect(Double(k), 2, 4, 4), Color(0, 0, 1, 0.4))
-            move(child, from: Double(k), to: Double(k) + 6)
+            PixelScene.move(child, from: Double(k), to: Double(k) + 6)
             l.addSublayer(child)
         }
         return l
@@ -94,9 +72,9 @@ import Testing
             let (m, s) = mask(.rect(Rect(500, 500, 20, 20)))
             l.mask = m
             shapes.append(s)
-            root.addSublayer(wrapped(l, from: Double(i % 7), to: Double(i % 7) + 30))
+            root.addSublayer(PixelScene.wrapped(l, from: Double(i % 7), to: Double(i % 7) + 30))
         }
-        root.addSublayer(wrapped(leaf(3), from: 0, to: 40))
+        root.addSublayer(PixelScene.wrapped(leaf(3), from: 0, to: 40))
         CATransaction.flush()
         // Without the visible rect, every layer of every subtree: the root, and per masked
         // layer its two wrappers, itself, six children, the mask and its shape (11).
@@ -143,7 +121,7 @@ import Testing
             l.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
             // Far right of the canvas, moving further by keyframes (the model at the first:
             // the model's position counts too, shown whenever no animation writes).
-            let w = wrapped(l, from: 0, to: 0)
+            let w = PixelScene.wrapped(l, from: 0, to: 0)
             w.position = Point(300, 10)
             let a = CAKeyframeAnimation(keyPath: "position")
             a.values = [.point(Point(300, 10)), .point(Point(400, 20)), .point(Point(350, 0))]
@@ -193,7 +171,7 @@ import Testing
             l.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
             // From x = 200 to 300, the ease dipping to about −110 % of the way on the way:
             // x ≈ 90 around a third of the time, on the canvas.
-            let w = wrapped(l, from: 0, to: 0)
+            let w = PixelScene.wrapped(l, from: 0, to: 0)
             let a = CAKeyframeAnimation(keyPath: "position.x")
             a.values = [.number(200 + Double(i)), .number(300)]
             a.timingFunctions = [CAMediaTimingFunction(controlPoints: 0.5, -3, 0.5, 1)]
@@ -225,7 +203,7 @@ import Testing
             let l = leaf(i)
             // The mask covers the layer; the wrappers carry it from far right onto the canvas.
             l.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
-            root.addSublayer(wrapped(l, from: 400 + Double(i), to: Double(i % 5) * 4))
+            root.addSublayer(PixelScene.wrapped(l, from: 400 + Double(i), to: Double(i % 5) * 4))
         }
         CATransaction.flush()
         let tree = RenderTree()
@@ -252,9 +230,9 @@ import Testing
         for i in 0..<count {
             let l = leaf(i)
             l.mask = mask(paths[i % paths.count]).mask
-            root.addSublayer(wrapped(l, from: Double(i % 7), to: Double(i % 7) + 30))
+            root.addSublayer(PixelScene.wrapped(l, from: Double(i % 7), to: Double(i % 7) + 30))
         }
-        root.addSublayer(wrapped(leaf(2), from: 0, to: 40))
+        root.addSublayer(PixelScene.wrapped(leaf(2), from: 0, to: 40))
         CATransaction.flush()
         let tree = RenderTree()
         for (n, t) in [0.1, 0.3, 0.6].enumerated() {
@@ -277,11 +255,11 @@ import Testing
             l.masksToBounds = true
             clipped.append(l)
             // Below the canvas, moving sideways.
-            let w = wrapped(l, from: Double(i % 7), to: Double(i % 7) + 30)
+            let w = PixelScene.wrapped(l, from: Double(i % 7), to: Double(i % 7) + 30)
             w.position = Point(0, 90 + Double(i % 3))
             root.addSublayer(w)
         }
-        root.addSublayer(wrapped(leaf(4), from: 0, to: 40))
+        root.addSublayer(PixelScene.wrapped(leaf(4), from: 0, to: 40))
         CATransaction.flush()
         let tree = RenderTree()
         for (n, t) in [0.1, 0.3, 0.6].enumerated() {
@@ -310,9 +288,9 @@ import Testing
             // (its own wrappers, moving it below the canvas, or a hidden shape).
             let holder = CALayer()
             holder.anchorPoint = Point(0, 0); holder.bounds = Rect(0, 0, 0, 0)
-            holder.addSublayer(wrapped(leaf(i), from: Double(i % 7), to: Double(i % 7) + 30))
+            holder.addSublayer(PixelScene.wrapped(leaf(i), from: Double(i % 7), to: Double(i % 7) + 30))
             let (m, s) = mask(.rect(Rect(0, 0, 40, 40)))
-            let matte = wrapped(m, from: 0, to: 20)
+            let matte = PixelScene.wrapped(m, from: 0, to: 20)
             matte.position = Point(0, 200)
             if i % 4 == 0 { s.isHidden = true }
             holder.mask = matte
@@ -343,7 +321,7 @@ import Testing
         caster.shadowRadius = 0
         let far = leaf(0)
         far.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
-        caster.addSublayer(wrapped(far, from: 310, to: 320))
+        caster.addSublayer(PixelScene.wrapped(far, from: 310, to: 320))
         root.addSublayer(caster)
         // A replicator whose third instance comes 300 points left of a masked layer.
         let replicator = CAReplicatorLayer()
@@ -352,7 +330,7 @@ import Testing
         replicator.instanceTransform = .translation(-150, 0, 0)
         let copied = leaf(3)
         copied.mask = mask(.rect(Rect(0, 0, 16, 14))).mask
-        replicator.addSublayer(wrapped(copied, from: 320, to: 330))
+        replicator.addSublayer(PixelScene.wrapped(copied, from: 320, to: 330))
         root.addSublayer(replicator)
         CATransaction.flush()
         let tree = RenderTree()

@@ -10,33 +10,16 @@ import Testing
 @Suite(.freshAnimationContext) struct RenderTreeUndrawnTests {
     func box(_ frame: Rect, _ color: Color) -> CALayer { PixelScene.box(frame, color) }
 
-    /// `position.x` from `from` to `to` over 1 s, held after.
-    func move(_ l: CALayer, from: Double, to: Double) {
-        let a = CABasicAnimation(keyPath: "position.x")
-        a.fromValue = .number(from); a.toValue = .number(to)
-        a.duration = 1
-        a.fillMode = .forwards
-        a.isRemovedOnCompletion = false
-        l.add(a, forKey: "move")
-    }
-
-    /// A plain layer (draws nothing of its own) that moves, holding a plain layer that holds
-    /// `leaf`: a Lottie layer's transform layers around its content.
+    /// `PixelScene.wrapped`, moving from x = i mod 7 by 30 points.
     func wrapped(_ leaf: CALayer, _ i: Int) -> CALayer {
-        let outer = CALayer(), inner = CALayer()
-        outer.anchorPoint = Point(0, 0); inner.anchorPoint = Point(0, 0)
-        outer.bounds = Rect(0, 0, 0, 0); inner.bounds = Rect(0, 0, 0, 0)
-        move(outer, from: Double(i % 7), to: Double(i % 7) + 30)
-        inner.addSublayer(leaf)
-        outer.addSublayer(inner)
-        return outer
+        PixelScene.wrapped(leaf, from: Double(i % 7), to: Double(i % 7) + 30)
     }
 
     /// A leaf that draws (a box with a moving child), hidden in the model when `hidden`.
     func leaf(_ i: Int, hidden: Bool) -> CALayer {
         let l = box(Rect(Double(i % 9) * 10, Double(i % 5) * 12, 16, 14), Color(1, 0, 0, 0.5))
         let child = box(Rect(2, 2, 6, 6), .blue)
-        move(child, from: 2, to: 8)
+        PixelScene.move(child, from: 2, to: 8)
         l.addSublayer(child)
         l.isHidden = hidden
         return l
@@ -132,7 +115,7 @@ import Testing
         var masks: [CALayer] = []
         for i in 0..<100 {
             let l = leaf(i, hidden: false)
-            move(l, from: Double(i % 9) * 10, to: Double(i % 9) * 10 + 5)
+            PixelScene.move(l, from: Double(i % 9) * 10, to: Double(i % 9) * 10 + 5)
             let mask = CALayer()
             let shape = box(Rect(0, 0, 20, 20), .black)
             shape.isHidden = true

@@ -76,6 +76,28 @@ extension DisplayListRasterizer {
 }
 
 extension Canvas {
+    /// Both direct paths' guards and region: the group's pixels `b` (its `box` within its
+    /// `width` × `height`), the canvas rows and columns it composites over (DrawImageRegion+Mask.swift),
+    /// the group's alpha and the gradient's painter; nil when nothing is drawn (paintGradient's
+    /// guards: without a painter the group stays transparent).
+    private func directComposite(of gradient: Gradient, transform: AffineTransform, gradientOpacity: Double,
+                                 width: Int, height: Int, box: PixelBox, x: Int, y: Int, opacity: Double)
+        -> (b: PixelBox, cx0: Int, cy0: Int, cx1: Int, cy1: Int, alpha: UInt32, painter: GradientPainter)? {
+        guard gradientOpacity.isFinite, gradientOpacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted
+        else { return nil }
+        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
+        guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000,
+              let clipMask = ClipMask(clip, width: target.width, height: target.height), !clipMask.active else { return nil }
+        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
+        guard alpha > 0 else { return nil }
+        let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
+        let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)
+        guard cx0 < cx1, cy0 < cy1,
+              let painter = gradientPainter(gradient, inverse: inverse, opacity: gradientOpacity,
+                                            area: (b.x1 - b.x0) * (b.y1 - b.y0)) else { return nil }
+        return (b, cx0, cy0, cx1, cy1, alpha, painter)
+    }
+
     /// What `group.paintGradient(gradient, transform:, opacity: gradientOpacity, where: mask,
     /// box:)` over a group bitmap of `mask`'s size, cleared over `box`, followed by
     /// `draw(group, box:, x:, y:, opacity:, maskedBy: mask)` draw, without the group bitmap
@@ -83,20 +105,9 @@ extension Canvas {
     /// (`DisplayListRasterizer.drawsMaskedGradientDirectly`).
     func drawGradient(_ gradient: Gradient, transform: AffineTransform, gradientOpacity: Double, maskedBy mask: Bitmap,
                       box: PixelBox, x: Int, y: Int, opacity: Double) {
-        // paintGradient's guards: without a painter the group stays transparent and draws nothing.
-        guard gradientOpacity.isFinite, gradientOpacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted
-        else { return }
-        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: mask.width, y1: mask.height))
-        guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000,
-              let clipMask = ClipMask(clip, width: target.width, height: target.height), !clipMask.active else { return }
-        // The composite's rows and columns (DrawImageRegion+Mask.swift).
-        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
-        guard alpha > 0 else { return }
-        let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
-        let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)
-        guard cx0 < cx1, cy0 < cy1 else { return }
-        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: gradientOpacity,
-                                            area: (b.x1 - b.x0) * (b.y1 - b.y0)) else { return }
+        guard let (b, cx0, cy0, cx1, cy1, alpha, painter) = directComposite(
+            of: gradient, transform: transform, gradientOpacity: gradientOpacity, width: mask.width, height: mask.height,
+            box: box, x: x, y: y, opacity: opacity) else { return }
         // One row of the group's pixels, b.x0 ..< b.x1, from the surface pool.
         let span = b.x1 - b.x0
         let block = rasterScratch.surfaces.take(count: span)
@@ -228,19 +239,9 @@ extension Canvas {
               fill.opacity > 0 else { return }
         let argb = fill.color.withAlphaScaled(min(1, fill.opacity)).premultipliedARGB
         guard argb >> 24 != 0 else { return }
-        // drawGradient(_:…maskedBy: Bitmap…)'s.
-        guard gradientOpacity.isFinite, gradientOpacity > 0, !gradient.stops.isEmpty, let inverse = transform.inverted
-        else { return }
-        let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: width, y1: height))
-        guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000,
-              let clipMask = ClipMask(clip, width: target.width, height: target.height), !clipMask.active else { return }
-        let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
-        guard alpha > 0 else { return }
-        let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
-        let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)
-        guard cx0 < cx1, cy0 < cy1 else { return }
-        guard let painter = gradientPainter(gradient, inverse: inverse, opacity: gradientOpacity,
-                                            area: (b.x1 - b.x0) * (b.y1 - b.y0)) else { return }
+        guard let (b, cx0, cy0, cx1, cy1, alpha, painter) = directComposite(
+            of: gradient, transform: transform, gradientOpacity: gradientOpacity, width: width, height: height,
+            box: box, x: x, y: y, opacity: opacity) else { return }
         // The two rows, b.x0 ..< b.x1, from the surface pool; the mask row starts cleared.
         let span = b.x1 - b.x0
         let pool = rasterScratch.surfaces
