@@ -28,10 +28,11 @@ import Testing
     }
 
     /// The value of `expression` on a property with keyframes `k` at each of `frames`.
-    static func values(_ expression: String, k: String = "[0,0]", key: String = "p", frames: [Double], ip: Double = 0, st: Double = 0,
+    static func values(_ expression: String, k: String = "[0,0]", key: String = "p", frames: [Double], ip: Double = 0,
+                       op: Double = 30, st: Double = 0,
                        effects: String = "", shapes: String = "[]", extra: String = "", assets: String = "[]") throws -> ([[Double]], [String]) {
         let prop = #"{"a":1,"k":\#(k),"x":\#(String(data: try JSONSerialization.data(withJSONObject: [expression]), encoding: .utf8)!.dropFirst().dropLast())}"#
-        let (p, w) = try evaluate(file(key, prop, ip: ip, st: st, effects: effects, shapes: shapes, extra: extra, assets: assets), key: key)
+        let (p, w) = try evaluate(file(key, prop, ip: ip, op: op, st: st, effects: effects, shapes: shapes, extra: extra, assets: assets), key: key)
         return (frames.map { p.value(at: $0) }, w)
     }
 
@@ -201,13 +202,17 @@ import Testing
         #expect(Self.close(v, [[33, 1, 0.5, 60, 6]]))
     }
 
-    @Test func startTimeShiftsKeyframesNotTime() throws {
-        // A layer starting at frame 10: its keyframe 0 lies at composition frame 10; `time`
-        // is the composition's.
-        let (v, _) = try Self.values("[time * 30, value[0]]", k: Self.moving, frames: [0, 5], ip: 10, st: 10)
-        // Local frame 0 = composition frame 10 → time 10/30 s, value at local 0.
-        #expect(Self.close([v[0]], [[10, 0]]))
-        #expect(Self.close([v[1]], [[15, 50]]))
+    @Test func startTimeLeavesKeyframesAndTimeInTheCompositionsFrames() throws {
+        // A layer starting at frame 10: its own keyframes, `time` and the sampled result are
+        // all in the composition's frames (`st` times a precomposition's content only, as the
+        // importer reads the keyframes: LottieTimeline.swift).
+        let (v, _) = try Self.values("[time * 30, value[0]]", k: Self.moving, frames: [10, 15], ip: 10, st: 10)
+        #expect(Self.close(v, [[10, 100], [15, 100]]))
+        // LottieFiles 10151's globe: meridians staggered by `st`, each looping its own keys.
+        let keys = #"[{"t":30,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":60,"s":[60]}]"#
+        let (loop, w) = try Self.values("loopOut('cycle')", k: keys, key: "r", frames: [45, 75], ip: 30, op: 90, st: 30)
+        #expect(w.isEmpty)
+        #expect(Self.close(loop, [[30], [30]]), "\(loop)")
     }
 
     @Test func constantResultIsAConstantValue() throws {

@@ -21,10 +21,9 @@ import LayerKit
 
 enum LottieExpressionTextRect {
     /// `[[seconds, left, top, width, height]]`, one per document keyframe of the text layer
-    /// `layer` (seconds in the composition's time: (frame × stretch + start) / frame rate);
-    /// nil when it has no documents or nothing measures them.
-    static func boxes(_ layer: JSONValue, root: JSONValue, frameRate: Double, startFrame: Double,
-                      stretch: Double) -> [[Double]]? {
+    /// `layer` (seconds in the composition's time: a layer's own keyframes are in its
+    /// composition's frames); nil when it has no documents or nothing measures them.
+    static func boxes(_ layer: JSONValue, root: JSONValue, frameRate: Double) -> [[Double]]? {
         guard case .array(let list)? = layer["t"]?["d"]?["k"], !list.isEmpty else { return nil }
         guard let fonts = try? LottieFont.decodeList(root["fonts"].map { LottieJSON($0, path: "fonts") }),
               let glyphs = try? LottieGlyph.decodeList(root["chars"].map { LottieJSON($0, path: "chars") }) else { return nil }
@@ -36,8 +35,7 @@ enum LottieExpressionTextRect {
                   let box = box(d, model: model, fonts: root["fonts"]) else { return nil }
             var frame = 0.0
             if case .number(let t)? = k["t"] { frame = t }
-            let seconds = (frame * stretch + startFrame) / frameRate
-            out.append([seconds] + box)
+            out.append([frame / frameRate] + box)
         }
         return out
     }

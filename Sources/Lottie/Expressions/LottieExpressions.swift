@@ -80,17 +80,18 @@ private struct TextKeyframes {
 }
 
 /// A property an expression can read: its keyframes (position split into x and y gives one
-/// property per dimension; a path or a text its own) and its layer's timing.
+/// property per dimension; a path or a text its own), in its composition's frames — a layer's
+/// own properties run in its composition's frames, its `st` and `sr` timing a precomposition's
+/// content only (LottieTimeline.swift; lottie-web's PropertyFactory reads a property at
+/// `comp.renderedFrame − offsetTime` against key times `t − offsetTime`, offsetTime = st), and
+/// After Effects' `time` and `key(n).time` are the composition's time.
 private struct ExpressionProperty {
     var dimensions: [LottieProperty<[Double]>]
-    var startFrame: Double
-    var stretch: Double
     var path: LottieProperty<LottieBezier>? = nil
     var text: TextKeyframes? = nil
 
     var kind: LottieExpressionKind { path != nil ? .path : text != nil ? .text : .numbers }
 
-    func localFrame(seconds: Double, frameRate: Double) -> Double { (seconds * frameRate - startFrame) / stretch }
     func value(atLocal frame: Double) -> [Double] {
         if let path { return Self.flat(path.value(at: frame)) }
         if let text { return Self.flat(text.text(atLocal: frame)) }
@@ -206,16 +207,14 @@ private final class LottieExpressionEvaluator {
     }
 
     private struct LayerContext {
-        var comp: Int, position: Int, name: String, inPoint: Double, outPoint: Double, startFrame: Double, stretch: Double
+        var comp: Int, position: Int, name: String, inPoint: Double, outPoint: Double
     }
 
     private func describeLayer(_ layer: JSONValue, comp: Int, position: Int, path: [Step]) -> String {
         let name = layer["nm"]?.stringValue ?? ""
         let st = layer["st"]?.numberValue ?? 0
-        let srRaw = layer["sr"]?.numberValue ?? 1
         let context = LayerContext(comp: comp, position: position, name: name,
-                                   inPoint: layer["ip"]?.numberValue ?? 0, outPoint: layer["op"]?.numberValue ?? 0,
-                                   startFrame: st, stretch: srRaw > 0 ? srRaw : 1)
+                                   inPoint: layer["ip"]?.numberValue ?? 0, outPoint: layer["op"]?.numberValue ?? 0)
         // Every expression in the layer, wherever it lies (transform, shapes, masks, effects).
         collectExpressions(layer, path: path, place: [], context: context, depth: 0)
         var fields = ["name:\(js(name))", "index:\(num(layer["ind"]?.numberValue ?? Double(position + 1)))",
@@ -227,8 +226,7 @@ private final class LottieExpressionEvaluator {
         fields.append("type:\(num(layer["ty"]?.numberValue ?? -1))")
         // A text layer's boxes for sourceRectAtTime (`LottieExpressionTextRect`).
         if layer["ty"]?.numberValue == 5,
-           let boxes = LottieExpressionTextRect.boxes(layer, root: root, frameRate: frameRate,
-                                                      startFrame: context.startFrame, stretch: context.stretch) {
+           let boxes = LottieExpressionTextRect.boxes(layer, root: root, frameRate: frameRate) {
             fields.append("textBoxes:[\(boxes.map { "[" + $0.map(num).joined(separator: ",") + "]" }.joined(separator: ","))]")
         }
         // A text layer's source text (lottie-web's TextInterface: `text.sourceText`).
@@ -283,7 +281,7 @@ private final class LottieExpressionEvaluator {
             props.append(contentsOf: zip(["xPosition", "yPosition"], ids).map { "[\(js($0.0)),\($0.1)]" })
             if ids.count == 2 {
                 let combined = ids.compactMap { properties[$0].dimensions.first }
-                properties.append(ExpressionProperty(dimensions: combined, startFrame: context.startFrame, stretch: context.stretch))
+                properties.append(ExpressionProperty(dimensions: combined))
                 props.append("['position',\(properties.count - 1)]")
             }
         } else {
@@ -375,7 +373,7 @@ private final class LottieExpressionEvaluator {
     private func register(_ j: JSONValue?, path: [Step], context: LayerContext, kind: LottieExpressionKind = .numbers) -> Int? {
         if let id = registered[path] { return id }
         guard let j, case .object = j, j["k"] != nil else { return nil }
-        var property = ExpressionProperty(dimensions: [], startFrame: context.startFrame, stretch: context.stretch)
+        var property = ExpressionProperty(dimensions: [])
         switch kind {
         case .numbers:
             guard let p = try? LottieProperty<[Double]>.decode(LottieJSON(j, path: "")) else { return nil }
@@ -494,7 +492,7 @@ private final class LottieExpressionEvaluator {
     fileprivate func hostValue(_ id: Int, _ seconds: Double, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
         guard id >= 0, id < properties.count, seconds.isFinite else { return -1 }
         let p = properties[id]
-        let v = p.value(atLocal: p.localFrame(seconds: seconds, frameRate: frameRate))
+        let v = p.value(atLocal: seconds * frameRate)
         for i in 0..<min(v.count, capacity) { out[i] = v[i] }
         return Int32(v.count)
     }
@@ -504,7 +502,7 @@ private final class LottieExpressionEvaluator {
         let p = properties[id]
         guard index >= 0, index < p.keyCount else { return -1 }
         let (frame, v) = p.key(index)
-        seconds.pointee = (frame * p.stretch + p.startFrame) / frameRate
+        seconds.pointee = frame / frameRate
         for i in 0..<min(v.count, capacity) { out[i] = v[i] }
         return Int32(v.count)
     }
@@ -537,16 +535,14 @@ private final class LottieExpressionEvaluator {
             }
             evaluations += count
             do {
-                let p = properties[e.property]
-                func local(_ i: Int) -> Double { (first + Double(i) - p.startFrame) / p.stretch }
+                func local(_ i: Int) -> Double { first + Double(i) }
                 switch e.kind {
                 case .numbers:
                     let samples = try evaluate(e, first: first, count: count).map(\.value)
                     let frames = (0..<count).map(local)
                     replacements[e.path] = sampledProperty(original: value(at: e.path), frames: frames, samples: samples, scalar: e.isScalar)
                     // Later expressions read this property's result.
-                    properties[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)],
-                                                                startFrame: p.startFrame, stretch: p.stretch)
+                    properties[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)])
                 case .path:
                     var samples = try evaluate(e, first: first, count: count, kept: &pathVerticesKept)
                     // A path that never changed is one value (the run's end repeats it).
