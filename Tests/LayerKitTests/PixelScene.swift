@@ -36,11 +36,11 @@ enum PixelScene {
         return ImageRef(b)
     }
 
-    /// `position.x` from `from` to `to` over 1 s, held after.
-    static func move(_ l: CALayer, from: Double, to: Double) {
+    /// `position.x` from `from` to `to` over `duration` seconds, held after.
+    static func move(_ l: CALayer, from: Double, to: Double, duration: Double = 1) {
         let a = CABasicAnimation(keyPath: "position.x")
         a.fromValue = .number(from); a.toValue = .number(to)
-        a.duration = 1
+        a.duration = duration
         a.fillMode = .forwards
         a.isRemovedOnCompletion = false
         l.add(a, forKey: "move")

@@ -14,12 +14,7 @@ import Testing
     /// A blue box whose `position.x` runs from `from` to `to` over 0.5 s and stays there.
     func movingBox(_ frame: Rect, from: Double, to: Double) -> CALayer {
         let l = box(frame, .blue)
-        let move = CABasicAnimation(keyPath: "position.x")
-        move.fromValue = .number(from); move.toValue = .number(to)
-        move.duration = 0.5
-        move.fillMode = .forwards
-        move.isRemovedOnCompletion = false
-        l.add(move, forKey: "move")
+        PixelScene.move(l, from: from, to: to, duration: 0.5)
         return l
     }
 

@@ -42,6 +42,10 @@ public final class CAAnimationContext: @unchecked Sendable {
     /// Model layers marked by `setNeedsLayout()` since the last commit laid them out
     /// (CALayer+Layout.swift), in the order marked.
     var layersNeedingLayout: [CALayer] = []
+    /// Counts the ends of the render trees' "whatever the time" placement conclusions
+    /// (RenderPlacement.swift): one holds at the epoch it was drawn at; starts at 1 (0: none).
+    /// Per context, as the layers a conclusion hangs on belong to one.
+    var placementEpoch: UInt = 1
 
     /// A fresh context: no animations, no open transaction, `clock` (a monotonic one by default).
     public init(clock: CAMediaClock = CAMediaClock()) { self.clock = clock }

@@ -43,10 +43,10 @@
 // of such layers are not visited at all. The conclusion holds while the layer's revision
 // and the placement epoch stay: a change of any ancestor, or of any layer of the mask, that
 // it was drawn from (`watchedByPlacement`) or of the visible rect starts a new epoch
-// (`endConclusions`), which every conclusion relying on it — the layer's, and those drawn
+// (`endConclusions`, counted per animation context: `CAAnimationContext.placementEpoch`),
+// which every conclusion relying on it — the layer's, and those drawn
 // from it above — no longer holds at.
 import Raster
-import Synchronization
 
 /// The visible rect and the path of ancestors of one `RenderTree.update`.
 final class RenderPlacement: @unchecked Sendable {
@@ -88,16 +88,13 @@ final class RenderPlacement: @unchecked Sendable {
     /// Whether the walk places layers where it is (outside every mask).
     @inline(__always) var places: Bool { maskDepth == 0 }
 
-    /// Counts the ends of "whatever the time" conclusions (see the file header), for every
-    /// render tree: a conclusion holds at the epoch it was drawn at. Starts at 1 (0: none).
-    private static let epochs = Atomic<UInt>(1)
-    /// The epoch of this update.
+    /// The epoch of this update (`CAAnimationContext.placementEpoch`).
     private(set) var epoch: UInt = 0
     /// The visible rect the last update was given (conclusions drawn for it).
     private var lastVisibleRect = Rect.null
 
     /// Ends every conclusion drawn so far: a layer one was drawn from changed.
-    static func endConclusions() { epochs.wrappingAdd(1, ordering: .relaxed) }
+    static func endConclusions() { CAAnimationContext.current.placementEpoch &+= 1 }
 
     /// An update without a visible rect: conclusions drawn for the last one are ended.
     func startUnplaced() {
@@ -110,7 +107,7 @@ final class RenderPlacement: @unchecked Sendable {
             if !lastVisibleRect.isNull { Self.endConclusions() }
             lastVisibleRect = v
         }
-        epoch = Self.epochs.load(ordering: .relaxed)
+        epoch = CAAnimationContext.current.placementEpoch
         visibleRect = v.insetBy(dx: -1, dy: -1)
         ancestors.removeAll(keepingCapacity: true)
         maskDepth = 0
