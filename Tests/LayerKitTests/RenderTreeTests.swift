@@ -327,9 +327,12 @@ import Testing
         }
     }
 
-    /// A layer switched on and off by a `hidden` keyframe animation (as the Lottie importer
-    /// shows a layer between its in and out points), with a sublayer and a mask.
-    func blinkingLayer() -> (layer: CALayer, sub: CALayer, mask: CALayer) {
+    /// A 120 × 80 root, committed at time 0, holding a layer switched on and off by a `hidden`
+    /// keyframe animation (as the Lottie importer shows a layer between its in and out
+    /// points), with a sublayer and a mask.
+    func blinkingScene() -> CALayer {
+        CAAnimationContext.current.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
         let l = box(Rect(10, 10, 60, 40), .red)
         let sub = box(Rect(5, 5, 20, 20), .blue)
         sub.addSublayer(box(Rect(2, 2, 6, 6), .green))
@@ -344,16 +347,14 @@ import Testing
         blink.fillMode = .both
         blink.isRemovedOnCompletion = false
         l.add(blink, forKey: "blink")
-        return (l, sub, mask)
+        root.addSublayer(l)
+        CATransaction.flush()
+        return root
     }
 
     @Test func aLayerShownAgainTakesBackTheCopiesItHadBeforeItWasHidden() throws {
         let context = CAAnimationContext.current
-        context.clock.manualTime = 0
-        let root = box(Rect(0, 0, 120, 80), .white)
-        let (blinking, _, _) = blinkingLayer()
-        root.addSublayer(blinking)
-        CATransaction.flush()
+        let root = blinkingScene()
         let tree = RenderTree()
         // Held weakly: only the render tree may keep the copies alive while the layer is hidden.
         weak var lastSub: CALayer?, lastGrand: CALayer?, lastMask: CALayer?
@@ -387,12 +388,7 @@ import Testing
         weak var subCopy: CALayer?
         weak var maskCopy: CALayer?
         do {
-            let context = CAAnimationContext.current
-            context.clock.manualTime = 0
-            let root = box(Rect(0, 0, 120, 80), .white)
-            let (blinking, _, _) = blinkingLayer()
-            root.addSublayer(blinking)
-            CATransaction.flush()
+            let root = blinkingScene()
             let tree = RenderTree()
             let shown = tree.update(root, at: 0.1)
             subCopy = shown.sublayers?.first?.sublayers?.first
