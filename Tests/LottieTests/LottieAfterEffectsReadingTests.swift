@@ -352,6 +352,17 @@ import TestSupport
         #expect(Self.painted(ios, 79, 50) && Self.painted(ios, 71, 50))
     }
 
+    // A fill after a repeater paints all the copies' paths once, as one path (lottie-web draws
+    // a style's shapes in one element): where two copies overlap, a half-opaque fill is half
+    // opaque, not three quarters.
+    @Test func aFillAfterARepeaterPaintsTheCopiesOnce() throws {
+        let fill = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 50}, "r": 1}"#
+        let shapes = [F.rect(30, 50, 40, 40), Self.repeater(copies: #"{"k": 2}"#, p: "[20, 0]"), fill]
+        let b = Self.render(try F.scene([F.shapeLayer(shapes)]), frame: 0)
+        func alpha(_ x: Int) -> Int { Int(b[x, 50] >> 24) }
+        #expect(abs(alpha(20) - 128) <= 2 && abs(alpha(40) - 128) <= 2 && abs(alpha(60) - 128) <= 2, "\(alpha(20)) \(alpha(40)) \(alpha(60))")
+    }
+
     // A copy past the number of copies draws nothing, not even the round joins of a path
     // collapsed to a point (lottie-web stops rendering such a copy).
     @Test func aStrokeAfterAnAnimatedRepeaterDrawsNoHiddenCopy() throws {

@@ -92,6 +92,7 @@ struct LottieShapeGroupBuilder {
                 try addStyle(style, shapes: ownShapes, trims: allTrims, rounding: round, into: container)
             }
         }
+        var copiesBegun = false
         for i in items.indices.reversed() {
             switch items[i] {
             case .fill, .stroke, .gradientFill, .gradientStroke, .blended, .inGroups:
@@ -99,6 +100,10 @@ struct LottieShapeGroupBuilder {
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
                 guard !merges.consumed.contains(i) else { continue }
+                if i < repeaterCopies {
+                    homes.enterCopy(first: i == repeaterCopies - 1, container: container)
+                    if i == repeaterCopies - 1 { copiesBegun = true }
+                }
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
@@ -115,7 +120,10 @@ struct LottieShapeGroupBuilder {
                     && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
                     // A group that neither moves nor fades draws its items straight into the container.
                     if transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: name) }
-                    try build(sub, into: container, inherited: inheritedStyles, trims: innerTrims, rounding: round,
+                    // A repeater's copy: its outer styles gather with the other copies' (`paint`).
+                    let styles = i < repeaterCopies
+                        ? inheritedStyles.map { entering($0, transform, from: container, always: true) } : inheritedStyles
+                    try build(sub, into: container, inherited: styles, trims: innerTrims, rounding: round,
                               modifiers: reshaping(after: i), depth: depth + 1)
                     continue
                 }
@@ -137,6 +145,22 @@ struct LottieShapeGroupBuilder {
             default:
                 break
             }
+        }
+        if let batch = homes.endCopies(started: copiesBegun) { try paint(batch) }
+    }
+
+    /// The fills and strokes from outside a repeater's copies, each painted once over every
+    /// copy's shapes ("once over all the copies' paths", as lottie-web's single style element
+    /// draws the paths of all the clone groups), beneath the copies in its own group's layer.
+    func paint(_ batch: LottieStyleHomes.Batch) throws(DocumentError) {
+        var inserted: [Int: Int] = [:]
+        for p in batch.pending {
+            let holder = CALayer()
+            try addStyle(p.style, shapes: p.shapes, trims: p.trims, rounding: p.rounding, into: holder)
+            let home = homes.layers[p.home], offset = inserted[p.home, default: 0]
+            let made = holder.sublayers ?? []
+            for (n, l) in made.enumerated() { home.insertSublayer(l, at: p.index + offset + n) }
+            inserted[p.home] = offset + made.count
         }
     }
 
@@ -337,6 +361,7 @@ struct LottieShapeGroupBuilder {
                 s.placementMoves = moves
                 return s
             }
+            if homes.gather(inner, shapes: placed, trims: trims, rounding: rounding, home: home) { return }
             try addStyle(inner, shapes: placed, trims: trims, rounding: rounding, into: homes.layers[home])
             return
         }
@@ -474,6 +499,53 @@ final class LottieStyleHomes {
         layers.append(layer)
         indices[ObjectIdentifier(layer)] = layers.count - 1
         return layers.count - 1
+    }
+
+    /// A style from outside a repeater's copies gathering their shapes, and where in its home
+    /// it goes (the home's layer count when the first copy met it: beneath the copies).
+    struct Pending {
+        var style: LottieShapeItem
+        var shapes: [LottieShapeGroupBuilder.Shape]
+        var trims: [LottieTrim]
+        var rounding: LottieProperty<[Double]>?
+        var home: Int, index: Int
+    }
+    /// The styles met while one repeater's copies are built. Every copy holds the same items,
+    /// so the n-th style met in each copy is the same style (`cursor`, reset per copy); only
+    /// styles whose home lies outside the copies (registered before them, `outside`) gather.
+    final class Batch {
+        var pending: [Pending] = []
+        var cursor = 0
+        let outside: Int
+        init(outside: Int) { self.outside = outside }
+    }
+    private var batches: [Batch] = []
+
+    /// A copy's group is about to be built (the first one starts the repeater's batch).
+    func enterCopy(first: Bool, container: CALayer) {
+        if first {
+            _ = index(of: container)
+            batches.append(Batch(outside: layers.count))
+        }
+        batches.last?.cursor = 0
+    }
+
+    /// The copies are built: their batch, to paint.
+    func endCopies(started: Bool) -> Batch? { started ? batches.popLast() : nil }
+
+    /// Gathers a style painting a copy's shapes when a batch is open and the style's home
+    /// lies outside the copies; false when it should be painted now.
+    func gather(_ style: LottieShapeItem, shapes: [LottieShapeGroupBuilder.Shape], trims: [LottieTrim],
+                rounding: LottieProperty<[Double]>?, home: Int) -> Bool {
+        guard let batch = batches.last, home < batch.outside else { return false }
+        if batch.cursor < batch.pending.count, batch.pending[batch.cursor].home == home {
+            batch.pending[batch.cursor].shapes += shapes
+        } else {
+            batch.pending.append(Pending(style: style, shapes: shapes, trims: trims, rounding: rounding, home: home,
+                                         index: layers[home].sublayers?.count ?? 0))
+        }
+        batch.cursor += 1
+        return true
     }
 }
 
