@@ -150,8 +150,8 @@ struct LottieShapeGroupBuilder {
     }
 
     /// The fills and strokes from outside a repeater's copies, each painted once over every
-    /// copy's shapes ("once over all the copies' paths", as lottie-web's single style element
-    /// draws the paths of all the clone groups), beneath the copies in its own group's layer.
+    /// copy's shapes as one path (lottie-web's one element per style draws the paths of all
+    /// the clone groups), beneath the copies in its own group's layer.
     func paint(_ batch: LottieStyleHomes.Batch) throws(DocumentError) {
         var inserted: [Int: Int] = [:]
         for p in batch.pending {
