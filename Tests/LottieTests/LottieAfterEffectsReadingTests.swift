@@ -329,6 +329,52 @@ import TestSupport
         #expect(Self.painted(end, 20, 50) && Self.painted(end, 50, 50) && Self.painted(end, 80, 50))
     }
 
+    /// A repeater of `copies` (JSON) copies stepping `p`, scaling `s` about `a`.
+    static func repeater(copies: String, a: String = "[0, 0]", p: String, s: String = "[100, 100]") -> String {
+        #"{"ty": "rp", "c": \#(copies), "o": {"k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"k": \#(p)}, "a": {"k": \#(a)}, "s": {"k": \#(s)}, "r": {"k": 0}, "so": {"k": 100}, "eo": {"k": 100}}}"#
+    }
+
+    // A stroke listed after a repeater paints every copy's path, the copy's transform carried
+    // into the path and the width kept: lottie-web's RepeaterModifier turns the copies into
+    // groups before it, and `renderPath` (SVGElementsRenderer.js) draws a style's shapes through
+    // the transforms of the groups between them, in the style's own element.
+    @Test func aStrokeAfterAScalingRepeaterKeepsItsWidthInEveryCopy() throws {
+        // Copy 1 is the 10-point square at (20, 50) scaled 300 % about its centre and moved 40
+        // right: a 30-point square at (60, 50), its right edge at x = 75.
+        let shapes = [F.rect(20, 50, 10, 10), Self.repeater(copies: #"{"k": 2}"#, a: "[20, 50]", p: "[40, 0]", s: "[300, 300]"),
+                      F.stroke(width: 4, cap: 1)]
+        let b = Self.render(try F.scene([F.shapeLayer(shapes)]), frame: 0)
+        // 4 points wide: 73…77, not 69…81 (the width scaled with the copy).
+        #expect(Self.painted(b, 75, 50) && !Self.painted(b, 79, 50) && !Self.painted(b, 71, 50))
+        #expect(Self.painted(b, 25, 50) && !Self.painted(b, 28, 50))
+        // lottie-ios's engine strokes each copy in the copy's coordinates: 12 points wide.
+        let ios = Self.render(try F.scene([F.shapeLayer(shapes)], reading: .iOS), frame: 0)
+        #expect(Self.painted(ios, 79, 50) && Self.painted(ios, 71, 50))
+    }
+
+    // A fill after a repeater paints all the copies' paths once, as one path (lottie-web draws
+    // a style's shapes in one element): where two copies overlap, a half-opaque fill is half
+    // opaque, not three quarters.
+    @Test func aFillAfterARepeaterPaintsTheCopiesOnce() throws {
+        let fill = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 50}, "r": 1}"#
+        let shapes = [F.rect(30, 50, 40, 40), Self.repeater(copies: #"{"k": 2}"#, p: "[20, 0]"), fill]
+        let b = Self.render(try F.scene([F.shapeLayer(shapes)]), frame: 0)
+        func alpha(_ x: Int) -> Int { Int(b[x, 50] >> 24) }
+        #expect(abs(alpha(20) - 128) <= 2 && abs(alpha(40) - 128) <= 2 && abs(alpha(60) - 128) <= 2, "\(alpha(20)) \(alpha(40)) \(alpha(60))")
+    }
+
+    // A copy past the number of copies draws nothing, not even the round joins of a path
+    // collapsed to a point (lottie-web stops rendering such a copy).
+    @Test func aStrokeAfterAnAnimatedRepeaterDrawsNoHiddenCopy() throws {
+        let copies = F.keyframes([(0, "[1]", false), (30, "[3]", false)])
+        let s = try F.scene([F.shapeLayer([F.rect(20, 50, 10, 10), Self.repeater(copies: copies, a: "[20, 50]", p: "[30, 0]"),
+                                           F.stroke(width: 6, cap: 2)])])
+        let start = Self.render(s, frame: 0), end = Self.render(s, frame: 30)
+        #expect(Self.painted(start, 25, 50) && Self.paintedCount(start) < 300, "\(Self.paintedCount(start)) pixels")
+        #expect(!Self.painted(start, 50, 50) && !Self.painted(start, 80, 50))
+        #expect(Self.painted(end, 55, 50) && Self.painted(end, 85, 50))
+    }
+
     // MARK: Trim — a range of no length draws nothing, round caps included (Lottie spec "Trim Path")
 
     @Test func aTrimOfZeroLengthDrawsNothingEvenWithRoundCaps() throws {
@@ -413,6 +459,16 @@ import TestSupport
         // lottie-ios's engine strokes in the nested group's coordinates: 16 points wide.
         let ios = Self.render(try F.scene([F.shapeLayer([scaled(#"{"k": [400, 400]}"#)])], reading: .iOS), frame: 0)
         #expect(Self.painted(ios, 75, 50) && Self.painted(ios, 65, 50))
+    }
+
+    // A nested group scaled to exactly 0 on one axis flattens its square to a line, which the
+    // outer group's stroke still draws (lottie-web multiplies the path by the scale and strokes
+    // it in the stroke's group; ThorVG and rlottie draw the line too — LottieFiles 10151's globe).
+    @Test func aStrokeOfAnOuterGroupDrawsANestedGroupScaledToZeroAsALine() throws {
+        let flat = F.group([F.group([F.rect(0, 0, 20, 20)], transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "s": {"k": [0, 100]}}"#),
+                            F.stroke(width: 4, cap: 1)])
+        let b = Self.render(try F.scene([F.shapeLayer([flat])]), frame: 0)
+        #expect(Self.painted(b, 50, 50) && Self.painted(b, 50, 42) && !Self.painted(b, 54, 50) && !Self.painted(b, 50, 64))
     }
 
     @Test func twistTurnsTheOutsideByTheAngle() throws {

@@ -11,7 +11,11 @@
 // before it, whatever paints them (as lottie-web attaches a modifier to the shapes processed
 // before it); lottie-ios's Core Animation engine draws the shapes unmodified and says so.
 // In After Effects' reading a merge paths item stands, as one shape, for the shapes and groups
-// listed before it in its group, which are drawn only through it (`LottieMergePaths`).
+// listed before it in its group, which are drawn only through it (`LottieMergePaths`); a
+// repeater's copies are groups in its place (lottie-web's RepeaterModifier clones the items
+// before it into groups whose transforms it sets), and a fill or stroke painting the shapes of
+// nested groups that transform them keeps its own group's layer and coordinates
+// (`LottieShapeItem.inGroups`, `LottieStyleHomes`).
 import Foundation
 import LayerKit
 import Raster
@@ -23,6 +27,8 @@ struct LottieShapeGroupBuilder {
     let counter: LottieLayerCounter
     /// Where gradient layers spread: the composition and its surroundings.
     let extent: Rect
+    /// The layers of the groups whose fills and strokes paint nested groups' shapes.
+    let homes = LottieStyleHomes()
 
     /// A fill or stroke and where it comes from.
     struct Style {
@@ -30,17 +36,26 @@ struct LottieShapeGroupBuilder {
         var name: String
     }
 
+    /// Builds `items` into `container`; the first `repeaterCopies` items are a repeater's copies
+    /// (`repeatedGroups`), whose fills and strokes from outside always keep their own group.
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
-               rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int) throws(DocumentError) {
+               rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int,
+               repeaterCopies: Int = 0) throws(DocumentError) {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
-            // A merge listed after the repeater takes its copies (After Effects' reading).
-            if timeline.reading.drawsAfterEffectsFeatures,
-               items[(r + 1)...].contains(where: { if case .merge = $0 { return true }; return false }) {
+            // After Effects' reading: the copies are groups in the repeater's place, so a merge
+            // listed after it takes them as its input, and a fill or stroke listed after it
+            // paints every copy's shapes from its own group — once, the copy's transform
+            // carried into the path, the stroke's width not scaled with the copy and the
+            // copy's opacity not applied (lottie-web: RepeaterModifier puts the clones in
+            // groups before it, and SVGElementsRenderer's `renderPath` draws a style's shapes
+            // through the transforms of the groups between them, in the style's own element).
+            if timeline.reading.drawsAfterEffectsFeatures {
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
-                return try build(repeatedGroups(items, at: r) + items[(r + 1)...], into: container, inherited: inherited, trims: trims,
-                                 rounding: rounding, modifiers: modifiers, depth: depth + 1)
+                let copies = repeatedGroups(items, at: r)
+                return try build(copies + items[(r + 1)...], into: container, inherited: inherited, trims: trims,
+                                 rounding: rounding, modifiers: modifiers, depth: depth + 1, repeaterCopies: copies.count)
             }
             return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding,
                                      modifiers: modifiers, depth: depth)
@@ -77,6 +92,7 @@ struct LottieShapeGroupBuilder {
                 try addStyle(style, shapes: ownShapes, trims: allTrims, rounding: round, into: container)
             }
         }
+        var copiesBegun = false
         for i in items.indices.reversed() {
             switch items[i] {
             case .fill, .stroke, .gradientFill, .gradientStroke, .blended, .inGroups:
@@ -84,6 +100,10 @@ struct LottieShapeGroupBuilder {
                 if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
                 guard !merges.consumed.contains(i) else { continue }
+                if i < repeaterCopies {
+                    homes.enterCopy(first: i == repeaterCopies - 1, container: container)
+                    if i == repeaterCopies - 1 { copiesBegun = true }
+                }
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
@@ -100,7 +120,10 @@ struct LottieShapeGroupBuilder {
                     && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
                     // A group that neither moves nor fades draws its items straight into the container.
                     if transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: name) }
-                    try build(sub, into: container, inherited: inheritedStyles, trims: innerTrims, rounding: round,
+                    // A repeater's copy: its outer styles gather with the other copies' (`paint`).
+                    let styles = i < repeaterCopies
+                        ? inheritedStyles.map { entering($0, transform, from: container, always: true) } : inheritedStyles
+                    try build(sub, into: container, inherited: styles, trims: innerTrims, rounding: round,
                               modifiers: reshaping(after: i), depth: depth + 1)
                     continue
                 }
@@ -109,7 +132,8 @@ struct LottieShapeGroupBuilder {
                 LottieKeyframeAnimation.apply(transform.opacity, to: inner, .opacity, timeline: timeline) {
                     min(max(($0.first ?? 100) / 100, 0), 1)
                 }
-                try build(sub, into: inner, inherited: inheritedStyles.map { entering($0, transform) }, trims: innerTrims,
+                try build(sub, into: inner, inherited: inheritedStyles.map { entering($0, transform, from: container, always: i < repeaterCopies) },
+                          trims: innerTrims,
                           rounding: round, modifiers: reshaping(after: i), depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
             case .merge where !timeline.reading.drawsAfterEffectsFeatures:
@@ -122,17 +146,31 @@ struct LottieShapeGroupBuilder {
                 break
             }
         }
+        if let batch = homes.endCopies(started: copiesBegun) { try paint(batch) }
+    }
+
+    /// The fills and strokes from outside a repeater's copies, each painted once over every
+    /// copy's shapes as one path (lottie-web's one element per style draws the paths of all
+    /// the clone groups), beneath the copies in its own group's layer.
+    func paint(_ batch: LottieStyleHomes.Batch) throws(DocumentError) {
+        var inserted: [Int: Int] = [:]
+        for p in batch.pending {
+            let holder = CALayer()
+            try addStyle(p.style, shapes: p.shapes, trims: p.trims, rounding: p.rounding, into: holder)
+            let home = homes.layers[p.home], offset = inserted[p.home, default: 0]
+            let made = holder.sublayers ?? []
+            for (n, l) in made.enumerated() { home.insertSublayer(l, at: p.index + offset + n) }
+            inserted[p.home] = offset + made.count
+        }
     }
 
     /// A repeater: the items listed before it drawn `copies` times, copy j (counted from the
     /// repeater's offset) moved by j × its position, turned by j × its rotation and scaled by
     /// its scale to the power j about its anchor point, with opacity running from the start
     /// to the end opacity; the items listed after it draw beneath and their fills and strokes
-    /// paint the copies. Each copy is a layer of its own, as lottie-ios's engine builds them.
-    /// In After Effects' reading an animated repeater ("Copies", "Offset", the transform and
-    /// the opacities may all be keyframed, After Effects Help, "Repeater") keeps every copy
-    /// the animation ever shows, each with its transform and opacity sampled frame by frame
-    /// and hidden while its index is at or past the number of copies.
+    /// paint each copy inside it, their widths scaled with it. Each copy is a layer of its own,
+    /// as lottie-ios's Core Animation engine builds them, which draws an animated repeater
+    /// with its first values. (After Effects' reading: `repeatedGroups`.)
     func buildRepeater(_ items: [LottieShapeItem], at r: Int, into container: CALayer, inherited: [LottieShapeItem],
                        trims: [LottieTrim], rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier],
                        depth: Int) throws(DocumentError) {
@@ -151,11 +189,6 @@ struct LottieShapeGroupBuilder {
         if case .combined(let p) = tr.position { positionAnimated = p.isAnimated }
         else if case .split(let x, let y) = tr.position { positionAnimated = x.isAnimated || y.isAnimated }
         let animated = positionAnimated || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
-        if animated && timeline.reading.drawsAfterEffectsFeatures {
-            return try buildAnimatedRepeater(repeated, copies: copiesP, offset: offsetP, transform: tr, startOpacity: startOpacity,
-                                             endOpacity: endOpacity, into: container, styles: styles, trims: trims + restTrims,
-                                             rounding: rounding, modifiers: modifiers, depth: depth)
-        }
         if animated { warnings.unsupported("animated repeater (its first values apply)", layer: layerName) }
         let copies = Int(saturating: min(max((copiesP.initialValue.first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
         let offset = offsetP.initialValue.first ?? 0
@@ -181,7 +214,7 @@ struct LottieShapeGroupBuilder {
         }
     }
 
-    /// The most copy transforms (copies × sampled frames) a repeater before a merge samples.
+    /// The most copy transforms (copies × sampled frames) an animated repeater samples.
     static let maximumMergedRepeaterSamples = 100_000
 
     /// Copy `k`'s transform at frame `f` by the repeater's rule: with j = k + offset, scaled
@@ -198,22 +231,27 @@ struct LottieShapeGroupBuilder {
                 (tr.rotation.value(at: f).first ?? 0) * j)
     }
 
-    /// The copies of the repeater at `r` as shape groups, top first, for a merge listed after
-    /// it: "The Merge Paths path operation takes all of the paths above it in the same group
-    /// as input" (After Effects Help), and the repeater's output is its copies — each the items
-    /// listed before it in a group whose transform is the copy's (anchor a, position a + j ×
-    /// the step, scale to the power j, rotation j × the angle, j counted from the offset, the
-    /// same matrix `buildRepeater` gives its layers). An animated repeater keeps every copy it
-    /// ever shows, its transform sampled once a frame of the layer's span; a copy past the
-    /// number of copies at a frame is scaled to nothing there, so it adds no area. The copies'
-    /// opacities do not reach a merged path (the fills after the merge paint it).
+    /// The copies of the repeater at `r` as shape groups, top first (After Effects' reading): the
+    /// repeater's output is its copies — each the items listed before it in a group whose
+    /// transform is the copy's (anchor a, position a + j × the step, scale to the power j,
+    /// rotation j × the angle, j counted from the offset, the same matrix `buildRepeater` gives
+    /// its layers) and whose opacity runs from the start opacity (first copy) to the end
+    /// opacity (last), as lottie-web's RepeaterModifier sets its clones' group transforms. So
+    /// "The Merge Paths path operation takes all of the paths above it in the same group as
+    /// input" (After Effects Help) takes the copies, and a fill or stroke after the repeater
+    /// paints them. An animated repeater ("Copies", "Offset", the transform and the opacities
+    /// may all be keyframed, After Effects Help, "Repeater") keeps every copy it ever shows,
+    /// its transform sampled once a frame of the layer's span; a copy past the number of
+    /// copies at a frame is scaled to nothing there, so it adds no area and draws nothing
+    /// (lottie-web stops rendering it). A merged path takes no copy's opacity.
     func repeatedGroups(_ items: [LottieShapeItem], at r: Int) -> [LottieShapeItem] {
-        guard case .repeater(let copiesP, let offsetP, let tr, _, _) = items[r] else { return Array(items) }
+        guard case .repeater(let copiesP, let offsetP, let tr, let startOpacity, let endOpacity) = items[r] else { return Array(items) }
         let repeated = Array(items[..<r])
         var positionAnimated = false
         if case .combined(let p) = tr.position { positionAnimated = p.isAnimated }
         else if case .split(let x, let y) = tr.position { positionAnimated = x.isAnimated || y.isAnimated }
-        let animated = positionAnimated || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation].contains(where: \.isAnimated)
+        let animated = positionAnimated
+            || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
         let first = [timeline.frame(atRoot: timeline.rootIn)]
         var frames = animated ? timeline.sampleFrames.map { timeline.frame(atRoot: $0) } : first
         func copies(_ f: Double) -> Int {
@@ -223,8 +261,7 @@ struct LottieShapeGroupBuilder {
         // Each copy's transform is sampled at every frame: past `maximumMergedRepeaterSamples`
         // samples in all, the first values apply, said once.
         if most * frames.count > Self.maximumMergedRepeaterSamples {
-            warnings.unsupported("animated repeater before merge paths with too many copies and frames (its first values apply)",
-                                 layer: layerName)
+            warnings.unsupported("animated repeater with too many copies and frames (its first values apply)", layer: layerName)
             frames = first
             most = copies(first[0])
         }
@@ -236,62 +273,26 @@ struct LottieShapeGroupBuilder {
         // Later copies draw above earlier ones (`buildRepeater` adds them in order): top first.
         for k in (0..<most).reversed() {
             var anchors: [[Double]] = [], positions: [[Double]] = [], scales: [[Double]] = [], rotations: [[Double]] = []
+            var opacities: [[Double]] = []
             for f in frames {
                 let c = Self.repeaterCopy(k, tr, offset: offsetP, at: f)
                 anchors.append([c.anchor.x, c.anchor.y])
                 positions.append([c.position.x, c.position.y])
-                scales.append(k < copies(f) ? [100 * c.scale.x, 100 * c.scale.y] : [0, 0])
+                let n = copies(f)
+                scales.append(k < n ? [100 * c.scale.x, 100 * c.scale.y] : [0, 0])
                 rotations.append([c.rotation])
+                let so = startOpacity.value(at: f).first ?? 100, eo = endOpacity.value(at: f).first ?? 100
+                opacities.append([n > 1 ? so + (eo - so) * Double(k) / Double(n - 1) : so])
             }
             var t = LottieTransformModel()
             t.anchor = property(anchors)
             t.position = .combined(property(positions))
             t.scale = property(scales)
             t.rotation = property(rotations)
+            t.opacity = property(opacities)
             out.append(.group(name: "copy \(k + 1)", items: repeated + [.transform(t)]))
         }
         return out
-    }
-
-    /// The copies of an animated repeater (see `buildRepeater`).
-    func buildAnimatedRepeater(_ repeated: [LottieShapeItem], copies copiesP: LottieProperty<[Double]>, offset offsetP: LottieProperty<[Double]>,
-                               transform tr: LottieTransformModel, startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>,
-                               into container: CALayer, styles: [LottieShapeItem], trims: [LottieTrim], rounding: LottieProperty<[Double]>?,
-                               modifiers: [LottieShapeModifier], depth: Int) throws(DocumentError) {
-        func copies(_ f: Double) -> Int {
-            Int(min(max((copiesP.value(at: f).first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
-        }
-        let frames = timeline.sampleFrames.map { timeline.frame(atRoot: $0) }
-        let most = frames.map(copies).max() ?? 0
-        func matrix(_ k: Int, _ f: Double) -> CATransform3D {
-            let c = Self.repeaterCopy(k, tr, offset: offsetP, at: f)
-            return CATransform3D.translation(-c.anchor.x, -c.anchor.y).concatenating(.scale(c.scale.x, c.scale.y))
-                .concatenating(.rotation(c.rotation * .pi / 180)).concatenating(.translation(c.position.x, c.position.y))
-        }
-        func opacity(_ k: Int, _ f: Double) -> Double {
-            let n = copies(f)
-            let so = (startOpacity.value(at: f).first ?? 100) / 100, eo = (endOpacity.value(at: f).first ?? 100) / 100
-            return min(max(n > 1 ? so + (eo - so) * Double(k) / Double(n - 1) : so, 0), 1)
-        }
-        let first = timeline.frame(atRoot: timeline.rootIn)
-        for k in 0..<most {
-            try counter.add(1)
-            let copy = LottieTransformLayers.emptyLayer()
-            copy.transform = matrix(k, first)
-            copy.opacity = opacity(k, first)
-            copy.isHidden = k >= copies(first)
-            func sampled<T>(_ key: LayerKeyPath<T>, discrete: Bool = false, _ value: @escaping (Double) -> T) {
-                guard let a = LottieKeyframeAnimation.sampled(key, timeline: timeline, value: { value(timeline.frame(atRoot: $0)) })
-                else { return }
-                if discrete { a.calculationMode = .discrete }
-                copy.add(a, forKey: key.keyPath)
-            }
-            sampled(.transform) { matrix(k, $0) }
-            sampled(.opacity) { opacity(k, $0) }
-            if copiesP.changesOverTime { sampled(.isHidden, discrete: true) { k >= copies($0) } }
-            try build(repeated, into: copy, inherited: styles, trims: trims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
-            container.addSublayer(copy)
-        }
     }
 
     /// A geometry item and the path operations that reshape it.
@@ -311,17 +312,23 @@ struct LottieShapeGroupBuilder {
     /// (SVGElementsRenderer.js) multiplies a shape's path by the transforms of the groups
     /// between the shape and its style (`itemData.transformers`, `lvl − styles[l].lvl` of
     /// them) and paints it in the style's group — so a gradient passed into a transformed
-    /// group, and a stroke passed into a group that scales or skews (its width and dashes
-    /// would scale with the group otherwise; a group that only moves or turns leaves a
-    /// stroke as it is), remembers the transforms to undo.
-    func entering(_ style: LottieShapeItem, _ transform: LottieTransformModel) -> LottieShapeItem {
+    /// group, a stroke passed into a group that scales or skews (its width and dashes would
+    /// scale with the group otherwise; a group that only moves or turns leaves a stroke as it
+    /// is) and any style passed into a repeater's copy (`always`) keep the layer of the group
+    /// they enter from, `container`, as their home and the transforms to carry shapes there.
+    /// Drawn in its home, a style takes neither the nested groups' opacities nor their
+    /// collapse: a group scaled to 0 on one axis flattens its shapes to a line the stroke
+    /// still draws, as lottie-web's path does.
+    func entering(_ style: LottieShapeItem, _ transform: LottieTransformModel, from container: CALayer,
+                  always: Bool = false) -> LottieShapeItem {
         guard timeline.reading.drawsAfterEffectsFeatures else { return style }
+        func homed() -> LottieShapeItem { .inGroups(style, transforms: [transform], home: homes.index(of: container)) }
         switch style {
-        case .inGroups(let inner, let transforms): return .inGroups(inner, transforms: transforms + [transform])
-        case .gradientFill, .gradientStroke: return .inGroups(style, transforms: [transform])
-        case .blended(.gradientFill, _), .blended(.gradientStroke, _): return .inGroups(style, transforms: [transform])
-        case .stroke, .blended(.stroke, _):
-            return Self.reshapesStroke(transform) ? .inGroups(style, transforms: [transform]) : style
+        case .inGroups(let inner, let transforms, let home): return .inGroups(inner, transforms: transforms + [transform], home: home)
+        case _ where always: return homed()
+        case .gradientFill, .gradientStroke: return homed()
+        case .blended(.gradientFill, _), .blended(.gradientStroke, _): return homed()
+        case .stroke, .blended(.stroke, _): return Self.reshapesStroke(transform) ? homed() : style
         default: return style
         }
     }
@@ -338,11 +345,11 @@ struct LottieShapeGroupBuilder {
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
     func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
-        if case .inGroups(let inner, let transforms) = style {
-            // The style drawn in its own group's coordinates: the shapes' paths carried there by
-            // the nested groups' transforms (`placed`), the style's layers under one layer
-            // undoing those transforms.
-            let before = container.sublayers?.count ?? 0
+        if case .inGroups(let inner, let transforms, let home) = style {
+            // The style drawn in its own group's layer and coordinates, the shapes' paths carried
+            // there by the nested groups' transforms (`placed`). Added now, while the nested
+            // groups are still being built, it lies beneath them, as a style listed after a
+            // group paints beneath it.
             let moves = transforms.contains(where: LottieCamera3D.changesOverTime)
             func toStyleSpace(atLocal f: Double) -> CATransform3D {
                 transforms.reversed().reduce(CATransform3D.identity) { $0.concatenating(LottieCamera3D.matrix($1, at: f)) }
@@ -354,16 +361,8 @@ struct LottieShapeGroupBuilder {
                 s.placementMoves = moves
                 return s
             }
-            try addStyle(inner, shapes: placed, trims: trims, rounding: rounding, into: container)
-            let added = Array((container.sublayers ?? []).dropFirst(before))
-            guard !added.isEmpty else { return }
-            try counter.add(1)
-            let undo = LottieTransformLayers.emptyLayer()
-            container.insertSublayer(undo, above: added[added.count - 1])
-            for l in added { undo.addSublayer(l) }
-            LottieKeyframeAnimation.applySampled(.transform, to: undo, timeline: timeline, animated: moves) {
-                toStyleSpace(atLocal: timeline.frame(atRoot: $0)).inverted ?? .identity
-            }
+            if homes.gather(inner, shapes: placed, trims: trims, rounding: rounding, home: home) { return }
+            try addStyle(inner, shapes: placed, trims: trims, rounding: rounding, into: homes.layers[home])
             return
         }
         if case .blended(let inner, let mode) = style {
@@ -490,6 +489,66 @@ struct LottieShapeGroupBuilder {
     }
 }
 
+/// The layers of the groups whose fills and strokes paint the shapes of transformed groups
+/// nested in them (`LottieShapeItem.inGroups`'s `home`), each once.
+final class LottieStyleHomes {
+    private(set) var layers: [CALayer] = []
+    private var indices: [ObjectIdentifier: Int] = [:]
+    func index(of layer: CALayer) -> Int {
+        if let i = indices[ObjectIdentifier(layer)] { return i }
+        layers.append(layer)
+        indices[ObjectIdentifier(layer)] = layers.count - 1
+        return layers.count - 1
+    }
+
+    /// A style from outside a repeater's copies gathering their shapes, and where in its home
+    /// it goes (the home's layer count when the first copy met it: beneath the copies).
+    struct Pending {
+        var style: LottieShapeItem
+        var shapes: [LottieShapeGroupBuilder.Shape]
+        var trims: [LottieTrim]
+        var rounding: LottieProperty<[Double]>?
+        var home: Int, index: Int
+    }
+    /// The styles met while one repeater's copies are built. Every copy holds the same items,
+    /// so the n-th style met in each copy is the same style (`cursor`, reset per copy); only
+    /// styles whose home lies outside the copies (registered before them, `outside`) gather.
+    final class Batch {
+        var pending: [Pending] = []
+        var cursor = 0
+        let outside: Int
+        init(outside: Int) { self.outside = outside }
+    }
+    private var batches: [Batch] = []
+
+    /// A copy's group is about to be built (the first one starts the repeater's batch).
+    func enterCopy(first: Bool, container: CALayer) {
+        if first {
+            _ = index(of: container)
+            batches.append(Batch(outside: layers.count))
+        }
+        batches.last?.cursor = 0
+    }
+
+    /// The copies are built: their batch, to paint.
+    func endCopies(started: Bool) -> Batch? { started ? batches.popLast() : nil }
+
+    /// Gathers a style painting a copy's shapes when a batch is open and the style's home
+    /// lies outside the copies; false when it should be painted now.
+    func gather(_ style: LottieShapeItem, shapes: [LottieShapeGroupBuilder.Shape], trims: [LottieTrim],
+                rounding: LottieProperty<[Double]>?, home: Int) -> Bool {
+        guard let batch = batches.last, home < batch.outside else { return false }
+        if batch.cursor < batch.pending.count, batch.pending[batch.cursor].home == home {
+            batch.pending[batch.cursor].shapes += shapes
+        } else {
+            batch.pending.append(Pending(style: style, shapes: shapes, trims: trims, rounding: rounding, home: home,
+                                         index: layers[home].sublayers?.count ?? 0))
+        }
+        batch.cursor += 1
+        return true
+    }
+}
+
 /// Counts the layers an import builds against `LottieLimits.maximumLayers`.
 final class LottieLayerCounter {
     private(set) var count = 0
@@ -527,7 +586,7 @@ extension LottieShapeItem {
     var isStroke: Bool {
         switch self {
         case .stroke, .gradientStroke: return true
-        case .blended(let style, _), .inGroups(let style, _): return style.isStroke
+        case .blended(let style, _), .inGroups(let style, _, _): return style.isStroke
         default: return false
         }
     }

@@ -117,10 +117,17 @@ enum LottieShapeTrack {
     }
 
     /// The track carried by the planar map `placement` (at frame f): keyframe by keyframe
-    /// while the map holds still, frame by frame once it moves.
+    /// while the map holds still, frame by frame once it moves. A map that collapses the plane
+    /// to one point (a group or repeater copy scaled to 0 on both axes, a copy past the count)
+    /// leaves no shape, so no cap or join draws a dot there: lottie-web stops rendering a
+    /// repeater's copies past the count, and neither ThorVG nor rlottie strokes a path
+    /// collapsed to a point. Collapsed on one axis only, the shapes stay, as lines.
     func placed(by placement: ((Double) -> AffineTransform)?, moves: Bool) -> LottieShapeTrack {
         guard let placement else { return self }
-        func map(_ s: LottieShapeSet, _ m: AffineTransform) -> LottieShapeSet { LottieShapeSet(s.shapes.map { $0.applying(m) }) }
+        func map(_ s: LottieShapeSet, _ m: AffineTransform) -> LottieShapeSet {
+            guard m.a != 0 || m.b != 0 || m.c != 0 || m.d != 0 else { return LottieShapeSet([]) }
+            return LottieShapeSet(s.shapes.map { $0.applying(m) })
+        }
         if !moves {
             let m = placement(0)
             switch self {

@@ -37,10 +37,11 @@ enum LottieShapeItem: Sendable {
     /// A fill or stroke (plain or gradient) with a blend mode `bm` other than normal
     /// (LottieShapeBlendMode).
     indirect case blended(LottieShapeItem, mode: Int)
-    /// A gradient fill or stroke of an enclosing group painting the shapes of the transformed
-    /// groups nested in it, whose transforms (outermost first) its gradient does not follow:
-    /// made by the group builder in After Effects' reading, never decoded.
-    indirect case inGroups(LottieShapeItem, transforms: [LottieTransformModel])
+    /// A fill or stroke of an enclosing group painting the shapes of the transformed groups
+    /// nested in it, whose transforms (outermost first) it does not follow: its layers lie in
+    /// its own group's layer, `home` (an index into the group builder's `LottieStyleHomes`),
+    /// the shapes carried there. Made by the group builder in After Effects' reading, never decoded.
+    indirect case inGroups(LottieShapeItem, transforms: [LottieTransformModel], home: Int)
     case trim(start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, individually: Bool)
     case repeater(copies: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, transform: LottieTransformModel,
                   startOpacity: LottieProperty<[Double]>, endOpacity: LottieProperty<[Double]>)
