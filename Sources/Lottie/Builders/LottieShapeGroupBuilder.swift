@@ -95,6 +95,9 @@ struct LottieShapeGroupBuilder {
                 var transform = LottieTransformModel()
                 for case .transform(let t) in sub { transform = t }
                 let inheritedStyles = Array(later) + inherited, innerTrims = trims + laterTrims
+                if Self.collapses(transform) && inheritedStyles.contains(where: { entering($0, transform).isInGroups }) {
+                    transform.scale = Self.nearlyCollapsed(transform.scale)
+                }
                 if LottieTransformLayers.isConstant(transform, reading: timeline.reading)
                     && LottieTransformLayers.constantMatrix(transform, reading: timeline.reading) == .identity
                     && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
@@ -326,6 +329,24 @@ struct LottieShapeGroupBuilder {
         }
     }
 
+    /// Whether a group's scale is exactly 0 on an axis at one of its keyframes.
+    static func collapses(_ t: LottieTransformModel) -> Bool {
+        t.scale.keyframes.contains { $0.value.contains(0) }
+    }
+
+    /// `scale` with each 0 % taken as 10⁻⁴ %. A group scaled to 0 on an axis still shows the
+    /// strokes its outer groups pass into it: After Effects strokes the flattened path in the
+    /// stroke's own group, where it is a line of the stroke's full width (lottie-web's
+    /// `renderPath` multiplies the path by the group's matrix and strokes it in the style's
+    /// group; ThorVG and rlottie draw the same line). Such a stroke sits under the group's
+    /// layers with a layer undoing their transform (`addStyle`), and a zero scale has no
+    /// inverse — nothing was drawn. At 10⁻⁶ of its size the group's own content stays
+    /// invisible while the undoing layer exists (Double matrices keep the product exact to
+    /// about 10⁻¹⁰).
+    static func nearlyCollapsed(_ scale: LottieProperty<[Double]>) -> LottieProperty<[Double]> {
+        scale.mapValues { $0.map { $0 == 0 ? 1e-4 : $0 } }
+    }
+
     /// Whether a group transform ever changes a stroke drawn through it: a scale other than
     /// 100 % on either axis, or a skew.
     static func reshapesStroke(_ t: LottieTransformModel) -> Bool {
@@ -523,6 +544,11 @@ extension LottieShapeItem {
         case .fill, .stroke, .gradientFill, .gradientStroke, .blended, .inGroups: return true
         default: return false
         }
+    }
+    /// A style carried into nested groups (`entering`).
+    var isInGroups: Bool {
+        if case .inGroups = self { return true }
+        return false
     }
     var isStroke: Bool {
         switch self {
