@@ -461,14 +461,25 @@ import TestSupport
         #expect(Self.painted(ios, 75, 50) && Self.painted(ios, 65, 50))
     }
 
-    // A nested group scaled to exactly 0 on one axis flattens its square to a line, which the
-    // outer group's stroke still draws (lottie-web multiplies the path by the scale and strokes
-    // it in the stroke's group; ThorVG and rlottie draw the line too — LottieFiles 10151's globe).
+    // The same rule when the nested group collapses to a scale of exactly 0 on an axis (a
+    // globe's meridian looping through 0 %, LottieFiles 10151): the flattened path is a line,
+    // stroked in the outer group with its full width, as lottie-web, ThorVG and rlottie draw
+    // it. The stroke sits under a layer undoing the nested group's transform, which a zero
+    // scale has none of: nothing was drawn.
     @Test func aStrokeOfAnOuterGroupDrawsANestedGroupScaledToZeroAsALine() throws {
-        let flat = F.group([F.group([F.rect(0, 0, 20, 20)], transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "s": {"k": [0, 100]}}"#),
-                            F.stroke(width: 4, cap: 1)])
-        let b = Self.render(try F.scene([F.shapeLayer([flat])]), frame: 0)
-        #expect(Self.painted(b, 50, 50) && Self.painted(b, 50, 42) && !Self.painted(b, 54, 50) && !Self.painted(b, 50, 64))
+        func collapsed(_ s: String) -> String {
+            F.group([F.group([F.rect(0, 0, 10, 10)], transform: #"{"ty": "tr", "p": {"k": [50, 50]}, "s": \#(s)}"#),
+                     F.stroke(width: 4, cap: 1)])
+        }
+        // The square flattened onto x = 50, from y = 45 to 55: the stroke spans 48…52.
+        let still = Self.render(try F.scene([F.shapeLayer([collapsed(#"{"k": [0, 100]}"#)])]), frame: 0)
+        #expect(Self.painted(still, 50, 50) && !Self.painted(still, 54, 50) && !Self.painted(still, 50, 60))
+        // A scale keyframed through 0 % (as a sampled loopOut gives it): the line at that frame.
+        let opening = try F.scene([F.shapeLayer([collapsed(F.keyframes([(0, "[0, 100]", false), (30, "[100, 100]", false)]))])])
+        let first = Self.render(opening, frame: 0)
+        #expect(Self.painted(first, 50, 50) && !Self.painted(first, 54, 50))
+        let end = Self.render(opening, frame: 30)
+        #expect(Self.painted(end, 55, 50) && !Self.painted(end, 50, 50))
     }
 
     @Test func twistTurnsTheOutsideByTheAngle() throws {

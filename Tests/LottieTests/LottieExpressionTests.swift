@@ -170,6 +170,46 @@ import Testing
         #expect(Self.close([p.value(at: 0)], [[100, 0, 100, 2, 3, 4]]))
     }
 
+    /// Real files name layers in any script and reach them through JavaScript escapes (a loading
+    /// ring of three layers: "“loading/icons”轮廓" turns and trims, the others follow its rotation
+    /// and its trim through `thisComp.layer('\u201C…')`): the name is matched as the string the
+    /// escape makes, and `content()` finds a trim named in Chinese.
+    @Test func layerAndContentNamesInAnyScript() throws {
+        let ring = #"""
+            ,{"ty":4,"nm":"“loading/icons”轮廓","ind":2,"ip":0,"op":30,"st":0,"ks":{"r":{"a":1,"k":\#(Self.scalar)}},
+             "shapes":[{"ty":"tm","nm":"修剪路径 1","s":{"a":0,"k":20},"e":{"a":0,"k":60},"o":{"a":0,"k":0},"m":1}]}
+            """#
+        let (v, w) = try Self.values(#"""
+            var l = thisComp.layer('\u201Cloading/icons\u201D\u8f6e\u5ed3');
+            [l.transform.rotation, $bm_sum(l.content('修剪路径 1').end, 5), $bm_sub(l.content('\u4fee\u526a\u8def\u5f84 1').start, 5)]
+            """#, frames: [0, 5, 10], extra: ring)
+        #expect(w.isEmpty)
+        #expect(Self.close(v, [[0, 65, 15], [5, 65, 15], [10, 65, 15]]))
+    }
+
+    /// The "Ease and Wizz" script (LottieFiles exports carry it in many files) finds the keys
+    /// around `time` with `key(n)` inside try/catch and returns `value` when `key(0)` (before the
+    /// first key) or `key(numKeys + 1)` (after the last) throws, as lottie-web's `key()` does on
+    /// an index it has no keyframe for; it reads the dimension by `key(1)[1].length`, which
+    /// throws on a one-dimensional property.
+    @Test func easeAndWizzKeyGuardsFallBackToValue() throws {
+        let k = #"[{"t":10,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[10]}]"#
+        let (v, w) = try Self.values("""
+            function around() {
+                var n = 0;
+                if (numKeys > 0) { n = nearestKey(time).index; if (key(n).time > time) n--; }
+                try { var a = key(n), b = key(n + 1); } catch (e) { return null; }
+                var dim = 1;
+                try { key(1)[1].length; dim = 2; } catch (e) {}
+                return 1000 + dim * 100 + (time - a.time) / (b.time - a.time) * 10;
+            }
+            around() || value
+            """, k: k, key: "r", frames: [5, 15, 25])
+        #expect(w.isEmpty)
+        // Before the first key and after the last: the keyframed value; between: dim 1, halfway.
+        #expect(Self.close(v, [[0], [1105], [10]]))
+    }
+
     @Test func effectsByNameAndIndex() throws {
         let effects = #","ef":[{"ty":5,"nm":"Slider Control","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":42}}]}]"#
         let (v, w) = try Self.values("""
