@@ -3,8 +3,11 @@
 // portable one) equal Gradient.focalParameter's and √(u² + v²)'s, index for index, for foci
 // inside the ellipse, on it and beyond it (moved inside by Gradient.unitFocus), at the centre,
 // for tiny and huge radii, runs far from the centre, NaN-producing steps, and every tail
-// length; the axial indices (16.16 sums, AVX2 eight a step) equal the Swift loop's; the dithered deposit (AVX2 gather) equals the painter's `put` at full coverage, on
-// opaque, translucent and empty entries over arbitrary premultiplied destinations.
+// length; the axial indices (16.16 sums, AVX2 in 32- or 64-bit lanes) equal the Swift loop's;
+// the dithered deposit (AVX2 gather) equals the painter's `put` at full coverage, on opaque,
+// translucent and empty entries over arbitrary premultiplied destinations; the store onto a
+// row of leftovers equals the deposit onto a transparent row, and the painter's
+// paintOverTransparent equals its paint over a cleared row, for every kind.
 import CRasterSIMD
 import Foundation
 @testable import Raster
@@ -110,7 +113,47 @@ import Testing
                 let expected = Self.put(table[((x0 + j) & 3) * count + Int(index[j])], dst[j])
                 if vector[j] != expected || portable[j] != expected { mismatches += 1 }
             }
+            // The store onto a row of anything is the deposit onto a transparent row.
+            var overZero = [UInt32](repeating: 0, count: n), stored = dst, storedPortable = dst
+            overZero.withUnsafeMutableBufferPointer { lk_gradient_deposit($0.baseAddress, x0, n, table, count, index) }
+            stored.withUnsafeMutableBufferPointer { lk_gradient_store($0.baseAddress, x0, n, table, count, index) }
+            storedPortable.withUnsafeMutableBufferPointer { lk_gradient_store_portable($0.baseAddress, x0, n, table, count, index) }
+            if stored != overZero || storedPortable != overZero { mismatches += 1 }
         }
         #expect(mismatches == 0)
+    }
+    /// `paintOverTransparent` over a row of leftovers paints what `paint` at full coverage paints
+    /// over a cleared row, for every kind, dithered or not, and a radial gradient of no radius.
+    @Test func paintingOverTransparentIsPaintingOverAClearedRow() {
+        let stops = [GradientStop(location: 0, color: Color(1, 0, 0, 0.4)), GradientStop(location: 0.5, color: Color(0, 1, 0)),
+                     GradientStop(location: 1, color: Color(0, 0, 1, 0.7))]
+        let gradients = [
+            Gradient(kind: .axial, stops: stops, start: Point(10, 5), end: Point(300, 40)),
+            Gradient(kind: .radial, stops: stops, start: Point(150, 20), end: Point(260, 90)),
+            Gradient(kind: .radial, stops: stops, start: Point(150, 20), end: Point(260, 90), focus: Point(200, 10)),
+            Gradient(kind: .radial, stops: stops, start: Point(150, 20), end: Point(150, 20)),
+            Gradient(kind: .conic, stops: stops, start: Point(150, 20), end: Point(200, 40)),
+        ]
+        var rng = SplitMix(seed: 0x7A_0C1E)
+        var mismatches = 0, painted = 0
+        for g in gradients {
+            for area in [0, 1 << 20] {   // a plain table, then a dithered one
+                let canvas = Canvas(Bitmap(width: 320, height: 8))
+                let turn = Raster.AffineTransform(a: 0.9, b: 0.3, c: -0.3, d: 0.9, tx: 4, ty: -2)
+                guard let painter = canvas.gradientPainter(g, inverse: turn, opacity: 0.8, area: area) else { continue }
+                for y in 0..<6 {
+                    let x = Int(rng.nextUInt() % 40), n = Int(rng.nextUInt() % 280)
+                    var leftovers = (0..<320).map { _ in UInt32(truncatingIfNeeded: rng.nextUInt()) }
+                    var cleared = leftovers
+                    for i in x..<(x + n) { cleared[i] = 0 }
+                    leftovers.withUnsafeMutableBufferPointer { painter.paintOverTransparent(row: $0.baseAddress!, y: y, x: x, count: n) }
+                    cleared.withUnsafeMutableBufferPointer { painter.paint(row: $0.baseAddress!, y: y, x: x, count: n, coverage: 255) }
+                    if leftovers != cleared { mismatches += 1 }
+                    painted += cleared[x..<(x + n)].filter { $0 != 0 }.count
+                }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(painted > 1_000)
     }
 }

@@ -20,6 +20,9 @@
 // Axial indices are stepped in 16.16 fixed point, (acc + j·step) >> 16 clamped to the table:
 // the integer sums of the Swift loop they replace, so the same indices.
 //
+// Store: the deposit onto a row known to be transparent (a masked gradient's cleared scratch
+// row), where source-over gives the entry itself: gathered and stored, the row never read.
+//
 // Deposit. Pixel j of the run at column x0 + j takes entry index[j] of the dithered table row
 // of its dither column (x0 + j) mod 4 (`table + ((x0 + j) & 3)·count`, GradientTableCache's
 // layout), source-over: s + d·(255 − alpha(s))/255 per channel (lk_composite_row's arithmetic;
@@ -167,11 +170,30 @@ static inline void lk_axial_indices_portable(int32_t *index, int64_t acc, int64_
 }
 
 #if LK_HAVE_AVX2_KERNELS
-/// `lk_axial_indices`, eight a step: the sums clamped before the shift (a sum is below 0 exactly
+/// `lk_axial_indices`, eight a step. In 32-bit lanes when every sum of the run fits them; else
+/// in 64-bit lanes, the sums clamped before the shift (a sum is below 0 exactly
 /// when its shift is, and above (last << 16) | 0xFFFF exactly when its shift is above last),
 /// so the logical shift AVX2 has serves; the four 64-bit lanes packed to 32 bits.
 __attribute__((target("avx2"))) static inline void lk_axial_indices_avx2(int32_t *index, int64_t acc, int64_t step,
                                                                          ptrdiff_t n, int64_t last) {
+    // Every sum of the run within 32 bits (the usual case: indices near the table's): eight
+    // 32-bit lanes a step, arithmetic shift, clamp.
+    const int64_t end = acc + (int64_t)(n - 1) * step;
+    if (acc >= INT32_MIN && acc <= INT32_MAX && end >= INT32_MIN && end <= INT32_MAX && step >= -(1 << 27) &&
+        step <= (1 << 27) && last <= INT32_MAX) {
+        const int32_t s = (int32_t)step;
+        __m256i a32 = _mm256_add_epi32(_mm256_set1_epi32((int32_t)acc), _mm256_mullo_epi32(_mm256_set1_epi32(s),
+                                                                                         _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7)));
+        const __m256i eight = _mm256_set1_epi32(8 * s), hi = _mm256_set1_epi32((int32_t)last);
+        ptrdiff_t j = 0;
+        for (; j + 8 <= n; j += 8) {
+            const __m256i i = _mm256_min_epi32(_mm256_max_epi32(_mm256_srai_epi32(a32, 16), _mm256_setzero_si256()), hi);
+            _mm256_storeu_si256((__m256i *)(index + j), i);
+            a32 = _mm256_add_epi32(a32, eight);
+        }
+        lk_axial_indices_portable(index + j, acc + (int64_t)j * step, step, n - j, last);
+        return;
+    }
     const __m256i zero = _mm256_setzero_si256();
     const __m256i top = _mm256_set1_epi64x((last << 16) | 0xFFFF);
     const __m256i pack = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
@@ -256,6 +278,46 @@ static inline void lk_gradient_deposit(uint32_t *row, ptrdiff_t x0, ptrdiff_t n,
     }
 #endif
     lk_gradient_deposit_portable(row, x0, n, table, count, index);
+}
+
+/// Pixel j of `row` ← entry index[j] of its dither column's table row, for pixels known to be
+/// transparent (0) before: what `lk_gradient_deposit` leaves there (s + 0·ia/255 = s), without
+/// reading them; one at a time.
+static inline void lk_gradient_store_portable(uint32_t *row, ptrdiff_t x0, ptrdiff_t n, const uint32_t *table,
+                                              ptrdiff_t count, const int32_t *index) {
+    for (ptrdiff_t j = 0; j < n; j++) row[j] = table[((x0 + j) & 3) * count + index[j]];
+}
+
+#if LK_HAVE_AVX2_KERNELS
+/// `lk_gradient_store`, eight pixels a gather.
+__attribute__((target("avx2"))) static inline void lk_gradient_store_avx2(uint32_t *row, ptrdiff_t x0, ptrdiff_t n,
+                                                                          const uint32_t *table, ptrdiff_t count,
+                                                                          const int32_t *index) {
+    const int c = (int)count;
+    const __m256i column = _mm256_setr_epi32((int)((x0 + 0) & 3) * c, (int)((x0 + 1) & 3) * c,
+                                             (int)((x0 + 2) & 3) * c, (int)((x0 + 3) & 3) * c,
+                                             (int)((x0 + 4) & 3) * c, (int)((x0 + 5) & 3) * c,
+                                             (int)((x0 + 6) & 3) * c, (int)((x0 + 7) & 3) * c);
+    ptrdiff_t j = 0;
+    for (; j + 8 <= n; j += 8) {
+        const __m256i at = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(index + j)), column);
+        _mm256_storeu_si256((__m256i *)(row + j), _mm256_i32gather_epi32((const int *)table, at, 4));
+    }
+    lk_gradient_store_portable(row + j, x0 + j, n - j, table, count, index + j);
+}
+#endif
+
+/// `lk_gradient_deposit` onto n transparent pixels (a cleared row): each pixel becomes its
+/// entry; the pixels are written, never read.
+static inline void lk_gradient_store(uint32_t *row, ptrdiff_t x0, ptrdiff_t n, const uint32_t *table,
+                                     ptrdiff_t count, const int32_t *index) {
+#if LK_HAVE_AVX2_KERNELS
+    if (n >= 8 && lk_cpu_has_avx2()) {
+        lk_gradient_store_avx2(row, x0, n, table, count, index);
+        return;
+    }
+#endif
+    lk_gradient_store_portable(row, x0, n, table, count, index);
 }
 
 #pragma STDC FP_CONTRACT DEFAULT

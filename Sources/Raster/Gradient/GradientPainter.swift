@@ -34,6 +34,22 @@ import CRasterSIMD
 
     @inline(__always) @usableFromInline
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int, coverage: UInt32) {
+        paint(row: row, y: y, x: x, count: n, coverage: coverage, overTransparent: false)
+    }
+
+    /// `paint(row:y:x:count:coverage: 255)` over pixels x ..< x + n that the caller has not
+    /// cleared but wants painted as if they were transparent (0): the pixels the paint leaves on a
+    /// cleared row, where source-over of an entry onto 0 is the entry, so the dithered paths
+    /// store the entries without clearing or reading the row (lk_gradient_store).
+    @inline(__always)
+    func paintOverTransparent(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int) {
+        paint(row: row, y: y, x: x, count: n, coverage: 255, overTransparent: true)
+    }
+
+    @inline(__always)
+    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int, coverage: UInt32, overTransparent: Bool) {
+        // The paths that read the row (all but the dithered axial and radial ones): clear it first.
+        if overTransparent && (dithered == nil || gradient.kind == .conic) { (row + x).update(repeating: 0, count: n) }
         let py = Double(y) + 0.5, px0 = Double(x) + 0.5
         let m = inverse, g = gradient, last = Double(count - 1)
         let rowShift = (y & 3) << 4
@@ -76,6 +92,7 @@ import CRasterSIMD
             if rx == 0 { rx = ry }
             if ry == 0 { ry = rx }
             guard rx > 0 else {
+                if overTransparent && dithered != nil { (row + x).update(repeating: 0, count: n) }
                 var fi = (1 - t0) * tScale
                 if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
                 let e = Int(fi + 0.5)
@@ -101,7 +118,11 @@ import CRasterSIMD
                     let x0 = x &+ done
                     if let rowTable, coverage == 255 {
                         // `put` at full coverage from a dithered table: eight pixels a gather.
-                        lk_gradient_deposit(row + x0, x0, c, rowTable, n1, index)
+                        if overTransparent {
+                            lk_gradient_store(row + x0, x0, c, rowTable, n1, index)
+                        } else {
+                            lk_gradient_deposit(row + x0, x0, c, rowTable, n1, index)
+                        }
                     } else {
                         for j in 0..<c { put(Int(index[j]), x0 &+ j) }
                     }
@@ -121,7 +142,11 @@ import CRasterSIMD
                 while done < n {
                     let c = min(Self.chunk, n &- done)
                     lk_axial_indices(index, acc, fixedStep, c, lastIndex)
-                    lk_gradient_deposit(row + (x &+ done), x &+ done, c, rowTable, n1, index)
+                    if overTransparent {
+                        lk_gradient_store(row + (x &+ done), x &+ done, c, rowTable, n1, index)
+                    } else {
+                        lk_gradient_deposit(row + (x &+ done), x &+ done, c, rowTable, n1, index)
+                    }
                     acc &+= Int64(c) &* fixedStep
                     done &+= c
                 }
