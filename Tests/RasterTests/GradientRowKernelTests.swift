@@ -7,7 +7,8 @@
 // the dithered deposit (AVX2 gather) equals the painter's `put` at full coverage, on opaque,
 // translucent and empty entries over arbitrary premultiplied destinations; the store onto a
 // row of leftovers equals the deposit onto a transparent row, and the painter's
-// paintOverTransparent equals its paint over a cleared row, for every kind.
+// paintOverTransparent equals its paint over a cleared row, for every kind; the mask-run
+// scan (lk_alpha_run_end) stops where the Swift scans stopped.
 import CRasterSIMD
 import Foundation
 @testable import Raster
@@ -155,5 +156,34 @@ import Testing
         }
         #expect(mismatches == 0)
         #expect(painted > 1_000)
+    }
+
+    /// lk_alpha_run_end finds where the Swift scans of a mask row stopped: runs of alpha and of
+    /// none, of every length, from every start, up to every end.
+    @Test func alphaRunEndsAreTheScansEnds() {
+        var rng = SplitMix(seed: 0xA1_FA)
+        var mismatches = 0
+        for round in 0..<2_000 {
+            let w = 1 + round % 70
+            // Runs of random lengths, alpha or none (colour bytes left in pixels of no alpha).
+            var row = [UInt32](), has = rng.nextUInt() % 2 == 0
+            while row.count < w {
+                let run = 1 + Int(rng.nextUInt() % UInt64([3, 12, 40][round % 3]))
+                for _ in 0..<min(run, w - row.count) {
+                    row.append(has ? UInt32(1 + rng.nextUInt() % 255) << 24 | UInt32(rng.nextUInt() % 0xFF_FFFF)
+                                   : UInt32(rng.nextUInt() % 0xFF_FFFF))
+                }
+                has.toggle()
+            }
+            let from = Int(rng.nextUInt() % UInt64(w)), to = from + Int(rng.nextUInt() % UInt64(w - from + 1))
+            for alpha in [Int32(0), 1] {
+                var swift = from
+                while swift < to && (row[swift] >> 24 != 0) == (alpha != 0) { swift += 1 }
+                if lk_alpha_run_end(row, from, to, alpha) != swift || lk_alpha_run_end_portable(row, from, to, alpha) != swift {
+                    mismatches += 1
+                }
+            }
+        }
+        #expect(mismatches == 0)
     }
 }

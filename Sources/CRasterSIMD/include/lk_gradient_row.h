@@ -23,6 +23,9 @@
 // Store: the deposit onto a row known to be transparent (a masked gradient's cleared scratch
 // row), where source-over gives the entry itself: gathered and stored, the row never read.
 //
+// Runs: a masked gradient row is painted over the runs of its mask row with alpha;
+// lk_alpha_run_end finds where a run ends, eight mask pixels a compare.
+//
 // Deposit. Pixel j of the run at column x0 + j takes entry index[j] of the dithered table row
 // of its dither column (x0 + j) mod 4 (`table + ((x0 + j) & 3)·count`, GradientTableCache's
 // layout), source-over: s + d·(255 − alpha(s))/255 per channel (lk_composite_row's arithmetic;
@@ -318,6 +321,39 @@ static inline void lk_gradient_store(uint32_t *row, ptrdiff_t x0, ptrdiff_t n, c
     }
 #endif
     lk_gradient_store_portable(row, x0, n, table, count, index);
+}
+
+/// The first j in from ..< to where whether pixel p[j] has alpha (p[j] >> 24 != 0) is not
+/// `alpha` (0 or 1); `to` when there is none: the end of a run with alpha (alpha = 1) or
+/// without (alpha = 0) in a row of mask pixels, one at a time.
+static inline ptrdiff_t lk_alpha_run_end_portable(const uint32_t *p, ptrdiff_t from, ptrdiff_t to, int32_t alpha) {
+    while (from < to && ((p[from] >> 24) != 0) == (alpha != 0)) from++;
+    return from;
+}
+
+#if LK_HAVE_AVX2_KERNELS
+/// `lk_alpha_run_end`, eight pixels a step (one compare, one movemask).
+__attribute__((target("avx2"))) static inline ptrdiff_t lk_alpha_run_end_avx2(const uint32_t *p, ptrdiff_t from,
+                                                                              ptrdiff_t to, int32_t alpha) {
+    const __m256i zero = _mm256_setzero_si256();
+    for (; from + 8 <= to; from += 8) {
+        const __m256i a = _mm256_srli_epi32(_mm256_loadu_si256((const __m256i *)(p + from)), 24);
+        // Bit j: pixel from + j has no alpha.
+        unsigned none = (unsigned)_mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(a, zero)));
+        const unsigned ends = alpha ? none : (~none & 0xFFu);
+        if (ends) return from + __builtin_ctz(ends);
+    }
+    return lk_alpha_run_end_portable(p, from, to, alpha);
+}
+#endif
+
+/// The first j in from ..< to where whether p[j] has alpha (its top byte not 0) differs from
+/// `alpha` (0 or 1), else `to`: where a masked gradient's run of mask alpha (or of none) ends.
+static inline ptrdiff_t lk_alpha_run_end(const uint32_t *p, ptrdiff_t from, ptrdiff_t to, int32_t alpha) {
+#if LK_HAVE_AVX2_KERNELS
+    if (to - from >= 8 && lk_cpu_has_avx2()) return lk_alpha_run_end_avx2(p, from, to, alpha);
+#endif
+    return lk_alpha_run_end_portable(p, from, to, alpha);
 }
 
 #pragma STDC FP_CONTRACT DEFAULT

@@ -120,9 +120,9 @@ extension Canvas {
             let m = mask.pixels + gy * w
             var gx = b.x0
             while gx < b.x1 {
-                while gx < b.x1 && m[gx] >> 24 == 0 { gx += 1 }
+                gx = lk_alpha_run_end(m, gx, b.x1, 0)
                 let start = gx
-                while gx < b.x1 && m[gx] >> 24 != 0 { gx += 1 }
+                gx = lk_alpha_run_end(m, gx, b.x1, 1)
                 if gx > start {
                     painter.paintOverTransparent(row: scratchRow, y: gy, x: start, count: gx - start)
                 }
@@ -176,9 +176,9 @@ final class MaskedGradientRows {
             // alpha outside lo ..< hi is zero).
             var gx = a
             while gx < z {
-                while gx < z && mask[gx] >> 24 == 0 { gx += 1 }
+                gx = lk_alpha_run_end(mask, gx, z, 0)
                 let start = gx
-                while gx < z && mask[gx] >> 24 != 0 { gx += 1 }
+                gx = lk_alpha_run_end(mask, gx, z, 1)
                 if gx > start {
                     painter.paintOverTransparent(row: gradientRow, y: y, x: start, count: gx - start)
                 }
