@@ -130,4 +130,7 @@ static inline int64_t lk_truncate(double x) {
 // Group composites: a row of a group's pixels, masked or not, onto its parent.
 #include "lk_composite_row.h"
 
+// The gradient painter's table indices (radial, focal, axial) and dithered deposits.
+#include "lk_gradient_row.h"
+
 #endif

@@ -62,7 +62,8 @@ extension DisplayListRasterizer {
 // alpha first: a transparent pixel and any other pixel under a mask alpha of zero both leave
 // the destination as it is. So each row of the gradient is painted into one row of scratch
 // (the runs where the mask has alpha, from the same first pixel as `paintGradient`'s runs,
-// over zeroed scratch: the same pixels as the group's row) and composited from there at
+// painted as over zeroed scratch, `GradientPainter.paintOverTransparent`: the same pixels as
+// the group's row) and composited from there at
 // once. The group's bitmap is neither cleared nor written nor read, and only the rows that
 // reach the destination are painted.
 
@@ -119,12 +120,11 @@ extension Canvas {
             let m = mask.pixels + gy * w
             var gx = b.x0
             while gx < b.x1 {
-                while gx < b.x1 && m[gx] >> 24 == 0 { gx += 1 }
+                gx = lk_alpha_run_end(m, gx, b.x1, 0)
                 let start = gx
-                while gx < b.x1 && m[gx] >> 24 != 0 { gx += 1 }
+                gx = lk_alpha_run_end(m, gx, b.x1, 1)
                 if gx > start {
-                    (scratchRow + start).update(repeating: 0, count: gx - start)
-                    painter.paint(row: scratchRow, y: gy, x: start, count: gx - start, coverage: 255)
+                    painter.paintOverTransparent(row: scratchRow, y: gy, x: start, count: gx - start)
                 }
             }
             lk_composite_row(target.pixels + row * target.width + cx0, scratchRow + (cx0 - x), m + (cx0 - x),
@@ -176,12 +176,11 @@ final class MaskedGradientRows {
             // alpha outside lo ..< hi is zero).
             var gx = a
             while gx < z {
-                while gx < z && mask[gx] >> 24 == 0 { gx += 1 }
+                gx = lk_alpha_run_end(mask, gx, z, 0)
                 let start = gx
-                while gx < z && mask[gx] >> 24 != 0 { gx += 1 }
+                gx = lk_alpha_run_end(mask, gx, z, 1)
                 if gx > start {
-                    (gradientRow + start).update(repeating: 0, count: gx - start)
-                    painter.paint(row: gradientRow, y: y, x: start, count: gx - start, coverage: 255)
+                    painter.paintOverTransparent(row: gradientRow, y: y, x: start, count: gx - start)
                 }
             }
             let ca = max(a, cx0), cz = min(z, cx1)

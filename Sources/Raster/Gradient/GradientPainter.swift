@@ -7,7 +7,10 @@
 // no bands, and a premultiplied channel never exceeds its alpha (the same dither on every
 // lane keeps their order). Along a row an axial gradient's parameter grows by a constant
 // step, so it is added, not recomputed; so do a radial gradient's scaled offsets (u, v),
-// whose length t = √(u² + v²) (or focal parameter) is taken for a chunk of pixels at once.
+// whose length t = √(u² + v²) (or focal parameter) is taken for a chunk of pixels at once by
+// a C kernel (CRasterSIMD's lk_gradient_row.h, four lanes with AVX2), which also deposits a
+// chunk's dithered entries at full coverage, eight a gather.
+import CRasterSIMD
 
 /// Paints runs with a gradient: no allocation, no reference counting, no existential per pixel.
 @usableFromInline struct GradientPainter: SpanPainter {
@@ -23,14 +26,30 @@
     /// Device pixel → gradient plane.
     let inverse: AffineTransform
 
-    /// Pixels whose radial table indices are worked out together.
-    static let radialChunk = 64
+    /// Pixels whose table indices are worked out together.
+    static let chunk = 128
 
     /// The 4 × 4 Bayer matrix, one nibble per entry (row-major).
     static let bayer: UInt64 = 0x5d7f_91b3_6e4c_a280
 
     @inline(__always) @usableFromInline
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int, coverage: UInt32) {
+        paint(row: row, y: y, x: x, count: n, coverage: coverage, overTransparent: false)
+    }
+
+    /// `paint(row:y:x:count:coverage: 255)` over pixels x ..< x + n that the caller has not
+    /// cleared but wants painted as if they were transparent (0): the pixels the paint leaves on a
+    /// cleared row, where source-over of an entry onto 0 is the entry, so the dithered paths
+    /// store the entries without clearing or reading the row (lk_gradient_store).
+    @inline(__always)
+    func paintOverTransparent(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int) {
+        paint(row: row, y: y, x: x, count: n, coverage: 255, overTransparent: true)
+    }
+
+    @inline(__always)
+    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count n: Int, coverage: UInt32, overTransparent: Bool) {
+        // The paths that read the row (all but the dithered axial and radial ones): clear it first.
+        if overTransparent && (dithered == nil || gradient.kind == .conic) { (row + x).update(repeating: 0, count: n) }
         let py = Double(y) + 0.5, px0 = Double(x) + 0.5
         let m = inverse, g = gradient, last = Double(count - 1)
         let rowShift = (y & 3) << 4
@@ -67,13 +86,13 @@
         // Along the row (u, v) = ((p − start)·inverse) / (rx, ry) grows by a constant step,
         // multiplied by the radii's reciprocals rather than divided per pixel (a difference
         // of an ulp or two in t, far below the table's 1/1024 steps). The table indices of
-        // `radialChunk` pixels at a time come from a loop of no branches, which the compiler
-        // turns into two-lane SIMD (the square root included); the deposits follow.
+        // `chunk` pixels at a time come from lk_radial_indices; the deposits follow.
         if g.kind == .radial {
             var rx = abs(g.end.x - g.start.x), ry = abs(g.end.y - g.start.y)
             if rx == 0 { rx = ry }
             if ry == 0 { ry = rx }
             guard rx > 0 else {
+                if overTransparent && dithered != nil { (row + x).update(repeating: 0, count: n) }
                 var fi = (1 - t0) * tScale
                 if !(fi > 0) { fi = 0 } else if fi > last { fi = last }
                 let e = Int(fi + 0.5)
@@ -84,35 +103,25 @@
             let ub = m.c * py + m.tx - g.start.x, vb = m.d * py + m.ty - g.start.y
             let ua = m.a * irx, va = m.b * iry
             let u0 = (m.a * px0 + ub) * irx, v0 = (m.b * px0 + vb) * iry
-            // Seen from a focus: the focal parameter (Gradient.swift), also branch-free.
+            // Seen from a focus: the focal parameter (Gradient.swift). Both parameters come
+            // from the C kernel (lk_gradient_row.h: four lanes with AVX2, two with SSE2), the
+            // same operations in the same order as the Swift formulas, so the same indices.
             let focus = g.unitFocus(rx: rx, ry: ry)
-            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.radialChunk) { chunk in
+            var run = lk_radial_run(u0: u0, v0: v0, ua: ua, va: va, fx: focus?.x ?? 0, fy: focus?.y ?? 0,
+                                    fk: focus?.k ?? 1, t0: t0, tScale: tScale, last: last, focal: focus == nil ? 0 : 1)
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.chunk) { chunk in
                 let index = chunk.baseAddress!
                 var done = 0
                 while done < n {
-                    let c = min(Self.radialChunk, n &- done)
-                    // NaN and below 0 → 0; above the last entry → the last.
-                    if let focus {
-                        for j in 0..<c {
-                            let k = Double(done &+ j)
-                            let fi = (Gradient.focalParameter(u: u0 + ua * k, v: v0 + va * k, focus: focus) - t0) * tScale
-                            index[j] = Int32(fi > 0 ? (fi < last ? fi : last) + 0.5 : 0.5)
-                        }
-                    } else {
-                        for j in 0..<c {
-                            let k = Double(done &+ j)
-                            let u = u0 + ua * k, v = v0 + va * k
-                            let fi = ((u * u + v * v).squareRoot() - t0) * tScale
-                            index[j] = Int32(fi > 0 ? (fi < last ? fi : last) + 0.5 : 0.5)
-                        }
-                    }
+                    let c = min(Self.chunk, n &- done)
+                    lk_radial_indices(index, done, c, &run)
                     let x0 = x &+ done
                     if let rowTable, coverage == 255 {
-                        // `put` at full coverage from a dithered table, its choices taken once.
-                        for j in 0..<c {
-                            let xi = x0 &+ j
-                            let src = rowTable[((xi & 3) &* n1) &+ Int(index[j])]
-                            row[xi] = src >> 24 == 255 ? src : lkSourceOver(src, row[xi])
+                        // `put` at full coverage from a dithered table: eight pixels a gather.
+                        if overTransparent {
+                            lk_gradient_store(row + x0, x0, c, rowTable, n1, index)
+                        } else {
+                            lk_gradient_deposit(row + x0, x0, c, rowTable, n1, index)
                         }
                     } else {
                         for j in 0..<c { put(Int(index[j]), x0 &+ j) }
@@ -124,27 +133,23 @@
         }
         // Axial through a dithered table at full coverage (the interior of every large
         // gradient fill, and all of a masked gradient group): the loop of `put` without its
-        // per-pixel choices, the 16.16 index accumulated rather than multiplied (the same sums).
-        // Four pixels a step, each through its dither column's table.
+        // per-pixel choices, a chunk's 16.16 indices from lk_axial_indices (the same integer
+        // sums, eight a step with AVX2) and deposited by lk_gradient_deposit.
         if axial, let rowTable, coverage == 255 {
-            var acc = fixedStart
-            @inline(__always) func one(_ table: UnsafePointer<UInt32>, _ xi: Int) {
-                let src = table[Int(truncatingIfNeeded: max(0, min(lastIndex, acc >> 16)))]
-                row[xi] = src >> 24 == 255 ? src : lkSourceOver(src, row[xi])
-                acc &+= fixedStep
-            }
-            let c0 = rowTable + ((x & 3) &* n1), c1 = rowTable + (((x &+ 1) & 3) &* n1)
-            let c2 = rowTable + (((x &+ 2) & 3) &* n1), c3 = rowTable + (((x &+ 3) & 3) &* n1)
-            var i = 0
-            while i &+ 4 <= n {
-                let xi = x &+ i
-                one(c0, xi); one(c1, xi &+ 1); one(c2, xi &+ 2); one(c3, xi &+ 3)
-                i &+= 4
-            }
-            while i < n {
-                let xi = x &+ i
-                one(rowTable + ((xi & 3) &* n1), xi)
-                i &+= 1
+            withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.chunk) { chunk in
+                let index = chunk.baseAddress!
+                var done = 0, acc = fixedStart
+                while done < n {
+                    let c = min(Self.chunk, n &- done)
+                    lk_axial_indices(index, acc, fixedStep, c, lastIndex)
+                    if overTransparent {
+                        lk_gradient_store(row + (x &+ done), x &+ done, c, rowTable, n1, index)
+                    } else {
+                        lk_gradient_deposit(row + (x &+ done), x &+ done, c, rowTable, n1, index)
+                    }
+                    acc &+= Int64(c) &* fixedStep
+                    done &+= c
+                }
             }
             return
         }
