@@ -57,7 +57,7 @@ def main():
     ap.add_argument("--size", default="")
     ap.add_argument("--tolerance", type=int, default=0)
     ap.add_argument("--only", default="")
-    a = ap.parse_args()
+    a = ap.parse_intermixed_args()
     if not 0 <= a.tolerance <= 255:
         raise SystemExit("render-compare.py: --tolerance must be within 0…255")
     paths = a.paths or [os.path.join(SHARED, "lottie", "samples"), os.path.join(SHARED, "lottie-ae", "samples")]
