@@ -1,6 +1,6 @@
 // Banded drawing (DisplayListRasterizer.threads > 1): the rows split among threads, each band
-// drawing the list into its own rows, must give the same pixels as one thread, byte for byte;
-// lists it cannot split are drawn on one thread.
+// drawing the list into its own rows (groups, masks and mattes included), must give the same
+// pixels as one thread, byte for byte; lists it cannot split are drawn on one thread.
 import Testing
 @testable import Raster
 import RasterFuzzing
@@ -71,8 +71,8 @@ import RasterFuzzing
     }
 
     /// Whether the banded path is taken: lists of fills, strokes, gradients and images over a
-    /// tall enough target with no clip or an integer one; not a list holding a group or a clip,
-    /// not under a fractional or rounded clip, never with one thread.
+    /// tall enough target with no clip or an integer one; not a list holding a rounded clip or
+    /// a mask outside every group, not under a fractional or rounded clip, never with one thread.
     @Test func bandsOnlyWhatTheyCanDrawAlone() {
         let list = Self.randomList(width: 320, height: 240, seed: 9)
         let canvas = Canvas(Bitmap(width: 320, height: 240))
@@ -84,10 +84,44 @@ import RasterFuzzing
         canvas.clip = .roundedRect(Rect(0, 0, 100, 200), cornerRadius: 8)
         #expect(!r.drawInBands(list, into: canvas, threads: 2))
         canvas.clip = nil
-        var grouped = list.items
-        grouped.insert(DisplayItem(key: grouped[0].key, operation: .beginClip(.rect(Rect(0, 0, 50, 50))),
-                                   bounds: grouped[0].bounds), at: 3)
-        grouped.insert(DisplayItem(key: grouped[0].key, operation: .endClip, bounds: grouped[0].bounds), at: 9)
-        #expect(!r.drawInBands(DisplayList(width: 320, height: 240, items: grouped), into: canvas, threads: 2))
+        // A rounded clip, which a band's rectangle would cut only approximately.
+        var clipped = list.items
+        clipped.insert(DisplayItem(key: clipped[0].key, operation: .beginClip(.roundedRect(Rect(0, 0, 50, 50), cornerRadius: 9)),
+                                   bounds: clipped[0].bounds), at: 3)
+        clipped.insert(DisplayItem(key: clipped[0].key, operation: .endClip, bounds: clipped[0].bounds), at: 9)
+        #expect(!r.drawInBands(DisplayList(width: 320, height: 240, items: clipped), into: canvas, threads: 2))
+        // A mask shape outside every group would multiply the whole shared target.
+        var masked = list.items
+        masked.insert(DisplayItem(key: masked[0].key, operation: .maskGroup(.rect(Rect(0, 0, 50, 50)), transform: .identity),
+                                  bounds: masked[0].bounds), at: 3)
+        #expect(!DisplayListRasterizer.drawsInBands(DisplayList(width: 320, height: 240, items: masked)))
+    }
+
+    /// `list` drawn by `threads` threads over an opaque background into a fresh target.
+    static func bandsAndOneThread(_ list: DisplayList, threads: Int) -> (one: Bitmap, many: Bitmap) {
+        (render(list, threads: 1, clip: nil), render(list, threads: threads, clip: nil))
+    }
+
+    /// Groups go with the bands (each band its own group bitmaps through its rows): groups with
+    /// opacity, nested groups, mask layers (mattes), mask shapes turned a little, masked
+    /// gradients drawn row by row, groups drawn as their items — the same pixels as one
+    /// thread, byte for byte, and the banded path is taken.
+    @Test(arguments: [2, 3, 8])
+    func bandsCarryGroupsMasksAndMattes(threads: Int) {
+        var lists: [(String, DisplayList)] = []
+        for f in 0..<8 {
+            lists.append(("mask shapes \(f)", DirectGroupCompositeTests.maskShapeList(frame: f, whole: false)))
+            lists.append(("flat groups \(f)", FlatGroupTests.confetti(frame: f, whole: false)))
+            for kind in [Gradient.Kind.axial, .radial, .conic] {
+                lists.append(("masked \(kind) \(f)", MaskedGradientTests.list(frame: f, kind: kind, general: false)))
+            }
+            let groups = GroupRegionTests.list(frame: f, whole: false)
+            if DisplayListRasterizer.drawsInBands(groups) { lists.append(("groups \(f)", groups)) }
+        }
+        for (name, list) in lists {
+            #expect(DisplayListRasterizer.drawsInBands(list), "\(name) is banded")
+            let (one, many) = Self.bandsAndOneThread(list, threads: threads)
+            #expect(GroupRegionTests.differing(one, many) == 0, "\(name): \(DirectGroupCompositeTests.firstDifference(one, many))")
+        }
     }
 }

@@ -64,10 +64,23 @@ public final class Bitmap: @unchecked Sendable {
         }
         Bitmap.liveBitmaps.created(bytes: count &* 4)
     }
+    /// Rows `top ..< top + count` of `whole` (within it, count ≥ 1), as a bitmap of their own:
+    /// the same memory, kept alive by the view and never freed by it, for drawing into part of
+    /// a bitmap in that part's own pixels (DisplayListRasterizer+FlatGroup.swift).
+    init(rowsOf whole: Bitmap, top: Int, count: Int) {
+        precondition(top >= 0 && count >= 1 && top + count <= whole.height, "Bitmap rows outside the bitmap")
+        width = whole.width
+        height = count
+        pixels = whole.pixels + top * whole.width
+        viewed = whole
+    }
     /// The pool the pixel memory goes back to, and the size of its block (nil, 0: owned).
     private var pool: SurfacePool? = nil
     private var poolCapacity = 0
+    /// The bitmap whose rows this one is (nil: the memory is this bitmap's).
+    private var viewed: Bitmap? = nil
     deinit {
+        if viewed != nil { return }
         if let pool { pool.give(pixels, capacity: poolCapacity) } else { pixels.deallocate() }
         Bitmap.liveBitmaps.destroyed(bytes: max(1, width &* height) &* 4)
     }

@@ -1,14 +1,22 @@
 // Large frames drawn on several threads: the rows to draw are split into horizontal bands, and
 // each band draws the whole display list into its own rows through its own canvas (its own
-// rasterizer scratch) with an integer clip of those rows. An integer clip cuts spans without
-// changing the coverage of the pixels it keeps, so the pixels are the same as one thread's,
-// byte for byte; no two bands touch the same pixel, so no lock is taken per span or per item.
+// rasterizer scratch and surface pool) with an integer clip of those rows. An integer clip
+// cuts spans without changing the coverage of the pixels it keeps, so the pixels are the same
+// as one thread's, byte for byte; no two bands touch the same pixel, so no lock is taken per
+// span or per item.
 //
-// It applies to lists whose every item paints each pixel from the item and that pixel alone
-// (fills, strokes, gradient fills, images) over a target clipped by nothing or by an integer
-// rectangle. Groups, masks, clips inside the list, shadows, sprites and transitions read or
-// rewrite pixels beyond the band (a blur's reach, a group's bitmap, a rounded clip cut by a
-// band edge), so such a list is drawn on one thread.
+// Groups, masks and mattes go with the bands: a band draws a group into a bitmap of its own,
+// of which only the band's rows of the group's box are cleared, drawn, masked and composited
+// — the rule by which one thread draws a group partly outside its clip, pixel for pixel the
+// group's whole bitmap there (DisplayListRasterizer+GroupRegion.swift). A group it cannot box
+// that way (one holding a rectangular clip) is drawn whole in every band and composited
+// through the band's rows, which is exact too, only repeated.
+//
+// A list is drawn on one thread when an item reads or rewrites pixels beyond the band or
+// shared between bands: a layer shadow's or a filter's blur, a backdrop, a transition (whose
+// snapshots are drawn once, on first use), sprites, a projected plane, a rounded clip (which a
+// band's rectangle would cut only approximately: ClipShape+Intersection.swift), and a mask,
+// tint or blend outside every group (it would rewrite the shared target as a whole).
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -17,39 +25,6 @@ import Musl
 import Darwin
 #endif
 import Dispatch
-
-/// One display item a band can draw alone (its pixels depend on nothing outside them).
-enum BandOperation: Sendable {
-    case fill(Path, AffineTransform, Color, FillRule, Double, EdgeAliasing?)
-    case stroke(Path, StrokeStyle, AffineTransform, Color, start: Double, end: Double, opacity: Double)
-    case image(Bitmap, AffineTransform, Double, EdgeAliasing?)
-    case filteredImage(Bitmap, AffineTransform, Double, EdgeAliasing?, ImageFiltering)
-    case gradient(Path, AffineTransform, Gradient, FillRule, Double, EdgeAliasing?)
-
-    /// The operation of `item` (its edges aliased as `aliasing` says), or nil when the item
-    /// cannot be drawn band by band.
-    init?(_ operation: DisplayOperation, aliasing: EdgeAliasing? = nil) {
-        switch operation {
-        case let .fill(p, t, c, r, o): self = .fill(p, t, c, r, o, aliasing)
-        case let .stroke(p, s, t, c, a, b, o): self = .stroke(p, s, t, c, start: a, end: b, opacity: o)
-        case let .image(b, t, o): self = .image(b, t, o, aliasing)
-        case let .filteredImage(b, t, o, f): self = .filteredImage(b, t, o, aliasing, f)
-        case let .gradient(p, t, g, r, o): self = .gradient(p, t, g, r, o, aliasing)
-        default: return nil
-        }
-    }
-
-    func draw(on canvas: Canvas) {
-        switch self {
-        case let .fill(p, t, c, r, o, e): canvas.fill(p, transform: t, color: c, rule: r, opacity: o, aliasing: e)
-        case let .stroke(p, s, t, c, a, b, o):
-            canvas.stroke(p, style: s, transform: t, color: c, strokeStart: a, strokeEnd: b, opacity: o)
-        case let .image(b, t, o, e): canvas.draw(b, transform: t, opacity: o, aliasing: e)
-        case let .filteredImage(b, t, o, e, f): canvas.draw(b, transform: t, opacity: o, aliasing: e, filtering: f)
-        case let .gradient(p, t, g, r, o, e): canvas.fill(p, transform: t, gradient: g, rule: r, opacity: o, aliasing: e)
-        }
-    }
-}
 
 /// The canvases of the bands, one per band, each used by its band's thread alone while the
 /// bands draw (they share only the target bitmap, of which each writes its own rows).
@@ -62,6 +37,14 @@ final class BandCanvases: @unchecked Sendable {
     }
 }
 
+/// What every band reads and none writes while the bands draw: the rasterizer (whose
+/// `drawItems` keeps its state in locals) and the list.
+private struct BandWork: @unchecked Sendable {
+    let rasterizer: DisplayListRasterizer
+    let list: DisplayList
+    let within: Rect?
+}
+
 extension DisplayListRasterizer {
     /// The cores online: the most threads a frame is ever split over.
     public static var coreCount: Int { max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN)))) }
@@ -70,9 +53,10 @@ extension DisplayListRasterizer {
     static let minimumBandRows = 32
 
     /// Draws `list` into `canvas` in up to `threads` bands (never more than the cores) when the
-    /// list and the clip allow it (see the file's header). Returns false, having drawn
-    /// nothing, when they do not.
-    func drawInBands(_ list: DisplayList, into canvas: Canvas, threads: Int) -> Bool {
+    /// list and the clip allow it (see the file's header), only the drawing items whose bounds
+    /// meet `within` (as `draw(_:into:within:)`). Returns false, having drawn nothing, when
+    /// they do not.
+    func drawInBands(_ list: DisplayList, into canvas: Canvas, threads: Int, within: Rect? = nil) -> Bool {
         let target = canvas.target
         var x0 = 0, y0 = 0, x1 = target.width, y1 = target.height
         if let clip = canvas.clip {
@@ -84,26 +68,43 @@ extension DisplayListRasterizer {
         }
         let bands = min(threads, Self.coreCount, (y1 - y0) / Self.minimumBandRows)
         guard bands > 1, x1 > x0 else { return false }
-        var operations: [BandOperation] = []
-        operations.reserveCapacity(list.items.count)
-        for item in list.items {
-            if case .invalidate = item.operation { continue }
-            guard let op = BandOperation(item.operation, aliasing: item.aliasing) else { return false }
-            operations.append(op)
-        }
+        guard Self.drawsInBands(list) else { return false }
         if bandCanvases == nil || bandCanvases!.target !== target || bandCanvases!.canvases.count < bands {
             bandCanvases = BandCanvases(target: target, count: bands)
         }
         let canvases = bandCanvases!
         let tolerance = canvas.tolerance, kernels = canvas.kernels
-        let left = x0, top0 = y0, columns = x1 - x0, rows = y1 - y0, ops = operations
+        let left = x0, top0 = y0, columns = x1 - x0, rows = y1 - y0
+        let work = BandWork(rasterizer: self, list: list, within: within)
         DispatchQueue.concurrentPerform(iterations: bands) { band in
             let top = top0 + rows * band / bands, bottom = top0 + rows * (band + 1) / bands
             let c = canvases.canvases[band]
             c.tolerance = tolerance
             c.kernels = kernels
             c.clip = .rect(Rect(Double(left), Double(top), Double(columns), Double(bottom - top)))
-            for op in ops { op.draw(on: c) }
+            work.rasterizer.drawItems(work.list, into: c, within: work.within)
+        }
+        return true
+    }
+
+    /// Whether every item of `list` can be drawn band by band (see the file's header).
+    static func drawsInBands(_ list: DisplayList) -> Bool {
+        var depth = 0
+        for item in list.items {
+            switch item.operation {
+            case .fill, .stroke, .image, .filteredImage, .gradient, .invalidate, .endClip:
+                break
+            case .beginClip(let shape):
+                guard case .rect = shape else { return false }
+            case .beginGroup:
+                depth += 1
+            case .endGroup:
+                depth -= 1
+            case .beginMask, .endMask, .maskGroup, .tintGroup, .blendGroup:
+                guard depth > 0 else { return false }
+            case .beginShadowedGroup, .shadow, .beginPlane, .endPlane, .transition, .sprites, .filterGroup, .backdrop:
+                return false
+            }
         }
         return true
     }

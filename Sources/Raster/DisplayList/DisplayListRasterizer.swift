@@ -45,7 +45,7 @@ public final class DisplayListRasterizer {
     /// through a clip inside `within` the pixels are those of the whole list. Brackets are
     /// always performed, so the list's structure is unchanged.
     public func draw(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
-        if threads > 1, drawInBands(list, into: canvas, threads: threads) { return }
+        if threads > 1, drawInBands(list, into: canvas, threads: threads, within: within) { return }
         // The outlines kept for this rasterizer's strokes, lent to the canvas for this list.
         strokeOutlines.beginDraw()
         let lentOutlines = canvas.strokeOutlines
@@ -60,8 +60,8 @@ public final class DisplayListRasterizer {
         b.isNull || (b.minX < within.maxX && within.minX < b.maxX && b.minY < within.maxY && within.minY < b.maxY)
     }
 
-    /// `draw(_:into:within:)` on one thread.
-    private func drawItems(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
+    /// `draw(_:into:within:)` on one thread (or in one band: it keeps its state in locals).
+    func drawItems(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
         let items = list.items
         var canvas = canvas
         var stack: [Bracket] = []
@@ -81,7 +81,16 @@ public final class DisplayListRasterizer {
         var directGroups: [Int] = []
         var pendingGradient: (gradient: Gradient, transform: AffineTransform, opacity: Double)? = nil
         var i = 0
+        // The fills of the open group drawn straight onto its parent (ascending indices), and
+        // the next of them (DisplayListRasterizer+FlatGroup.swift).
+        var drawnStraight: [Int] = []
+        var drawnStraightNext = 0
         while i < items.count {
+            if drawnStraightNext < drawnStraight.count, drawnStraight[drawnStraightNext] == i {
+                drawnStraightNext += 1
+                i += 1
+                continue
+            }
             if let within, !Self.reaches(items[i].bounds, within), items[i].operation.isDrawing { i += 1; continue }
             switch items[i].operation {
             case let .fill(path, transform, color, rule, opacity):
@@ -158,6 +167,28 @@ public final class DisplayListRasterizer {
                         : PixelBox(covering: drawn, dx: o.x + x, dy: o.y + y).intersect(shown)
                     guard !b.isEmpty else { i = Self.end(of: i, in: items); break }
                     box = b
+                }
+                if let b = box, x == 0, y >= 0, y + h <= canvas.target.height, min(1, opacity) * 255 + 0.5 >= 255,
+                   pendingBlend == nil, let o = place.origin,
+                   let clipMask = ClipMask(canvas.clip, width: canvas.target.width, height: canvas.target.height), !clipMask.active,
+                   let plan = Self.flatGroupPlan(i, items, box: b, origin: (o.x, o.y + y), onto: canvas) {
+                    // Solid fills alone in their pixels under a mask shape covering them (or
+                    // none): drawn as they are, into the parent's rows of the group, through the
+                    // group's box; the group's bitmap keeps the other fills' box, or is not made
+                    // (DisplayListRasterizer+FlatGroup.swift).
+                    let rows = Canvas(Bitmap(rowsOf: canvas.target, top: y, count: h), drawingAfter: canvas)
+                    let shown = b.intersect(PixelBox(x0: clipMask.left, y0: clipMask.top - y, x1: clipMask.right, y1: clipMask.bottom - y))
+                    rows.clip = .rect(shown.rect)
+                    for k in plan.flat where !shown.isEmpty {
+                        guard case let .fill(path, transform, color, rule, fillOpacity) = items[k].operation else { continue }
+                        if let within, !Self.reaches(items[k].bounds, within) { continue }
+                        rows.fill(path, transform: transform, color: color, rule: rule, opacity: fillOpacity,
+                                  aliasing: items[k].aliasing)
+                    }
+                    guard let rest = plan.rest else { i = plan.end; break }
+                    box = rest
+                    drawnStraight = plan.flat
+                    drawnStraightNext = 0
                 }
                 if let box, Self.masksGradientByOneFill(groupAt: i, items),
                    Self.drawsMaskedGradientDirectly(first: i + 1, items, box: box, onto: canvas),
