@@ -60,19 +60,23 @@ import Testing
     }
 
     @Test func theShiftedImageDrawsWhatTheDirectDrawDraws() throws {
-        let (root, _) = scene()
+        let (root, text) = scene()
         let builder = DisplayListBuilder()
-        let first = builder.build(root, width: 120, height: 60)
-        let direct = try #require(textItem(first))
-        // The first frame at a phase draws directly, at the fractional offset.
+        // The first frame draws the text resampled at its phase, at a whole-pixel offset.
+        let first = try #require(textItem(builder.build(root, width: 120, height: 60)))
+        #expect(isWholePixelTranslation(first.transform, atLeast: (10, 20)))
+        // Moved to another phase: drawn directly, at the fractional offset...
+        text.position = Point(10.81, 20.23)
+        let moved = builder.build(root, width: 120, height: 60)
+        let direct = try #require(textItem(moved))
         #expect(direct.transform.tx != direct.transform.tx.rounded())
-        let second = builder.build(root, width: 120, height: 60)
-        let fast = try #require(textItem(second))
-        // The second draws the shifted image (one pixel larger, cropped to its ink) at a
-        // whole-pixel offset.
+        // ...and the next frame at that phase draws the shifted image (one pixel larger,
+        // cropped to its ink) at a whole-pixel offset.
+        let settled = builder.build(root, width: 120, height: 60)
+        let fast = try #require(textItem(settled))
         #expect(isWholePixelTranslation(fast.transform, atLeast: (10, 20)))
         #expect(fast.image.width <= direct.image.width + 1 && fast.image.height <= direct.image.height + 1)
-        let a = draw(first), b = draw(second)
+        let a = draw(moved), b = draw(settled)
         var inked = 0
         for y in 0..<60 { for x in 0..<120 where a[x, y] != a[0, 0] { inked += 1 } }
         #expect(inked > 100, "the text draws")
@@ -85,7 +89,6 @@ import Testing
     @Test func aNewStringOrColourIsNeverServedTheOldImage() throws {
         let (root, text) = scene()
         let builder = DisplayListBuilder()
-        _ = builder.build(root, width: 120, height: 60)
         let old = try #require(textItem(builder.build(root, width: 120, height: 60)))
         #expect(isWholePixelTranslation(old.transform, atLeast: (10, 20)))
         for change in 0..<2 {

@@ -11,9 +11,9 @@
 // the image is resampled once at that subpixel phase, by the same image drawing the raster
 // would do (`Canvas.draw` at the fractional translation, onto a transparent bitmap one pixel
 // larger), and each frame composites that with a whole-pixel translation: a source-over row
-// blit, no sampling (`DisplayListBuilder.placedText`). The shifted image is made the second
-// frame the layer is seen at the same phase, so text that moves every frame is drawn as before
-// without an extra bitmap per frame; it keeps only its inked box (a glyph's image is mostly
+// blit, no sampling (`DisplayListBuilder.placedText`). The shifted image is made the first
+// frame the text is drawn, and after a change of phase the second frame at the new one, so
+// text that moves every frame is drawn as before without an extra bitmap per frame; it keeps only its inked box (a glyph's image is mostly
 // the empty rest of its line box). Over a transparent pixel the shifted image is what the
 // direct draw leaves; over other pixels they differ by the rounding of one premultiplied
 // intermediate (at most a level or two per channel).
@@ -104,12 +104,16 @@ extension DisplayListBuilder {
         if fx == 0, fy == 0 { return (image, .translation(ix, iy)) }
         // Past the largest text bitmap a glyph needs, keep to the direct draw (no second copy).
         guard image.width < 4096, image.height < 4096 else { return (image, m) }
-        guard entry.phaseX == fx, entry.phaseY == fy else {
-            // A new phase: drawn directly this frame; resampled if the next frame keeps it.
+        if entry.phaseX != fx || entry.phaseY != fy {
+            // The first phase the entry sees is resampled at once (a still label's item is then
+            // the same from its first frame on, so damage tracking sees no change); a phase
+            // that differs from the last one (moving text) is drawn directly this frame, and
+            // resampled if the next frame keeps it.
+            let first = entry.phaseX.isNaN
             entry.phaseX = fx
             entry.phaseY = fy
             entry.shifted = nil
-            return (image, m)
+            if !first { return (image, m) }
         }
         if let s = entry.shifted { return (s, .translation(ix + Double(entry.inkX), iy + Double(entry.inkY))) }
         let s = Bitmap(width: image.width + 1, height: image.height + 1)
