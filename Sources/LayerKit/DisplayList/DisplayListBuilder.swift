@@ -14,9 +14,6 @@ public final class DisplayListBuilder {
     public var scale: Double
     /// Rendered text bitmaps by everything their pixels depend on, so unchanged text is rendered once.
     var textCache = GenerationalCache<TextLayoutSpec, Bitmap>(capacity: 256)
-    /// Each text layer's rendered text at a pixel size, with the spec it was rendered for:
-    /// found without hashing the string (CATextLayer+Display.swift).
-    var textImages = GenerationalCache<TextImageKey, (spec: TextLayoutSpec, image: Bitmap)>(capacity: 256)
     /// Cropped parts of contents images (contentsRect, contentsCenter), by image and rectangle.
     var contentsParts = GenerationalCache<ContentsPartKey, (source: Bitmap, part: Bitmap)>(capacity: 512)
     /// Each contents crossfade's two placed images (CALayer+ContentsDissolve.swift), by item key.
@@ -61,7 +58,6 @@ public final class DisplayListBuilder {
         root.displayPendingContentsOfTree()
         buildNumber &+= 1
         textCache.startGeneration()
-        textImages.startGeneration()
         contentsParts.startGeneration()
         contentsDissolves.startGeneration()
         contentsMipmaps.startGeneration()

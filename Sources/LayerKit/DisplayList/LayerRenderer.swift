@@ -67,10 +67,15 @@ public final class LayerRenderer {
         builder.build(root, width: width, height: height)
     }
 
-    /// Clears the whole target to `background` and draws `root` (no damage tracking).
+    /// Clears the whole target to `background` and draws `root` (no damage tracking); the
+    /// clear is left out when the list paints every pixel opaque anyway.
     public func draw(_ root: CALayer, into canvas: Canvas) {
-        canvas.clear(background)
-        drawTree(root, into: canvas)
+        let list = displayList(root, width: canvas.target.width, height: canvas.target.height)
+        guard withinDrawnPixelLimit(list) else { return canvas.clear(background) }
+        // An opaque rectangle over the whole target (a full-canvas solid) leaves nothing of the
+        // clear to see; an unclipped canvas only (the clear ignores the clip, the list does not).
+        if canvas.clip != nil || !list.coversTargetOpaquely { canvas.clear(background) }
+        rasterizer.draw(list, into: canvas)
     }
 
     /// Draws `root` over what the canvas holds, honouring its clip.

@@ -58,6 +58,10 @@ public enum CATextLayerAlignmentMode: String, Sendable, CaseIterable {
 open class CATextLayer: CALayer {
     /// The renderer every text layer uses; nil draws no text (set it once at start-up).
     nonisolated(unsafe) public static var renderer: TextRendering?
+    /// What the display list builders drew for this (model) layer last: its rendered text
+    /// and that image at its subpixel phase (CATextLayer+Display.swift). A cache of pure
+    /// functions of its spec, so any builder may use and replace it; never copied.
+    @exclusivity(unchecked) var textDisplayEntry: TextDisplayEntry?
 
     public var string: String = CATextLayer.string.defaultValue { didSet { modelDidChange() } }
     public var fontSize: Double = CATextLayer.fontSize.defaultValue {

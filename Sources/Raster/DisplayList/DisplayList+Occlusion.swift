@@ -8,7 +8,9 @@
 // lie in such a rectangle are left out. Scanned from the end with the largest cover found so
 // far: one pass, no per-item allocation. The list then draws the same pixels, and items that
 // would have drawn nothing visible (a file of thousands of full-canvas solids under one
-// opaque one, found by the Lottie fuzzer) cost nothing.
+// opaque one, found by the Lottie fuzzer) cost nothing. A list one of whose top-level opaque
+// rectangles covers the whole target (`coversTargetOpaquely`, a Lottie file's full-canvas solid
+// layer) needs no clear of the target before it.
 //
 // The budget: `drawnPixels` counts the pixels the list's items can change, each drawing item
 // by its bounds within the target and each group or plane by the bitmap it composites, the
@@ -73,6 +75,24 @@ extension DisplayList {
         kept.append(contentsOf: items[next...])
         items = kept
         return removed
+    }
+
+    /// Whether a top-level item paints every pixel of the target opaque whatever lies beneath
+    /// (an opaque rectangle covering the target whole, outside every clip, group and plane):
+    /// the list then leaves no pixel of what the target held before, so clearing the target
+    /// first changes nothing (`LayerRenderer.draw` skips it).
+    public var coversTargetOpaquely: Bool {
+        let target = Rect(0, 0, Double(width), Double(height))
+        guard !target.isEmpty else { return false }
+        var depth = 0
+        for item in items {
+            let op = item.operation
+            if op.opensBracket { depth += 1; continue }
+            if op.closesBracket { depth -= 1; if depth < 0 { return false }; continue }
+            guard depth == 0, let c = Self.opaqueCover(op, target: target) else { continue }
+            if c.x0 <= target.minX, c.y0 <= target.minY, c.x1 >= target.maxX, c.y1 >= target.maxY { return true }
+        }
+        return false
     }
 
     /// Whether the pixels of `bounds` within `target` all lie in the whole-pixel rectangle
