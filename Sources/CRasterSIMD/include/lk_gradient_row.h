@@ -242,16 +242,22 @@ static inline void lk_gradient_deposit_portable(uint32_t *row, ptrdiff_t x0, ptr
 }
 
 #if LK_HAVE_AVX2_KERNELS
+/// Each lane's offset of its dither column's table row: the columns of x0 … x0 + 7 (the same
+/// every step of 8), times the table row's length.
+__attribute__((target("avx2"))) static inline __m256i lk_dither_columns_avx2(ptrdiff_t x0, ptrdiff_t count) {
+    const int c = (int)count;
+    return _mm256_setr_epi32((int)((x0 + 0) & 3) * c, (int)((x0 + 1) & 3) * c, (int)((x0 + 2) & 3) * c,
+                             (int)((x0 + 3) & 3) * c, (int)((x0 + 4) & 3) * c, (int)((x0 + 5) & 3) * c,
+                             (int)((x0 + 6) & 3) * c, (int)((x0 + 7) & 3) * c);
+}
+#endif
+
+#if LK_HAVE_AVX2_KERNELS
 /// `lk_gradient_deposit`, eight pixels a step (one gather), the rest one at a time.
 __attribute__((target("avx2"))) static inline void lk_gradient_deposit_avx2(uint32_t *row, ptrdiff_t x0, ptrdiff_t n,
                                                                             const uint32_t *table, ptrdiff_t count,
                                                                             const int32_t *index) {
-    // Each lane's dither column offset: the columns of x0 … x0 + 7, the same every step of 8.
-    const int c = (int)count;
-    const __m256i column = _mm256_setr_epi32((int)((x0 + 0) & 3) * c, (int)((x0 + 1) & 3) * c,
-                                             (int)((x0 + 2) & 3) * c, (int)((x0 + 3) & 3) * c,
-                                             (int)((x0 + 4) & 3) * c, (int)((x0 + 5) & 3) * c,
-                                             (int)((x0 + 6) & 3) * c, (int)((x0 + 7) & 3) * c);
+    const __m256i column = lk_dither_columns_avx2(x0, count);
     const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
     const __m256i a255 = _mm256_set1_epi16(255);
     ptrdiff_t j = 0;
@@ -296,11 +302,7 @@ static inline void lk_gradient_store_portable(uint32_t *row, ptrdiff_t x0, ptrdi
 __attribute__((target("avx2"))) static inline void lk_gradient_store_avx2(uint32_t *row, ptrdiff_t x0, ptrdiff_t n,
                                                                           const uint32_t *table, ptrdiff_t count,
                                                                           const int32_t *index) {
-    const int c = (int)count;
-    const __m256i column = _mm256_setr_epi32((int)((x0 + 0) & 3) * c, (int)((x0 + 1) & 3) * c,
-                                             (int)((x0 + 2) & 3) * c, (int)((x0 + 3) & 3) * c,
-                                             (int)((x0 + 4) & 3) * c, (int)((x0 + 5) & 3) * c,
-                                             (int)((x0 + 6) & 3) * c, (int)((x0 + 7) & 3) * c);
+    const __m256i column = lk_dither_columns_avx2(x0, count);
     ptrdiff_t j = 0;
     for (; j + 8 <= n; j += 8) {
         const __m256i at = _mm256_add_epi32(_mm256_loadu_si256((const __m256i *)(index + j)), column);
