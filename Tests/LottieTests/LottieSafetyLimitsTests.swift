@@ -148,6 +148,16 @@ import TestSupport
         #expect(why?.contains("maximumVerticesInAll") == true, "\(why ?? "imported")")
     }
 
+    /// Repeaters listed one after another each copy the copies before them: three of 1,000
+    /// copies would hold a billion shape items before a layer is built (a fuzzed file ran out
+    /// of memory there). Refused in After Effects' reading, before the copies are made.
+    @Test func repeatersCopyingRepeatersAreLimitedInAll() {
+        let repeater = #"{"ty": "rp", "c": {"a": 0, "k": 1000}, "o": {"a": 0, "k": 0}, "tr": {"p": {"a": 0, "k": [1, 0]}}}"#
+        let square = #"{"ty": "rc", "p": {"a": 0, "k": [5, 5]}, "s": {"a": 0, "k": [4, 4]}, "r": {"a": 0, "k": 0}}"#
+        let why = Self.refusal(Self.lottie(layers: [Self.shapeLayer([square, Self.fill, repeater, repeater, repeater])]))
+        #expect(why?.contains("maximumRepeatedItems") == true, "\(why ?? "imported")")
+    }
+
     /// Eleven instances of a precomposition whose layer has a 99,999-vertex mask.
     @Test func maskVerticesCountInAllPrecompositionInstancesCounted() {
         let mask = #"{"mode": "a", "pt": {"a": 0, "k": \#(Self.polygon(99_999))}, "o": {"a": 0, "k": 100}}"#

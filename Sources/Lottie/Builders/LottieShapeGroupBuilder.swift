@@ -53,7 +53,7 @@ struct LottieShapeGroupBuilder {
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": repeaters nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
-                let copies = repeatedGroups(items, at: r)
+                let copies = try repeatedGroups(items, at: r)
                 return try build(copies + items[(r + 1)...], into: container, inherited: inherited, trims: trims,
                                  rounding: rounding, modifiers: modifiers, depth: depth + 1, repeaterCopies: copies.count)
             }
@@ -244,7 +244,7 @@ struct LottieShapeGroupBuilder {
     /// its transform sampled once a frame of the layer's span; a copy past the number of
     /// copies at a frame is scaled to nothing there, so it adds no area and draws nothing
     /// (lottie-web stops rendering it). A merged path takes no copy's opacity.
-    func repeatedGroups(_ items: [LottieShapeItem], at r: Int) -> [LottieShapeItem] {
+    func repeatedGroups(_ items: [LottieShapeItem], at r: Int) throws(DocumentError) -> [LottieShapeItem] {
         guard case .repeater(let copiesP, let offsetP, let tr, let startOpacity, let endOpacity) = items[r] else { return Array(items) }
         let repeated = Array(items[..<r])
         var positionAnimated = false
@@ -265,6 +265,7 @@ struct LottieShapeGroupBuilder {
             frames = first
             most = copies(first[0])
         }
+        try counter.addRepeatedItems(most * (r + 1), layer: layerName)
         func property(_ values: [[Double]]) -> LottieProperty<[Double]> {
             guard values.count > 1 else { return LottieProperty(values.first ?? [0]) }
             return LottieProperty(keyframes: zip(frames, values).map { LottieKeyframe(frame: $0, value: $1, easing: .linear, hold: false) })
@@ -500,6 +501,16 @@ final class LottieLayerCounter {
         count += n
         guard count <= LottieLimits.maximumLayers else {
             throw DocumentError("", "the animation needs more than \(LottieLimits.maximumLayers) layers (the limit)")
+        }
+    }
+    /// The shape items repeaters' copies hold, against `maximumRepeatedItems`.
+    private(set) var repeatedItems = 0
+    /// Counts `n` more shape items copied by a repeater of the layer named `layer`, before
+    /// the copies are made.
+    func addRepeatedItems(_ n: Int, layer: String) throws(DocumentError) {
+        repeatedItems += n
+        guard repeatedItems <= LottieLimits.maximumRepeatedItems else {
+            throw DocumentError("", "layer \(DocumentText.quoted(layer)): its repeaters copy more than \(LottieLimits.maximumRepeatedItems) shape items in all (the limit maximumRepeatedItems)")
         }
     }
     /// Counts `n` more path vertices for the layer named `layer`, before they are built.

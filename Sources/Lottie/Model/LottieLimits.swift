@@ -34,6 +34,10 @@ public enum LottieLimits {
     public static let maximumStarPoints = 1_000
     /// The most copies a repeater makes.
     public static let maximumRepeaterCopies = 1_000
+    /// The most shape items repeaters copy in all, in After Effects' reading (each copy holds
+    /// the items listed before its repeater, and a later repeater copies the earlier one's
+    /// copies): what the copies' groups hold in memory before any layer is built.
+    public static let maximumRepeatedItems = 1_000_000
     /// The largest embedded image, decoded, in pixels.
     public static let maximumImagePixels = DocumentLimits.maximumPixels
     /// The most characters of one text layer's document.
