@@ -124,6 +124,16 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         cachedKeyTimes = (count, times)
         return times
     }
+    /// The index of the value a discrete animation of `n` values shows at fraction `f`:
+    /// "Each value / keyTime pair represents the value from the specified time until the next
+    /// keyframe" (kCAAnimationDiscrete); before the first key time the first value, from the
+    /// last value's key time to the end the last.
+    func discreteValueIndex(at f: Double, count n: Int) -> Int {
+        let times = effectiveKeyTimes(count: n)
+        var idx = 0
+        for i in 0..<min(n, times.count) where f >= times[i] { idx = i }
+        return min(idx, n - 1)
+    }
     /// Per-segment easing (linear and cubic modes only).
     func eased(_ u: Double, segment i: Int) -> Double {
         guard let tf = timingFunctions, !tf.isEmpty else { return u }
@@ -136,11 +146,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         if n == 1 { return vals[0] }
         switch calculationMode {
         case .discrete:
-            // Value i holds from times[i] until times[i + 1]; the last holds to the end.
-            let times = effectiveKeyTimes(count: n)
-            var idx = 0
-            for i in 0..<min(n, times.count) where f >= times[i] { idx = i }
-            return vals[min(idx, n - 1)]
+            return vals[discreteValueIndex(at: f, count: n)]
         case .linear:
             let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
             return Interpolation.lerp(vals[i], vals[i + 1], eased(u, segment: i))

@@ -128,6 +128,9 @@ public struct RenderWalk: Sendable {
     /// Of those, layers left out because what their mask or bounds let through lies outside
     /// the visible rect, or is nothing (RenderPlacement.swift); their subtrees not evaluated.
     public var culledLayers = 0
+    /// Layers taken as the last update left them because their own `hidden` animation keeps
+    /// them hidden until its next key time (RenderHiddenSpan.swift): not evaluated.
+    public var hiddenSpanLayers = 0
     /// The canvas and the ancestors of the layer being updated, when the update was given a
     /// visible rect.
     var placement: RenderPlacement? = nil
@@ -163,6 +166,13 @@ final class RenderTreeNode {
     /// sublayers is hidden whatever the time or draws nothing so itself. Valid at `revision`;
     /// cleared by a change of a sublayer it was concluded from (`watchedByUndrawnAncestor`).
     @exclusivity(unchecked) var staticallyUndrawn = false
+    /// The span of local times over which the copy is hidden by the layer's own `hidden`
+    /// animation, valid at `hiddenSpanRevision` (`UInt.max`: none); `hiddenSpanRefusedRevision`:
+    /// the revision at which the layer was found to have no such animation (RenderHiddenSpan.swift).
+    @exclusivity(unchecked) var hiddenFrom = 0.0
+    @exclusivity(unchecked) var hiddenUntil = -1.0
+    @exclusivity(unchecked) var hiddenSpanRevision = UInt.max
+    @exclusivity(unchecked) var hiddenSpanRefusedRevision = UInt.max
     /// Whether the superlayer's `staticallyUndrawn` or `skippedSublayers` was concluded from this layer.
     @exclusivity(unchecked) var watchedByUndrawnAncestor = false
     /// Runs of sublayers (indices) that draw nothing whatever the time, their kept copies in
@@ -246,10 +256,11 @@ extension RenderTreeNode {
 /// What an animation writes at one time, as far as it tells two times apart: the same state
 /// at two times writes the same values over the same model values. Nothing (not active, or
 /// finished and removed on completion); one value whatever the progress within a keyframe
-/// segment (`segment`: a keyframe animation of a single value, −1, as the Lottie importer's
-/// visibility animations, or a linear segment between two equal plain values, a Lottie
-/// hold); or else the progress itself (the timing arithmetic's result, which is all that
-/// `apply` reads of time).
+/// segment (`segment`: a keyframe animation of a single value, −1; a linear segment between
+/// two equal plain values, a Lottie hold; or a discrete animation's value index, "Each value /
+/// keyTime pair represents the value from the specified time until the next keyframe"
+/// (kCAAnimationDiscrete), as the Lottie importer's in/out visibility animations); or else the
+/// progress itself (the timing arithmetic's result, which is all that `apply` reads of time).
 enum RenderAnimationState: Equatable {
     case nothing
     case constant(CAAnimationProgress, segment: Int)
@@ -284,6 +295,11 @@ enum RenderAnimationState: Equatable {
             if k.path == nil, let v = k.values {
                 if v.count == 1 { self = .constant(p, segment: -1); return }
                 if let i = k.constantPlainSegment(at: p.fraction) { self = .constant(p, segment: i); return }
+                // Discrete: one value from its key time to the next (a Lottie layer's in/out
+                // visibility), the segment being the value's index.
+                if k.calculationMode == .discrete && !k.isCumulative {
+                    self = .constant(p, segment: k.discreteValueIndex(at: p.fraction, count: v.count)); return
+                }
             }
         }
         self = .progress(p)
@@ -351,6 +367,13 @@ extension CALayer {
         // What draws nothing at `time` is left as the last frame left it, its animations not
         // evaluated (the display list skips a hidden layer, and everything under it).
         if let node = renderNode, node.owner == owner, let kept = node.copy, node.revision == modelRevision {
+            // Hidden by its own `hidden` animation until its next key time: as the last update
+            // left it, neither its animations nor its mask evaluated (RenderHiddenSpan.swift).
+            if node.hidesCopy(at: local, revision: modelRevision), drawingState == nil, kept.isHidden,
+               kept.sublayers == nil, kept.mask == nil {
+                walk.hiddenSpanLayers += 1
+                return kept
+            }
             // Drawing nothing whatever the time: hidden (its copy stripped when the node learnt
             // it), or concluded from its sublayers (its copy marked hidden then).
             if drawingState == nil, let same = node.keptCopyDrawingNothingEver(owner: owner, revision: modelRevision,
@@ -451,6 +474,7 @@ extension CALayer {
         // A layer that draws nothing at `time` keeps neither its subtree nor its mask; the
         // copies it lets go of are parked on it while it may show again (`ParkedRenderSubtree`).
         if copy.isHidden || !(copy.opacity > 0) {
+            if copy.isHidden { learnHiddenSpan(node, at: local) }
             if copy.sublayers != nil || copy.mask != nil {
                 if case .hidden = node.visibility { copy.parkedSubtreeOfCopy = nil } else {
                     copy.parkedSubtreeOfCopy = ParkedRenderSubtree(sublayers: copy.sublayers, mask: copy.mask)
