@@ -101,6 +101,9 @@ extension Canvas {
                   occluder: occluder.map { ($0, x, y) })
     }
 
+    /// ⌈a / k⌉ for k > 0 and any a.
+    @inline(__always) private static func ceilDiv(_ a: Int, _ k: Int) -> Int { a >= 0 ? (a &+ k &- 1) / k : -((-a) / k) }
+
     /// Source-over of `color` × the plane's bilinear value at every target pixel the plane
     /// covers, through the clip, skipping pixels under an opaque pixel of `occluder`. Each
     /// row first mixes its two plane rows into a line (with a zero on either side), then
@@ -156,19 +159,20 @@ extension Canvas {
             // computed under the occluder's opaque run, which is left out of the spans below.
             cov.update(repeating: 0, count: x1 &- x0)
             for phase in 0..<k {
-                let w = weight[phase], iw = 1 - w
-                var tx = x0 &+ phase, i = baseIndex[phase]
-                // Columns outside the plane (i < 0 or i > pw) read nothing.
-                while tx < x1 && i < 0 { tx &+= k; i &+= 1 }
-                while tx < x1 && i <= pw {
-                    if tx >= skipLo && tx < skipHi {
-                        let jump = (skipHi &- tx &+ k &- 1) / k
-                        tx &+= jump &* k; i &+= jump
-                        continue
+                let w = weight[phase], iw = 1 - w, i0 = baseIndex[phase], first = x0 &+ phase
+                // Pixel first + k·j reads line[i0 + j]: the plane's columns (0 ≤ i0 + j ≤ pw) left
+                // and right of the occluded run (the j whose pixel is in skipLo..<skipHi).
+                let jLo = max(0, -i0), jHi = min(pw &- i0 &+ 1, Self.ceilDiv(x1 &- first, k))
+                let sLo = Self.ceilDiv(skipLo &- first, k), sHi = Self.ceilDiv(skipHi &- first, k)
+                for part in 0..<2 {
+                    var j = part == 0 ? jLo : max(jLo, sHi)
+                    let end = part == 0 ? min(jHi, sLo) : jHi
+                    while j < end {
+                        let i = i0 &+ j
+                        let a = line[i] * iw + line[i &+ 1] * w
+                        if a > 0.5 / 255 { cov[phase &+ k &* j] = UInt8(min(255, a * 255 + 0.5)) }
+                        j &+= 1
                     }
-                    let a = line[i] * iw + line[i &+ 1] * w
-                    if a > 0.5 / 255 { cov[tx &- x0] = UInt8(min(255, a * 255 + 0.5)) }
-                    tx &+= k; i &+= 1
                 }
             }
             // The spans left and right of the occluded run, each through the clip's rim.

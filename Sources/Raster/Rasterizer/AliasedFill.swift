@@ -22,6 +22,8 @@
 // side and axis-aligned (a solid layer, a background) is all full-coverage pixels by this rule,
 // painted row by row without the sweep (`fillAliasedRectangle`, the same centre cuts).
 
+import CRasterSIMD
+
 /// Sides of an axis-aligned rectangle, in the rectangle's own coordinates.
 public struct RectSides: OptionSet, Hashable, Sendable {
     public let rawValue: UInt8
@@ -326,7 +328,8 @@ extension Canvas {
         let x0 = Int(left), n = Int(right) - x0, tw = target.width, pixels = target.pixels
         withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { cuts in
             cuts.initialize(repeating: .min)
-            let painter = PixelCentrePainter(inner: SolidPainter(color: color), sides: sides, rowCuts: cuts.baseAddress!)
+            let painter = PixelCentrePainter(inner: FullCoverageSpanPainter(color: color), sides: sides,
+                                             rowCuts: cuts.baseAddress!)
             for y in Int(top)..<Int(bottom) { painter.paint(row: pixels + y &* tw, y: y, x: x0, count: n, coverage: 255) }
         }
         return true
@@ -348,5 +351,17 @@ extension Canvas {
         } else {
             rasterize(polygons, rule: rule, painter: painter)
         }
+    }
+}
+
+/// A colour source-over at full coverage through the vector span kernels (lk_span_solid: a
+/// store when opaque, else s + d·(255 − alpha)/255 exactly rounded, SolidPainter's arithmetic).
+@usableFromInline struct FullCoverageSpanPainter: SpanPainter {
+    @usableFromInline let color: UInt32
+    @usableFromInline init(color: UInt32) { self.color = color }
+    @inline(__always) @usableFromInline var solidColor: UInt32? { color }
+    @inline(__always) @usableFromInline
+    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
+        lk_span_solid(row + x, count, coverage, color, 0)
     }
 }
