@@ -133,4 +133,8 @@ static inline int64_t lk_truncate(double x) {
 // The gradient painter's table indices (radial, focal, axial) and dithered deposits.
 #include "lk_gradient_row.h"
 
+// Shadows: a caster's alpha into a float plane, and the box passes that blur it.
+#include "lk_alpha_plane.h"
+#include "lk_box_blur.h"
+
 #endif

@@ -7,6 +7,8 @@
 // wide, of variance 1/12 in reduced pixels per axis, so the total stays σ; at these σ the
 // detail lost is far below what the blur removes anyway (σ' stays at least 3 pixels).
 
+import CRasterSIMD
+
 /// A shadow as the rasterizer draws it: colour (its alpha already times the shadow's
 /// opacity), the Gaussian's standard deviation and the offset, both in surface pixels.
 public struct DisplayShadow: Hashable, Sendable {
@@ -87,15 +89,10 @@ extension Canvas {
         defer { plane.deallocate(); scratch.deallocate() }
         plane.update(repeating: 0, count: pw * ph)
         let unit: Float = 1 / (255 * Float(k * k))
+        // Each row's alpha into its plane row, k pixels to a cell (lk_alpha_plane.h).
+        let shift: Int32 = k == 1 ? 0 : (k == 2 ? 1 : 2)
         for yy in 0..<height {
-            let src = pixels + yy &* width
-            let dst = plane + ((yy / k &+ pad) &* pw &+ pad)
-            if k == 1 {
-                for xx in 0..<width { dst[xx] = Float(src[xx] >> 24) * unit }
-            } else {
-                let shift = k == 2 ? 1 : 2
-                for xx in 0..<width { dst[xx &>> shift] += Float(src[xx] >> 24) * unit }
-            }
+            lk_alpha_plane_row(pixels + yy &* width, width, plane + ((yy / k &+ pad) &* pw &+ pad), shift, unit, 0)
         }
         GaussianBlur.blur(plane, width: pw, height: ph, sigma: sigma, scratch: scratch)
         // The plane's pixel (i, j) covers surface pixels from origin + k·(i, j).
@@ -103,6 +100,9 @@ extension Canvas {
         composite(plane: plane, width: pw, height: ph, scale: k, originX: ox, originY: oy, color: argb,
                   occluder: occluder.map { ($0, x, y) })
     }
+
+    /// ⌈a / k⌉ for k > 0 and any a.
+    @inline(__always) private static func ceilDiv(_ a: Int, _ k: Int) -> Int { a >= 0 ? (a &+ k &- 1) / k : -((-a) / k) }
 
     /// Source-over of `color` × the plane's bilinear value at every target pixel the plane
     /// covers, through the clip, skipping pixels under an opaque pixel of `occluder`. Each
@@ -121,7 +121,8 @@ extension Canvas {
         let invK = 1 / fk
         // line[i + 1] is plane column i; line[0] and line[pw + 1] are the zeros around it.
         let line = UnsafeMutablePointer<Float>.allocate(capacity: pw + 2)
-        defer { line.deallocate() }
+        let cov = UnsafeMutablePointer<UInt8>.allocate(capacity: x1 - x0)
+        defer { line.deallocate(); cov.deallocate() }
         line[0] = 0; line[pw + 1] = 0
         // Per column phase (tx − x0) mod k: the line index and weight of the pixel x0 + phase.
         var baseIndex = [Int](repeating: 0, count: k), weight = [Float](repeating: 0, count: k)
@@ -154,26 +155,39 @@ extension Canvas {
                 for j in a..<b { all &= row[j] }
                 if b > a && all == 0xFF00_0000 { skipLo = o.x &+ a; skipHi = o.x &+ b }
             }
-            let dst = px + ty &* tw
+            // The row's coverage bytes, pixel tx at cov[tx − x0]: zero off the plane, and not
+            // computed under the occluder's opaque run, which is left out of the spans below.
+            cov.update(repeating: 0, count: x1 &- x0)
             for phase in 0..<k {
-                let w = weight[phase], iw = 1 - w
-                var tx = x0 &+ phase, i = baseIndex[phase]
-                // Columns outside the plane (i < 0 or i > pw) read nothing.
-                while tx < x1 && i < 0 { tx &+= k; i &+= 1 }
-                while tx < x1 && i <= pw {
-                    if tx >= skipLo && tx < skipHi {
-                        let jump = (skipHi &- tx &+ k &- 1) / k
-                        tx &+= jump &* k; i &+= jump
-                        continue
+                let w = weight[phase], iw = 1 - w, i0 = baseIndex[phase], first = x0 &+ phase
+                // Pixel first + k·j reads line[i0 + j]: the plane's columns (0 ≤ i0 + j ≤ pw) left
+                // and right of the occluded run (the j whose pixel is in skipLo..<skipHi).
+                let jLo = max(0, -i0), jHi = min(pw &- i0 &+ 1, Self.ceilDiv(x1 &- first, k))
+                let sLo = Self.ceilDiv(skipLo &- first, k), sHi = Self.ceilDiv(skipHi &- first, k)
+                for part in 0..<2 {
+                    var j = part == 0 ? jLo : max(jLo, sHi)
+                    let end = part == 0 ? min(jHi, sLo) : jHi
+                    while j < end {
+                        let i = i0 &+ j
+                        let a = line[i] * iw + line[i &+ 1] * w
+                        if a > 0.5 / 255 { cov[phase &+ k &* j] = UInt8(min(255, a * 255 + 0.5)) }
+                        j &+= 1
                     }
-                    let a = line[i] * iw + line[i &+ 1] * w
-                    if a > 0.5 / 255 {
-                        var c = UInt32(min(255, a * 255 + 0.5))
-                        if mask.active && (tx < inLo || tx >= inHi) { c = lkDiv255(c * mask.coverage(x: tx, y: ty)) }
-                        dst[tx] = lkSourceOver(lkScale(color, c), dst[tx])
-                    }
-                    tx &+= k; i &+= 1
                 }
+            }
+            // The spans left and right of the occluded run, each through the clip's rim.
+            let dst = px + ty &* tw
+            for part in 0..<2 {
+                let lo = part == 0 ? x0 : max(x0, min(x1, skipHi)), hi = part == 0 ? min(x1, max(x0, skipLo)) : x1
+                if lo >= hi { continue }
+                if mask.active {
+                    for tx in lo..<hi where (tx < inLo || tx >= inHi) && cov[tx &- x0] != 0 {
+                        cov[tx &- x0] = UInt8(lkDiv255(UInt32(cov[tx &- x0]) * mask.coverage(x: tx, y: ty)))
+                    }
+                }
+                // Source-over of colour × coverage, pixel by pixel (a zero coverage leaves the
+                // pixel as it is): Raster's lkSourceOver(lkScale(color, c), d), vectorised.
+                lk_span_masked(dst + lo, hi &- lo, cov + (lo &- x0), color)
             }
         }
     }

@@ -5,8 +5,11 @@
 // (P. Kovesi, "Fast Almost-Gaussian Filtering", 2010: n boxes of widths w_l and w_u = w_l + 2,
 // w_ideal = √(12σ²/n + 1), the first m = round((12σ² − n·w_l² − 4n·w_l − 3n) / (−4w_l − 4))
 // of width w_l); by the central limit theorem three boxes are already within about 3 % of
-// the Gaussian's peak, at a cost per pixel independent of σ (running sums). Columns are
-// summed a whole row at a time, so every pass walks memory in order.
+// the Gaussian's peak, at a cost per pixel independent of σ (running sums). The box passes
+// are CRasterSIMD's (lk_box_blur.h): column passes with the running sums of sixteen columns in
+// vector registers, the row passes as column passes of the transposed plane.
+
+import CRasterSIMD
 
 #if canImport(Glibc)
 import Glibc
@@ -50,57 +53,33 @@ public enum GaussianBlur {
             kernelBlur(plane, width: width, height: height, sigma: sigma, scratch: scratch)
             return
         }
-        let other = scratch, line = scratch + width * height
-        var src = plane, dst = other
-        for w in boxWidths(sigma: sigma) {
-            boxRows(src, dst, width: width, height: height, radius: w / 2, line: line)
-            swap(&src, &dst)
-        }
-        for w in boxWidths(sigma: sigma) {
-            boxColumns(src, dst, width: width, height: height, radius: w / 2, sums: line)
-            swap(&src, &dst)
-        }
-        // Six passes: the result is back in `plane`.
+        boxBlur(plane, width: width, height: height, widths: boxWidths(sigma: sigma), scratch: scratch)
     }
 
-    /// One box of radius r along every row: dst[x] = Σ src[x−r…x+r] / (2r + 1).
-    static func boxRows(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>,
-                        width: Int, height: Int, radius r: Int, line: UnsafeMutablePointer<Float>) {
-        let inv = 1 / Float(2 * r + 1)
-        for y in 0..<height {
-            let s = src + y &* width, d = dst + y &* width
-            var sum: Float = 0
-            for x in 0..<min(r, width) { sum += s[x] }
-            for x in 0..<width {
-                if x &+ r < width { sum += s[x &+ r] }
-                d[x] = sum * inv
-                if x &- r >= 0 { sum -= s[x &- r] }
-            }
+    /// The box passes of `widths` along the rows, then along the columns (the result back in
+    /// `plane`). The row passes run as column passes of the transposed plane
+    /// (lk_box_blur.h: the same sums in the same order, so the same bits), on every CPU the
+    /// AVX2 kernel where it has it; `portable` takes the portable kernel.
+    static func boxBlur(_ plane: UnsafeMutablePointer<Float>, width: Int, height: Int, widths: [Int],
+                        scratch: UnsafeMutablePointer<Float>, portable: Bool = false) {
+        let other = scratch, sums = scratch + width * height
+        let flag: Int32 = portable ? 1 : 0
+        // Rows: the transposed plane is `height` wide and `width` high.
+        lk_transpose_plane(plane, other, width, height)
+        var src = other, dst = plane
+        for w in widths {
+            lk_box_columns(src, dst, height, width, w / 2, sums, flag)
+            swap(&src, &dst)
         }
-    }
-
-    /// One box of radius r along every column, a row at a time: `sums` holds the window's
-    /// column sums.
-    static func boxColumns(_ src: UnsafeMutablePointer<Float>, _ dst: UnsafeMutablePointer<Float>,
-                           width: Int, height: Int, radius r: Int, sums: UnsafeMutablePointer<Float>) {
-        let inv = 1 / Float(2 * r + 1)
-        sums.update(repeating: 0, count: width)
-        for y in 0..<min(r, height) {
-            let s = src + y &* width
-            for x in 0..<width { sums[x] += s[x] }
+        // Back to rows of `width`, then the column passes.
+        let back = src == plane ? other : plane
+        lk_transpose_plane(src, back, height, width)
+        src = back; dst = back == plane ? other : plane
+        for w in widths {
+            lk_box_columns(src, dst, width, height, w / 2, sums, flag)
+            swap(&src, &dst)
         }
-        for y in 0..<height {
-            if y &+ r < height {
-                let add = src + (y &+ r) &* width
-                for x in 0..<width { sums[x] += add[x] }
-            }
-            let d = dst + y &* width
-            for x in 0..<width { d[x] = sums[x] * inv }
-            if y &- r >= 0 {
-                let sub = src + (y &- r) &* width
-                for x in 0..<width { sums[x] -= sub[x] }
-            }
-        }
+        if src != plane { plane.update(from: src, count: width * height) }
     }
 
     /// The sampled Gaussian (normalized to sum 1), rows then columns.

@@ -18,7 +18,11 @@
 // A side that lands axis-aligned on a pixel boundary covers whole pixels either way: it is
 // left to the plain fill, and a shape whose every aliased side does so is filled exactly as
 // before (same pixels, same code). The anti-aliased sweep itself is not changed: the strips
-// are more polygons, the centre test wraps the span painter.
+// are more polygons, the centre test wraps the span painter. A rectangle aliased on every
+// side and axis-aligned (a solid layer, a background) is all full-coverage pixels by this rule,
+// painted row by row without the sweep (`fillAliasedRectangle`, the same centre cuts).
+
+import CRasterSIMD
 
 /// Sides of an axis-aligned rectangle, in the rectangle's own coordinates.
 public struct RectSides: OptionSet, Hashable, Sendable {
@@ -283,7 +287,52 @@ extension Canvas {
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         let argb = color.withAlphaScaled(min(1, opacity)).premultipliedARGB
         guard argb >> 24 != 0 else { return }
+        if rule == .nonZero, fillAliasedRectangle(aliasing, transform: transform, color: argb) { return }
         rasterize(&scratch, rule: rule, painter: SolidPainter(color: argb), aliasing: aliasing, transform: transform)
+    }
+
+    /// The fill in `scratch` when it is the rectangle of `aliasing`, axis-aligned on the target,
+    /// every side aliased, no corner rounded, under no anti-aliased clip (a Lottie solid, a
+    /// layer's background): painted row by row, without the sweep. Per the rule above, its
+    /// pixels are those whose centres lie inside every side (the cuts of PixelCentrePainter,
+    /// the same code), at the exact-area coverage of the rectangle grown two pixels beyond each
+    /// side, which is full for every such pixel under the non-zero rule (the strips overlap
+    /// past the corners, where the even-odd rule would empty them); so every remaining pixel
+    /// of the rectangle's pixel bounds gets the colour at full coverage. False (nothing drawn)
+    /// when the fill is not such a rectangle.
+    func fillAliasedRectangle(_ aliasing: EdgeAliasing, transform t: AffineTransform, color: UInt32) -> Bool {
+        guard aliasing.sides == .all, aliasing.minXMinYInset == 0, aliasing.maxXMinYInset == 0,
+              aliasing.minXMaxYInset == 0, aliasing.maxXMaxYInset == 0, t.b == 0, t.c == 0,
+              scratch.contourStarts.count == 1, scratch.points.count == 4 || scratch.points.count == 5 else { return false }
+        let pts = scratch.points
+        if pts.count == 5 && pts[4] != pts[0] { return false }
+        // Four corners joined by axis-aligned edges: a rectangle, not a bow tie.
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for i in 0..<4 {
+            let p = pts[i], q = pts[(i + 1) % 4]
+            guard (p.x == q.x) != (p.y == q.y) else { return false }
+            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
+        }
+        // … and the aliased rectangle's own place on the target (within a millionth of a pixel:
+        // the strips then cover any gap).
+        let r = aliasing.rect.applying(t)
+        guard minX < maxX, minY < maxY, !r.isNull,
+              abs(r.minX - minX) <= 1e-6, abs(r.maxX - maxX) <= 1e-6,
+              abs(r.minY - minY) <= 1e-6, abs(r.maxY - maxY) <= 1e-6 else { return false }
+        guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return true }
+        guard !mask.active else { return false }
+        guard let sides = DeviceAliasedSides(aliasing, transform: t, polygons: &scratch) else { return false }
+        let left = max(Double(mask.left), minX.rounded(.down)), right = min(Double(mask.right), maxX.rounded(.up))
+        let top = max(Double(mask.top), minY.rounded(.down)), bottom = min(Double(mask.bottom), maxY.rounded(.up))
+        guard left < right, top < bottom else { return true }
+        let x0 = Int(left), n = Int(right) - x0, tw = target.width, pixels = target.pixels
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 9) { cuts in
+            cuts.initialize(repeating: .min)
+            let painter = PixelCentrePainter(inner: FullCoverageSpanPainter(color: color), sides: sides,
+                                             rowCuts: cuts.baseAddress!)
+            for y in Int(top)..<Int(bottom) { painter.paint(row: pixels + y &* tw, y: y, x: x0, count: n, coverage: 255) }
+        }
+        return true
     }
 
     /// Rasterizes `polygons` with `painter`, the sides of `aliasing` (mapped by `transform`)
@@ -302,5 +351,17 @@ extension Canvas {
         } else {
             rasterize(polygons, rule: rule, painter: painter)
         }
+    }
+}
+
+/// A colour source-over at full coverage through the vector span kernels (lk_span_solid: a
+/// store when opaque, else s + d·(255 − alpha)/255 exactly rounded, SolidPainter's arithmetic).
+@usableFromInline struct FullCoverageSpanPainter: SpanPainter {
+    @usableFromInline let color: UInt32
+    @usableFromInline init(color: UInt32) { self.color = color }
+    @inline(__always) @usableFromInline var solidColor: UInt32? { color }
+    @inline(__always) @usableFromInline
+    func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
+        lk_span_solid(row + x, count, coverage, color, 0)
     }
 }
