@@ -549,6 +549,24 @@ import TestSupport
         #expect(abs(Int(b[50, 50] >> 24) - 128) <= 2, "\(b[50, 50] >> 24)")
     }
 
+    @Test func anOuterStrokeKeepsEachNestedGroupsOwnTrim() throws {
+        // The left group's square is trimmed to half its outline inside the group; the right
+        // group's is not: the outer stroke draws half the left outline and all the right one
+        // (shapes trimmed differently are painted as separate paths, each with its trim).
+        let half = #"{"ty": "tm", "s": {"k": 0}, "e": {"k": 50}, "o": {"k": 0}, "m": 1}"#
+        let shapes = F.group([F.group([F.rect(0, 0, 30, 30), half], transform: #"{"ty": "tr", "p": {"k": [25, 50]}}"#),
+                              F.group([F.rect(0, 0, 30, 30)], transform: #"{"ty": "tr", "p": {"k": [75, 50]}}"#),
+                              F.stroke(width: 4, cap: 1)])
+        let b = Self.render(try F.scene([F.shapeLayer([shapes])]), frame: 0)
+        func count(_ xs: Range<Int>) -> Int {
+            var n = 0
+            for y in 0..<100 { for x in xs where Self.painted(b, x, y) { n += 1 } }
+            return n
+        }
+        let left = count(0..<50), right = count(50..<100)
+        #expect(right > 400 && abs(Double(left) / Double(right) - 0.5) < 0.1, "\(left) \(right)")
+    }
+
     @Test func aNestedGroupsOpacityDoesNotFadeAnOuterFill() throws {
         // lottie-web sets a group's opacity on the group's own element; the outer fill's path
         // lies in the outer group's element.
