@@ -482,6 +482,103 @@ import TestSupport
         #expect(Self.painted(end, 55, 50) && !Self.painted(end, 50, 50))
     }
 
+    // MARK: Outer styles — one path over the nested groups' shapes
+
+    // A fill or stroke of an outer group paints every shape it applies to, its own group's and
+    // those of the groups nested in it, as ONE path in its own group: lottie-web builds one path
+    // element per style in the style's group (SVGShapeElement's `searchShapes`) and
+    // `renderPath` (SVGElementsRenderer.js) appends each shape's path, carried by the nested
+    // groups' transforms, to its data (`itemData.styles[l].d += pathStringTransformed`);
+    // ThorVG and rlottie draw these files the same way. lottie-ios's Core Animation engine
+    // hands the style down to each nested group's layer (ShapeLayer.swift,
+    // `inheritedItemsForChildGroups`): one layer per group.
+
+    static let halfFill = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 50}, "r": 1}"#
+    static let halfStroke = #"{"ty": "st", "c": {"k": [0, 0, 1, 1]}, "o": {"k": 50}, "w": {"k": 8}, "lc": 2, "lj": 2}"#
+    /// Two 40-point squares in groups moved apart: x 15…55, y 25…65 and x 40…80, y 40…80.
+    static func twoNestedGroups(_ style: String, secondTransform: String = #"{"ty": "tr", "p": {"k": [5, 5]}}"#) -> String {
+        F.group([F.group([F.rect(40, 45, 40, 40)], transform: #"{"ty": "tr", "p": {"k": [-5, 0]}}"#),
+                  F.group([F.rect(55, 55, 40, 40)], transform: secondTransform), style])
+    }
+
+    @Test func aTranslucentOuterFillPaintsOverlappingNestedGroupsOnce() throws {
+        func alpha(_ b: Bitmap, _ x: Int, _ y: Int) -> Int { Int(b[x, y] >> 24) }
+        // One moved group, one turned about its centre: the overlap (50, 50) is half opaque.
+        let turned = #"{"ty": "tr", "a": {"k": [55, 55]}, "p": {"k": [60, 60]}, "r": {"k": 15}}"#
+        for second in [#"{"ty": "tr", "p": {"k": [5, 5]}}"#, turned] {
+            let b = Self.render(try F.scene([F.shapeLayer([Self.twoNestedGroups(Self.halfFill, secondTransform: second)])]), frame: 0)
+            #expect(abs(alpha(b, 50, 50) - 128) <= 2 && abs(alpha(b, 20, 30) - 128) <= 2, "\(alpha(b, 50, 50)) \(alpha(b, 20, 30))")
+        }
+        // Moving over time, the same.
+        let moving = #"{"ty": "tr", "p": \#(F.keyframes([(0, "[5, 5]", false), (30, "[0, 0]", false)]))}"#
+        let s = try F.scene([F.shapeLayer([Self.twoNestedGroups(Self.halfFill, secondTransform: moving)])])
+        for frame in [0.0, 15, 30] { #expect(abs(alpha(Self.render(s, frame: frame), 50, 50) - 128) <= 2, "frame \(frame)") }
+        // lottie-ios's engine: a layer per group, the overlap three quarters opaque.
+        let ios = Self.render(try F.scene([F.shapeLayer([Self.twoNestedGroups(Self.halfFill)])], reading: .iOS), frame: 0)
+        #expect(abs(alpha(ios, 50, 50) - 191) <= 3, "\(alpha(ios, 50, 50))")
+    }
+
+    @Test func anEvenOddOuterFillCutsHolesAcrossNestedGroups() throws {
+        // A 70-point square and a 33-point one (a 30-point square scaled 110 %) inside it, each
+        // in its own moved group: the even-odd rule leaves the inner square a hole.
+        let evenOdd = #"{"ty": "fl", "c": {"k": [1, 0, 0, 1]}, "o": {"k": 100}, "r": 2}"#
+        let shapes = F.group([F.group([F.rect(50, 50, 70, 70)], transform: #"{"ty": "tr", "p": {"k": [2, 0]}}"#),
+                              F.group([F.rect(0, 0, 30, 30)], transform: #"{"ty": "tr", "p": {"k": [48, 50]}, "s": {"k": [110, 110]}}"#),
+                              evenOdd])
+        let b = Self.render(try F.scene([F.shapeLayer([shapes])]), frame: 0)
+        #expect(!Self.painted(b, 48, 50) && Self.painted(b, 25, 50) && Self.painted(b, 75, 50))
+        let ios = Self.render(try F.scene([F.shapeLayer([shapes])], reading: .iOS), frame: 0)
+        #expect(Self.painted(ios, 48, 50))
+    }
+
+    @Test func aTranslucentOuterStrokeOverNestedGroupsIsOneStroke() throws {
+        // The first square's right edge (x = 55) crosses the second's top edge (y = 40) at
+        // (55, 40): one stroke there is half opaque, not three quarters.
+        func alpha(_ b: Bitmap) -> Int { Int(b[55, 40] >> 24) }
+        let b = Self.render(try F.scene([F.shapeLayer([Self.twoNestedGroups(Self.halfStroke)])]), frame: 0)
+        #expect(abs(alpha(b) - 128) <= 2, "\(alpha(b))")
+        let ios = Self.render(try F.scene([F.shapeLayer([Self.twoNestedGroups(Self.halfStroke)])], reading: .iOS), frame: 0)
+        #expect(abs(alpha(ios) - 191) <= 3, "\(alpha(ios))")
+    }
+
+    @Test func anOuterFillPaintsItsOwnShapesAndTheNestedGroupsAsOnePath() throws {
+        // The outer group's own square and a nested group's square overlapping it: one path.
+        let shapes = F.group([F.group([F.rect(55, 55, 40, 40)], transform: #"{"ty": "tr", "p": {"k": [5, 5]}}"#),
+                              F.rect(35, 45, 40, 40), Self.halfFill])
+        let b = Self.render(try F.scene([F.shapeLayer([shapes])]), frame: 0)
+        #expect(abs(Int(b[50, 50] >> 24) - 128) <= 2, "\(b[50, 50] >> 24)")
+    }
+
+    @Test func anOuterStrokeKeepsEachNestedGroupsOwnTrim() throws {
+        // The left group's square is trimmed to half its outline inside the group; the right
+        // group's is not: the outer stroke draws half the left outline and all the right one
+        // (shapes trimmed differently are painted as separate paths, each with its trim).
+        let half = #"{"ty": "tm", "s": {"k": 0}, "e": {"k": 50}, "o": {"k": 0}, "m": 1}"#
+        let shapes = F.group([F.group([F.rect(0, 0, 30, 30), half], transform: #"{"ty": "tr", "p": {"k": [25, 50]}}"#),
+                              F.group([F.rect(0, 0, 30, 30)], transform: #"{"ty": "tr", "p": {"k": [75, 50]}}"#),
+                              F.stroke(width: 4, cap: 1)])
+        let b = Self.render(try F.scene([F.shapeLayer([shapes])]), frame: 0)
+        func count(_ xs: Range<Int>) -> Int {
+            var n = 0
+            for y in 0..<100 { for x in xs where Self.painted(b, x, y) { n += 1 } }
+            return n
+        }
+        let left = count(0..<50), right = count(50..<100)
+        #expect(right > 400 && abs(Double(left) / Double(right) - 0.5) < 0.1, "\(left) \(right)")
+    }
+
+    @Test func aNestedGroupsOpacityDoesNotFadeAnOuterFill() throws {
+        // lottie-web sets a group's opacity on the group's own element; the outer fill's path
+        // lies in the outer group's element.
+        let shapes = F.group([F.group([F.rect(50, 50, 40, 40)], transform: #"{"ty": "tr", "p": {"k": [2, 0]}, "o": {"k": 50}}"#),
+                              F.fill()])
+        let b = Self.render(try F.scene([F.shapeLayer([shapes])]), frame: 0)
+        #expect(b[50, 50] >> 24 == 255)
+        // lottie-ios's engine draws the fill inside the nested group's faded layer.
+        let ios = Self.render(try F.scene([F.shapeLayer([shapes])], reading: .iOS), frame: 0)
+        #expect(abs(Int(ios[50, 50] >> 24) - 128) <= 2)
+    }
+
     @Test func twistTurnsTheOutsideByTheAngle() throws {
         let s = try F.scene([F.shapeLayer([F.group([F.rect(0, 0, 40, 40), #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.fill()])])])
         guard case .move(let first) = try Self.shapePath(s).elements[0] else { Issue.record("no move"); return }

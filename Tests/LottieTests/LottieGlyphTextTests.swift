@@ -53,8 +53,9 @@ import TestSupport
         let s = try Self.scene(text: "AA", justification: 2)
         #expect(s.warnings.isEmpty, "\(s.warnings)")
         let shapes = LottieImporterTests.all(s.root).compactMap { $0 as? CAShapeLayer }
-        // One shape layer per glyph group, each filled with the document's colour.
-        #expect(shapes.count == 2)
+        // The document's fill paints every glyph's group as one path, in one shape layer (an
+        // outer style in After Effects' reading: `LottieStyleHomes`), in the document's colour.
+        #expect(shapes.count == 1)
         #expect(shapes.allSatisfy { $0.fillColor == Color(1, 0, 0, 1) })
         // Each glyph: 10 × 14 at size 20; advance 60 × 0.2 + 100 × 20 / 1000 = 14; the line
         // (28) centred on x 100; the baseline at y 50.

@@ -13,9 +13,10 @@
 // In After Effects' reading a merge paths item stands, as one shape, for the shapes and groups
 // listed before it in its group, which are drawn only through it (`LottieMergePaths`); a
 // repeater's copies are groups in its place (lottie-web's RepeaterModifier clones the items
-// before it into groups whose transforms it sets), and a fill or stroke painting the shapes of
-// nested groups that transform them keeps its own group's layer and coordinates
-// (`LottieShapeItem.inGroups`, `LottieStyleHomes`).
+// before it into groups whose transforms it sets), and a fill or stroke paints all its shapes,
+// its own group's and the nested groups', as one path in its own group's layer and
+// coordinates (`LottieShapeItem.inGroups`, `LottieStyleHomes`); in lottie-ios's reading an
+// inherited style is drawn inside each nested group's layer.
 import Foundation
 import LayerKit
 import Raster
@@ -36,11 +37,10 @@ struct LottieShapeGroupBuilder {
         var name: String
     }
 
-    /// Builds `items` into `container`; the first `repeaterCopies` items are a repeater's copies
-    /// (`repeatedGroups`), whose fills and strokes from outside always keep their own group.
+    /// Builds `items` into `container`, beneath the fills and strokes of the enclosing groups
+    /// (`inherited`) that paint them.
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
-               rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int,
-               repeaterCopies: Int = 0) throws(DocumentError) {
+               rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int) throws(DocumentError) {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
             // After Effects' reading: the copies are groups in the repeater's place, so a merge
             // listed after it takes them as its input, and a fill or stroke listed after it
@@ -55,7 +55,7 @@ struct LottieShapeGroupBuilder {
                 }
                 let copies = try repeatedGroups(items, at: r)
                 return try build(copies + items[(r + 1)...], into: container, inherited: inherited, trims: trims,
-                                 rounding: rounding, modifiers: modifiers, depth: depth + 1, repeaterCopies: copies.count)
+                                 rounding: rounding, modifiers: modifiers, depth: depth + 1)
             }
             return try buildRepeater(items, at: r, into: container, inherited: inherited, trims: trims, rounding: rounding,
                                      modifiers: modifiers, depth: depth)
@@ -85,6 +85,19 @@ struct LottieShapeGroupBuilder {
             !merges.consumed.contains($0) && (merges.tracks[$0] != nil || LottieShapeTrack.of(items[$0], rounding: nil) != nil)
         }
         func shape(_ i: Int) -> Shape { Shape(item: items[i], modifiers: reshaping(after: i), merged: merges.tracks[i]) }
+        // After Effects' reading: each fill and stroke is painted once, as one path, in its own
+        // group's layer (`LottieStyleHomes`): opened where it stands, it gathers its shapes
+        // while this list is built, and is painted when the list is done. Styles that come in
+        // from outside already have their homes (`entering`); any that do not get one here,
+        // beneath everything of the group.
+        let gathers = timeline.reading.drawsAfterEffectsFeatures
+        let mark = homes.mark
+        func homedHere(_ style: LottieShapeItem) -> LottieShapeItem {
+            if case .inGroups = style { return style }
+            return .inGroups(style, transforms: [], home: homes.open(style, in: container))
+        }
+        // Opened bottom first, as the list is built (the last inherited style lies lowest).
+        let inherited = gathers ? Array(inherited.reversed().map(homedHere).reversed()) : inherited
         // Inherited styles paint this group's own shapes, beneath everything of the group.
         let ownShapes = geometry.map(shape)
         if !ownShapes.isEmpty {
@@ -92,22 +105,21 @@ struct LottieShapeGroupBuilder {
                 try addStyle(style, shapes: ownShapes, trims: allTrims, rounding: round, into: container)
             }
         }
-        var copiesBegun = false
+        /// This list's styles as the groups listed before them see them (homed when gathering).
+        var styles: [Int: LottieShapeItem] = [:]
         for i in items.indices.reversed() {
             switch items[i] {
             case .fill, .stroke, .gradientFill, .gradientStroke, .blended, .inGroups:
+                let style = gathers ? homedHere(items[i]) : items[i]
+                styles[i] = style
                 let shapes = geometry.filter { $0 < i }.map(shape)
-                if !shapes.isEmpty { try addStyle(items[i], shapes: shapes, trims: allTrims, rounding: round, into: container) }
+                if !shapes.isEmpty { try addStyle(style, shapes: shapes, trims: allTrims, rounding: round, into: container) }
             case .group(let name, let sub):
                 guard !merges.consumed.contains(i) else { continue }
-                if i < repeaterCopies {
-                    homes.enterCopy(first: i == repeaterCopies - 1, container: container)
-                    if i == repeaterCopies - 1 { copiesBegun = true }
-                }
                 guard depth < LottieLimits.maximumNesting else {
                     throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
                 }
-                let later = items[(i + 1)...].filter(\.isStyle)
+                let later = items.indices[(i + 1)...].compactMap { styles[$0] }
                 let laterTrims = items[(i + 1)...].compactMap { item -> LottieTrim? in
                     guard case .trim(let s, let e, let o, let individually) = item else { return nil }
                     return LottieTrim(start: s, end: e, offset: o, individually: individually)
@@ -120,10 +132,7 @@ struct LottieShapeGroupBuilder {
                     && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
                     // A group that neither moves nor fades draws its items straight into the container.
                     if transform.hasSkew && !timeline.reading.drawsAfterEffectsFeatures { warnings.unsupported("skew", layer: name) }
-                    // A repeater's copy: its outer styles gather with the other copies' (`paint`).
-                    let styles = i < repeaterCopies
-                        ? inheritedStyles.map { entering($0, transform, from: container, always: true) } : inheritedStyles
-                    try build(sub, into: container, inherited: styles, trims: innerTrims, rounding: round,
+                    try build(sub, into: container, inherited: inheritedStyles, trims: innerTrims, rounding: round,
                               modifiers: reshaping(after: i), depth: depth + 1)
                     continue
                 }
@@ -132,7 +141,7 @@ struct LottieShapeGroupBuilder {
                 LottieKeyframeAnimation.apply(transform.opacity, to: inner, .opacity, timeline: timeline) {
                     min(max(($0.first ?? 100) / 100, 0), 1)
                 }
-                try build(sub, into: inner, inherited: inheritedStyles.map { entering($0, transform, from: container, always: i < repeaterCopies) },
+                try build(sub, into: inner, inherited: inheritedStyles.map { entering($0, transform) },
                           trims: innerTrims,
                           rounding: round, modifiers: reshaping(after: i), depth: depth + 1)
                 if !(inner.sublayers ?? []).isEmpty { container.addSublayer(outer) }
@@ -146,21 +155,21 @@ struct LottieShapeGroupBuilder {
                 break
             }
         }
-        if let batch = homes.endCopies(started: copiesBegun) { try paint(batch) }
+        if gathers { try paint(homes.close(from: mark)) }
     }
 
-    /// The fills and strokes from outside a repeater's copies, each painted once over every
-    /// copy's shapes as one path (lottie-web's one element per style draws the paths of all
-    /// the clone groups), beneath the copies in its own group's layer.
-    func paint(_ batch: LottieStyleHomes.Batch) throws(DocumentError) {
-        var inserted: [Int: Int] = [:]
-        for p in batch.pending {
+    /// The styles this list opened, each painted once over all the shapes it gathered as one
+    /// path (one per kind of trim and rounding), at its place in its group's layer.
+    func paint(_ closed: [LottieStyleHomes.Pending]) throws(DocumentError) {
+        var inserted = 0
+        for p in closed {
             let holder = CALayer()
-            try addStyle(p.style, shapes: p.shapes, trims: p.trims, rounding: p.rounding, into: holder)
-            let home = homes.layers[p.home], offset = inserted[p.home, default: 0]
+            for part in p.parts {
+                try addStyle(p.style, shapes: part.shapes, trims: part.trims, rounding: part.rounding, into: holder)
+            }
             let made = holder.sublayers ?? []
-            for (n, l) in made.enumerated() { home.insertSublayer(l, at: p.index + offset + n) }
-            inserted[p.home] = offset + made.count
+            for (n, l) in made.enumerated() { p.layer.insertSublayer(l, at: p.index + inserted + n) }
+            inserted += made.count
         }
     }
 
@@ -309,48 +318,33 @@ struct LottieShapeGroupBuilder {
     }
 
     /// An inherited style as the shapes of a group with `transform` see it: in After Effects'
-    /// reading a style keeps its own group's coordinates — lottie-web's `renderPath`
-    /// (SVGElementsRenderer.js) multiplies a shape's path by the transforms of the groups
-    /// between the shape and its style (`itemData.transformers`, `lvl − styles[l].lvl` of
-    /// them) and paints it in the style's group — so a gradient passed into a transformed
-    /// group, a stroke passed into a group that scales or skews (its width and dashes would
-    /// scale with the group otherwise; a group that only moves or turns leaves a stroke as it
-    /// is) and any style passed into a repeater's copy (`always`) keep the layer of the group
-    /// they enter from, `container`, as their home and the transforms to carry shapes there.
-    /// Drawn in its home, a style takes neither the nested groups' opacities nor their
-    /// collapse: a group scaled to 0 on one axis flattens its shapes to a line the stroke
-    /// still draws, as lottie-web's path does.
-    func entering(_ style: LottieShapeItem, _ transform: LottieTransformModel, from container: CALayer,
-                  always: Bool = false) -> LottieShapeItem {
-        guard timeline.reading.drawsAfterEffectsFeatures else { return style }
-        func homed() -> LottieShapeItem { .inGroups(style, transforms: [transform], home: homes.index(of: container)) }
-        switch style {
-        case .inGroups(let inner, let transforms, let home): return .inGroups(inner, transforms: transforms + [transform], home: home)
-        case _ where always: return homed()
-        case .gradientFill, .gradientStroke: return homed()
-        case .blended(.gradientFill, _), .blended(.gradientStroke, _): return homed()
-        case .stroke, .blended(.stroke, _): return Self.reshapesStroke(transform) ? homed() : style
-        default: return style
-        }
-    }
-
-    /// Whether a group transform ever changes a stroke drawn through it: a scale other than
-    /// 100 % on either axis, or a skew.
-    static func reshapesStroke(_ t: LottieTransformModel) -> Bool {
-        t.hasSkew || t.scale.keyframes.contains { k in
-            let v = k.value
-            return (v.first ?? 100) != 100 || (v.count > 1 ? v[1] : v.first ?? 100) != 100
-        }
+    /// reading a style keeps its own group's coordinates and layer (`LottieStyleHomes`), the
+    /// transforms of the groups between it and a shape carried into the shape's path
+    /// (lottie-web's `renderPath` multiplies the path by `itemData.transformers`, the
+    /// `lvl − styles[l].lvl` group transforms between them) — so a gradient keeps its place, a
+    /// group that scales or skews leaves an outer stroke's width and dashes as they are, and a
+    /// nested group's opacity does not fade it. Drawn in its home, a style takes neither the
+    /// nested groups' opacities nor their collapse: a group scaled to 0 on one axis flattens
+    /// its shapes to a line the stroke still draws, as lottie-web's path does. lottie-ios's
+    /// Core Animation engine draws an inherited style inside each nested group's layer, in
+    /// its coordinates (`--ios`: the style as it is).
+    func entering(_ style: LottieShapeItem, _ transform: LottieTransformModel) -> LottieShapeItem {
+        guard timeline.reading.drawsAfterEffectsFeatures,
+              case .inGroups(let inner, let transforms, let home) = style else { return style }
+        return .inGroups(inner, transforms: transforms + [transform], home: home)
     }
 
     /// One CAShapeLayer painting `shapes` with `style` (one per shape for a simultaneous trim).
     func addStyle(_ style: LottieShapeItem, shapes: [Shape], trims: [LottieTrim],
                   rounding: LottieProperty<[Double]>?, into container: CALayer) throws(DocumentError) {
-        if case .inGroups(let inner, let transforms, let home) = style {
-            // The style drawn in its own group's layer and coordinates, the shapes' paths carried
-            // there by the nested groups' transforms (`placed`). Added now, while the nested
-            // groups are still being built, it lies beneath them, as a style listed after a
-            // group paints beneath it.
+        if case .inGroups(_, let transforms, let home) = style {
+            // The shapes gathered for the style's one path in its own group's layer, carried
+            // there by the nested groups' transforms (`placed`), painted when that group's list
+            // is built (`paint`).
+            guard !transforms.isEmpty else {
+                homes.gather(shapes, trims: trims, rounding: rounding, home: home)
+                return
+            }
             let moves = transforms.contains(where: LottieCamera3D.changesOverTime)
             func toStyleSpace(atLocal f: Double) -> CATransform3D {
                 transforms.reversed().reduce(CATransform3D.identity) { $0.concatenating(LottieCamera3D.matrix($1, at: f)) }
@@ -362,8 +356,7 @@ struct LottieShapeGroupBuilder {
                 s.placementMoves = moves
                 return s
             }
-            if homes.gather(inner, shapes: placed, trims: trims, rounding: rounding, home: home) { return }
-            try addStyle(inner, shapes: placed, trims: trims, rounding: rounding, into: homes.layers[home])
+            homes.gather(placed, trims: trims, rounding: rounding, home: home)
             return
         }
         if case .blended(let inner, let mode) = style {

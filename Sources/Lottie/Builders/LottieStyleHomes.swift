@@ -1,69 +1,68 @@
-// LottieStyleHomes.swift — where a fill or stroke paints the shapes of the transformed groups
-// nested below it. After Effects strokes and fills a style's shapes in the style's own group,
-// the nested groups' transforms carried into the paths (lottie-web's `renderPath`,
-// SVGElementsRenderer.js), so a nested scale never thickens an outer stroke. Each style's
-// home is its group's layer; a repeater's copies gather their shapes there, so a style after
-// the repeater paints all copies once (lottie-web's `RepeaterModifier` clones the items above
-// it into groups).
+// LottieStyleHomes.swift — where a fill or stroke paints, in After Effects' reading: in its own
+// group's layer, once, as ONE path joining every shape it paints — its group's shapes listed
+// before it and the shapes of the groups nested below it (repeater copies among them), each
+// nested group's transform carried into the path. lottie-web builds one path element per
+// style in the style's own group element (SVGShapeElement's `searchShapes`) and `renderPath`
+// (SVGElementsRenderer.js) appends every shape's path, multiplied by the transforms of the
+// groups between the shape and the style, to that one element's data
+// (`itemData.styles[l].d += pathStringTransformed`). So overlapping shapes of a translucent
+// fill do not double its alpha, a stroke over two nested groups is one stroke, the even-odd
+// rule cuts holes across groups, a nested scale never thickens an outer stroke, and a nested
+// group's opacity does not fade an outer style. lottie-ios's Core Animation engine instead
+// hands a group's fills and strokes down to each child group (ShapeLayer.swift's
+// `inheritedItemsForChildGroups`), one layer per group: `--ios` keeps that.
 
 import LayerKit
 
-/// The layers of the groups whose fills and strokes paint the shapes of transformed groups
-/// nested in them (`LottieShapeItem.inGroups`'s `home`), each once.
+/// The fills and strokes of one shape layer waiting to be painted: each style is opened where
+/// it stands in its group (`open`), gathers the shapes it paints while its group's items and
+/// nested groups are built (`gather`, through `LottieShapeItem.inGroups`'s `home`), and is
+/// painted when its group's build ends (`close`). Opened and closed in build order, a stack.
 final class LottieStyleHomes {
-    private(set) var layers: [CALayer] = []
-    private var indices: [ObjectIdentifier: Int] = [:]
-    func index(of layer: CALayer) -> Int {
-        if let i = indices[ObjectIdentifier(layer)] { return i }
-        layers.append(layer)
-        indices[ObjectIdentifier(layer)] = layers.count - 1
-        return layers.count - 1
-    }
-
-    /// A style from outside a repeater's copies gathering their shapes, and where in its home
-    /// it goes (the home's layer count when the first copy met it: beneath the copies).
-    struct Pending {
-        var style: LottieShapeItem
+    /// Shapes painted alike: the trims and rounding that act on them (a style over nested
+    /// groups whose trims or roundings differ paints one path per kind).
+    struct Part {
         var shapes: [LottieShapeGroupBuilder.Shape]
         var trims: [LottieTrim]
         var rounding: LottieProperty<[Double]>?
-        var home: Int, index: Int
     }
-    /// The styles met while one repeater's copies are built. Every copy holds the same items,
-    /// so the n-th style met in each copy is the same style (`cursor`, reset per copy); only
-    /// styles whose home lies outside the copies (registered before them, `outside`) gather.
-    final class Batch {
-        var pending: [Pending] = []
-        var cursor = 0
-        let outside: Int
-        init(outside: Int) { self.outside = outside }
+    /// A style, the layer of its group and its place there (the layer count when the style was
+    /// met: items are built bottom first, so it lies beneath everything listed before it).
+    struct Pending {
+        var style: LottieShapeItem
+        var layer: CALayer
+        var index: Int
+        var parts: [Part] = []
     }
-    private var batches: [Batch] = []
+    private var pending: [Pending] = []
 
-    /// A copy's group is about to be built (the first one starts the repeater's batch).
-    func enterCopy(first: Bool, container: CALayer) {
-        if first {
-            _ = index(of: container)
-            batches.append(Batch(outside: layers.count))
-        }
-        batches.last?.cursor = 0
+    /// Where the styles a group's build opens begin (pass it to `close`).
+    var mark: Int { pending.count }
+
+    /// Opens `style`, met in the layer `layer`: its home.
+    func open(_ style: LottieShapeItem, in layer: CALayer) -> Int {
+        pending.append(Pending(style: style, layer: layer, index: layer.sublayers?.count ?? 0))
+        return pending.count - 1
     }
 
-    /// The copies are built: their batch, to paint.
-    func endCopies(started: Bool) -> Batch? { started ? batches.popLast() : nil }
-
-    /// Gathers a style painting a copy's shapes when a batch is open and the style's home
-    /// lies outside the copies; false when it should be painted now.
-    func gather(_ style: LottieShapeItem, shapes: [LottieShapeGroupBuilder.Shape], trims: [LottieTrim],
-                rounding: LottieProperty<[Double]>?, home: Int) -> Bool {
-        guard let batch = batches.last, home < batch.outside else { return false }
-        if batch.cursor < batch.pending.count, batch.pending[batch.cursor].home == home {
-            batch.pending[batch.cursor].shapes += shapes
+    /// Adds `shapes` (their paths already carried into the home's coordinates) to the style
+    /// opened as `home`.
+    func gather(_ shapes: [LottieShapeGroupBuilder.Shape], trims: [LottieTrim], rounding: LottieProperty<[Double]>?,
+                home: Int) {
+        guard pending.indices.contains(home), !shapes.isEmpty else { return }
+        if let p = pending[home].parts.firstIndex(where: { $0.trims == trims && $0.rounding == rounding }) {
+            pending[home].parts[p].shapes += shapes
         } else {
-            batch.pending.append(Pending(style: style, shapes: shapes, trims: trims, rounding: rounding, home: home,
-                                         index: layers[home].sublayers?.count ?? 0))
+            pending[home].parts.append(Part(shapes: shapes, trims: trims, rounding: rounding))
         }
-        batch.cursor += 1
-        return true
+    }
+
+    /// The styles opened since `mark`, to paint, in their layer's order (by place, then in the
+    /// order met: a style met first lies lower).
+    func close(from mark: Int) -> [Pending] {
+        guard mark < pending.count else { return [] }
+        let closed = pending[mark...].enumerated().sorted { ($0.element.index, $0.offset) < ($1.element.index, $1.offset) }
+        pending.removeSubrange(mark...)
+        return closed.map(\.element)
     }
 }

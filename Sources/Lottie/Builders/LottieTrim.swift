@@ -9,7 +9,7 @@
 import LayerKit
 import Raster
 
-struct LottieTrim {
+struct LottieTrim: Equatable {
     var start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>
     var individually: Bool
     /// Trims listed before this one on the same shapes, applied first.

@@ -73,6 +73,11 @@ struct LottieProperty<Value: LottieInterpolatable>: Sendable {
     var frames: [Double] { keyframes.map(\.frame) }
 }
 
+/// Equal keyframes: same frames, values, easings, holds and tangents (the group builder
+/// tells whether two sets of shapes are trimmed alike).
+extension LottieKeyframe: Equatable where Value: Equatable {}
+extension LottieProperty: Equatable where Value: Equatable {}
+
 extension LottieProperty where Value == [Double] {
     /// Reads a vector (or number) property.
     static func decode(_ j: LottieJSON) throws(DocumentError) -> LottieProperty<[Double]> {

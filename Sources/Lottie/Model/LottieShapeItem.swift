@@ -37,10 +37,11 @@ enum LottieShapeItem: Sendable {
     /// A fill or stroke (plain or gradient) with a blend mode `bm` other than normal
     /// (LottieShapeBlendMode).
     indirect case blended(LottieShapeItem, mode: Int)
-    /// A fill or stroke of an enclosing group painting the shapes of the transformed groups
-    /// nested in it, whose transforms (outermost first) it does not follow: its layers lie in
-    /// its own group's layer, `home` (an index into the group builder's `LottieStyleHomes`),
-    /// the shapes carried there. Made by the group builder in After Effects' reading, never decoded.
+    /// A fill or stroke as the shapes of the groups nested below its own see it, in After
+    /// Effects' reading: it paints them in its own group's layer, as one path with its other
+    /// shapes, the nested groups' transforms (outermost first; none for its own group's
+    /// shapes) carried into their paths; `home` is its place in the group builder's
+    /// `LottieStyleHomes`. Made by the group builder, never decoded.
     indirect case inGroups(LottieShapeItem, transforms: [LottieTransformModel], home: Int)
     case trim(start: LottieProperty<[Double]>, end: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, individually: Bool)
     case repeater(copies: LottieProperty<[Double]>, offset: LottieProperty<[Double]>, transform: LottieTransformModel,
