@@ -283,6 +283,8 @@ extension Canvas {
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         let argb = color.withAlphaScaled(min(1, opacity)).premultipliedARGB
         guard argb >> 24 != 0 else { return }
+        // On whole pixels an aliased side and an anti-aliased one cover the same pixels whole.
+        if fillWholePixelRectangle(scratch, argb: argb) { return }
         rasterize(&scratch, rule: rule, painter: SolidPainter(color: argb), aliasing: aliasing, transform: transform)
     }
 
