@@ -17,6 +17,8 @@ import Testing
         PixelScene.move(moving, from: 16, to: 36)
         root.addSublayer(still)
         root.addSublayer(moving)
+        CAAnimationContext.current.clock.manualTime = 0
+        CATransaction.flush()   // the move begins at 0
         return (root, still)
     }
 
@@ -43,7 +45,10 @@ import Testing
         #expect(try frame(renderer, tree, root, at: 1.5))      // it holds from here on
         #expect(try !frame(renderer, tree, root, at: 2))
         #expect(try !frame(renderer, tree, root, at: 3))
-        still.backgroundColor = Color(0.2, 0.3, 0.9, 1)        // a change of the model
+        CATransaction.begin()                                  // a change of the model
+        CATransaction.setDisableActions(true)
+        still.backgroundColor = Color(0.2, 0.3, 0.9, 1)
+        CATransaction.commit()
         #expect(try frame(renderer, tree, root, at: 3))
         #expect(try !frame(renderer, tree, root, at: 3.5))
         #expect(try frame(renderer, tree, root, at: 3.5, width: 50, height: 30))   // another target
