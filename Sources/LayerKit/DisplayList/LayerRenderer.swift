@@ -48,6 +48,9 @@ public final class LayerRenderer {
         let background: Color
     }
     private var lastRenderTree: DrawnRenderTree?
+    /// The render tree `draw` drew last, as it was then, and its display list: `draw`'s own,
+    /// apart from `renderFrame`'s (whose damage tracking follows only its own frames).
+    private var lastWholeDraw: (tree: DrawnRenderTree, list: DisplayList)?
     /// The most pixels one frame's display list may draw (`DisplayList.drawnPixels`: its
     /// items' pixels within the target, each group's bitmap); nil for no limit. A list past
     /// it is not rasterized: the canvas keeps what it held, and `refusedDrawnPixels` says so
@@ -69,8 +72,27 @@ public final class LayerRenderer {
 
     /// Clears the whole target to `background` and draws `root` (no damage tracking); the
     /// clear is left out when the list paints every pixel opaque anyway.
+    ///
+    /// A render tree's root (`RenderTree.update`) that no update has changed since the last
+    /// `draw` drew it has that draw's display list (the rule `renderFrame` follows, see
+    /// `RenderTreeNode.treeGeneration`): the list is not built again, and every pixel is still
+    /// cleared and drawn.
     public func draw(_ root: CALayer, into canvas: Canvas) {
-        let list = displayList(root, width: canvas.target.width, height: canvas.target.height)
+        let width = canvas.target.width, height = canvas.target.height
+        let list: DisplayList
+        let node = root.renderTreeNodeOfCopy
+        if let node, let last = lastWholeDraw, last.tree.root === root, last.tree.node === node, node.copy === root,
+           last.tree.generation == node.treeGeneration, last.tree.width == width, last.tree.height == height,
+           last.tree.scale == scale, last.tree.background == background {
+            list = last.list
+        } else {
+            lastWholeDraw = nil
+            list = displayList(root, width: width, height: height)
+            if let node {
+                lastWholeDraw = (DrawnRenderTree(root: root, node: node, generation: node.treeGeneration, width: width,
+                                                 height: height, scale: scale, background: background), list)
+            }
+        }
         guard withinDrawnPixelLimit(list) else { return canvas.clear(background) }
         // An opaque rectangle over the whole target (a full-canvas solid) leaves nothing of the
         // clear to see; an unclipped canvas only (the clear ignores the clip, the list does not).
@@ -161,7 +183,7 @@ public final class LayerRenderer {
     }
 
     /// Forgets the previous frame, so the next `renderFrame` redraws everything.
-    public func invalidate() { damageTracker.reset(); lastRenderTree = nil }
+    public func invalidate() { damageTracker.reset(); lastRenderTree = nil; lastWholeDraw = nil }
 }
 
 /// Monotonic nanoseconds (independent of any manual media clock).

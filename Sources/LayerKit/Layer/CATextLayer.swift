@@ -63,23 +63,26 @@ open class CATextLayer: CALayer {
     /// functions of its spec, so any builder may use and replace it; never copied.
     @exclusivity(unchecked) var textDisplayEntry: TextDisplayEntry?
 
-    public var string: String = CATextLayer.string.defaultValue { didSet { modelDidChange() } }
-    public var fontSize: Double = CATextLayer.fontSize.defaultValue {
+    // The properties below skip the runtime's exclusivity check, as CAShapeLayer's do: they
+    // are read for every text layer of every frame's display list (a runtime call per read,
+    // ten a layer) and only ever assigned whole.
+    @exclusivity(unchecked) public var string: String = CATextLayer.string.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var fontSize: Double = CATextLayer.fontSize.defaultValue {
         didSet { changed(CATextLayer.fontSize, oldValue) }
     }
-    public var foregroundColor: Color? = CATextLayer.foregroundColor.defaultValue {
+    @exclusivity(unchecked) public var foregroundColor: Color? = CATextLayer.foregroundColor.defaultValue {
         didSet { changed(CATextLayer.foregroundColor, oldValue) }
     }
-    public var alignmentMode: CATextLayerAlignmentMode = CATextLayer.alignmentMode.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var alignmentMode: CATextLayerAlignmentMode = CATextLayer.alignmentMode.defaultValue { didSet { modelDidChange() } }
     /// The font family the text is set in (CATextLayer.font as a font name); nil: the
     /// renderer's default (Core Animation's is Helvetica).
-    public var font: String? = CATextLayer.font.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var font: String? = CATextLayer.font.defaultValue { didSet { modelDidChange() } }
     /// "Determines whether the text is wrapped to fit within the receiver's bounds.
     /// Defaults to false."
-    public var isWrapped: Bool = CATextLayer.isWrapped.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var isWrapped: Bool = CATextLayer.isWrapped.defaultValue { didSet { modelDidChange() } }
     /// "Determines how the string is truncated to fit within the receiver's bounds.
     /// Defaults to none."
-    public var truncationMode: CATextLayerTruncationMode = CATextLayer.truncationMode.defaultValue { didSet { modelDidChange() } }
+    @exclusivity(unchecked) public var truncationMode: CATextLayerTruncationMode = CATextLayer.truncationMode.defaultValue { didSet { modelDidChange() } }
 
     open override class var properties: LayerPropertyTable { CATextLayer.textProperties }
 }

@@ -287,6 +287,8 @@ extension Canvas {
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         let argb = color.withAlphaScaled(min(1, opacity)).premultipliedARGB
         guard argb >> 24 != 0 else { return }
+        // On whole pixels an aliased side and an anti-aliased one cover the same pixels whole.
+        if fillWholePixelRectangle(scratch, argb: argb) { return }
         if rule == .nonZero, fillAliasedRectangle(aliasing, transform: transform, color: argb) { return }
         rasterize(&scratch, rule: rule, painter: SolidPainter(color: argb), aliasing: aliasing, transform: transform)
     }

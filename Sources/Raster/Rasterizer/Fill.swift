@@ -22,7 +22,44 @@ extension Canvas {
         let op = min(1, opacity)
         let argb = color.withAlphaScaled(op).premultipliedARGB
         guard argb >> 24 != 0 else { return }
+        if fillWholePixelRectangle(polygons, argb: argb) { return }
         rasterize(polygons, rule: rule, painter: SolidPainter(color: argb))
+    }
+
+    /// Fills `polygons` with the premultiplied opaque `argb` when they are one rectangle whose
+    /// sides lie on whole pixels and the clip has no anti-aliased rim (a solid layer's or a
+    /// background's rectangle on the pixel grid); false, drawing nothing, for anything else.
+    /// Every pixel such a rectangle touches is covered whole, and an opaque colour at full
+    /// coverage is a plain store (lk_solid_spans.h), so its rows are set as a clear sets them
+    /// (`lk_clear_pixels`): the sweep's pixels, without accumulating and sweeping its cells.
+    @usableFromInline
+    func fillWholePixelRectangle(_ polygons: FlatPath, argb: UInt32) -> Bool {
+        guard argb >> 24 == 0xFF, polygons.contourStarts.count == 1, polygons.contourStarts[0] == 0 else { return false }
+        let n = polygons.points.count
+        guard n == 4 || n == 5 else { return false }
+        return polygons.points.withUnsafeBufferPointer { p -> Bool in
+            if n == 5 && p[4] != p[0] { return false }
+            // Four corners joined by vertical and horizontal sides, either way round.
+            let verticalFirst = p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y
+            let horizontalFirst = p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
+            guard verticalFirst || horizontalFirst else { return false }
+            let x0 = min(p[0].x, p[2].x), x1 = max(p[0].x, p[2].x), y0 = min(p[0].y, p[2].y), y1 = max(p[0].y, p[2].y)
+            guard x0 < x1, y0 < y1, x0 > -1e9, y0 > -1e9, x1 < 1e9, y1 < 1e9,
+                  x0.rounded(.down) == x0, x1.rounded(.down) == x1, y0.rounded(.down) == y0, y1.rounded(.down) == y1
+            else { return false }
+            guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return true }
+            guard !mask.active else { return false }
+            let l = max(mask.left, Int(x0)), r = min(mask.right, Int(x1))
+            let t = max(mask.top, Int(y0)), b = min(mask.bottom, Int(y1))
+            guard l < r, t < b else { return true }
+            let width = target.width, pixels = target.pixels
+            if l == 0 && r == width {
+                lk_clear_pixels(pixels + t * width, (b - t) * width, argb)
+            } else {
+                for y in t..<b { lk_clear_pixels(pixels + y * width + l, r - l, argb) }
+            }
+            return true
+        }
     }
 
     /// `fill(_:color:rule:opacity:)` of polygons whose points are all finite, with their bounding
