@@ -172,7 +172,7 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windo
     __m256 carry = _mm256_setzero_ps();
     ptrdiff_t i = lo;
     for (;;) {
-        lk_prefetch_row_ahead(dst, ahead, i, i + 8 < columns ? i + 8 : columns);
+        __builtin_prefetch(dst + ahead + i, 1, 3);   // the block's first pixel, next row (lk_prefetch_row_ahead)
         const __m256i b = inside ? lk_dense_step_inside_avx2(cell + i, dst + i, k, &carry)
                                  : lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
         i += 8;
