@@ -35,6 +35,7 @@
 #include "lk_sweep_dense.h"
 #include "lk_sweep_windows.h"
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /// ⌊v·255 + 0.5⌋ for v in 0…1 (one truncation; the callers clamp v, NaN included).
@@ -54,6 +55,21 @@ __attribute__((always_inline)) static inline void lk_sweep_flush(uint32_t *dst, 
     else lk_span_masked(dst + from, n, edge, color);
 }
 
+/// How many rows ahead the vector sweep prefetches the pixels it will composite
+/// (lk_prefetch_row_ahead): 1, or LAYERKIT_SWEEP_PREFETCH_ROWS from the environment (0 turns
+/// prefetching off, at most 4), read once per process, for measuring it on other machines.
+static inline ptrdiff_t lk_sweep_prefetch_rows(void) {
+    static int known = -1;
+    int v = __atomic_load_n(&known, __ATOMIC_RELAXED);
+    if (v < 0) {
+        const char *e = getenv("LAYERKIT_SWEEP_PREFETCH_ROWS");
+        v = 1;
+        if (e != NULL && e[0] >= '0' && e[0] <= '4' && e[1] == 0) v = e[0] - '0';
+        __atomic_store_n(&known, v, __ATOMIC_RELAXED);
+    }
+    return v;
+}
+
 #if LK_HAVE_AVX2_KERNELS
 /// The rows of `lk_sweep_nonzero_avx2` with the colour's lanes `k` (inlined twice, so that
 /// `k->opaque` is a constant in each copy).
@@ -63,14 +79,15 @@ __attribute__((target("avx2"), always_inline, no_builtin("memset"))) static inli
     const ptrdiff_t left = c->left, stride = c->stride;
     const ptrdiff_t columns = right - left, room = width - left;
     const lk_dense_avx2_consts k = *kp;
+    const ptrdiff_t ahead = lk_sweep_prefetch_rows() * width;
     for (ptrdiff_t ri = 0; ri < c->rows; ri++) {
         const lk_swept_row r = lk_cells_take_row(c, ri);
         if (r.lo >= r.hi) continue;
         uint32_t *dst = pixels + (c->top + ri) * width + left;
         if (r.hi - r.lo <= LK_DENSE_ROW) {
-            lk_sweep_row_dense_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k);
+            lk_sweep_row_dense_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k, ahead);
         } else {
-            lk_sweep_windows_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k, color);
+            lk_sweep_windows_lanes_avx2(r.cell, r.bit, r.lo, r.hi, stride, dst, columns, room, &k, color, ahead);
             lk_window_clear_bits_avx2(r.bit, r.lo, r.hi);
         }
     }

@@ -240,14 +240,28 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_dense
     }
 }
 
+/// Asks for the cache lines of pixels from ..< to of the row `ahead` pixels after `dst` (the next
+/// row: a shape's edges move little from one row to the next), one prefetch per 64-byte line,
+/// none where `ahead` is 0. A prefetch changes no pixel and never faults, wherever it points.
+/// Why: a frame's bitmap (800×600: 1.9 MB) outgrows a 1 MB level-2 cache (AMD Zen 4), and
+/// without it the sweep waited on the outer cache at the first load of every block and run.
+__attribute__((always_inline)) static inline void lk_prefetch_row_ahead(const uint32_t *dst, ptrdiff_t ahead,
+                                                                        ptrdiff_t from, ptrdiff_t to) {
+    if (ahead == 0) return;
+    const uint32_t *p = dst + ahead;
+    for (ptrdiff_t i = from; i < to; i += 16) __builtin_prefetch(p + i, 1, 3);
+    if (to > from) __builtin_prefetch(p + to - 1, 1, 3);
+}
+
 /// `lk_sweep_row_dense`'s AVX2 path, the colour's lanes `k` set up by the caller (for callers
-/// compiled with AVX2).
+/// compiled with AVX2); `ahead` as `lk_prefetch_row_ahead` (0: no prefetch).
 __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_row_dense_lanes_avx2(
     float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t stride, uint32_t *dst, ptrdiff_t columns,
-    ptrdiff_t room, const lk_dense_avx2_consts *k) {
+    ptrdiff_t room, const lk_dense_avx2_consts *k, ptrdiff_t ahead) {
     bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
     bit[(hi - 1) >> 6] = 0;
     const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
+    lk_prefetch_row_ahead(dst, ahead, lo, lo + pixels);
     lk_sweep_dense_avx2(cell + lo, hi - lo, stride - lo, dst + lo, pixels, room - lo, k);
 }
 
@@ -257,7 +271,7 @@ __attribute__((target("avx2"))) static inline void lk_sweep_row_dense_avx2(float
                                                                            ptrdiff_t columns, ptrdiff_t room,
                                                                            uint32_t color) {
     const lk_dense_avx2_consts k = lk_dense_avx2_setup(color);
-    lk_sweep_row_dense_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k);
+    lk_sweep_row_dense_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k, 0);
 }
 #endif
 

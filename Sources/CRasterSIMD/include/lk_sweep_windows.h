@@ -25,7 +25,9 @@
 // Memory: as lk_sweep_dense.h. A block starts at or before a touched cell, so it ends at most
 // seven cells past the row's last touched one: within the row of the rasterizer's cell buffer
 // (seven spare zero cells per row). Runs are clipped to the drawn columns; the row's bit words
-// are cleared at the end.
+// are cleared at the end. The AVX2 loop prefetches the next row's pixels at the columns of each
+// block and translucent run (lk_prefetch_row_ahead in lk_sweep_dense.h), which reads nothing
+// and changes no pixel.
 #ifndef LK_SWEEP_WINDOWS_H
 #define LK_SWEEP_WINDOWS_H
 
@@ -145,15 +147,19 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_window_clea
 /// `lk_window_run` in the AVX2 row loop, at the coverage byte `cov` of the carried sum: a run
 /// of full coverage in an opaque colour (a stroke's or a shape's solid inside) straight to the
 /// AVX2 store, without the span's CPU check and coverage tests; any other through
-/// `lk_span_solid`.
+/// `lk_span_solid`, the same columns of the next row prefetched first (with `ahead`,
+/// lk_prefetch_row_ahead): its pixels are read, where a store's are only written. (The AVX-512
+/// store, a call away from this AVX2 code, made the ring's frame slower, not faster.)
 __attribute__((target("avx2"), always_inline)) static inline void lk_window_run_avx2(uint32_t *dst, ptrdiff_t from,
                                                                                     ptrdiff_t to, ptrdiff_t columns,
                                                                                     uint32_t cov, uint32_t color,
-                                                                                    const lk_dense_avx2_consts *k) {
+                                                                                    const lk_dense_avx2_consts *k,
+                                                                                    ptrdiff_t ahead) {
     const ptrdiff_t z = to < columns ? to : columns;
     if (cov == 0 || from >= z) return;
-    if (k->opaque && cov == 255 && z - from >= 8) lk_span_store_avx2(dst + from, z - from, color);
-    else lk_span_solid(dst + from, z - from, cov, color, 0);
+    if (k->opaque && cov == 255 && z - from >= 8) { lk_span_store_avx2(dst + from, z - from, color); return; }
+    lk_prefetch_row_ahead(dst, ahead, from, z);
+    lk_span_solid(dst + from, z - from, cov, color, 0);
 }
 
 /// The window loop of `lk_sweep_windows_lanes_avx2`; `inside` (a constant): every block's eight
@@ -161,18 +167,19 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_window_run_
 /// A run's coverage is the last lane of the block before it (the carried sum's byte).
 __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windows_loop_avx2(
     float *cell, const uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t cellRoom, uint32_t *dst,
-    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color, int inside) {
+    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color, int inside, ptrdiff_t ahead) {
     const ptrdiff_t last = (hi - 1) >> 6;
     __m256 carry = _mm256_setzero_ps();
     ptrdiff_t i = lo;
     for (;;) {
+        __builtin_prefetch(dst + ahead + i, 1, 3);   // the block's first pixel, next row (lk_prefetch_row_ahead)
         const __m256i b = inside ? lk_dense_step_inside_avx2(cell + i, dst + i, k, &carry)
                                  : lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
         i += 8;
         const ptrdiff_t j = lk_window_next_avx2(bit, i, last);
         if (j < 0) return;
         if (j - i >= LK_WINDOW_GAP) {
-            lk_window_run_avx2(dst, i, j, columns, (uint32_t)_mm256_extract_epi32(b, 7), color, k);
+            lk_window_run_avx2(dst, i, j, columns, (uint32_t)_mm256_extract_epi32(b, 7), color, k, ahead);
             i = j;
         }
     }
@@ -185,11 +192,11 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windo
 /// the drawn columns every block is inside them (the rasterizer's rows away from the right edge).
 __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windows_lanes_avx2(
     float *cell, const uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t cellRoom, uint32_t *dst,
-    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color) {
+    ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color, ptrdiff_t ahead) {
     if (hi + 7 <= cellRoom && hi + 7 <= columns) {
-        lk_sweep_windows_loop_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, k, color, 1);
+        lk_sweep_windows_loop_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, k, color, 1, ahead);
     } else {
-        lk_sweep_windows_loop_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, k, color, 0);
+        lk_sweep_windows_loop_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, k, color, 0, ahead);
     }
 }
 
@@ -199,7 +206,7 @@ __attribute__((target("avx2"))) static inline void lk_sweep_windows_avx2(float *
                                                                          uint32_t *dst, ptrdiff_t columns,
                                                                          ptrdiff_t room, uint32_t color) {
     const lk_dense_avx2_consts k = lk_dense_avx2_setup(color);
-    lk_sweep_windows_lanes_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, &k, color);
+    lk_sweep_windows_lanes_avx2(cell, bit, lo, hi, cellRoom, dst, columns, room, &k, color, 0);
 }
 #endif
 
