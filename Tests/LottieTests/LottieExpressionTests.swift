@@ -220,6 +220,45 @@ import Testing
         #expect(Self.close(v, [[42, 42, 42, 84]]))
     }
 
+    /// A pseudo effect's parameters by 1-based index count each parameter once (its match name
+    /// is another name for it, not another member: rlottie's mnemonics.json trims a circle
+    /// with `effect('Wayfinder Leader')(2).value`, which read the first parameter's alias).
+    @Test func effectParametersByIndexCountEachParameterOnce() throws {
+        let effects = #"""
+            ,"ef":[{"ty":5,"nm":"Wayfinder Leader","mn":"Pseudo/WayfinderLeader","ef":[
+               {"ty":0,"nm":"Start","mn":"Pseudo/WayfinderLeader-0001","v":{"a":0,"k":10}},
+               {"ty":0,"nm":"End","mn":"Pseudo/WayfinderLeader-0002","v":{"a":0,"k":90}},
+               {"ty":0,"nm":"Offset","mn":"Pseudo/WayfinderLeader-0003","v":{"a":0,"k":30}}]}]
+            """#
+        let (v, w) = try Self.values("""
+            var e = effect('Wayfinder Leader');
+            [e(1).value, e(2).value, e(3).value, e('Pseudo/WayfinderLeader-0002').value, e('End'), e.numProperties]
+            """, frames: [0], effects: effects)
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[10, 90, 30, 90, 90, 3]]), "\(v)")
+    }
+
+    /// Properties by After Effects' display names (lottie-web's ShapeInterface: a transform's
+    /// "Position", "Anchor Point", "Scale", "Rotation", "Opacity", "Skew", "Skew Axis"; a path's
+    /// "Path"), as rlottie's mnemonics.json reads a parent's group:
+    /// `parent.content('Simple Path')('Transform')('Position')`, `…('Contents')('Path 1')('Path')`.
+    @Test func propertiesByTheirDisplayNames() throws {
+        let shapes = #"""
+            [{"ty":"gr","nm":"Simple Path","it":[
+               {"ty":"sh","nm":"Path 1","ks":{"a":0,"k":{"i":[[0,0],[0,0]],"o":[[0,0],[0,0]],"v":[[0,0],[100,0]],"c":false}}},
+               {"ty":"tm","nm":"Trim","s":{"a":0,"k":5},"e":{"a":0,"k":95},"o":{"a":0,"k":0}},
+               {"ty":"tr","nm":"Transform","p":{"a":0,"k":[7,8]},"a":{"a":0,"k":[1,2]},"s":{"a":0,"k":[50,60]},"r":{"a":0,"k":30},"o":{"a":0,"k":70},
+                "sk":{"a":0,"k":4},"sa":{"a":0,"k":9}}]}]
+            """#
+        let (v, w) = try Self.values("""
+            var g = content('Simple Path'), t = g('Transform');
+            [t('Position')[0], t('Anchor Point')[1], t('Scale')[1], t('Rotation'), t('ADBE Vector Rotation'), t('Opacity'), t('Skew'), t('Skew Axis'),
+             g('Contents')('Path 1')('Path').points()[1][0], g('Trim')('End'), g.content('Trim').end, t(1)[0]]
+            """, frames: [0], shapes: shapes)
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[7, 2, 60, 30, 30, 70, 4, 9, 100, 95, 95, 1]]), "\(v)")
+    }
+
     @Test func contentOfShapes() throws {
         let shapes = #"""
             [{"ty":"gr","nm":"Group 1","it":[{"ty":"rc","nm":"Rect","s":{"a":0,"k":[30,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":4}},

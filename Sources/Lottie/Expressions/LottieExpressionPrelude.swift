@@ -464,7 +464,9 @@ function __lk_getter(obj, name, p) {
 function __lk_byName(list, key) {
     var i;
     if (typeof key === 'number' || key instanceof Number) return list[key - 1];
-    for (i = 0; i < list.length; i += 1) if (list[i].name === key || list[i].matchName === key) return list[i];
+    for (i = 0; i < list.length; i += 1) {
+        if (list[i].name === key || list[i].matchName === key || (list[i].aliases && list[i].aliases.indexOf(key) >= 0)) return list[i];
+    }
     return undefined;
 }
 // A group of named properties and subgroups (a transform, a shape group, an effect): called
@@ -483,12 +485,17 @@ function __lk_group(desc) {
         return m.get();
     };
     __lk_name(f, desc.name); f.matchName = desc.matchName;
-    function addProperty(pname, pid) {
-        var p = new __lk_Property(pid);
-        members.push({ name: pname, get: function () { return __lk_valueObject(p); } });
-        __lk_getter(f, pname, p);
+    // A property is one member (its 1-based index counts it once) under its name and the
+    // other names it answers to (entry [name, id, alias…]: After Effects' display name, its
+    // match name — lottie-web's EffectInterface finds an effect's parameter by nm, mn or ix,
+    // ShapeInterface a transform's by "Position", "Anchor Point", …, a path's by "Path").
+    function addProperty(entry) {
+        var p = new __lk_Property(entry[1]), k;
+        members.push({ name: entry[0], aliases: entry.slice(2), get: function () { return __lk_valueObject(p); } });
+        __lk_getter(f, entry[0], p);
+        for (k = 2; k < entry.length; k += 1) if (!Object.prototype.hasOwnProperty.call(f, entry[k])) __lk_getter(f, entry[k], p);
     }
-    for (i = 0; i < (desc.props || []).length; i += 1) addProperty(desc.props[i][0], desc.props[i][1]);
+    for (i = 0; i < (desc.props || []).length; i += 1) addProperty(desc.props[i]);
     for (i = 0; i < (desc.items || []).length; i += 1) (function (item) {
         var g = null;
         members.push({ name: item.name, matchName: item.matchName, get: function () { if (!g) g = __lk_group(item); return g; } });

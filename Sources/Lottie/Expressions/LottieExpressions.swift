@@ -272,7 +272,7 @@ private final class LottieExpressionEvaluator {
         guard let ks else { return "{name:\(js(name)),props:[]}" }
         var props: [String] = []
         func add(_ n: String, _ k: String) {
-            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append("[\(js(n)),\(id)]") }
+            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append("[\(js(n)),\(id)\(Self.displayAlias(n))]") }
         }
         add("anchorPoint", "a")
         if let p = ks["p"], case .bool(true)? = p["s"] {
@@ -282,7 +282,7 @@ private final class LottieExpressionEvaluator {
             if ids.count == 2 {
                 let combined = ids.compactMap { properties[$0].dimensions.first }
                 properties.append(ExpressionProperty(dimensions: combined))
-                props.append("['position',\(properties.count - 1)]")
+                props.append("['position',\(properties.count - 1),'Position']")
             }
         } else {
             add("position", "p")
@@ -293,6 +293,23 @@ private final class LottieExpressionEvaluator {
         add("skew", "sk")
         add("skewAxis", "sa")
         return "{name:\(js(name)),matchName:'ADBE Transform Group',key:'transform',props:[\(props.joined(separator: ","))]}"
+    }
+
+    /// After Effects' display name of a property (its name in the Timeline panel), which
+    /// lottie-web's interfaces also answer to: `content("Group 1")("Transform")("Position")`
+    /// (ShapeInterface's transformInterfaceFactory: "Anchor Point", "Position", "Scale",
+    /// "Rotation" / "ADBE Vector Rotation", "Opacity", "Skew", "Skew Axis").
+    private static let displayNames: [String: [String]] = [
+        "anchorPoint": ["Anchor Point"], "position": ["Position"], "scale": ["Scale"],
+        "rotation": ["Rotation", "ADBE Vector Rotation"], "opacity": ["Opacity"], "skew": ["Skew"],
+        "skewAxis": ["Skew Axis"], "size": ["Size"], "roundness": ["Roundness"], "points": ["Points"],
+        "innerRadius": ["Inner Radius"], "outerRadius": ["Outer Radius"], "innerRoundness": ["Inner Roundness"],
+        "outerRoundness": ["Outer Roundness"], "color": ["Color"], "strokeWidth": ["Stroke Width"],
+        "startPoint": ["Start Point"], "endPoint": ["End Point"], "start": ["Start"], "end": ["End"],
+        "offset": ["Offset"], "copies": ["Copies"], "radius": ["Radius"],
+    ]
+    private static func displayAlias(_ n: String) -> String {
+        (displayNames[n] ?? []).map { "," + js($0) }.joined()
     }
 
     /// The names After Effects gives the properties of each kind of shape item.
@@ -329,12 +346,12 @@ private final class LottieExpressionEvaluator {
                 out.append(describeTransform(item, path: itemPath, context: context, name: name.isEmpty ? "Transform" : name))
             default:
                 var props = (Self.shapeProperties[ty] ?? []).compactMap { (n, k) -> String? in
-                    register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)]" }
+                    register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)\(Self.displayAlias(n))]" }
                 }
                 // A path's shape: `content("Path 1").path` (lottie-web's ShapePathInterface:
                 // "path", "shape" and the match name "ADBE Vector Shape").
                 if ty == "sh", let id = register(item["ks"], path: itemPath + [.key("ks")], context: context, kind: .path) {
-                    props += ["['path',\(id)]", "['shape',\(id)]", "['ADBE Vector Shape',\(id)]"]
+                    props.append("['path',\(id),'shape','Path','Shape','ADBE Vector Shape']")
                 }
                 let hidden = item["hd"] == .bool(true) ? ",hidden:true" : ""
                 out.append("{name:\(js(name))\(match),ty:\(js(ty))\(hidden),props:[\(props.joined(separator: ","))]}")
@@ -358,8 +375,10 @@ private final class LottieExpressionEvaluator {
                     }
                     let pname = param["nm"]?.stringValue ?? "\(j + 1)"
                     if let id = register(param["v"], path: path + [.index(i), .key("ef"), .index(j), .key("v")], context: context) {
-                        props.append("[\(js(pname)),\(id)]")
-                        if let mn = param["mn"]?.stringValue, mn != pname { props.append("[\(js(mn)),\(id)]") }
+                        // One member per parameter, its match name an alias: `effect(…)(2)` is
+                        // the second parameter (lottie-web's EffectInterface: nm, mn or ix).
+                        let alias = param["mn"]?.stringValue.flatMap { $0 == pname ? nil : ",\(js($0))" } ?? ""
+                        props.append("[\(js(pname)),\(id)\(alias)]")
                     }
                 }
             }
