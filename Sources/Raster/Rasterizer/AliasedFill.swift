@@ -305,20 +305,11 @@ extension Canvas {
     func fillAliasedRectangle(_ aliasing: EdgeAliasing, transform t: AffineTransform, color: UInt32) -> Bool {
         guard aliasing.sides == .all, aliasing.minXMinYInset == 0, aliasing.maxXMinYInset == 0,
               aliasing.minXMaxYInset == 0, aliasing.maxXMaxYInset == 0, t.b == 0, t.c == 0,
-              scratch.contourStarts.count == 1, scratch.points.count == 4 || scratch.points.count == 5 else { return false }
-        let pts = scratch.points
-        if pts.count == 5 && pts[4] != pts[0] { return false }
-        // Four corners joined by axis-aligned edges: a rectangle, not a bow tie.
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for i in 0..<4 {
-            let p = pts[i], q = pts[(i + 1) % 4]
-            guard (p.x == q.x) != (p.y == q.y) else { return false }
-            minX = min(minX, p.x); maxX = max(maxX, p.x); minY = min(minY, p.y); maxY = max(maxY, p.y)
-        }
+              let (minX, minY, maxX, maxY) = scratch.axisAlignedRectangle else { return false }
         // … and the aliased rectangle's own place on the target (within a millionth of a pixel:
         // the strips then cover any gap).
         let r = aliasing.rect.applying(t)
-        guard minX < maxX, minY < maxY, !r.isNull,
+        guard !r.isNull,
               abs(r.minX - minX) <= 1e-6, abs(r.maxX - maxX) <= 1e-6,
               abs(r.minY - minY) <= 1e-6, abs(r.maxY - maxY) <= 1e-6 else { return false }
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return true }

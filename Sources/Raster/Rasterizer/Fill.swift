@@ -34,32 +34,22 @@ extension Canvas {
     /// (`lk_clear_pixels`): the sweep's pixels, without accumulating and sweeping its cells.
     @usableFromInline
     func fillWholePixelRectangle(_ polygons: FlatPath, argb: UInt32) -> Bool {
-        guard argb >> 24 == 0xFF, polygons.contourStarts.count == 1, polygons.contourStarts[0] == 0 else { return false }
-        let n = polygons.points.count
-        guard n == 4 || n == 5 else { return false }
-        return polygons.points.withUnsafeBufferPointer { p -> Bool in
-            if n == 5 && p[4] != p[0] { return false }
-            // Four corners joined by vertical and horizontal sides, either way round.
-            let verticalFirst = p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y
-            let horizontalFirst = p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
-            guard verticalFirst || horizontalFirst else { return false }
-            let x0 = min(p[0].x, p[2].x), x1 = max(p[0].x, p[2].x), y0 = min(p[0].y, p[2].y), y1 = max(p[0].y, p[2].y)
-            guard x0 < x1, y0 < y1, x0 > -1e9, y0 > -1e9, x1 < 1e9, y1 < 1e9,
-                  x0.rounded(.down) == x0, x1.rounded(.down) == x1, y0.rounded(.down) == y0, y1.rounded(.down) == y1
-            else { return false }
-            guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return true }
-            guard !mask.active else { return false }
-            let l = max(mask.left, Int(x0)), r = min(mask.right, Int(x1))
-            let t = max(mask.top, Int(y0)), b = min(mask.bottom, Int(y1))
-            guard l < r, t < b else { return true }
-            let width = target.width, pixels = target.pixels
-            if l == 0 && r == width {
-                lk_clear_pixels(pixels + t * width, (b - t) * width, argb)
-            } else {
-                for y in t..<b { lk_clear_pixels(pixels + y * width + l, r - l, argb) }
-            }
-            return true
+        guard argb >> 24 == 0xFF, let (x0, y0, x1, y1) = polygons.axisAlignedRectangle,
+              x0 > -1e9, y0 > -1e9, x1 < 1e9, y1 < 1e9,
+              x0.rounded(.down) == x0, x1.rounded(.down) == x1, y0.rounded(.down) == y0, y1.rounded(.down) == y1
+        else { return false }
+        guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return true }
+        guard !mask.active else { return false }
+        let l = max(mask.left, Int(x0)), r = min(mask.right, Int(x1))
+        let t = max(mask.top, Int(y0)), b = min(mask.bottom, Int(y1))
+        guard l < r, t < b else { return true }
+        let width = target.width, pixels = target.pixels
+        if l == 0 && r == width {
+            lk_clear_pixels(pixels + t * width, (b - t) * width, argb)
+        } else {
+            for y in t..<b { lk_clear_pixels(pixels + y * width + l, r - l, argb) }
         }
+        return true
     }
 
     /// `fill(_:color:rule:opacity:)` of polygons whose points are all finite, with their bounding
@@ -239,6 +229,24 @@ extension Canvas {
             let k = lkDiv255(c * mask.coverage(x: x, y: y))
             if k != 0 { painter.paint(row: row, y: y, x: x, count: 1, coverage: k) }
             x += 1
+        }
+    }
+}
+
+extension FlatPath {
+    /// The bounds of these polygons when they are one rectangle with sides along the axes: one
+    /// contour of four corners (or five, the last closing on the first) joined by vertical and
+    /// horizontal sides in turn, either way round, with an area; nil for anything else (a bow
+    /// tie, a side that doubles back). The rectangle fast paths of `fill` and the aliased fill.
+    var axisAlignedRectangle: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard contourStarts.count == 1, contourStarts[0] == 0, points.count == 4 || points.count == 5 else { return nil }
+        return points.withUnsafeBufferPointer { p in
+            if p.count == 5 && p[4] != p[0] { return nil }
+            let verticalFirst = p[0].x == p[1].x && p[1].y == p[2].y && p[2].x == p[3].x && p[3].y == p[0].y
+            let horizontalFirst = p[0].y == p[1].y && p[1].x == p[2].x && p[2].y == p[3].y && p[3].x == p[0].x
+            guard verticalFirst || horizontalFirst else { return nil }
+            let x0 = min(p[0].x, p[2].x), x1 = max(p[0].x, p[2].x), y0 = min(p[0].y, p[2].y), y1 = max(p[0].y, p[2].y)
+            return x0 < x1 && y0 < y1 ? (x0, y0, x1, y1) : nil
         }
     }
 }
