@@ -135,11 +135,11 @@ import Testing
     @Test func drawnBoundsLeaveOutMasksAndRefuseClips() {
         let boxed = Self.list(frame: 0, whole: false).items
         let whole = Self.list(frame: 0, whole: true).items
-        // The second group: its stroke and its nested group, cut by its mask shape's and its
-        // mask layer's bounds.
+        // The second group: its stroke and what its nested group draws (its fill, not the
+        // nested group's whole rectangle), cut by its mask shape's and its mask layer's bounds.
         let starts = boxed.indices.filter { if case .beginGroup = boxed[$0].operation { return true }; return false }
         let second = DisplayListRasterizer.drawnBounds(ofGroupAt: starts[1], in: boxed)
-        #expect(second == Rect(45, 35, 66, 46))
+        #expect(second == Rect(45, 35, 56.5, 41.25))
         // The last group's item changes nothing.
         #expect(DisplayListRasterizer.drawnBounds(ofGroupAt: starts.last!, in: boxed)?.isNull == true)
         let wholeStart = whole.indices.first { if case .beginGroup = whole[$0].operation { return true }; return false }!

@@ -10,7 +10,10 @@
 // what the group drew, so they add nothing to the box; they cut it instead, since outside
 // what a mask draws its alpha is zero and the group's pixels become transparent there (the
 // mask is drawn through the same clip, so inside the box it is the same mask). A nested group
-// or plane adds its bracket's bounds (everything inside it). A group holding an item whose pixels would not
+// adds what it draws by the same rule (its bitmap is transparent outside that box, and a
+// transparent pixel composites to nothing), cut to its bracket's bounds; a plane, or a nested
+// group below `nestedGroupLevels` or drawn whole, adds its bracket's bounds (everything inside
+// it). A group holding an item whose pixels would not
 // combine with a rectangular clip exactly (a clip item, whose shape the canvas intersects with
 // the rectangle only approximately; a layer shadow, a transition, sprites, a filter chain or
 // a backdrop, which read pixels beyond the box) is drawn whole.
@@ -30,6 +33,14 @@ extension DisplayListRasterizer {
     /// The device pixels the group opened at `start` can change in its own bitmap (see the
     /// file's header); `.null` when it changes none, nil when the group must be drawn whole.
     static func drawnBounds(ofGroupAt start: Int, in items: [DisplayItem]) -> Rect? {
+        drawnBounds(ofGroupAt: start, in: items, levels: nestedGroupLevels)
+    }
+
+    /// How many levels of nested groups `drawnBounds` looks into (each level scans its items
+    /// again: the limit keeps a deep nest linear in its items).
+    static let nestedGroupLevels = 2
+
+    private static func drawnBounds(ofGroupAt start: Int, in items: [DisplayItem], levels: Int) -> Rect? {
         var drawn = Rect.null
         // What the open mask section draws, and where every mask so far lets pixels through.
         var section = Rect.null, masked: Rect? = nil
@@ -41,7 +52,12 @@ extension DisplayListRasterizer {
             case .fill, .stroke, .image, .filteredImage, .gradient:
                 if inMask { section = section.union(item.bounds) } else { drawn = drawn.union(item.bounds) }
             case .beginGroup, .beginPlane:
-                if inMask { section = section.union(item.bounds) } else { drawn = drawn.union(item.bounds) }
+                var nested = item.bounds
+                if case .beginGroup = item.operation, levels > 0,
+                   let d = drawnBounds(ofGroupAt: i, in: items, levels: levels - 1) {
+                    nested = d.isNull ? d : d.intersection(item.bounds)
+                }
+                if inMask { section = section.union(nested) } else { drawn = drawn.union(nested) }
                 i = end(of: i, in: items)
             case .beginMask:
                 guard !inMask else { return nil }
