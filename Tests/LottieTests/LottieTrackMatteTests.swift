@@ -56,42 +56,4 @@ import TestSupport
         let (inverse, _) = try Self.render(matte: #""td": 1, "hd": true"#, tt: 2)
         #expect(inverse[10, 10] == Self.red && inverse[50, 50] == Self.red)
     }
-
-    /// A red 100 × 100 shape layer under an alpha-inverted matte whose source is a 40 × 40
-    /// square at the centre (30…70) with a blue fill and a 10-wide stroke (band 25…35 and
-    /// 65…75): an even-odd cut path cannot express the stroke, so the general inverse does.
-    static func strokedInvertedMatte(reading: LottieReading) throws -> (Bitmap, LottieScene) {
-        let s = try LottieScene.parse(Array("""
-        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [
-         {"ty": 4, "nm": "Matte", "ind": 1, "td": 1, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
-          {"ty": "gr", "it": [
-           {"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}},
-           {"ty": "st", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 2, "lj": 1},
-           {"ty": "fl", "c": {"a": 0, "k": [0, 0, 1, 1]}, "o": {"a": 0, "k": 100}},
-           {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
-            "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}]},
-         {"ty": 4, "nm": "Red", "ind": 2, "tt": 2, "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [
-          {"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}},
-          {"ty": "fl", "c": {"a": 0, "k": [1, 0, 0, 1]}, "o": {"a": 0, "k": 100}}]}]}
-        """.utf8), reading: reading)
-        let b = Bitmap(width: 100, height: 100)
-        LayerRenderer(background: .white).draw(s.root.presentation(at: 0), into: Canvas(b))
-        return (b, s)
-    }
-
-    @Test func invertedAlphaMatteOfAStrokedAndFilledSourceCutsOutTheStrokeAndTheFill() throws {
-        let (b, s) = try Self.strokedInvertedMatte(reading: .afterEffects)
-        #expect(s.warnings.isEmpty, "\(s.warnings)")
-        // Cut out: the stroke's band outside the square (27, 72), its inner half (33) and the fill.
-        for (x, y) in [(27, 50), (72, 50), (50, 27), (50, 73), (33, 50), (50, 50), (40, 60)] {
-            #expect(b[x, y] == Self.white, "(\(x), \(y))")
-        }
-        // Kept: everything beyond the stroke.
-        for (x, y) in [(10, 10), (22, 50), (78, 50), (50, 90), (95, 5)] {
-            #expect(b[x, y] == Self.red, "(\(x), \(y))")
-        }
-        // lottie-ios's Core Animation engine reading keeps its blind spot, said once.
-        let (_, ios) = try Self.strokedInvertedMatte(reading: .iOS)
-        #expect(ios.warnings.count == 1 && ios.warnings[0].hasPrefix("unsupported track matte (alpha inverted)"), "\(ios.warnings)")
-    }
 }

@@ -88,11 +88,6 @@ struct LottieCompositionBuilder {
                 } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth) {
                     // Several shapes: the product of each one's inverse (`LottieInvertedMatte`).
                     for m in product { top = try masked(top, by: m, name: layer.name) }
-                } else if timeline.reading.drawsAfterEffectsFeatures, let matte {
-                    // Strokes, gradients, translucency, images: the source's alpha turned over
-                    // offscreen (`LottieInvertedMatte.generalInverse`).
-                    try counter.add(1)
-                    top = try masked(top, by: LottieInvertedMatte.generalInverse(matte), name: layer.name)
                 } else {
                     warnings.unsupported(luma ? "track matte (luma inverted)" : "track matte (alpha inverted)", layer: layer.name)
                 }

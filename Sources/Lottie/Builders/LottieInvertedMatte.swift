@@ -2,24 +2,13 @@
 // that paints one opaque filled shape becomes that shape cut out of a plane far larger than
 // any composition (the path after a huge rectangle, filled even-odd), so the mask's alpha is
 // the source's inverted. Sources with strokes, gradients or translucency are not inverted
-// this way (see the general inverse below); a stroke of width 0 paints nothing and does not count. In After Effects' reading a source of several such shapes is
+// (the caller reports them); a stroke of width 0 paints nothing and does not count. In After Effects' reading a source of several such shapes is
 // inverted too, as the product of each shape's inverse — 1 − α(A ∪ B) = (1 − α(A))·(1 − α(B))
 // for opaque shapes, and Core Animation's masks multiply when nested: the matte is built once
 // per shape — per subpath of a shape layer's path whose subpaths all turn the same way (a
 // union, whose overlaps even-odd would cancel; subpaths turning both ways are shapes with
 // holes, which even-odd inverts rightly) (`units`) — each copy keeping only its own (`keepOnly`),
 // and each copy masks one more wrapper around the layer.
-//
-// Anything else — a stroke (which an even-odd cut path cannot express), a gradient, a
-// translucent or animated opacity, an image, overlapping shapes — takes the general inverse
-// (`generalInverse`, After Effects' reading): After Effects' Alpha Inverted Matte makes "the
-// layer visible where the matte's alpha is 0" (Help, "Track mattes and traveling mattes";
-// the Lottie spec's matte mode `tt` 2, "Inverted Alpha"), so the source is drawn into the
-// mask's offscreen alpha and the mask's alpha becomes 1 − α, as lottie-web's SVG renderer
-// turns a matte's alpha over (a component transfer of its alpha table 1 → 0) and lottie-ios's
-// `InvertedMatteLayer` erases the source from an opaque plane (destination-out). Core
-// Animation's construct: the source inside a layer covering the plane whose `filters` hold a
-// `CIColorMatrix` with alpha vector (0, 0, 0, −1) and bias (0, 0, 0, 1): a′ = 1 − a.
 import LayerKit
 import Raster
 
@@ -95,24 +84,6 @@ enum LottieInvertedMatte {
                 s.add(a, forKey: "path")
             }
         }
-    }
-
-    /// The general inverse of `matte` (a layer in its superlayer's coordinates): `matte`
-    /// inside a layer as large as `plane`, in the same coordinates, that keeps only one minus
-    /// the alpha of what `matte` draws, by a colour matrix on its offscreen group. Exact for
-    /// any source; it costs a plane-sized group and a filter pass where the mask is drawn.
-    static func generalInverse(_ matte: CALayer) -> CALayer {
-        let inverse = CALayer()
-        inverse.name = "alpha inverted matte"
-        inverse.anchorPoint = Point(0, 0)
-        inverse.bounds = plane
-        inverse.position = Point(plane.minX, plane.minY)
-        // The group covers the plane (its bounds, not the source's extent), so where the
-        // source draws nothing the matrix's bias makes the mask opaque.
-        inverse.masksToBounds = true
-        inverse.filters = [CIFilter.colorMatrix(a: [0, 0, 0, -1], bias: [0, 0, 0, 1])]
-        inverse.addSublayer(matte)
-        return inverse
     }
 
     /// Turns the matte tree `matte` into its inverse; false when it cannot. `oneSubpath`
