@@ -16,7 +16,8 @@ final class FilterBuffers: @unchecked Sendable {
     let scratch: UnsafeMutablePointer<SIMD4<Float>>
 
     /// The scratch plane holds a plane and two padded lines beyond it (the exact blur uses the
-    /// first; the box blur both, FilterBoxBlur.swift).
+    /// plane and the first line; the box blur streams through memory of its own,
+    /// FilterBoxBlur.swift).
     static func scratchCount(_ pixels: Int, width: Int) -> Int {
         pixels + 2 * (width + 2 * PixelFilter.kernelRadius(sigma: PixelFilter.maximumSigma))
     }

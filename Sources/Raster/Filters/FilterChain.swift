@@ -12,7 +12,9 @@
 // as every blur must (blurring unpremultiplied colour would spread the colour of transparent
 // pixels): an exact separable Gaussian, the sampled kernel exp(−x²/2σ²) normalized to sum 1
 // over ⌈3σ⌉ pixels each side, rows then columns, up to σ = 4 pixels; above, three box filters
-// of the same variance, whose cost does not grow with σ (FilterBoxBlur.swift). Beyond the plane's edges a blur reads
+// of the same variance, whose cost does not grow with σ, streamed a row at a time
+// (FilterBoxBlur.swift: a chain that is one such blur needs no plane, each row is read from
+// the bitmap and written back once). Beyond the plane's edges a blur reads
 // transparent black (`.transparent`: a layer's own content, which Core Image's blur lets
 // fade at its edges) or the nearest edge pixel (`.clamp`: a backdrop, as Core Image's
 // `clampedToExtent()`, so a frosted panel at the window's edge does not darken there).
@@ -34,6 +36,12 @@ public enum FilterChain {
     public static func apply(_ filters: [PixelFilter], to bitmap: Bitmap, edge: Edge) {
         let w = bitmap.width, h = bitmap.height
         guard !filters.isEmpty, w > 0, h > 0 else { return }
+        // A lone box blur streams from the bitmap back into it, without a plane (FilterBoxBlur.swift).
+        if filters.count == 1, case .gaussianBlur(let sigma) = filters[0] {
+            let s = PixelFilter.usableSigma(sigma)
+            guard s > 0 else { return }
+            if s > PixelFilter.exactSigmaLimit { return boxBlur(bitmap, sigma: s, edge: edge) }
+        }
         let count = w * h
         let buffers = FilterBuffers.take(pixels: count, width: max(w, h))
         defer { FilterBuffers.give(buffers) }
@@ -53,7 +61,7 @@ public enum FilterChain {
                 let s = PixelFilter.usableSigma(sigma)
                 guard s > 0 else { continue }
                 if s > PixelFilter.exactSigmaLimit {
-                    boxBlur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                    boxBlur(plane, width: w, height: h, sigma: s, edge: edge)
                 } else {
                     blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
                 }
@@ -89,43 +97,66 @@ public enum FilterChain {
 
     /// The bitmap's pixels as premultiplied linear colour (r, g, b, a).
     static func load(_ bitmap: Bitmap, into plane: UnsafeMutablePointer<SIMD4<Float>>) {
+        loadRow(bitmap.pixels, count: bitmap.pixelCount, into: plane)
+    }
+
+    /// `count` premultiplied sRGB pixels as premultiplied linear colour. A pixel equal to the
+    /// one before it (a fill's interior) takes that one's value: the same bits, without the
+    /// three divisions.
+    static func loadRow(_ src: UnsafeMutablePointer<UInt32>, count: Int, into plane: UnsafeMutablePointer<SIMD4<Float>>) {
         decodeTable.withUnsafeBufferPointer { t in
             let dec = t.baseAddress!
-            let src = bitmap.pixels
-            for i in 0..<bitmap.pixelCount {
+            var lastPixel: UInt32 = 0, lastValue = SIMD4<Float>.zero
+            for i in 0..<count {
                 let p = src[i]
+                if p == lastPixel { plane[i] = lastValue; continue }
                 let a8 = p >> 24
-                if a8 == 0 { plane[i] = .zero; continue }
-                // Unpremultiplied sRGB bytes (rounded), then decoded and premultiplied again.
-                let half = a8 >> 1
-                let r = min(255, (((p >> 16) & 0xFF) &* 255 &+ half) / a8)
-                let g = min(255, (((p >> 8) & 0xFF) &* 255 &+ half) / a8)
-                let b = min(255, ((p & 0xFF) &* 255 &+ half) / a8)
-                let a = Float(a8) * (1 / 255)
-                plane[i] = SIMD4(dec[Int(r)] * a, dec[Int(g)] * a, dec[Int(b)] * a, a)
+                var v = SIMD4<Float>.zero
+                if a8 != 0 {
+                    // Unpremultiplied sRGB bytes (rounded), then decoded and premultiplied again.
+                    let half = a8 >> 1
+                    let r = min(255, (((p >> 16) & 0xFF) &* 255 &+ half) / a8)
+                    let g = min(255, (((p >> 8) & 0xFF) &* 255 &+ half) / a8)
+                    let b = min(255, ((p & 0xFF) &* 255 &+ half) / a8)
+                    let a = Float(a8) * (1 / 255)
+                    v = SIMD4(dec[Int(r)] * a, dec[Int(g)] * a, dec[Int(b)] * a, a)
+                }
+                plane[i] = v
+                lastPixel = p; lastValue = v
             }
         }
     }
 
     /// The plane back into the bitmap: unpremultiplied, clamped, encoded, premultiplied.
     static func store(_ plane: UnsafeMutablePointer<SIMD4<Float>>, into bitmap: Bitmap) {
+        storeRow(plane, count: bitmap.pixelCount, into: bitmap.pixels)
+    }
+
+    /// `count` values of the plane into premultiplied sRGB pixels. A value equal to the one
+    /// before it (a blur's flat interior, its empty surroundings) stores that one's pixel.
+    static func storeRow(_ plane: UnsafeMutablePointer<SIMD4<Float>>, count: Int, into dst: UnsafeMutablePointer<UInt32>) {
         encodeTable.withUnsafeBufferPointer { t in
             let enc = t.baseAddress!
             let top = Float(encodeSteps - 1)
-            let dst = bitmap.pixels
-            for i in 0..<bitmap.pixelCount {
+            var lastValue = SIMD4<Float>.zero, lastPixel: UInt32 = 0
+            for i in 0..<count {
                 let v = plane[i]
+                if v == lastValue { dst[i] = lastPixel; continue }
                 // NaN compares false: it clamps to 0 like a negative value.
                 let a: Float = v.w > 0 ? (v.w < 1 ? v.w : 1) : 0
                 let a8 = Int(a * 255 + 0.5)   // truncation of a non-negative value: rounding
-                if a8 < 1 { dst[i] = 0; continue }
-                let scale = top / a, fa8 = Float(a8)
-                @inline(__always) func channel(_ x: Float) -> UInt32 {
-                    let u = x * scale
-                    let idx = u > 0 ? (u < top ? Int(u + 0.5) : Int(top)) : 0
-                    return UInt32(Int(enc[idx] * fa8 + 0.5))
+                var out: UInt32 = 0
+                if a8 >= 1 {
+                    let scale = top / a, fa8 = Float(a8)
+                    @inline(__always) func channel(_ x: Float) -> UInt32 {
+                        let u = x * scale
+                        let idx = u > 0 ? (u < top ? Int(u + 0.5) : Int(top)) : 0
+                        return UInt32(Int(enc[idx] * fa8 + 0.5))
+                    }
+                    out = UInt32(a8) << 24 | channel(v.x) << 16 | channel(v.y) << 8 | channel(v.z)
                 }
-                dst[i] = UInt32(a8) << 24 | channel(v.x) << 16 | channel(v.y) << 8 | channel(v.z)
+                dst[i] = out
+                lastValue = v; lastPixel = out
             }
         }
     }
