@@ -74,13 +74,13 @@ extension AnimationSource {
     }
 
     /// The frame at `t` on a fresh bitmap, cleared to `background` (default the source's).
-    func renderFrame(at t: Double, canvas: Size, scale: Double, threads: Int = 1, background: Color? = nil) throws -> Bitmap {
+    func renderFrame(at t: Double, canvas: Size, scale: Double, threads: FrameThreads = .fixed(1), background: Color? = nil) throws -> Bitmap {
         let (w, h) = try pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         let layer = frameLayer(width: canvas.width, height: canvas.height)
         let tree = presentation(of: layer, at: t)
         let bmp = Bitmap(width: w, height: h)
         let renderer = makeRenderer(scale: scale, background: background ?? self.background)
-        renderer.rasterizer.threads = threads
+        renderer.rasterizer.frameThreads = threads
         renderer.draw(tree, into: Canvas(bmp))
         try checkDrawnPixels(renderer, at: t)
         return bmp

@@ -22,12 +22,13 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Device pixels per point.") var scale: Double = 1
     @Flag(help: "Also print every timed frame in nanoseconds (frames_ns).") var all = false
     @Option(help: "The canvas WxH in points, the animation aspect-fit (default its own size).") var size: String?
-    @Option(help: "Threads a frame is split over in bands (at most the cores).") var threads: Int = 1
+    @Option(help: ArgumentHelp("Threads a frame's raster is split over in bands: a count (at most the cores), or auto as play, render and export draw (two bands from 2560×1440 pixels drawn).", valueName: "N|auto"))
+    var threads: String = "1"
     @Flag(help: ArgumentHelp("Animated frames: clear and redraw the whole canvas every frame.",
         discussion: "Without it an animated frame is what `play` draws: the frame drawn over the previous one, only the pixels whose display items changed cleared and redrawn."))
     var fullRedraw = false
     @Flag(help: ArgumentHelp("Time each frame by the process's CPU clock instead of the monotonic clock.",
-        discussion: "CLOCK_PROCESS_CPUTIME_ID: the CPU the frame used (all its threads), without the time spent waiting for a core on a busy machine. With --threads above 1 it sums the bands' threads, so it says what a frame costs, not how soon it is done."))
+        discussion: "CLOCK_PROCESS_CPUTIME_ID: the CPU the frame used (all its threads), without the time spent waiting for a core on a busy machine. With --threads above 1 it sums the bands' threads, so it says what a frame costs, not how soon it is done; the calling thread's own CPU (its serial work and its band) is then printed too (thread_cpu_median_us): on an idle machine the frame takes about the larger of it and the rest."))
     var cpuTime = false
 
     @OptionGroup var lottie: LottieOptions
@@ -38,13 +39,13 @@ struct BenchCommand: ParsableCommand {
         try requireValid(frames > 0 && frames <= 1_000_000, "--frames must be within 1…1000000")
         try requireValid(time?.isFinite ?? true, "--time must be a finite number of seconds")
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
-        try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
+        let threads = try parseFrameThreads(self.threads)
         let source = try openAnimationSource(document, quiet: true, lottie: lottie.load)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
         let target = Canvas(Bitmap(width: w, height: h))
         let renderer = LayerRenderer(scale: scale, background: source.background)
-        renderer.rasterizer.threads = threads
+        renderer.rasterizer.frameThreads = threads
         let layer = source.frameLayer(width: canvas.width, height: canvas.height)
         // `--time T`, or a still source: the one tree at T drawn whole every frame. Otherwise
         // frames spread over the animation as `play` draws them: a `RenderTree` updated in
@@ -67,11 +68,14 @@ struct BenchCommand: ParsableCommand {
         }
         frame(0); frame(frames / 2)
         var ns = [UInt64](repeating: 0, count: frames)
+        var threadSeconds = [Double](repeating: 0, count: frames)
         let clock = cpuTime ? processCPUNanoseconds : MonotonicTime.nanoseconds
         for i in 0..<frames {
+            let c0 = threadCPUTime()
             let t0 = clock()
             frame(i)
             ns[i] = clock() &- t0
+            threadSeconds[i] = threadCPUTime() - c0
         }
         let sorted = ns.sorted()
         func pct(_ p: Double) -> Double {
@@ -81,10 +85,11 @@ struct BenchCommand: ParsableCommand {
             return (Double(sorted[lo]) + (Double(sorted[hi]) - Double(sorted[lo])) * (x - Double(lo))) / 1000
         }
         func num(_ v: Double) -> String { String(format: "%.3f", v) }
+        func median(_ v: [Double]) -> Double { let s = v.sorted(); return (s[(s.count - 1) / 2] + s[s.count / 2]) / 2 }
         let docName = String(data: try JSONSerialization.data(withJSONObject: [document], options: [.withoutEscapingSlashes]), encoding: .utf8)!
         var line = "{\"document\": \(docName.dropFirst().dropLast()), \"frames\": \(frames), \"median_us\": \(num(pct(0.5))), "
-            + "\"p10_us\": \(num(pct(0.1))), \"p90_us\": \(num(pct(0.9))), \"width\": \(w), \"height\": \(h), \"threads\": \(threads)"
-            + (cpuTime ? ", \"clock\": \"process-cpu\"" : "")
+            + "\"p10_us\": \(num(pct(0.1))), \"p90_us\": \(num(pct(0.9))), \"width\": \(w), \"height\": \(h), \"threads\": \(threads == .automatic ? "\"auto\"" : self.threads)"
+            + (cpuTime ? ", \"clock\": \"process-cpu\", \"thread_cpu_median_us\": \(num(median(threadSeconds) * 1e6))" : "")
         if all { line += ", \"frames_ns\": [" + ns.map(String.init).joined(separator: ", ") + "]" }
         print(line + "}")
     }

@@ -24,6 +24,19 @@ func requireValid(_ ok: Bool, _ message: String) throws {
     if !ok { printError(message); throw ExitCode(2) }
 }
 
+/// What `--threads` says (`auto` or 1…256), or one line and exit 2.
+func parseFrameThreads(_ text: String) throws -> FrameThreads {
+    guard let t = FrameThreads(argument: text) else {
+        printError("--threads must be auto or within 1…256")
+        throw ExitCode(2)
+    }
+    return t
+}
+
+/// The help of `--threads` on the commands that draw frames.
+let frameThreadsHelp = ArgumentHelp("Threads a frame's raster is split over in bands: auto (two bands from 2560×1440 pixels drawn, else one thread), or a count (1: one thread; at most the cores).",
+                                    valueName: "auto|N")
+
 extension LayerDocument {
     /// The presentation tree at document time `t` (seconds since the document was opened).
     func presentationTree(at t: Double) -> CALayer {

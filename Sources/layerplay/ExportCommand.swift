@@ -37,6 +37,8 @@ struct ExportCommand: ParsableCommand {
     @Option(help: "1…100: GIF and WebP lossiness, video rate factor, PNG compression effort (100: lossless WebP, exact GIF deltas).") var quality: Int = 90
     @Option(name: .customLong("loop-count"), help: "Times the animation plays (0: forever).") var loopCount: Int = 0
     @Option(help: "Threads rendering frames (default: the core count).") var jobs: Int?
+    @Option(help: ArgumentHelp("Threads each frame's raster is split over in bands: auto (one thread while --jobs keeps every core busy, else as render draws: two bands from 2560×1440 pixels drawn), or a count.", valueName: "auto|N"))
+    var threads: String = "auto"
 
     @OptionGroup var lottie: LottieOptions
 
@@ -53,6 +55,7 @@ struct ExportCommand: ParsableCommand {
         let cores = ProcessInfo.processInfo.activeProcessorCount
         let jobs = self.jobs ?? cores
         try requireValid(jobs >= 1 && jobs <= 256, "--jobs must be within 1…256")
+        var threads = try parseFrameThreads(self.threads)
         let source = try openAnimationSource(input, quiet: true, lottie: lottie.load)
         let canvas = try source.canvas(size)
         let (w, h) = try source.pixelSize(width: canvas.width, height: canvas.height, scale: scale)
@@ -77,8 +80,11 @@ struct ExportCommand: ParsableCommand {
         let color = try backgroundColor(format: format, source: source)
         let settings = ExportSettings(width: w, height: h, frameRate: rate, frameCount: count, loopCount: loopCount,
                                       quality: quality, transparent: color.a < 1)
+        // Frames rendered side by side on every core already keep the cores busy: bands would
+        // only add their cost (BandedRasterizer.swift).
+        if threads == .automatic, min(jobs, count) >= cores { threads = .fixed(1) }
         let job = ExportJob(path: input, lottie: lottie.load, canvas: canvas, scale: scale, background: color,
-                            times: (0..<count).map { start + Double($0) / rate })
+                            times: (0..<count).map { start + Double($0) / rate }, frameThreads: threads)
         let target = ExportTarget(out: out, format: format)
         do {
             try target.prepare()

@@ -26,6 +26,8 @@ struct ExportJob: Sendable {
     let scale: Double
     let background: Color
     let times: [Double]
+    /// How each frame's raster is split over threads.
+    let frameThreads: FrameThreads
 }
 
 /// Renders `job` on `jobs` threads into `encoder`, in order.
@@ -107,6 +109,7 @@ final class ExportPipeline: @unchecked Sendable {
             let bitmap = Bitmap(width: w, height: h)
             let canvas = Canvas(bitmap)
             let renderer = source.makeRenderer(scale: job.scale, background: job.background)
+            renderer.rasterizer.frameThreads = job.frameThreads
             let tree = RenderTree()
             // The canvas in points: what lies beyond it is left out of the update (RenderTree.update).
             let visible = Rect(0, 0, Double(w) / job.scale, Double(h) / job.scale)

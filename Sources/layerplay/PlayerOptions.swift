@@ -56,6 +56,8 @@ struct PlayerOptions: ParsableArguments {
     @Flag(name: .long, help: "Start fullscreen at the desktop's resolution (key F11 toggles it).")
     var fullscreen = false
 
+    @Option(help: frameThreadsHelp) var threads: String = "auto"
+
     @OptionGroup var debug: DebugAidOptions
 
     /// The options as the player's configuration; throws a one-line error on bad values.
@@ -91,6 +93,10 @@ struct PlayerOptions: ParsableArguments {
         }
         c.presentPath = path
         c.fullscreen = fullscreen
+        guard let frameThreads = FrameThreads(argument: threads) else {
+            throw ValidationError("--threads \(threads): expected auto or a count within 1…256")
+        }
+        c.frameThreads = frameThreads
         c.debugAids = try debug.aids()
         return c
     }

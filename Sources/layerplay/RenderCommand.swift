@@ -16,7 +16,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Document time in seconds.") var time: Double = 0
     @Option(help: "The PNG to write.") var out: String
     @Option(help: "Device pixels per point.") var scale: Double = 1
-    @Option(help: "Threads a document frame is split over in bands (at most the cores).") var threads: Int = 1
+    @Option(help: frameThreadsHelp) var threads: String = "auto"
     // `--demo NAME [--click T:X,Y]…` draws a demo instead of a document.
     @OptionGroup var demoFrame: DemoFrameOptions
     // `--progress P` or `--frame F` instead of --time; `--size WxH` the canvas.
@@ -34,7 +34,7 @@ struct RenderCommand: ParsableCommand {
         CATiledLayer.defaultTileDrawing = .immediate
         try requireValid(scale.isFinite && scale > 0 && scale <= 16, "--scale must be within (0, 16]")
         try requireValid(time.isFinite, "--time must be a finite number of seconds")
-        try requireValid(threads >= 1 && threads <= 256, "--threads must be within 1…256")
+        let threads = try parseFrameThreads(self.threads)
         let aids = try debug.aids()
         let pointer = try parsePointer(pointer)
         // Slow Animations: the frame shows media time running at the factor since time 0.

@@ -97,6 +97,29 @@ import RasterFuzzing
         #expect(!DisplayListRasterizer.drawsInBands(DisplayList(width: 320, height: 240, items: masked)))
     }
 
+    /// `FrameThreads.automatic` splits a frame only from `bandedPixelsThatPay` pixels to draw
+    /// (the clip's box, or the part `within` names); a fixed count splits any frame it can.
+    @Test func automaticSplitsOnlyLargeFrames() {
+        let r = DisplayListRasterizer()
+        r.frameThreads = .automatic
+        #expect(r.frameThreads == .automatic && r.threads == 2)
+        let small = Self.randomList(width: 320, height: 240, seed: 4)
+        #expect(!r.drawInBands(small, into: Canvas(Bitmap(width: 320, height: 240)), threads: r.threads))
+        let side = 1440, wide = DisplayListRasterizer.bandedPixelsThatPay / side
+        let large = DisplayList(width: wide, height: side, items: small.items)
+        let canvas = Canvas(Bitmap(width: wide, height: side))
+        #expect(DisplayListRasterizer.coreCount < 2 || r.drawInBands(large, into: canvas, threads: r.threads))
+        // Only a corner redrawn, or clipped to: one thread.
+        #expect(!r.drawInBands(large, into: canvas, threads: r.threads, within: Rect(0, 0, 400, 300)))
+        canvas.clip = .rect(Rect(0, 0, Double(wide), Double(side / 2)))
+        #expect(!r.drawInBands(large, into: canvas, threads: r.threads))
+        r.frameThreads = .fixed(2)
+        #expect(r.frameThreads == .fixed(2))
+        #expect(DisplayListRasterizer.coreCount < 2 || r.drawInBands(small, into: Canvas(Bitmap(width: 320, height: 240)), threads: r.threads))
+        #expect(FrameThreads(argument: "auto") == .automatic && FrameThreads(argument: "3") == .fixed(3))
+        #expect(FrameThreads(argument: "0") == nil && FrameThreads(argument: "257") == nil && FrameThreads(argument: "two") == nil)
+    }
+
     /// `list` drawn by `threads` threads over an opaque background into a fresh target.
     static func bandsAndOneThread(_ list: DisplayList, threads: Int) -> (one: Bitmap, many: Bitmap) {
         (render(list, threads: 1, clip: nil), render(list, threads: threads, clip: nil))

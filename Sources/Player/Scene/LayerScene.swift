@@ -25,6 +25,8 @@ open class LayerScene: PlayerScene {
     private var lastBitmap: Bitmap?
     /// Core Animation's debugging aids drawn over this scene's frames (keys F1–F8 in the window).
     public var debugAids = DebugAids()
+    /// How the frames' raster is split over threads (one thread unless the host says).
+    public var frameThreads = FrameThreads.fixed(1) { didSet { renderer?.rasterizer.frameThreads = frameThreads } }
     /// The pointer in points while it is over the window (the outline overlay's layer).
     public var pointer: Point?
     /// Draws the aids from each frame's display list.
@@ -73,6 +75,7 @@ open class LayerScene: PlayerScene {
     // What the hosts ask of every scene (PlayerScene).
     public var animationContext: CAAnimationContext? { context }
     public func setDebugAids(_ aids: DebugAids) { debugAids = aids }
+    public func setFrameThreads(_ threads: FrameThreads) { frameThreads = threads }
     public func pointerDidMove(to point: Point?) { pointer = point }
     public var debugOverlayRenderer: DebugOverlayRenderer? { debugOverlay }
     open var windowTitle: String? { nil }
@@ -115,6 +118,7 @@ open class LayerScene: PlayerScene {
         }
         if renderer == nil || renderer?.scale != scale || lastBitmap !== bitmap {
             renderer = LayerRenderer(scale: scale, background: background)
+            renderer?.rasterizer.frameThreads = frameThreads
             lastBitmap = bitmap
             cleanFrame = nil
         }

@@ -49,6 +49,8 @@ public protocol PlayerScene: AnyObject {
     func setDebugAids(_ aids: DebugAids)
     /// The pointer over the window in points, nil when it left (for the layer-outline aid).
     func pointerDidMove(to point: Point?)
+    /// How the frames' raster is split over threads (BandedRasterizer.swift).
+    func setFrameThreads(_ threads: FrameThreads)
     /// The aids' renderer, whose largest figures the host reports at the end of a `--stats` run.
     var debugOverlayRenderer: DebugOverlayRenderer? { get }
     /// The window's title now (the host sets it when it changes); nil keeps the configured one.
@@ -62,6 +64,7 @@ extension PlayerScene {
     public var animationContext: CAAnimationContext? { nil }
     public func setDebugAids(_ aids: DebugAids) {}
     public func pointerDidMove(to point: Point?) {}
+    public func setFrameThreads(_ threads: FrameThreads) {}
     public var debugOverlayRenderer: DebugOverlayRenderer? { nil }
     public var windowTitle: String? { nil }
 }

@@ -35,5 +35,7 @@ public struct PlayerConfiguration: Sendable {
     public var debugAids = DebugAids()
     /// Start fullscreen at the desktop's resolution (key F11 toggles it).
     public var fullscreen = false
+    /// How each frame's raster is split over threads (`--threads`; BandedRasterizer.swift).
+    public var frameThreads = FrameThreads.automatic
     public init() {}
 }

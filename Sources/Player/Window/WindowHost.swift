@@ -183,6 +183,7 @@ public final class WindowHost {
         var timeline = MediaTimeline(real: start, media: start + mediaOffset)
         debugAids = config.debugAids
         scene.setDebugAids(debugAids)
+        scene.setFrameThreads(config.frameThreads)
         scene.resize(to: points)
         var translator = SDLEvents.Translator()
         var title = config.title

@@ -17,6 +17,13 @@
 // snapshots are drawn once, on first use), sprites, a projected plane, a rounded clip (which a
 // band's rectangle would cut only approximately: ClipShape+Intersection.swift), and a mask,
 // tint or blend outside every group (it would rewrite the shared target as a whole).
+//
+// When bands pay (`FrameThreads.automatic`, what play, render and export draw with): starting
+// the band threads and flattening every path once per band cost a frame some tens of
+// microseconds whatever its size, and only the raster itself is split, so only a frame that
+// draws many pixels gains. Measured on 2 cores (docs/benchmarks.md, "Lottie at 4K"), a frame
+// is split in two from `bandedPixelsThatPay` pixels to draw (its clip's box, or the damage
+// redrawn); below, one thread, and no thread is started.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -25,6 +32,22 @@ import Musl
 import Darwin
 #endif
 import Dispatch
+
+/// How a frame's raster is split over threads.
+public enum FrameThreads: Hashable, Sendable {
+    /// Two bands (at most the cores) for a frame that draws at least
+    /// `DisplayListRasterizer.bandedPixelsThatPay` pixels, else one thread.
+    case automatic
+    /// Up to this many bands whatever the frame's size (1: one thread), at most the cores.
+    case fixed(Int)
+
+    /// `auto`, or a count within 1…256: what the command line's `--threads` takes.
+    public init?(argument: String) {
+        if argument == "auto" { self = .automatic; return }
+        guard let n = Int(argument), n >= 1, n <= 256 else { return nil }
+        self = .fixed(n)
+    }
+}
 
 /// The canvases of the bands, one per band, each used by its band's thread alone while the
 /// bands draw (they share only the target bitmap, of which each writes its own rows).
@@ -52,6 +75,21 @@ extension DisplayListRasterizer {
     /// The fewest rows a band gets: below that, starting a thread costs more than it saves.
     static let minimumBandRows = 32
 
+    /// The fewest pixels to draw from which `FrameThreads.automatic` splits a frame in two
+    /// bands (see the file's header): 2560 × 1440.
+    public static let bandedPixelsThatPay = 2560 * 1440
+
+    /// How frames are split: `threads` and `minimumBandedPixels` together.
+    public var frameThreads: FrameThreads {
+        get { minimumBandedPixels > 0 ? .automatic : .fixed(threads) }
+        set {
+            switch newValue {
+            case .automatic: threads = 2; minimumBandedPixels = Self.bandedPixelsThatPay
+            case .fixed(let n): threads = max(1, n); minimumBandedPixels = 0
+            }
+        }
+    }
+
     /// Draws `list` into `canvas` in up to `threads` bands (never more than the cores) when the
     /// list and the clip allow it (see the file's header), only the drawing items whose bounds
     /// meet `within` (as `draw(_:into:within:)`). Returns false, having drawn nothing, when
@@ -68,6 +106,15 @@ extension DisplayListRasterizer {
         }
         let bands = min(threads, Self.coreCount, (y1 - y0) / Self.minimumBandRows)
         guard bands > 1, x1 > x0 else { return false }
+        if minimumBandedPixels > 0 {
+            // The pixels to draw: the clip's box, or the part of it `within` names.
+            var drawn = Double(x1 - x0) * Double(y1 - y0)
+            if let w = within {
+                let r = w.intersection(Rect(Double(x0), Double(y0), Double(x1 - x0), Double(y1 - y0)))
+                drawn = r.isNull ? 0 : r.width * r.height
+            }
+            guard drawn >= Double(minimumBandedPixels) else { return false }
+        }
         guard Self.drawsInBands(list) else { return false }
         if bandCanvases == nil || bandCanvases!.target !== target || bandCanvases!.canvases.count < bands {
             bandCanvases = BandCanvases(target: target, count: bands)

@@ -12,6 +12,9 @@ public final class DisplayListRasterizer {
     /// Threads a large frame may be split over in horizontal bands (BandedRasterizer.swift);
     /// never more than the cores. 1 draws on the calling thread only.
     public var threads = 1
+    /// With `threads` above 1: the fewest pixels a frame draws (its clip's box, or the part
+    /// of it a redraw is limited to) for it to be split; 0: any frame (`frameThreads`).
+    public var minimumBandedPixels = 0
     /// The bands' canvases, kept from frame to frame for their rasterizer scratch.
     var bandCanvases: BandCanvases?
     /// Stroke outlines kept from list to list (Stroke/StrokeOutlineCache.swift).
