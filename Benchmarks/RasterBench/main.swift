@@ -6,6 +6,7 @@
 // warm-up frames first; prints one JSON line per scene with median/p10/p90 in µs, and the
 // same for the pixel half alone ("fill_median_us": the pre-stroked device polygons filled).
 // --refs DIR compares each render with DIR/<scene>.cairo.png (scripts/bench/peers.py --refs).
+// --cpu-time reads the process's CPU clock instead of the monotonic one (scripts/bench/compare.py).
 // --pathops N times the boolean operations on paths on two rings of N segments (PathOpsBench.swift).
 // --alloc-frames N only draws N frames (for counting allocations with valgrind: run it with
 // two values of N; the difference of "total heap usage" allocs / ΔN is allocs per frame).
@@ -97,9 +98,12 @@ func devicePolygons(_ scene: Scene, _ canvas: Canvas) -> [(FlatPath, Color, Fill
     return polys
 }
 
+/// --cpu-time: frames timed by the process's CPU clock (as `layerplay bench --cpu-time`).
+nonisolated(unsafe) var frameClock = CLOCK_MONOTONIC
+
 func nowNs() -> UInt64 {
     var ts = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &ts)
+    clock_gettime(frameClock, &ts)
     return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
 }
 
@@ -129,6 +133,7 @@ while !args.isEmpty {
     case "--alloc-frames": allocFrames = Int(args.removeFirst())
     case "--budget": budget = Double(args.removeFirst()) ?? budget
     case "--fill-only": fillOnly = true
+    case "--cpu-time": frameClock = CLOCK_PROCESS_CPUTIME_ID
     case "--pathops": pathOpsSegments = Int(args.removeFirst())
     case "--blur": blurSigma = Double(args.removeFirst())
     case "--size":

@@ -301,15 +301,33 @@ def blend2d_peer(w, h, bg, layers):
 PEERS = dict(cairo=cairo_peer, skia=skia_peer, blend2d=blend2d_peer)
 
 
-def time_frames(frame, n):
+def clock_ns(cpu):
+    """The frame clock: the process's CPU time (CLOCK_PROCESS_CPUTIME_ID, what `layerplay bench
+    --cpu-time` reads: waiting for a core on a busy machine is not counted) or the monotonic clock."""
+    if cpu:
+        return lambda: time.clock_gettime_ns(time.CLOCK_PROCESS_CPUTIME_ID)
+    return time.perf_counter_ns
+
+
+def time_frames(frame, n, cpu=False):
+    """Median, p10 and p90 in µs of n frames after two warm-up frames."""
+    now = clock_ns(cpu)
     frame(); frame()                        # two warm-up frames
     ts = []
     for _ in range(n):
-        t0 = time.perf_counter_ns()
+        t0 = now()
         frame()
-        ts.append(time.perf_counter_ns() - t0)
+        ts.append(now() - t0)
     ts.sort()
     return ts[len(ts) // 2] / 1000, ts[len(ts) // 10] / 1000, ts[(len(ts) * 9) // 10] / 1000
+
+
+def binding_frame(peer, bg, layers):
+    """The same peer's frame with the same Python calls on a 1×1 target and empty paths: what a
+    frame costs besides drawing (the interpreter, the binding's argument conversions, the
+    library's per-call entry). Subtracting it from a frame leaves at most the drawing (it also
+    removes the library's own per-call set-up, so it leans in the peer's favour)."""
+    return PEERS[peer](1, 1, bg, [dict(L, cmds=[]) for L in layers])[0]
 
 
 def main():

@@ -17,8 +17,11 @@ public final class DisplayListRasterizer {
     public var minimumBandedPixels = 0
     /// The bands' canvases, kept from frame to frame for their rasterizer scratch.
     var bandCanvases: BandCanvases?
-    /// Stroke outlines kept from list to list (Stroke/StrokeOutlineCache.swift).
-    let strokeOutlines = StrokeOutlineCache()
+    /// Stroke outlines kept from list to list (Stroke/StrokeOutlineCache.swift); nil with
+    /// `LAYERKIT_STROKE_OUTLINE_CACHE=0` in the environment, so that every frame strokes its
+    /// paths as an immediate-mode rasterizer does (the like-for-like peers' benchmark,
+    /// scripts/bench/compare.py): the pixels are the same either way.
+    let strokeOutlines: StrokeOutlineCache? = StrokeOutlineCache.enabledByEnvironment ? StrokeOutlineCache() : nil
 
     /// What a bracket saved, to be restored (and composited) at its end.
     /// A group or plane also saves its parent surface's place (`Place`).
@@ -50,7 +53,7 @@ public final class DisplayListRasterizer {
     public func draw(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
         if threads > 1, drawInBands(list, into: canvas, threads: threads, within: within) { return }
         // The outlines kept for this rasterizer's strokes, lent to the canvas for this list.
-        strokeOutlines.beginDraw()
+        strokeOutlines?.beginDraw()
         let lentOutlines = canvas.strokeOutlines
         canvas.strokeOutlines = strokeOutlines
         defer { canvas.strokeOutlines = lentOutlines }

@@ -21,6 +21,14 @@
 // look-ups, instead of an outline built and dropped each frame. Entries no list used for
 // eight lists are dropped (looked for every eighth list); entries and kept points are bounded.
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// User-space stroke outlines of the paths a rasterizer strokes, kept across lists.
 final class StrokeOutlineCache {
     /// What an outline depends on besides the transform.
@@ -56,6 +64,12 @@ final class StrokeOutlineCache {
     static let maxEntries = 4096
     /// … holding at most this many points together (16 bytes each: 32 MB).
     static let maxPoints = 2_000_000
+    /// False when the environment has `LAYERKIT_STROKE_OUTLINE_CACHE=0` (read once): the
+    /// rasterizers then keep no outlines (DisplayListRasterizer.strokeOutlines).
+    static let enabledByEnvironment: Bool = {
+        guard let v = getenv("LAYERKIT_STROKE_OUTLINE_CACHE") else { return true }
+        return String(cString: v) != "0"
+    }()
     /// Lists an unused outline is kept for.
     static let keptLists: UInt = 8
 

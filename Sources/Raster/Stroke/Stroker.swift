@@ -127,19 +127,30 @@ struct StrokeBuilder {
         // uniform steps, which stay well inside the tolerance on most of a curve (Wang's bound is
         // the curve's largest acceleration), while the full tolerance nearly doubled that share.
         let halving = CubicHalving(cubic: c, tolerance: tol * 0.7)
-        if n > 1 && halving.count(limit: n - 1) < n {
+        if n > 1 && n <= Self.maxReplayedPieces {
+            // The halving's piece ends, found once: whether they are fewer than Wang's steps
+            // and then the points themselves (each piece starts where the one before ended).
+            let limit = n - 1
+            let halved = withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { ends -> Bool in
+                var count = 0
+                halving.forEachPiece { _, t1 in
+                    if count < limit { ends[count] = t1 }
+                    count += 1
+                    return count <= limit
+                }
+                guard count <= limit else { return false }
+                var t0 = 0.0
+                for i in 0..<count {
+                    let t1 = ends[i]
+                    addHalvingPiece(c, t0, t1, straight: straight)
+                    t0 = t1
+                }
+                return true
+            }
+            if halved { add(c.p3, isCorner: true); return }
+        } else if n > 1 && halving.count(limit: n - 1) < n {
             halving.forEachPiece { t0, t1 in
-                if t0 == 0 && !straight {
-                    var f = t1 / 16
-                    while f < t1 * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
-                }
-                if t1 < 1 {
-                    add(c.point(t1), isCorner: false)
-                } else if !straight {
-                    let hl = 1 - t0
-                    var f = hl / 2
-                    while f > hl / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
-                }
+                addHalvingPiece(c, t0, t1, straight: straight)
                 return true
             }
             add(c.p3, isCorner: true)
@@ -156,6 +167,27 @@ struct StrokeBuilder {
             while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
         }
         add(c.p3, isCorner: true)
+    }
+
+    /// Curves of more Wang steps than this count their halving's pieces and then walk them
+    /// again; below it the piece ends are kept (on the stack) from the count for the walk.
+    static let maxReplayedPieces = 512
+
+    /// The centre points of one piece t0…t1 of the halving of `c` (addCubic): the geometric
+    /// cuts inside the first and the last piece, then its end (the cubic's end is added by
+    /// the caller, as a corner).
+    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, straight: Bool) {
+        if t0 == 0 && !straight {
+            var f = t1 / 16
+            while f < t1 * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
+        }
+        if t1 < 1 {
+            add(c.point(t1), isCorner: false)
+        } else if !straight {
+            let hl = 1 - t0
+            var f = hl / 2
+            while f > hl / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
+        }
     }
 
     mutating func run(_ path: Path, into out: inout FlatPath) {
@@ -211,16 +243,34 @@ struct StrokeBuilder {
             return
         }
         guard k >= 2 else { return }
-        if closed {
-            out.contourStarts.append(out.points.count)
-            closedPass(reversed: false, into: &out)
-            out.contourStarts.append(out.points.count)
-            closedPass(reversed: true, into: &out)
-        } else {
-            out.contourStarts.append(out.points.count)
-            openPass(reversed: false, into: &out)
-            openPass(reversed: true, into: &out)
+        // Each segment's unit direction and length, found once for both sides' walks: the
+        // reversed walk's segment is the negated forward one, and a − b = −(b − a), the
+        // length of (−x, −y) and (−x) / l = −(x / l) are exact, so these are the values the
+        // walk would compute itself.
+        let segments = closed ? k : k - 1
+        withUnsafeTemporaryAllocation(of: Segment.self, capacity: segments) { seg in
+            for i in 0..<segments {
+                let d = pts[i + 1 == k ? 0 : i + 1] - pts[i]
+                let len = d.length
+                seg[i] = Segment(direction: d / len, length: len)
+            }
+            if closed {
+                out.contourStarts.append(out.points.count)
+                closedPass(reversed: false, seg, into: &out)
+                out.contourStarts.append(out.points.count)
+                closedPass(reversed: true, seg, into: &out)
+            } else {
+                out.contourStarts.append(out.points.count)
+                openPass(reversed: false, seg, into: &out)
+                openPass(reversed: true, seg, into: &out)
+            }
         }
+    }
+
+    /// A segment of the centre polyline: pts[i] → pts[i + 1] (closed: the last one back to pts[0]).
+    struct Segment {
+        var direction: Point
+        var length: Double
     }
 
     // MARK: Walking one side
@@ -229,20 +279,22 @@ struct StrokeBuilder {
     @inline(__always) static func perp(_ d: Point) -> Point { Point(-d.y, d.x) }
 
     /// Forward (or reversed) walk of an open polyline along its +normal side, then the end cap.
-    func openPass(reversed rev: Bool, into out: inout FlatPath) {
+    /// `seg`: the k − 1 forward segments (finish).
+    func openPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
         let k = pts.count
         @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        /// The walk's segment j (P(j) → P(j + 1)): unit direction and length.
+        @inline(__always) func S(_ j: Int) -> (Point, Double) {
+            if rev { let g = seg[k - 2 - j]; return (-g.direction, g.length) }
+            let g = seg[j]; return (g.direction, g.length)
+        }
         var p1 = P(1)
-        var d = p1 - P(0)
-        var len = d.length
-        d = d / len
+        var (d, len) = S(0)
         emit(P(0) + StrokeBuilder.perp(d) * hw, &out)
         if k > 2 {
             for j in 1..<(k - 1) {
                 let p2 = P(j + 1)
-                var e = p2 - p1
-                let len2 = e.length
-                e = e / len2
+                let (e, len2) = S(j)
                 let isCorner = corner[rev ? k - 1 - j : j]
                 joinAt(p1, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
                 p1 = p2; d = e; len = len2
@@ -266,17 +318,23 @@ struct StrokeBuilder {
     }
 
     /// Walk of a closed polyline along one side: a join at every vertex, no caps.
-    func closedPass(reversed rev: Bool, into out: inout FlatPath) {
+    /// `seg`: the k forward segments, the last one back to the first point (finish).
+    func closedPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
         let k = pts.count
         @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
-        var d = P(0) - P(k - 1)
-        var len = d.length
-        d = d / len
+        /// The walk's segment P(j) → P(j + 1 mod k), j in 0…k − 1, or P(k − 1) → P(0) for j = −1.
+        @inline(__always) func S(_ j: Int) -> (Point, Double) {
+            if rev {
+                let i = k - 2 - j
+                let g = seg[i < 0 ? i + k : i >= k ? i - k : i]
+                return (-g.direction, g.length)
+            }
+            let g = seg[j < 0 ? k - 1 : j]; return (g.direction, g.length)
+        }
+        var (d, len) = S(-1)
         for j in 0..<k {
             let p = P(j)
-            var e = P(j + 1 == k ? 0 : j + 1) - p
-            let len2 = e.length
-            e = e / len2
+            let (e, len2) = S(j)
             let isCorner = corner[rev ? k - 1 - j : j]
             joinAt(p, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
             d = e; len = len2
