@@ -54,4 +54,19 @@ import Raster
         // Without a filter the layer is drawn source-over.
         #expect(render(scene(nil))[5, 5] == 0xffff_8000)
     }
+
+    /// Core Animation's destination-out filter (`"destOut"`): where the layer (and its
+    /// sublayers, as one group) draws, what lies behind is erased by its alpha.
+    @Test func destOutErasesWhatLiesBehindTheLayer() {
+        CATransaction.setDisableActions(true)
+        defer { CATransaction.setDisableActions(false) }
+        #expect(CACompositingFilter(rawValue: "destOut") == .destOut)
+        let b = render(scene(.destOut))
+        #expect(b[5, 5] == 0 && b[5, 15] == 0, "the opaque layer erases the root's white and the grey square")
+        #expect(b[15, 5] == 0xff80_8080, "beside the layer the backdrop stays")
+        // A half-transparent eraser leaves half.
+        let half = scene(.destOut)
+        half.sublayers?[1].opacity = 0.5
+        #expect(render(half)[5, 5] == 0x7f40_4040)
+    }
 }

@@ -40,9 +40,10 @@ import Testing
     @Test func compositeIsSourceOverWhereEitherLayerIsAbsent() {
         let red: UInt32 = 0xffff_0000, halfBlue: UInt32 = 0x8000_0080
         for mode in BlendMode.allCases {
-            // A transparent source leaves the backdrop; over nothing the source shows as it is.
+            // A transparent source leaves the backdrop; over nothing the source shows as it is
+            // (destination-out, an eraser, leaves nothing).
             #expect(mode.composite(0, over: red) == red)
-            #expect(mode.composite(halfBlue, over: 0) == halfBlue)
+            #expect(mode.composite(halfBlue, over: 0) == (mode.blendsColors ? halfBlue : 0))
         }
         // Opaque over opaque: the blended colour alone.
         #expect(BlendMode.multiply.composite(0xff80_8080, over: 0xff80_ff40) == 0xff40_8020)
@@ -88,5 +89,22 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Destination-out: the backdrop times one minus the source's alpha, premultiplied bytes
+    /// rounded, whatever the source's colour; the region draw (opacity, clip) agrees.
+    @Test func destinationOutErasesTheBackdropByTheSourcesAlpha() {
+        let red: UInt32 = 0xffff_0000
+        #expect(BlendMode.destinationOut.composite(0xff12_3456, over: red) == 0)
+        #expect(BlendMode.destinationOut.composite(0x8000_0080, over: red) == 0x7f7f_0000)
+        #expect(BlendMode.destinationOut.composite(0x4040_4040, over: 0x8040_2010) == 0x6030_180c)
+        let backdrop = Bitmap(width: 6, height: 1), image = Bitmap(width: 6, height: 1)
+        for x in 0..<6 { backdrop[x, 0] = red; image[x, 0] = [0, 0xff00_0000, 0x8000_0000, 0x8080_8080, 0xffff_ffff, 0][x] }
+        Canvas(backdrop).draw(image, box: PixelBox(x0: 0, y0: 0, x1: 6, y1: 1), x: 0, y: 0, opacity: 1, blendMode: .destinationOut)
+        #expect((0..<6).map { backdrop[$0, 0] } == [red, 0, 0x7f7f_0000, 0x7f7f_0000, 0, red])
+        // At half opacity a fully opaque texel erases half.
+        backdrop[1, 0] = red
+        Canvas(backdrop).draw(image, box: PixelBox(x0: 1, y0: 0, x1: 2, y1: 1), x: 0, y: 0, opacity: 0.5, blendMode: .destinationOut)
+        #expect(backdrop[1, 0] == 0x7f7f_0000)
     }
 }

@@ -265,6 +265,10 @@ public final class DisplayListBuilder {
             append(source, .maskLayer, .beginMask, bounds: bounds)
             var ms = g
             ms.clip = nil
+            // The mask changes no pixel beyond the group's: its items' bounds (damage, the
+            // group's box) are cut to the group's, however far the mask reaches (an inverted
+            // matte's plane covers the whole canvas).
+            if !bounds.isNull { ms.deviceClip = bounds }
             appendLayer(m, parent: pa, ms)
             append(source, .endMaskLayer, .endMask, bounds: bounds)
         }

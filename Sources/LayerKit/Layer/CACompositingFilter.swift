@@ -1,6 +1,10 @@
 // The filters a layer's `compositingFilter` can name: Core Image's blend modes, by the
 // names Core Animation takes (`layer.compositingFilter = "multiplyBlendMode"`), each the
-// Raster blend mode it composites with.
+// Raster blend mode it composites with. Beside them, Core Animation's own destination-out
+// filter (`"destOut"`, QuartzCore's `kCAFilterDestOut`): the layer erases what lies behind it
+// where it draws — the backdrop times one minus the layer's alpha, as `CGBlendMode
+// .destinationOut` draws in Core Graphics (lottie-ios's `InvertedMatteLayer` fills its bounds
+// and draws its matte so). It is worked out on the pixels' bytes, no colour blend.
 
 import Raster
 
@@ -12,6 +16,8 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
     case colorDodgeBlendMode, colorBurnBlendMode, hardLightBlendMode, softLightBlendMode
     case differenceBlendMode, exclusionBlendMode, hueBlendMode, saturationBlendMode, colorBlendMode
     case luminosityBlendMode
+    /// Erases the backdrop by the layer's alpha (Porter–Duff destination-out).
+    case destOut
 
     /// The blend mode the layer's pixels are composited with.
     public var blendMode: BlendMode {
@@ -31,6 +37,7 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
         case .saturationBlendMode: .saturation
         case .colorBlendMode: .color
         case .luminosityBlendMode: .luminosity
+        case .destOut: .destinationOut
         }
     }
 }

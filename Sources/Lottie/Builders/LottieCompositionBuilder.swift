@@ -88,6 +88,11 @@ struct LottieCompositionBuilder {
                 } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth) {
                     // Several shapes: the product of each one's inverse (`LottieInvertedMatte`).
                     for m in product { top = try masked(top, by: m, name: layer.name) }
+                } else if timeline.reading.drawsAfterEffectsFeatures, let matte {
+                    // Strokes, gradients, translucency, images: the source erased from an
+                    // opaque plane (`LottieInvertedMatte.generalInverse`).
+                    try counter.add(2)
+                    top = try masked(top, by: LottieInvertedMatte.generalInverse(matte), name: layer.name)
                 } else {
                     warnings.unsupported(luma ? "track matte (luma inverted)" : "track matte (alpha inverted)", layer: layer.name)
                 }

@@ -2,13 +2,25 @@
 // that paints one opaque filled shape becomes that shape cut out of a plane far larger than
 // any composition (the path after a huge rectangle, filled even-odd), so the mask's alpha is
 // the source's inverted. Sources with strokes, gradients or translucency are not inverted
-// (the caller reports them); a stroke of width 0 paints nothing and does not count. In After Effects' reading a source of several such shapes is
+// this way (see the general inverse below); a stroke of width 0 paints nothing and does not count. In After Effects' reading a source of several such shapes is
 // inverted too, as the product of each shape's inverse — 1 − α(A ∪ B) = (1 − α(A))·(1 − α(B))
 // for opaque shapes, and Core Animation's masks multiply when nested: the matte is built once
 // per shape — per subpath of a shape layer's path whose subpaths all turn the same way (a
 // union, whose overlaps even-odd would cancel; subpaths turning both ways are shapes with
 // holes, which even-odd inverts rightly) (`units`) — each copy keeping only its own (`keepOnly`),
 // and each copy masks one more wrapper around the layer.
+//
+// Anything else — a stroke (which an even-odd cut path cannot express), a gradient, a
+// translucent or animated opacity, an image, overlapping shapes — takes the general inverse
+// (`generalInverse`, After Effects' reading): After Effects' Alpha Inverted Matte makes "the
+// layer visible where the matte's alpha is 0" (Help, "Track mattes and traveling mattes";
+// the Lottie spec's matte mode `tt` 2, "Inverted Alpha"). lottie-ios's `InvertedMatteLayer`
+// fills its bounds with opaque black and draws the matte over it with
+// `CGBlendMode.destinationOut`; in Core Animation's terms that is a mask layer whose opaque
+// background covers the plane, holding the source inside a layer whose `compositingFilter` is
+// destination-out (`"destOut"`): the mask's alpha is 1 · (1 − α) = 1 − α. The renderer clips
+// the plane to the masked group's box and the eraser's group to the source's extent, and
+// erases on the premultiplied bytes — no plane-sized filter pass.
 import LayerKit
 import Raster
 
@@ -84,6 +96,27 @@ enum LottieInvertedMatte {
                 s.add(a, forKey: "path")
             }
         }
+    }
+
+    /// The general inverse of `matte` (a layer in its superlayer's coordinates): a layer
+    /// covering `plane` in the same coordinates, opaque, from which `matte`, inside a layer
+    /// composited destination-out, erases what it draws — its alpha is one minus `matte`'s.
+    /// Exact for any source; it costs the eraser's group (the source's extent) beside the mask.
+    static func generalInverse(_ matte: CALayer) -> CALayer {
+        let eraser = CALayer()
+        eraser.name = "matte eraser"
+        eraser.anchorPoint = Point(0, 0)
+        eraser.bounds = Rect(0, 0, 0, 0)
+        eraser.compositingFilter = .destOut
+        eraser.addSublayer(matte)
+        let inverse = CALayer()
+        inverse.name = "inverted matte"
+        inverse.anchorPoint = Point(0, 0)
+        inverse.bounds = plane
+        inverse.position = Point(plane.minX, plane.minY)
+        inverse.backgroundColor = Color(0, 0, 0, 1)
+        inverse.addSublayer(eraser)
+        return inverse
     }
 
     /// Turns the matte tree `matte` into its inverse; false when it cannot. `oneSubpath`

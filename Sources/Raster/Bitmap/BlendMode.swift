@@ -8,11 +8,23 @@
 //   αo = αs + αb · (1 − αs)
 //
 // A transparent source pixel leaves the backdrop as it is, in every mode.
+//
+// Beside the blend modes, as Core Graphics' CGBlendMode lists it beside them, one Porter–Duff
+// operator of the same specification (§9.1.9, "Destination Out"): `destinationOut` keeps the
+// backdrop where the source is absent, co = cb · (1 − αs), αo = αb · (1 − αs) — an eraser.
+// It mixes no colour, so it is worked out on the premultiplied bytes (one scale per pixel),
+// never through the floating-point blend; over nothing it leaves nothing.
 
 /// A way of mixing a source with its backdrop (W3C Compositing and Blending Level 1).
 public enum BlendMode: Sendable, Hashable, CaseIterable {
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
+    /// The backdrop times one minus the source's alpha (Porter–Duff destination-out;
+    /// CGBlendMode.destinationOut): what the source covers is erased.
+    case destinationOut
+
+    /// Whether the mode is a blend of colours (as opposed to the destination-out operator).
+    public var blendsColors: Bool { self != .destinationOut }
 
     /// B(Cb, Cs): the blended straight colour of backdrop `b` and source `s` (0…1 channels).
     public func blend(_ b: SIMD3<Double>, _ s: SIMD3<Double>) -> SIMD3<Double> {
@@ -37,12 +49,16 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         case .saturation: return Self.setLum(Self.setSat(b, Self.sat(s)), Self.lum(b))
         case .color: return Self.setLum(s, Self.lum(b))
         case .luminosity: return Self.setLum(b, Self.lum(s))
+        // Destination-out takes no colour from the source: the backdrop's stays (and
+        // `composite` scales it, with its alpha, by 1 − αs).
+        case .destinationOut: return b
         }
     }
 
     /// Premultiplied ARGB8888 source `s` (already scaled by its opacity and coverage) over
     /// backdrop `b` in this mode.
     public func composite(_ s: UInt32, over b: UInt32) -> UInt32 {
+        if self == .destinationOut { return Self.erase(b, by: s) }
         let sa = Double(s >> 24) / 255
         guard sa > 0 else { return b }
         let ba = Double(b >> 24) / 255
@@ -56,6 +72,13 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         func byte(_ v: Double) -> UInt32 { UInt32(min(max(v, 0), 1) * 255 + 0.5) }
         let o = pointwiseMin(out, SIMD3(repeating: a))
         return byte(a) << 24 | byte(o.x) << 16 | byte(o.y) << 8 | byte(o.z)
+    }
+
+    /// Premultiplied `b` times 1 − the alpha of `s` (destination-out), rounded per byte.
+    @inline(__always)
+    static func erase(_ b: UInt32, by s: UInt32) -> UInt32 {
+        let k = 255 - (s >> 24)
+        return k == 255 ? b : (k == 0 ? 0 : lkScale(b, k))
     }
 
     private static func channels(_ p: UInt32) -> SIMD3<Double> {

@@ -3,7 +3,8 @@
 // mixed with the pixel behind it. Like the source-over region draw (DrawImageRegion.swift),
 // only the box is read, and a transparent texel leaves its pixel as it is, so the box of a
 // group's bitmap is the whole bitmap's draw. A run of the same source over the same backdrop
-// is blended once.
+// is blended once. Destination-out (an eraser) mixes no colour: each backdrop pixel is
+// scaled by one minus the texel's weighted alpha, on the bytes, without the blend.
 
 extension Canvas {
     /// Draws the pixels of `image` inside `box` (image pixels) at (x, y) with `opacity` in
@@ -16,6 +17,21 @@ extension Canvas {
         let cx0 = max(mask.left, x + b.x0), cy0 = max(mask.top, y + b.y0)
         let cx1 = min(mask.right, x + b.x1), cy1 = min(mask.bottom, y + b.y1)
         guard cx0 < cx1, cy0 < cy1 else { return }
+        if blendMode == .destinationOut {
+            for row in cy0..<cy1 {
+                let dst = target.pixels + row * target.width, src = image.pixels + (row - y) * image.width - x
+                if !mask.active && alpha == 255 {
+                    for col in cx0..<cx1 where src[col] >> 24 != 0 { dst[col] = BlendMode.erase(dst[col], by: src[col]) }
+                } else {
+                    for col in cx0..<cx1 {
+                        let weight = mask.active ? alpha * mask.coverage(x: col, y: row) / 255 : alpha
+                        let s = lkScale(src[col], weight)
+                        if s >> 24 != 0 { dst[col] = BlendMode.erase(dst[col], by: s) }
+                    }
+                }
+            }
+            return
+        }
         // The blend is worked out in floating point, one pixel at a time; flat colours over
         // flat backdrops (shapes over shapes) repeat the same pair of pixels along a row, so
         // the last pair's result is kept and taken again (the same function of the same
