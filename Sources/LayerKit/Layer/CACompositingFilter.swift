@@ -12,6 +12,11 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
     case colorDodgeBlendMode, colorBurnBlendMode, hardLightBlendMode, softLightBlendMode
     case differenceBlendMode, exclusionBlendMode, hueBlendMode, saturationBlendMode, colorBlendMode
     case luminosityBlendMode
+    /// Core Image's CILinearDodgeBlendMode ("brightens the background image samples by adding
+    /// source"): After Effects' Add.
+    case linearDodgeBlendMode
+    /// After Effects' Hard Mix (Core Image has no filter of its own for it; named in its style).
+    case hardMixBlendMode
 
     /// The blend mode the layer's pixels are composited with.
     public var blendMode: BlendMode {
@@ -31,6 +36,8 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
         case .saturationBlendMode: .saturation
         case .colorBlendMode: .color
         case .luminosityBlendMode: .luminosity
+        case .linearDodgeBlendMode: .add
+        case .hardMixBlendMode: .hardMix
         }
     }
 }

@@ -8,11 +8,17 @@
 //   αo = αs + αb · (1 − αs)
 //
 // A transparent source pixel leaves the backdrop as it is, in every mode.
+//
+// Two of After Effects' modes that W3C does not name take the same separable form: Add (its
+// "Add" / Photoshop's linear dodge, Core Image's CILinearDodgeBlendMode), B = min(1, Cb + Cs),
+// and Hard Mix, B = 1 where Cb + Cs ≥ 1 and 0 elsewhere (each channel pushed to 0 or 1, as
+// Skottie's hard-mix blender computes it: min(floor(Cs + Cb), 1)).
 
 /// A way of mixing a source with its backdrop (W3C Compositing and Blending Level 1).
 public enum BlendMode: Sendable, Hashable, CaseIterable {
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
+    case add, hardMix
 
     /// B(Cb, Cs): the blended straight colour of backdrop `b` and source `s` (0…1 channels).
     public func blend(_ b: SIMD3<Double>, _ s: SIMD3<Double>) -> SIMD3<Double> {
@@ -37,6 +43,8 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         case .saturation: return Self.setLum(Self.setSat(b, Self.sat(s)), Self.lum(b))
         case .color: return Self.setLum(s, Self.lum(b))
         case .luminosity: return Self.setLum(b, Self.lum(s))
+        case .add: return pointwiseMin(b + s, SIMD3(repeating: 1))
+        case .hardMix: return Self.map(b, s) { b, s in b + s >= 1 ? 1 : 0 }
         }
     }
 
