@@ -23,6 +23,9 @@ import Testing
         #expect(near(BlendMode.colorDodge.blend(Self.gray(0.3), Self.gray(0.5)), Self.gray(0.6)))
         #expect(near(BlendMode.colorBurn.blend(Self.gray(0.7), Self.gray(0.5)), Self.gray(0.4)))
         #expect(near(BlendMode.softLight.blend(Self.gray(0.25), Self.gray(0.5)), Self.gray(0.25)))   // 0.5 leaves it
+        // After Effects' Add (clipped at 1) and Hard Mix (0 or 1 by whether the sum reaches 1).
+        #expect(near(BlendMode.add.blend(b, s), SIMD3(0.8, 1, 0.9)))
+        #expect(near(BlendMode.hardMix.blend(b, s), SIMD3(0, 1, 0)))
     }
 
     @Test func nonSeparableModesKeepWhatTheyTakeFromEachLayer() {

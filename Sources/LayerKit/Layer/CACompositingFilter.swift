@@ -16,6 +16,11 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
     case colorDodgeBlendMode, colorBurnBlendMode, hardLightBlendMode, softLightBlendMode
     case differenceBlendMode, exclusionBlendMode, hueBlendMode, saturationBlendMode, colorBlendMode
     case luminosityBlendMode
+    /// Core Image's CILinearDodgeBlendMode ("brightens the background image samples by adding
+    /// source"): After Effects' Add.
+    case linearDodgeBlendMode
+    /// After Effects' Hard Mix (Core Image has no filter of its own for it; named in its style).
+    case hardMixBlendMode
     /// Erases the backdrop by the layer's alpha (Porter–Duff destination-out).
     case destOut
 
@@ -37,6 +42,8 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
         case .saturationBlendMode: .saturation
         case .colorBlendMode: .color
         case .luminosityBlendMode: .luminosity
+        case .linearDodgeBlendMode: .add
+        case .hardMixBlendMode: .hardMix
         case .destOut: .destinationOut
         }
     }

@@ -182,7 +182,7 @@ struct LottieCompositionBuilder {
                 warnings.unsupported("layer style stroke on a layer that is not a shape layer", layer: layer.name)
             }
         }
-        let filter = CACompositingFilter(lottieBlendMode: layer.blendMode)
+        let filter = CACompositingFilter(lottieBlendMode: layer.blendMode, reading: timeline.reading)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
         guard let content = try makeContent(layer, timeline: timeline, depth: depth) else { return nil }
         // Visibility (in the composition's frames) and opacity on the content; then the

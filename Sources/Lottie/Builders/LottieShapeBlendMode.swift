@@ -3,8 +3,8 @@
 // Image blend filter (`compositingFilter`, "A CoreImage filter used to composite the layer and
 // the content behind it", CALayer), as lottie-web sets the path's CSS `mix-blend-mode`
 // (`SVGShapeElement.createStyleElement`: `mix-blend-mode` = `getBlendMode(data.bm)`). Lottie numbers the modes as for layers
-// (LottieBlendMode.swift); here luminosity (15) is Core Image's luminosity, as After Effects
-// draws it. Add (16) and hard mix (17) have no Core Image filter: reported, drawn normal.
+// (LottieBlendMode.swift), each drawn as in a layer's After Effects reading: luminosity (15),
+// add (16, linear dodge) and hard mix (17) included.
 // lottie-ios's Core Animation engine draws a shape item's blend mode as normal, so `--ios`
 // leaves them out, as before.
 import LayerKit
@@ -12,7 +12,7 @@ import LayerKit
 enum LottieShapeBlendMode {
     /// The compositing filter of shape blend mode `mode`; nil for normal or a mode without one.
     static func filter(_ mode: Int) -> CACompositingFilter? {
-        mode == 15 ? .luminosityBlendMode : CACompositingFilter(lottieBlendMode: mode)
+        CACompositingFilter(lottieBlendMode: mode, reading: .afterEffects)
     }
 
     /// Gives `layers` (what one fill or stroke added) the filter of `mode`.

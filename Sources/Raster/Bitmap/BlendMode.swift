@@ -9,6 +9,10 @@
 //
 // A transparent source pixel leaves the backdrop as it is, in every mode.
 //
+// Two of After Effects' modes that W3C does not name take the same separable form: Add (its
+// "Add" / Photoshop's linear dodge, Core Image's CILinearDodgeBlendMode), B = min(1, Cb + Cs),
+// and Hard Mix, B = 1 where Cb + Cs ≥ 1 and 0 elsewhere (each channel pushed to 0 or 1, as
+// Skottie's hard-mix blender computes it: min(floor(Cs + Cb), 1)).
 // Beside the blend modes, as Core Graphics' CGBlendMode lists it beside them, one Porter–Duff
 // operator of the same specification (§9.1.9, "Destination Out"): `destinationOut` keeps the
 // backdrop where the source is absent, co = cb · (1 − αs), αo = αb · (1 − αs) — an eraser.
@@ -19,6 +23,7 @@
 public enum BlendMode: Sendable, Hashable, CaseIterable {
     case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn, hardLight, softLight
     case difference, exclusion, hue, saturation, color, luminosity
+    case add, hardMix
     /// The backdrop times one minus the source's alpha (Porter–Duff destination-out;
     /// CGBlendMode.destinationOut): what the source covers is erased.
     case destinationOut
@@ -49,6 +54,8 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         case .saturation: return Self.setLum(Self.setSat(b, Self.sat(s)), Self.lum(b))
         case .color: return Self.setLum(s, Self.lum(b))
         case .luminosity: return Self.setLum(b, Self.lum(s))
+        case .add: return pointwiseMin(b + s, SIMD3(repeating: 1))
+        case .hardMix: return Self.map(b, s) { b, s in b + s >= 1 ? 1 : 0 }
         // Destination-out takes no colour from the source: the backdrop's stays (and
         // `composite` scales it, with its alpha, by 1 − αs).
         case .destinationOut: return b
