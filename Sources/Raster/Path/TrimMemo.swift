@@ -8,7 +8,7 @@
 // The path is known by its element storage, which the entry holds (as StrokeOutlineCache
 // does): while an entry lives no other path can have that storage, and a holder that changes
 // its path gets a copy of its own. Bounded: at most `maxEntries` cuts and as many measured
-// paths, the table emptied when full (the cuts of one frame are looked up within that frame).
+// paths of at most `maxElements` elements, each table emptied when full (the cuts of one frame are looked up within that frame).
 // Shared by every canvas and thread (bands draw on two), behind a mutex.
 
 import Synchronization
@@ -29,9 +29,11 @@ struct TrimMemo {
         let subpaths: [MeasuredSubpath]
     }
 
-    static let maxEntries = 512
+    /// At most this many cuts and as many measured paths (of at most `maxElements` elements:
+    /// some 15 MB of cuts and 25 MB of measurements at worst).
+    static let maxEntries = 256
     /// Paths of more elements than this are not kept (their cut is rarer and larger).
-    static let maxElements = 4096
+    static let maxElements = 1024
 
     private var cuts: [CutKey: Cut] = [:]
     private var measured: [UInt: Measured] = [:]
