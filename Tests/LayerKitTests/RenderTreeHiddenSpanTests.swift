@@ -133,4 +133,68 @@ import Testing
             #expect(walk.hiddenSpanLayers == 0)
         }
     }
+
+    /// A plain moving layer (as the transform layer around a Lottie layer's content) over two
+    /// layers shown by `inOut` over different spans and one hidden for good: undrawn while
+    /// neither shows, taken as it is without visiting them until the earlier shows.
+    func wrapped(count: Int) -> (root: CALayer, wrappers: [CALayer]) {
+        CAAnimationContext.current.clock.manualTime = 0
+        let root = box(Rect(0, 0, 120, 80), .white)
+        var wrappers: [CALayer] = []
+        for i in 0..<count {
+            let w = CALayer()
+            w.frame = Rect(Double(i % 6) * 15, Double(i % 4) * 15, 40, 30)
+            PixelScene.move(w, from: Double(i % 6) * 15, to: Double(i % 6) * 15 + 10)
+            for (k, shown) in [(0.4, 0.6), (0.5, 0.7)].enumerated() {
+                let l = box(Rect(Double(k) * 8, 2, 24, 20), Color(1, 0, 0, 0.6))
+                l.isHidden = true
+                PixelScene.move(l, from: Double(k) * 8, to: Double(k) * 8 + 12)
+                let a = inOut()
+                a.keyTimes = [0, shown.0, shown.1, 1]
+                l.add(a, forKey: "hidden")
+                l.addSublayer(box(Rect(2, 2, 8, 8), .blue))
+                w.addSublayer(l)
+            }
+            let never = box(Rect(0, 0, 10, 10), .black)
+            never.isHidden = true
+            w.addSublayer(never)
+            root.addSublayer(w)
+            wrappers.append(w)
+        }
+        CATransaction.flush()
+        return (root, wrappers)
+    }
+
+    @Test func aPlainLayerOverLayersHiddenUntilTheirKeyTimesIsNotVisited() throws {
+        let count = 6
+        let (root, wrappers) = wrapped(count: count)
+        let tree = RenderTree(), renderer = LayerRenderer(background: .white)
+        let played = Bitmap(width: 120, height: 80)
+        // Before either shows: from the second frame on, each wrapper taken as it is (one
+        // count each), its sublayers not visited.
+        for (n, t) in [0.05, 0.15, 0.25, 0.35].enumerated() {
+            let walk = try frame(tree, root, renderer, played, at: t, "before")
+            if n > 0 { #expect(walk.hiddenSpanLayers == count && walk.evaluatedLayers <= 1, "at \(t): \(walk)") }
+        }
+        // One or both shown, then after both: drawn at each time (the frame checks the pixels).
+        for t in [0.45, 0.55, 0.65] {
+            let walk = try frame(tree, root, renderer, played, at: t, "shown")
+            #expect(walk.evaluatedLayers >= 2 * count, "at \(t): \(walk)")
+        }
+        for (n, t) in [0.75, 0.85, 0.95].enumerated() {
+            let walk = try frame(tree, root, renderer, played, at: t, "after")
+            if n > 0 { #expect(walk.hiddenSpanLayers == count, "at \(t): \(walk)") }
+        }
+        // A sublayer changed while hidden ends its wrapper's span (and only its).
+        CATransaction.begin(); CATransaction.setDisableActions(true)
+        wrappers[2].sublayers?[0].backgroundColor = .black
+        CATransaction.commit()
+        let changed = try frame(tree, root, renderer, played, at: 0.97, "changed while hidden")
+        #expect(changed.hiddenSpanLayers == count - 1 + 1, "\(changed)")
+        _ = try frame(tree, root, renderer, played, at: 0.98, "changed while hidden")
+        // Scrubbed back into the shown spans and before them.
+        for t in [0.42, 0.1, 0.2, 0.52, 0.68, 0.3] {
+            _ = try frame(tree, root, renderer, played, at: t, "scrubbed")
+        }
+    }
 }

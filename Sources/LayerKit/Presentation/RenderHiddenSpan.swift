@@ -21,6 +21,17 @@
 // and its animations' writes as a copy marked hidden does (the node's recorded animation
 // states describe the values the copy still holds), and its subtree comes back from the
 // parked copies (`ParkedRenderSubtree`).
+//
+// A plain layer over such layers (`RenderVisibility.drawsOnlySublayers`, as the transform layer
+// around a Lottie layer's content) draws nothing while none of its sublayers does: when each of
+// them is hidden by its own span, or draws nothing whatever the time, it is undrawn over the
+// intersection of their spans (`learnUndrawnSpan`; a sublayer undrawn over such a span of its
+// own counts as hidden over it, as the nested transform layers of a Lottie layer are), read in its own local time — which is theirs
+// when their timing is the identity (begin time 0, speed 1, no offset, no duration: local time
+// (t − 0) · 1 + 0 = t exactly). An update inside that span takes its copy as the last one left
+// it, marked undrawn, its sublayers not visited: they would each be taken as they are, and it
+// marked undrawn again. A change of any of them ends the span (`watchedByUndrawnAncestor`),
+// as a change of the layer itself does (its revision).
 
 extension RenderTreeNode {
     /// Whether the copy is known to be hidden at `local` by the model at revision `r` (see
@@ -98,5 +109,44 @@ extension CALayer {
         guard first <= local, local <= last, first.isFinite, last.isFinite,
               RenderAnimationState(k, localTime: first) == state, RenderAnimationState(k, localTime: last) == state else { return nil }
         return (from, until)
+    }
+}
+
+extension CALayer {
+    /// Records on `node` (a plain layer without mask, just marked undrawn because none of its
+    /// sublayers draws at `local`) the span of its local times around `local` over which that
+    /// holds, when there is one (see the file header). `epoch`: the update's placement epoch.
+    func learnUndrawnSpan(_ node: RenderTreeNode, _ kept: CALayer, at local: Double, epoch: UInt) {
+        node.undrawnSpanRevision = .max
+        guard mask == nil, !node.staticallyUndrawn, let subs = sublayers, !subs.isEmpty, kept.isHidden else { return }
+        var from = -Double.infinity, until = Double.infinity, relies = false
+        for s in subs {
+            guard let n = s.renderNode, s.drawingState == nil else { return }
+            let r = s.modelRevision
+            if n.drawsNothingEver(revision: r, epoch: epoch) {
+                if n.reliesOnPlacement { relies = true }
+                continue
+            }
+            // Hidden by its own span, or undrawn over one itself, read in this layer's time
+            // (identity timing only).
+            guard s.beginTime == 0, s.speed == 1, s.timeOffset == 0, !(s.duration > 0), let c = n.copy, c.isHidden else { return }
+            if n.hidesCopy(at: local, revision: r), c.sublayers == nil, c.mask == nil {
+                from = max(from, n.hiddenFrom)
+                until = min(until, n.hiddenUntil)
+            } else if n.undrawn, n.undrawnSpanRevision == r, local >= n.undrawnFrom, local <= n.undrawnUntil,
+                      n.undrawnSpanEpoch == 0 || n.undrawnSpanEpoch == epoch {
+                if n.undrawnSpanEpoch != 0 { relies = true }
+                from = max(from, n.undrawnFrom)
+                until = min(until, n.undrawnUntil)
+            } else {
+                return
+            }
+        }
+        guard from <= local, local <= until else { return }
+        for s in subs { s.renderNode!.watchedByUndrawnAncestor = true }
+        node.undrawnFrom = from
+        node.undrawnUntil = until
+        node.undrawnSpanEpoch = relies ? epoch : 0
+        node.undrawnSpanRevision = modelRevision
     }
 }

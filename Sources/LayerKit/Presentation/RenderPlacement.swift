@@ -72,10 +72,12 @@ final class RenderPlacement: @unchecked Sendable {
 
     /// The canvas in the root's superlayer's coordinates, grown by a point on every side.
     private(set) var visibleRect = Rect.null
+    // Read and written for every layer of every frame by the one walk that owns this
+    // placement: no exclusivity check (each access paid a runtime call and an access-set insert).
     /// The ancestors of the layer being updated, root first.
-    private var ancestors: [Ancestor] = []
+    @exclusivity(unchecked) private var ancestors: [Ancestor] = []
     /// How many masks the walk is inside: their layers are not placed on the canvas.
-    var maskDepth = 0
+    @exclusivity(unchecked) var maskDepth = 0
     /// Layers of a mask's subtree to measure (a reused buffer).
     private var pending: [CALayer] = []
     /// Measures masks as the display list does (`maskLocalExtent`), for the layer classes it

@@ -173,7 +173,17 @@ final class RenderTreeNode {
     @exclusivity(unchecked) var hiddenUntil = -1.0
     @exclusivity(unchecked) var hiddenSpanRevision = UInt.max
     @exclusivity(unchecked) var hiddenSpanRefusedRevision = UInt.max
-    /// Whether the superlayer's `staticallyUndrawn` or `skippedSublayers` was concluded from this layer.
+    /// A plain layer marked undrawn because none of its sublayers draws: the span of its
+    /// local times over which that holds, each sublayer hidden by its own `hidden` animation
+    /// there or drawing nothing whatever the time (RenderHiddenSpan.swift), valid at
+    /// `undrawnSpanRevision` (`UInt.max`: none) and, when concluded from a sublayer's
+    /// placement, at `undrawnSpanEpoch` only (0: at any). Cleared by a change of any sublayer
+    /// (`watchedByUndrawnAncestor`).
+    @exclusivity(unchecked) var undrawnFrom = 0.0
+    @exclusivity(unchecked) var undrawnUntil = -1.0
+    @exclusivity(unchecked) var undrawnSpanRevision = UInt.max
+    @exclusivity(unchecked) var undrawnSpanEpoch: UInt = 0
+    /// Whether the superlayer's `staticallyUndrawn`, `skippedSublayers` or undrawn span was concluded from this layer.
     @exclusivity(unchecked) var watchedByUndrawnAncestor = false
     /// Runs of sublayers (indices) that draw nothing whatever the time, their kept copies in
     /// the copy's sublayers at the same indices: not visited by an update while this layer's
@@ -348,11 +358,14 @@ extension CALayer {
     @inline(never) final func forgetStaticallyUndrawnAncestors(_ node: RenderTreeNode) {
         node.watchedByUndrawnAncestor = false
         var l = superlayer
-        l?.renderNode?.skippedSublayers = nil
-        while let a = l, let n = a.renderNode, n.staticallyUndrawn {
+        while let a = l, let n = a.renderNode {
+            n.skippedSublayers = nil
+            // An undrawn span (RenderHiddenSpan.swift) may have been concluded from this one too.
+            let hadSpan = n.undrawnSpanRevision != .max
+            n.undrawnSpanRevision = .max
+            guard n.staticallyUndrawn || hadSpan else { break }
             n.staticallyUndrawn = false
             l = a.superlayer
-            l?.renderNode?.skippedSublayers = nil
         }
     }
 
@@ -371,6 +384,15 @@ extension CALayer {
             // left it, neither its animations nor its mask evaluated (RenderHiddenSpan.swift).
             if node.hidesCopy(at: local, revision: modelRevision), drawingState == nil, kept.isHidden,
                kept.sublayers == nil, kept.mask == nil {
+                walk.hiddenSpanLayers += 1
+                return kept
+            }
+            // A plain layer none of whose sublayers draws until one of them shows again: as
+            // the last update left it, marked undrawn, its sublayers not visited (RenderHiddenSpan.swift).
+            if node.undrawn, node.undrawnSpanRevision == modelRevision, local >= node.undrawnFrom,
+               local <= node.undrawnUntil, kept.isHidden, drawingState == nil,
+               node.undrawnSpanEpoch == 0 || node.undrawnSpanEpoch == walk.placement?.epoch ?? 0 {
+                walk.undrawnLayers += 1
                 walk.hiddenSpanLayers += 1
                 return kept
             }
@@ -408,6 +430,7 @@ extension CALayer {
                 if !drawn {
                     markUndrawn(kept, node, walk: &walk)
                     concludeStaticallyUndrawn(node, epoch: walk.placement?.epoch ?? 0)
+                    if !node.staticallyUndrawn { learnUndrawnSpan(node, kept, at: local, epoch: walk.placement?.epoch ?? 0) }
                     return kept
                 }
                 return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
@@ -418,6 +441,21 @@ extension CALayer {
         }
         return renderOwnValues(at: time, localTime: local, owner: owner, context: context, walk: &walk,
                                sublayersDone: false, maskCopy: nil)
+    }
+
+    /// The kept copy of a still leaf, to be taken as it is: a layer with neither sublayers nor
+    /// mask, no animation, no own drawing pass, whose model did not change since its copy took
+    /// every value, and which draws (not hidden nor marked undrawn, opacity above 0) and does
+    /// not mask to its bounds. `renderCopy` would find the same (`renderCopyWithModelValues`:
+    /// nothing to write; no subtree, no mask, nothing parked, nothing to place on the canvas),
+    /// through five calls and their checks; its caller still sets the copy's presentation time.
+    @inline(__always) final func keptStillLeafCopy(owner: ObjectIdentifier) -> CALayer? {
+        guard sublayers == nil, mask == nil, drawingState == nil, let node = renderNode, node.owner == owner,
+              node.revision == modelRevision, !node.undrawn, case .none = node.animations,
+              case .drawsItself = node.visibility, let kept = node.copy,
+              kept.sublayers == nil, kept.mask == nil, kept.parkedSubtreeOfCopy == nil, !kept.masksToBounds,
+              kept.isDrawnInRenderTree else { return nil }
+        return kept
     }
 
     /// Records that this plain layer, none of whose sublayers draws now, draws nothing at any
@@ -512,6 +550,7 @@ extension CALayer {
             // written, are kept: the node's states describe them).
             if !drawn, case .drawsOnlySublayers = node.visibility, drawingState == nil {
                 markUndrawn(copy, node, walk: &walk)
+                learnUndrawnSpan(node, copy, at: local, epoch: walk.placement?.epoch ?? 0)
                 return copy
             }
         }
@@ -611,6 +650,14 @@ extension CALayer {
                 if finding, kept.superlayer === copy, let old, i < old.count, old[i] === kept {
                     if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
                 }
+            } else if let kept = s.keptStillLeafCopy(owner: owner) {
+                // A leaf without animations whose model did not change: its copy as it is.
+                if kept.presentationTime != time {
+                    if type(of: kept).drawsWithPresentationTime { walk.changed = true }
+                    kept.presentationTime = time
+                }
+                walk.evaluatedLayers += 1
+                p = kept
             } else {
                 p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
                                  owner: owner, context: context, walk: &walk)

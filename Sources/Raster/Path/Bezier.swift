@@ -3,7 +3,7 @@
 // where that is simpler (a quadratic is elevated exactly).
 
 /// A cubic Bézier segment p0 → p3 with controls p1, p2 (quadratics are elevated exactly).
-@usableFromInline struct Cubic {
+@usableFromInline struct Cubic: Sendable {
     @usableFromInline var p0: Point, p1: Point, p2: Point, p3: Point
     @inlinable init(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) {
         self.p0 = p0; self.p1 = p1; self.p2 = p2; self.p3 = p3
@@ -23,8 +23,9 @@
         let a = mt * mt * mt, b = 3 * mt * mt * t, c = 3 * mt * t * t, d = t * t * t
         return Point(a * p0.x + b * p1.x + c * p2.x + d * p3.x, a * p0.y + b * p1.y + c * p2.y + d * p3.y)
     }
-    /// First derivative at t.
-    @inlinable func derivative(_ t: Double) -> Point {
+    /// First derivative at t. (Always inlined: arc lengths evaluate it eight times per
+    /// Gauss–Legendre interval, and a call per node cost as much as the arithmetic.)
+    @inlinable @inline(__always) func derivative(_ t: Double) -> Point {
         let mt = 1 - t
         let d0 = p1 - p0, d1 = p2 - p1, d2 = p3 - p2
         let a = 3 * mt * mt, b = 6 * mt * t, c = 3 * t * t

@@ -11,7 +11,22 @@ extension Path {
         let f0 = max(0, min(1, start)), f1 = max(0, min(1, end))
         guard f1 > f0 else { return Path() }
         if f0 == 0 && f1 == 1 { return self }
-        let subs = measuredSubpaths()
+        // The same cut made lately (the display list's bounds, then the stroke): kept (TrimMemo.swift).
+        if let kept = TrimMemo.shared.withLock({ $0.cut(self, f0, f1) }) { return kept }
+        let out = cut(f0, f1)
+        TrimMemo.shared.withLock { $0.storeCut(self, f0, f1, out) }
+        return out
+    }
+
+    /// `trimmed(from:to:)` worked out, for clamped fractions 0 ≤ f0 < f1 ≤ 1, not both ends.
+    private func cut(_ f0: Double, _ f1: Double) -> Path {
+        let subs: [MeasuredSubpath]
+        if let kept = TrimMemo.shared.withLock({ $0.subpaths(of: self) }) {
+            subs = kept
+        } else {
+            subs = measuredSubpaths()
+            TrimMemo.shared.withLock { $0.storeSubpaths(self, subs) }
+        }
         var total = 0.0
         for s in subs { total += s.length }
         guard total > 0, total.isFinite else { return Path() }
