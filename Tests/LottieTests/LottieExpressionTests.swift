@@ -768,7 +768,9 @@ import Testing
     /// last an endless loop, and a layer reading an endless one — each a warning, bounded.
     @Test func hostileOnDemandReadsAreBounded() throws {
         var layers: [String] = []
-        let n = 60
+        // 36 layers: the first few chains pass the nesting limit (each run then times out in
+        // the chain's fan-out), the rest reach the endless one (each reader times out).
+        let n = 36
         for i in 0..<n {
             let x = i == n - 1 ? "while (true) {}"
                 : "var p = thisComp.layer('L\(i + 1)').transform.position; p.valueAtTime(time - 0.01) + p.velocity[0] + 1"
@@ -781,7 +783,6 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 120)
         #expect(!warnings.isEmpty && warnings.allSatisfy { $0.hasPrefix("expression of ks.p in layer") || $0.hasPrefix("expressions:") }, "\(warnings)")
         #expect(warnings.contains { $0.contains("\"L\(n - 1)\"") && $0.contains("time budget") } || warnings.contains { $0.hasPrefix("expressions:") })
-        #expect(throws: Never.self) { try LottieScene.parse(Array(json.utf8)) }
     }
 
     @Test func fileBudgetIsCheckedWithOneWarning() throws {
