@@ -687,6 +687,104 @@ import Testing
         #expect(throws: Never.self) { try LottieScene.parse(Array(json.utf8)) }
     }
 
+    // MARK: On-demand evaluation
+
+    /// Layers "A", then "B", then "C" (file order): `a`, `b`, `c` are their position properties
+    /// (JSON text of `ks.p`).
+    static func threeLayers(_ a: String, _ b: String, _ c: String = #"{"a":0,"k":[0,0]}"#) -> String {
+        func layer(_ name: String, _ ind: Int, _ p: String) -> String {
+            #"{"ty":3,"nm":"\#(name)","ind":\#(ind),"ip":0,"op":30,"st":0,"ks":{"p":\#(p)}}"#
+        }
+        return #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":200,"h":100,"layers":[\#(layer("A", 1, a)),\#(layer("B", 2, b)),\#(layer("C", 3, c))]}"#
+    }
+    static func expression(_ x: String, k: String = "[0,0]") throws -> String {
+        #"{"a":0,"k":\#(k),"x":\#(try quoted(x))}"#
+    }
+
+    /// An expression that reads another layer's expression-driven position, that layer later
+    /// in the file: the reader sees the other expression's result at its own time (lottie-web
+    /// evaluates a property when its value is read), also through a chain, at another time
+    /// (`valueAtTime`) and through `toComp`; before, it saw the keyframed [0, 0].
+    @Test func expressionsReadPropertiesEvaluatedLaterOnDemand() throws {
+        let json = Self.threeLayers(
+            try Self.expression("var b = thisComp.layer('B').transform.position; [b[0] + 1, b[1], b.valueAtTime(time - 1 / 30)[0], thisComp.layer('B').toComp([0, 0])[0]]"),
+            try Self.expression("$bm_sum(thisComp.layer('C').transform.position, [time * 30, 0])"),
+            try Self.expression("[100, 5]"))
+        var warnings: [String] = []
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        func at(_ layer: Int, _ frame: Double) throws -> [Double] {
+            guard case .array(let layers)? = out["layers"], let p = layers[layer]["ks"]?["p"] else { return [] }
+            return try LottieProperty<[Double]>.decode(LottieJSON(p, path: "")).value(at: frame)
+        }
+        // B = C + [frame, 0] = [100 + frame, 5]; A = [B.x + 1, B.y, B.x one frame before, B.x].
+        #expect(Self.close([try at(0, 0), try at(0, 10), try at(0, 29)], [[101, 5, 99, 100], [111, 5, 109, 110], [130, 5, 128, 129]]))
+        #expect(Self.close([try at(1, 10), try at(2, 10)], [[110, 5], [100, 5]]))
+    }
+
+    /// A cycle — A reads B and B reads A — ends: the property read while its own expression
+    /// runs gives its keyframed value (lottie-web's locked property gives `pv`), and each
+    /// value is computed once a time, so B's own run takes the value A's read made.
+    @Test func aCycleOfExpressionsReadsTheKeyframedValue() throws {
+        let json = Self.threeLayers(
+            try Self.expression("$bm_sum(thisComp.layer('B').transform.position, [1, 0])", k: "[10,0]"),
+            try Self.expression("$bm_sum(thisComp.layer('A').transform.position, [0, 1])", k: "[20,0]"),
+            try Self.expression("$bm_sum(thisComp.layer('C').transform.position.valueAtTime(time), 1)", k: "[3,3]"))
+        var warnings: [String] = []
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .array(let layers)? = out["layers"] else { Issue.record("no layers"); return }
+        func p(_ i: Int) throws -> [Double] {
+            try LottieProperty<[Double]>.decode(LottieJSON(layers[i]["ks"]!["p"]!, path: "")).value(at: 5)
+        }
+        // A runs first: B on demand reads A's keyframes [10, 0] → [10, 1]; A = [11, 1].
+        #expect(Self.close([try p(0), try p(1)], [[11, 1], [10, 1]]))
+        // C reads itself: its keyframed value ($bm_sum of an array and a number adds to x).
+        #expect(Self.close([try p(2)], [[4, 3]]))
+    }
+
+    /// `key()` and `numKeys` of a property whose expression ran count its keyframes, not the
+    /// per-frame samples that hold its result; a split position reads its dimensions'
+    /// expressions.
+    @Test func keysOfAnEvaluatedPropertyAreItsKeyframes() throws {
+        let split = #"{"s":true,"x":{"a":1,"k":\#(Self.scalar),"x":"time * 30 + 100"},"y":{"a":0,"k":7}}"#
+        let other = #",{"ty":3,"nm":"B","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":\#(split),"r":{"a":1,"k":\#(Self.scalar),"x":"value * 2"}}}"#
+        // "L" comes first: B's x on demand; B's rotation is evaluated after L, so run a second
+        // reader after it too.
+        let (v, w) = try Self.values("""
+            var b = thisComp.layer('B').transform; [b.position[0], b.position[1], b.rotation.numKeys, b.rotation.key(2).value]
+            """, frames: [5], extra: other)
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[105, 7, 2, 10]]))
+        let late = other + #",{"ty":3,"nm":"D","ind":3,"ip":0,"op":30,"st":0,"ks":{"p":\#(try Self.expression("var r = thisComp.layer('B').transform.rotation; [r.numKeys, r.key(1).time, r]"))}}"#
+        let json = Self.file("p", #"{"a":0,"k":[0,0]}"#, extra: late)
+        let (d, w2) = try Self.evaluate(json, key: "p", layer: 2)
+        #expect(w2.isEmpty, "\(w2)")
+        // B's rotation ran before D: still 2 keyframes; its value the expression's (5 × 2).
+        #expect(Self.close([d.value(at: 5)], [[2, 0, 10]]))
+    }
+
+    /// Hostile on-demand reads: a chain of layers each reading the next at two times, the
+    /// last an endless loop, and a layer reading an endless one — each a warning, bounded.
+    @Test func hostileOnDemandReadsAreBounded() throws {
+        var layers: [String] = []
+        // 36 layers: the first few chains pass the nesting limit (each run then times out in
+        // the chain's fan-out), the rest reach the endless one (each reader times out).
+        let n = 36
+        for i in 0..<n {
+            let x = i == n - 1 ? "while (true) {}"
+                : "var p = thisComp.layer('L\(i + 1)').transform.position; p.valueAtTime(time - 0.01) + p.velocity[0] + 1"
+            layers.append(#"{"ty":3,"nm":"L\#(i)","ind":\#(i + 1),"ip":0,"op":30,"st":0,"ks":{"p":\#(try Self.expression(x))}}"#)
+        }
+        let json = #"{"v":"5.7.0","fr":30,"ip":0,"op":30,"w":100,"h":100,"layers":[\#(layers.joined(separator: ","))]}"#
+        let start = Date()
+        var warnings: [String] = []
+        _ = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        #expect(Date().timeIntervalSince(start) < 120)
+        #expect(!warnings.isEmpty && warnings.allSatisfy { $0.hasPrefix("expression of ks.p in layer") || $0.hasPrefix("expressions:") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("\"L\(n - 1)\"") && $0.contains("time budget") } || warnings.contains { $0.hasPrefix("expressions:") })
+    }
+
     @Test func fileBudgetIsCheckedWithOneWarning() throws {
         // Each property fails by timeout at its first frame: the time budget of the file is
         // reached long before all of them ran.

@@ -106,6 +106,32 @@ import TestSupport
         #expect(held.map { ($0.kpNumber! * 100).rounded() / 100 } == [0.6, 0.6, 0.6])
     }
 
+    /// A segment shorter than 8 frames, and one that starts between frames (pumped_up, a 29.97
+    /// fps export: its body's key at 24 eased (0.96, 0) → (0.36, 1) over 5 frames, its face's
+    /// at 20.668): the pieces of the motion path end on whole frames, so every frame is the
+    /// eased length share exactly (before, 8 equal pieces over 5 frames put frame 27 six points
+    /// off, where the ease is steepest).
+    @Test func shortAndOffFrameMotionSegmentsAreExactAtEveryFrame() throws {
+        let p = try Self.property("""
+        {"a": 1, "k": [{"t": 20.668, "s": [-5.4, 87.9], "to": [10, -40], "ti": [-30, 0], "o": {"x": 0.3, "y": 0}, "i": {"x": 0.6, "y": 1}},
+                        {"t": 24, "s": [-109.625, 533.375], "to": [-77.375, -3.375], "ti": [0, 0.5], "o": {"x": 0.96, "y": 0}, "i": {"x": 0.36, "y": 1}},
+                        {"t": 29, "s": [-169.625, 422.375]}]}
+        """)
+        let frames = (21...29).map(Double.init)
+        let shown = Self.presented(p, .position, spatial: true, frames: frames, timeline: Self.afterEffects) { Point($0[0], $0[1]) }
+        for (f, v) in zip(frames, shown) {
+            let e = p.value(at: f, reading: .length)
+            // Within 0.1 point: the pieces come from a 128-step length table of a 450-point curve.
+            #expect(abs(v.kpPoint!.x - e[0]) < 0.1 && abs(v.kpPoint!.y - e[1]) < 0.1, "frame \(f): \(v.kpPoint!) vs \(e)")
+        }
+        // 5 frames: each frame's span in 2 pieces, the frames at 0.2, 0.4, 0.6, 0.8.
+        let five = LottieMotionPath.timeShares(from: 24, to: 29)
+        #expect(five.count == 11 && zip(five, (0...10).map { Double($0) / 10 }).allSatisfy { abs($0 - $1) < 1e-12 }, "\(five)")
+        let shares = LottieMotionPath.timeShares(from: 20.668, to: 24)
+        #expect(shares.first == 0 && shares.last == 1 && shares.count >= LottieMotionPath.minimumPieces + 1)
+        for f in [21.0, 22, 23] { #expect(shares.contains { abs($0 * (24 - 20.668) + 20.668 - f) < 1e-9 }, "frame \(f)") }
+    }
+
     /// lottie-ios reads a shape's position between keyframes by length along the spatial
     /// bezier, and straight from one keyframe to the next when the bezier is a line.
     @Test func spatialPositionsAdvanceByLength() throws {

@@ -40,12 +40,78 @@ var __lk_kinds = {}, __lk_kind = 0, __lk_maxVertices = 100000, __lk_maxText = 10
 
 // A property's value at t seconds, decoded by its kind (0 numbers, 1 path, 2 text; the host
 // passes a path as [closed, n, vertices…, in tangents…, out tangents…] and a text as
-// [count, UTF-16 code units…]).
+// [count, UTF-16 code units…]). A property whose own expression the host has not evaluated
+// yet is evaluated here, at t (`__lk_onDemand`); a split position is its two dimensions.
 function __lk_get(id, t) {
-    var k = __lk_kinds[id], v = __lk_value(id, t);
+    var k = __lk_kinds[id], x = __lk_exprs[id], parts = __lk_parts[id], v;
+    if (parts !== undefined) return [+__lk_get(parts[0], t), +__lk_get(parts[1], t)];
+    if (x !== undefined && !x.busy && !x.failed) {
+        if (__lk_depth < __lk_maxDepth) v = __lk_onDemand(x, id, t);
+        else { __lk_cut += 1; v = __lk_value(id, t); }
+    } else v = __lk_value(id, t);
     if (k === 1) return __lk_decodePath(v);
     if (k === 2) return __lk_decodeText(v);
     return v;
+}
+
+// On-demand evaluation. lottie-web evaluates a property's expression when its value is read
+// (ExpressionValueFactory's interfaces: `if (property.k) property.getValue()`), once per
+// frame (PropertyFactory's processEffectsSequence returns at once when `frameId` is the
+// frame's), and a property read again while its own expression runs — a cycle — gives its
+// value before the expression (`if (this.lock) { this.setVValue(this.pv); return; }`, pv the
+// keyframed value of the frame: getValueAtCurrentTime). The host evaluates the properties in
+// file order; one read before its turn is evaluated here: `__lk_exprs[id]` holds its source
+// and place until the host has evaluated it (`__lk_finish`), `busy` marks the expressions
+// running (the one the host runs and those nested in it), whose reads give the keyframed
+// value, and results are kept per property and time in `__lk_memo` (the flat form the host
+// reads), so each is computed once and the host's own run of the property takes them. An
+// expression that throws here gives its keyframed value from then on, as the host's run
+// will; a nesting deeper than __lk_maxDepth reads keyframes, and no result that depended on
+// such a read is kept (`__lk_cut` counts them), so the host's own run of each property of the
+// chain evaluates it afresh. Everything runs inside the evaluation that read it, under that
+// evaluation's time and memory budget.
+var __lk_global = this, __lk_exprs = {}, __lk_parts = {}, __lk_memo = {}, __lk_memoSize = 0, __lk_depth = 0;
+var __lk_maxDepth = 32, __lk_maxMemo = 200000, __lk_cut = 0;
+// The globals an evaluation sets (__lk_begin, __lk_run), saved around a nested one.
+var __lk_stateNames = ['time', 'value', 'velocity', 'thisProperty', 'thisLayer', 'thisComp', 'transform', '$bm_transform',
+    'content', 'effect', 'mask', 'index', 'name', 'inPoint', 'outPoint', 'startTime', 'hasParent', 'parent', 'width',
+    'height', 'text', 'valueAtTime', 'velocityAtTime', 'speedAtTime', 'key', 'numKeys', 'nearestKey', 'loopIn',
+    'loopOut', 'loop_in', 'loop_out', 'loopInDuration', 'loopOutDuration', 'smooth', 'toComp', 'fromComp', 'toWorld',
+    'fromWorld', 'sourceRectAtTime', 'anchorPoint', 'position', 'scale', 'rotation', 'opacity', 'wiggle',
+    '__lk_kind', '__lk_seed', '__lk_state', '__lk_frameNumber'];
+function __lk_save() { var s = {}, i; for (i = 0; i < __lk_stateNames.length; i += 1) s[__lk_stateNames[i]] = __lk_global[__lk_stateNames[i]]; return s; }
+function __lk_restore(s) { var i; for (i = 0; i < __lk_stateNames.length; i += 1) __lk_global[__lk_stateNames[i]] = s[__lk_stateNames[i]]; }
+// The host's table: property `id` has expression `src` in layer `layer` of comp `comp`.
+function __lk_expr(id, src, comp, layer, seed, kind) { __lk_exprs[id] = { src: src, comp: comp, layer: layer, seed: seed, kind: kind, busy: false, failed: false }; }
+function __lk_split(id, xId, yId) { __lk_parts[id] = [xId, yId]; }
+// The host has evaluated property `id` (or given up on it): its values are the host's now.
+function __lk_finish(id) { delete __lk_exprs[id]; delete __lk_memo[id]; return []; }
+function __lk_remember(id, t, r) {
+    if (__lk_memoSize + r.length > __lk_maxMemo) { __lk_memo = {}; __lk_memoSize = 0; }
+    if (!__lk_memo[id]) __lk_memo[id] = {};
+    __lk_memo[id][t] = r; __lk_memoSize += r.length;
+}
+function __lk_onDemand(x, id, t) {
+    var m = __lk_memo[id], saved, r, cut = __lk_cut;
+    if (m !== undefined && m[t] !== undefined) r = m[t];
+    else {
+        saved = __lk_save();
+        __lk_depth += 1;
+        try {
+            if (!x.state) { __lk_begin(x.comp, x.layer, id, x.seed, x.kind); x.state = __lk_save(); } else __lk_restore(x.state);
+            r = __lk_evaluate(x, x.src, t, Math.round(t * __lk_fr * 1e6) / 1e6);
+        } catch (e) {
+            x.failed = true;
+            r = null;
+        } finally {
+            __lk_depth -= 1;
+            __lk_restore(saved);
+        }
+        if (r === null) return __lk_value(id, t);
+        if (__lk_cut === cut) __lk_remember(id, t, r);
+    }
+    // A number is one value, as the host passes it; the kept array is not the reader's to change.
+    return x.kind === 0 && r.length === 1 ? r[0] : r.slice();
 }
 function __lk_decodePath(a) {
     var n = a[1], v = [], i = [], o = [], j;
@@ -745,8 +811,21 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed, kind) {
     sourceRectAtTime = thisLayer.sourceRectAtTime;
     toComp = thisLayer.toComp; fromComp = thisLayer.fromComp; toWorld = thisLayer.toWorld; fromWorld = thisLayer.fromWorld;
 }
-// One evaluation of `source` at `t` seconds (frame `frameNumber`): a plain array of numbers.
+// The host's evaluation of `source` (the property of the last __lk_begin) at `t` seconds
+// (frame `frameNumber`): a plain array of numbers, or the one an on-demand read made.
 function __lk_run(source, t, frameNumber) {
+    var id = thisProperty.id, x = __lk_exprs[id], m = __lk_memo[id];
+    if (m !== undefined && m[t] !== undefined) return m[t];
+    if (x === undefined) return __lk_evaluate(null, source, t, frameNumber);
+    return __lk_evaluate(x, source, t, frameNumber);
+}
+// One evaluation, the property marked busy while it runs (its reads of itself are keyframes).
+function __lk_evaluate(x, source, t, frameNumber) {
+    if (x === null) return __lk_evaluateNow(source, t, frameNumber);
+    x.busy = true;
+    try { return __lk_evaluateNow(source, t, frameNumber); } finally { x.busy = false; }
+}
+function __lk_evaluateNow(source, t, frameNumber) {
     time = t;
     __lk_frameNumber = frameNumber;
     seedRandom(0, false);

@@ -10,8 +10,12 @@
 // (the composition's seconds), `value` (the property's keyframed value), `thisProperty`,
 // `thisLayer`, `thisComp`, `comp(name)`, the layer's `transform`, `content()`, `effect()`,
 // `mask()`, `toComp`/`fromComp`, and the property's keyframes (`key`, `numKeys`, `valueAtTime`, loops…). Another
-// property's value is its keyframed value, or its expression's result when that property was
-// evaluated before (properties are evaluated in file order).
+// property's value is its expression's result, evaluated on demand as lottie-web does: the
+// host runs the expressions in file order, and one that reads a property whose expression has
+// not run yet evaluates it there, at the time read, memoised per property and time, within
+// the reader's budget; a property read while its own expression runs (itself, or through a
+// cycle) gives its keyframed value (the prelude's `__lk_onDemand`). `key()` and `numKeys`
+// count a property's keyframes, never its samples.
 //
 // Budgets (`LottieLimits`): each evaluation has `expressionSeconds` of time and the heap
 // `expressionMemoryBytes` of memory; a file has `maximumExpressionEvaluations` evaluations and
@@ -157,6 +161,13 @@ private final class LottieExpressionEvaluator {
     let frameRate: Double
     let rootIn: Double, rootOut: Double
     var properties: [ExpressionProperty] = []
+    /// The values of the properties whose expressions were evaluated (`properties` keeps
+    /// their keyframes, which `key()` and `numKeys` count).
+    var results: [Int: ExpressionProperty] = [:]
+    /// A split position's property and its x and y properties.
+    var splitParts: [Int: (x: Int, y: Int)] = [:]
+    /// The properties whose expressions the host evaluated or gave up on.
+    var finished: Set<Int> = []
     var expressions: [PendingExpression] = []
     var compDescriptions: [String] = []
     var unsupported: [String] = []
@@ -282,6 +293,8 @@ private final class LottieExpressionEvaluator {
             if ids.count == 2 {
                 let combined = ids.compactMap { properties[$0].dimensions.first }
                 properties.append(ExpressionProperty(dimensions: combined))
+                // Its value is its dimensions' (each may have an expression of its own).
+                splitParts[properties.count - 1] = (ids[0], ids[1])
                 props.append("['position',\(properties.count - 1),'Position']")
             }
         } else {
@@ -503,6 +516,12 @@ private final class LottieExpressionEvaluator {
         try s.run("__lk_fr = \(num(frameRate)); __lk_maxVertices = \(LottieLimits.maximumVertices); __lk_maxText = \(LottieLimits.maximumTextCharacters);\n"
                   + "__lk_kinds = {\(kinds.joined(separator: ","))};\n" + compDescriptions.map { "__lk_addComp(\($0));" }.joined(separator: "\n"),
                   name: "compositions", seconds: 2)
+        // The expressions not evaluated yet, for the prelude's on-demand reads.
+        var table = splitParts.map { "__lk_split(\($0.key),\($0.value.x),\($0.value.y));" }
+        for e in expressions where !finished.contains(e.property) {
+            table.append("__lk_expr(\(e.property),\(js(e.source)),\(e.comp),\(e.layerPosition),\(num(Self.seed(e))),\(e.kind.rawValue));")
+        }
+        try s.run(table.joined(separator: "\n"), name: "expressions", seconds: 2)
         return s
     }
 
@@ -510,10 +529,17 @@ private final class LottieExpressionEvaluator {
     /// with room for all of them).
     fileprivate func hostValue(_ id: Int, _ seconds: Double, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
         guard id >= 0, id < properties.count, seconds.isFinite else { return -1 }
-        let p = properties[id]
-        let v = p.value(atLocal: seconds * frameRate)
+        let v = value(of: id, atLocal: seconds * frameRate)
         for i in 0..<min(v.count, capacity) { out[i] = v[i] }
         return Int32(v.count)
+    }
+
+    /// A property's value: its expression's samples when evaluated, else its keyframes.
+    private func value(of id: Int, atLocal frame: Double) -> [Double] {
+        if let (x, y) = splitParts[id] {
+            return [value(of: x, atLocal: frame).first ?? 0, value(of: y, atLocal: frame).first ?? 0]
+        }
+        return (results[id] ?? properties[id]).value(atLocal: frame)
     }
 
     fileprivate func hostKey(_ id: Int, _ index: Int, _ seconds: UnsafeMutablePointer<Double>, _ out: UnsafeMutablePointer<Double>, _ capacity: Int) -> Int32 {
@@ -545,6 +571,7 @@ private final class LottieExpressionEvaluator {
             guard count > 0 else { continue }
             guard count <= LottieLimits.maximumSamples else {
                 warnings.append("expression of \(e.place) in layer \"\(e.layerName)\": \(count) frames exceed the limit \(LottieLimits.maximumSamples) (maximumSamples); the property keeps its keyframes")
+                finish(e)
                 continue
             }
             guard evaluations + count <= LottieLimits.maximumExpressionEvaluations,
@@ -561,16 +588,16 @@ private final class LottieExpressionEvaluator {
                     let frames = (0..<count).map(local)
                     replacements[e.path] = sampledProperty(original: value(at: e.path), frames: frames, samples: samples, scalar: e.isScalar)
                     // Later expressions read this property's result.
-                    properties[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)])
+                    results[e.property] = ExpressionProperty(dimensions: [sampledModel(frames: frames, samples: samples)])
                 case .path:
                     var samples = try evaluate(e, first: first, count: count, kept: &pathVerticesKept)
                     // A path that never changed is one value (the run's end repeats it).
                     if samples.count == 2, samples[0].value == samples[1].value { samples.removeLast() }
                     let keyframes = samples.compactMap { s in ExpressionProperty.bezier(s.value).map { (local(s.index), $0) } }
                     replacements[e.path] = sampledPath(original: value(at: e.path), keyframes: keyframes)
-                    properties[e.property].path = LottieProperty(keyframes: keyframes.map {
+                    results[e.property] = ExpressionProperty(dimensions: [], path: LottieProperty(keyframes: keyframes.map {
                         LottieKeyframe(frame: $0.0, value: $0.1, easing: .linear, hold: false)
-                    })
+                    }))
                 case .text:
                     var characters = 0
                     let samples = try evaluate(e, first: first, count: count, kept: &characters)
@@ -583,9 +610,11 @@ private final class LottieExpressionEvaluator {
                     }
                     keyframes.sort { $0.frame < $1.frame }
                     replacements[e.path] = sampledText(original: value(at: e.path), keyframes: keyframes)
-                    properties[e.property].text = TextKeyframes(keyframes: keyframes)
+                    results[e.property] = ExpressionProperty(dimensions: [], text: TextKeyframes(keyframes: keyframes))
                 }
+                finish(e)
             } catch {
+                finished.insert(e.property)
                 warnings.append("expression of \(e.place) in layer \"\(e.layerName)\": \(Self.oneLine(error.message)); the property keeps its keyframes")
                 // A fresh heap for the next expression: what this one left cannot starve it.
                 do { sandbox = try makeSandbox() } catch {
@@ -597,6 +626,16 @@ private final class LottieExpressionEvaluator {
         sandbox = nil
         return Self.replacing(root, replacements)
     }
+
+    /// The host is done with `e`'s property: reads of it are the host's values from now on
+    /// (its samples, or its keyframes when it was given up).
+    private func finish(_ e: PendingExpression) {
+        finished.insert(e.property)
+        _ = try? sandbox?.invoke("__lk_finish", [Double(e.property)], seconds: LottieLimits.expressionSeconds)
+    }
+
+    /// The seed of a property's random numbers (the same for the host's run and on-demand reads).
+    private static func seed(_ e: PendingExpression) -> Double { Double(e.property &* 7919 &+ e.layerPosition) }
 
     /// The vertices the path expressions of this file wrote so far (their budget is half of
     /// `maximumVerticesInAll`, so that the file's own paths keep the other half).
@@ -616,8 +655,7 @@ private final class LottieExpressionEvaluator {
     private func evaluate(_ e: PendingExpression, first: Double, count: Int,
                           kept: inout Int) throws(LottieExpressionSandbox.Failure) -> [(index: Int, value: [Double])] {
         guard let sandbox else { throw LottieExpressionSandbox.Failure(message: "no JavaScript heap", timedOut: false) }
-        let seed = Double(e.property &* 7919 &+ e.layerPosition)
-        _ = try sandbox.invoke("__lk_begin", [Double(e.comp), Double(e.layerPosition), Double(e.property), seed, Double(e.kind.rawValue)],
+        _ = try sandbox.invoke("__lk_begin", [Double(e.comp), Double(e.layerPosition), Double(e.property), Self.seed(e), Double(e.kind.rawValue)],
                                seconds: LottieLimits.expressionSeconds)
         let capacity: Int
         switch e.kind {

@@ -106,11 +106,11 @@ enum LottieKeyframeAnimation {
                     let segment = LottieSpatialSegment(p0: p0, c1: p0 + (k[i].spatialOut ?? Point(0, 0)),
                                                        c2: p1 + (k[i].spatialIn ?? Point(0, 0)), p3: p1)
                     let t0 = keyTime(rootTimes[i]), t1 = keyTime(rootTimes[i + 1])
-                    let pieces = LottieMotionPath.pieces(segment, easing: k[i].easing, frames: rootTimes[i + 1] - rootTimes[i])
-                    for (j, piece) in pieces.enumerated() {
-                        path.addCurve(to: piece.p3, control1: piece.c1, control2: piece.c2)
+                    let pieces = LottieMotionPath.pieces(segment, easing: k[i].easing, from: rootTimes[i], to: rootTimes[i + 1])
+                    for (j, p) in pieces.enumerated() {
+                        path.addCurve(to: p.piece.p3, control1: p.piece.c1, control2: p.piece.c2)
                         functions.append(.linear)
-                        if j < pieces.count - 1 { keyTimes.append(t0 + (t1 - t0) * Double(j + 1) / Double(pieces.count)) }
+                        if j < pieces.count - 1 { keyTimes.append(t0 + (t1 - t0) * p.endShare) }
                     }
                 } else {
                     path.addCurve(to: p1, control1: p0 + (k[i].spatialOut ?? Point(0, 0)), control2: p1 + (k[i].spatialIn ?? Point(0, 0)))

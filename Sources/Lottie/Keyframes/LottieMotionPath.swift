@@ -5,29 +5,64 @@
 // and lottie-web's `bezierData`/`getBezierLength`, which walk the eased share of the
 // segment's length over sampled points). Core Animation follows a keyframe path at each
 // cubic's parameter, linearly in time with a linear timing function; so the segment is cut
-// into `n` pieces of the same curve (one per frame of the segment, at least 8, at most 240),
-// piece j running from the point at the eased length share at time j/n to the one at
-// (j + 1)/n. At every frame the layer is exactly where After Effects puts it, in between the
-// piece's own parameter is within a frame's travel, and the tangent (auto-orient) is the
-// curve's own.
+// into pieces of the same curve, piece j running from the point at the eased length share
+// at its start time to the one at its end time. The pieces end at every whole frame of the
+// composition inside the segment (each frame's span cut in equal parts when the segment has
+// fewer than 8, so that a short segment still follows the curve closely in between; a
+// segment of more than 240 frames gets 240 equal pieces): at every frame the layer is exactly
+// where After Effects puts it — also when the segment is 5 frames long or starts between
+// frames (a 29.97 fps export's keyframe at 20.668) —, in between the piece's own parameter is
+// within a frame's travel, and the tangent (auto-orient) is the curve's own.
 import Raster
 
 enum LottieMotionPath {
-    /// The pieces of `segment` for a keyframe segment eased by `easing` lasting `frames`.
-    static func pieces(_ segment: LottieSpatialSegment, easing: LottieEasing, frames: Double) -> [LottieSpatialSegment] {
-        let n = Int(min(max(frames.rounded(.up), 8), 240))
+    /// The pieces of `segment` for a keyframe segment eased by `easing` from the root frame
+    /// `start` to `end`, each with the share of the segment's time where it ends (the last 1).
+    static func pieces(_ segment: LottieSpatialSegment, easing: LottieEasing,
+                       from start: Double, to end: Double) -> [(piece: LottieSpatialSegment, endShare: Double)] {
+        let shares = timeShares(from: start, to: end)
         let (x1, y1, x2, y2) = easing.controlPoints(0)
         let table = LengthTable(segment)
-        var parameters: [Double] = []
-        parameters.reserveCapacity(n + 1)
-        for j in 0...n {
-            let share = LottieEasingCurve.evaluate(Double(j) / Double(n), x1, y1, x2, y2)
-            parameters.append(table.parameter(atShare: min(max(share, 0), 1)))
+        let parameters = shares.map { u in
+            table.parameter(atShare: min(max(LottieEasingCurve.evaluate(u, x1, y1, x2, y2), 0), 1))
         }
-        var out: [LottieSpatialSegment] = []
-        out.reserveCapacity(n)
-        for j in 0..<n { out.append(segment.piece(from: parameters[j], to: parameters[j + 1])) }
+        var out: [(piece: LottieSpatialSegment, endShare: Double)] = []
+        out.reserveCapacity(shares.count - 1)
+        for j in 0..<(shares.count - 1) {
+            out.append((segment.piece(from: parameters[j], to: parameters[j + 1]), shares[j + 1]))
+        }
         return out
+    }
+
+    /// The shares of the segment's time (0 first, 1 last) where its pieces meet: each whole
+    /// root frame strictly inside it, each span between them cut in k equal parts so that
+    /// there are at least `minimumPieces`; more than `maximumPieces` whole frames give
+    /// `maximumPieces` equal shares.
+    static let minimumPieces = 8, maximumPieces = 240
+    static func timeShares(from start: Double, to end: Double) -> [Double] {
+        let length = end - start
+        guard length > 0, length.isFinite else { return [0, 1] }
+        var frames: [Double] = [start]
+        let first = (start + 1e-6).rounded(.up), last = (end - 1e-6).rounded(.down)
+        if last >= first {
+            guard last - first + 2 <= Double(maximumPieces) else {
+                return (0...maximumPieces).map { Double($0) / Double(maximumPieces) }
+            }
+            var f = first
+            while f <= last { frames.append(f); f += 1 }
+        }
+        frames.append(end)
+        let spans = frames.count - 1
+        let k = max(1, (minimumPieces + spans - 1) / spans)
+        var shares: [Double] = [0]
+        shares.reserveCapacity(spans * k + 1)
+        for i in 0..<spans {
+            for j in 1...k {
+                let f = frames[i] + (frames[i + 1] - frames[i]) * Double(j) / Double(k)
+                shares.append(i == spans - 1 && j == k ? 1 : (f - start) / length)
+            }
+        }
+        return shares
     }
 
     /// The curve's length sampled at 128 parameters, to find the parameter of a length share.
