@@ -37,7 +37,16 @@ struct CubicHalving {
     /// The bound above of the piece t0…t1's distance from its chord, squared; infinity where
     /// the chord is empty, a control point projects outside it, or the piece is not finite.
     @inline(__always) func squaredBound(_ t0: Double, _ t1: Double) -> Double {
-        let q = cubic.sub(t0, t1)
+        squaredBound(t0, t1, start: cubic.point(t0), startDerivative: cubic.derivative(t0),
+                     end: cubic.point(t1), endDerivative: cubic.derivative(t1))
+    }
+
+    /// The bound above with the curve's point and derivative at t0 and t1 given (the piece is
+    /// `Cubic.sub`'s, from the same values: adjacent equal steps share them, `equalSteps`).
+    @inline(__always) func squaredBound(_ t0: Double, _ t1: Double, start a: Point, startDerivative da: Point,
+                                        end d: Point, endDerivative dd: Point) -> Double {
+        let s = (t1 - t0) / 3
+        let q = Cubic(a, a + da * s, d - dd * s, d)
         let chord = q.p3 - q.p0
         let l2 = chord.dot(chord)
         guard l2 > 0, l2.isFinite else { return .infinity }
@@ -57,12 +66,25 @@ struct CubicHalving {
 
     /// The number of equal steps that bring the nearly flat piece t0…t1 (squared bound b2)
     /// within the tolerance, each step tested; 0 when the piece is not nearly flat or a step
-    /// fails.
-    @inline(__always) func equalSteps(_ t0: Double, _ t1: Double, squaredBound b2: Double) -> Int {
+    /// fails. `a`, `da`, `d`, `dd`: the curve's point and derivative at t0 and at t1.
+    @inline(__always) func equalSteps(_ t0: Double, _ t1: Double, squaredBound b2: Double,
+                                      start a: Point, startDerivative da: Point,
+                                      end d: Point, endDerivative dd: Point) -> Int {
         let t2 = tolerance * tolerance
         guard b2 <= Self.nearlyFlat * Self.nearlyFlat * t2 else { return 0 }
         let m = max(2, Int((b2 / t2).squareRoot().squareRoot().rounded(.up)))
-        for i in 0..<m where !isFlat(step(t0, t1, i, m), step(t0, t1, i + 1, m)) { return 0 }
+        // Each step starts where the one before ended: the point and derivative there are
+        // computed once for both (the same values Cubic.sub would compute twice); the first
+        // step starts at t0 and the last ends at t1 exactly (`step`).
+        var s0 = t0, p0 = a, dp0 = da
+        for i in 0..<m {
+            let s1 = step(t0, t1, i + 1, m)
+            let last = i + 1 == m
+            let p1 = last ? d : cubic.point(s1), dp1 = last ? dd : cubic.derivative(s1)
+            guard squaredBound(s0, s1, start: p0, startDerivative: dp0, end: p1, endDerivative: dp1) <= t2
+            else { return 0 }
+            s0 = s1; p0 = p1; dp0 = dp1
+        }
         return m
     }
 
@@ -74,15 +96,21 @@ struct CubicHalving {
     /// Visits the pieces in order (t0 < t1, from 0 to 1) until `body` returns false.
     @inline(__always) func forEachPiece(_ body: (_ t0: Double, _ t1: Double) -> Bool) {
         var index: UInt64 = 0, depth = 0
+        // The curve's point and derivative at the current piece's start: a piece's first half
+        // starts where it does, and the next piece where it ended (dyadic ends, exact), so
+        // each piece tested computes them at its end only.
+        var a = cubic.point(0), da = cubic.derivative(0)
         while true {
             var t0 = 0.0, t1 = 1.0, w = 1.0, m = 1
+            var d = a, dd = da, endKnown = false
             while true {
                 w = Double(sign: .plus, exponent: -depth, significand: 1)
                 t0 = Double(index) * w; t1 = Double(index + 1) * w
-                if depth >= Self.maxDepth { break }
-                let b2 = squaredBound(t0, t1)
+                if depth >= Self.maxDepth { endKnown = false; break }
+                d = cubic.point(t1); dd = cubic.derivative(t1); endKnown = true
+                let b2 = squaredBound(t0, t1, start: a, startDerivative: da, end: d, endDerivative: dd)
                 if b2 <= tolerance * tolerance { break }
-                m = equalSteps(t0, t1, squaredBound: b2)
+                m = equalSteps(t0, t1, squaredBound: b2, start: a, startDerivative: da, end: d, endDerivative: dd)
                 if m > 0 { break }
                 m = 1
                 index <<= 1; depth += 1
@@ -91,6 +119,7 @@ struct CubicHalving {
             index += 1
             while depth > 0 && index & 1 == 0 { index >>= 1; depth -= 1 }
             if depth == 0 { return }            // index 1 at depth 0: past t = 1
+            if endKnown { a = d; da = dd } else { a = cubic.point(t1); da = cubic.derivative(t1) }
         }
     }
 
