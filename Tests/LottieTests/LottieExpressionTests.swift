@@ -785,6 +785,51 @@ import Testing
         #expect(warnings.contains { $0.contains("\"L\(n - 1)\"") && $0.contains("time budget") } || warnings.contains { $0.hasPrefix("expressions:") })
     }
 
+    /// A shape group is two levels, as in After Effects and lottie-web's ShapeInterface: the
+    /// group's 2 is its Contents, the contents match a number against an item's property index
+    /// (`ix`) before its position; a star matches its properties' `ix`; `_name`; the layer's
+    /// 2 is its contents (the RubberHose rig: `thisLayer(2)('Admin')(2)('A')(2)(1)._name`).
+    @Test func shapeGroupsByIndexAsRubberHoseReadsThem() throws {
+        let tr = #"{"ty":"tr","p":{"a":0,"k":[0,0],"ix":2},"a":{"a":0,"k":[0,0],"ix":1},"s":{"a":0,"k":[100,100],"ix":3},"r":{"a":0,"k":0,"ix":6},"o":{"a":0,"k":100,"ix":7}}"#
+        let shapes = #"""
+            [{"ty":"gr","nm":"Admin","ix":1,"it":[
+               {"ty":"gr","nm":"A","ix":1,"it":[{"ty":"gr","nm":"Wrist","ix":1,"it":[\#(tr)]},\#(tr)]},
+               {"ty":"sr","nm":"Star","ix":5,"sy":1,"d":1,"pt":{"a":0,"k":4,"ix":3},"p":{"a":0,"k":[0,0],"ix":4},"r":{"a":0,"k":0,"ix":5},
+                "ir":{"a":0,"k":10,"ix":6},"or":{"a":0,"k":30,"ix":7},"is":{"a":0,"k":0,"ix":8},"os":{"a":0,"k":0,"ix":9}},
+               \#(tr)]}]
+            """#
+        let (v, w) = try Self.values("""
+            [thisLayer(2)('Admin')(2)('A')(2)(1)._name == 'Wrist' ? 1 : 0, thisLayer(2)('Admin')(2)(5)(7),
+             content('Admin')(3)('Anchor Point')[0] + content('Admin').content.numProperties]
+            """, k: "[0,0,0]", frames: [0], shapes: shapes)
+        #expect(w.isEmpty, "\(w)")
+        // The group's 3 is its transform; its contents hold 2 items (the transform is not one
+        // of them, as in lottie-web's contentsInterfaceFactory).
+        #expect(Self.close(v, [[1, 30, 2]]), "\(v)")
+    }
+
+    /// thisProperty.propertyIndex is the property's `ix`; propertyGroup(n) counts a shape
+    /// group twice from an item inside it (its Contents, then the group) and once from its own
+    /// transform (lottie-web's PropertyGroupFactory and groupInterfaceFactory): the RubberHose
+    /// rig's `thisProperty.propertyGroup(2)(2)(1)(7)` on its ArcMath transform's anchor.
+    @Test func propertyGroupCountsShapeLevelsAsLottieWeb() throws {
+        let ir = "thisProperty.propertyGroup(1).propertyIndex * 100 + thisProperty.propertyIndex * 10 + thisProperty.propertyGroup(2).propertyIndex + (thisProperty.propertyGroup(3)._name == 'ArcMath' ? 1000 : 0)"
+        let shapes = #"""
+            [{"ty":"gr","nm":"ArcMath","ix":1,"it":[
+               {"ty":"sr","nm":"Line","ix":1,"sy":1,"d":1,"pt":{"a":0,"k":4,"ix":3},"p":{"a":0,"k":[0,0],"ix":4},"r":{"a":0,"k":0,"ix":5},
+                "ir":{"a":0,"k":10,"ix":6,"x":\#(try Self.quoted(ir))},"or":{"a":0,"k":30,"ix":7},"is":{"a":0,"k":0,"ix":8},"os":{"a":0,"k":0,"ix":9}},
+               {"ty":"tr","p":{"a":0,"k":[0,0],"ix":2},"a":{"a":0,"k":[0,0],"ix":1,"x":\#(try Self.quoted("var s = thisProperty.propertyGroup(2)(2)(1)(7); [-s, thisProperty.propertyIndex]"))},
+                "s":{"a":0,"k":[100,100],"ix":3},"r":{"a":0,"k":0,"ix":6},"o":{"a":0,"k":100,"ix":7}}]}]
+            """#
+        let (out, w) = try Self.evaluated(Self.file("o", #"{"a":0,"k":100}"#, shapes: shapes))
+        #expect(w.isEmpty, "\(w)")
+        let group = out["layers"]!.expressionItems![0]["shapes"]!.expressionItems![0]["it"]!.expressionItems!
+        let anchor = try LottieProperty<[Double]>.decode(LottieJSON(group[1]["a"]!, path: ""))
+        #expect(anchor.value(at: 0) == [-30, 1], "\(anchor.value(at: 0))")
+        let inner = try LottieProperty<[Double]>.decode(LottieJSON(group[0]["ir"]!, path: ""))
+        #expect(inner.value(at: 0) == [1162], "\(inner.value(at: 0))")
+    }
+
     @Test func fileBudgetIsCheckedWithOneWarning() throws {
         // Each property fails by timeout at its first frame: the time budget of the file is
         // reached long before all of them ran.

@@ -72,6 +72,13 @@ function __lk_get(id, t) {
 // evaluation's time and memory budget.
 var __lk_global = this, __lk_exprs = {}, __lk_parts = {}, __lk_memo = {}, __lk_memoSize = 0, __lk_depth = 0;
 var __lk_maxDepth = 32, __lk_maxMemo = 200000, __lk_cut = 0;
+// The on-demand evaluations running, the innermost last. Duktape's timeout runs no further
+// instruction — no catch, no finally — until the error leaves the heap ("we just throw an
+// error until all try/catch/finally and other catchpoints have been exhausted", duktape.c's
+// executor interrupt), so after a timeout this still names the property that was running
+// when the time ran out: the host reads it (`__lk_innermost`) and gives that one up.
+var __lk_nested = [];
+function __lk_innermost() { return __lk_nested.length ? [__lk_nested[__lk_nested.length - 1]] : []; }
 // The globals an evaluation sets (__lk_begin, __lk_run), saved around a nested one.
 var __lk_stateNames = ['time', 'value', 'velocity', 'thisProperty', 'thisLayer', 'thisComp', 'transform', '$bm_transform',
     'content', 'effect', 'mask', 'index', 'name', 'inPoint', 'outPoint', 'startTime', 'hasParent', 'parent', 'width',
@@ -98,12 +105,14 @@ function __lk_onDemand(x, id, t) {
         saved = __lk_save();
         __lk_depth += 1;
         try {
+            __lk_nested.push(id);
             if (!x.state) { __lk_begin(x.comp, x.layer, id, x.seed, x.kind); x.state = __lk_save(); } else __lk_restore(x.state);
             r = __lk_evaluate(x, x.src, t, Math.round(t * __lk_fr * 1e6) / 1e6);
         } catch (e) {
             x.failed = true;
             r = null;
         } finally {
+            __lk_nested.pop();
             __lk_depth -= 1;
             __lk_restore(saved);
         }
@@ -519,7 +528,7 @@ function __lk_valueObject(p) {
     o.loopInDuration = function (t, c) { return p.loop(false, t, c, true); };
     o.wiggle = p.wiggle;
     if (p.propertyGroup) o.propertyGroup = p.propertyGroup;
-    o.propertyIndex = p.id;
+    o.propertyIndex = p.ix;
     return o;
 }
 // A function's own `name` is read-only (ES2015): the interfaces' names are defined over it.
@@ -527,9 +536,16 @@ function __lk_name(f, n) { Object.defineProperty(f, 'name', { value: n, configur
 function __lk_getter(obj, name, p) {
     Object.defineProperty(obj, name, { get: function () { return __lk_valueObject(p); }, enumerable: true, configurable: true });
 }
+// A member by name, match name or alias; by number its After Effects property index first
+// (`ix`: lottie-web's contents interface matches `propertyIndex`/`ix` before the position,
+// its star, trim and transform interfaces match a property's `ix` only), then its position.
 function __lk_byName(list, key) {
     var i;
-    if (typeof key === 'number' || key instanceof Number) return list[key - 1];
+    if (typeof key === 'number' || key instanceof Number) {
+        key = +key;
+        for (i = 0; i < list.length; i += 1) if (list[i].ix === key) return list[i];
+        return list[key - 1];
+    }
     for (i = 0; i < list.length; i += 1) {
         if (list[i].name === key || list[i].matchName === key || (list[i].aliases && list[i].aliases.indexOf(key) >= 0)) return list[i];
     }
@@ -538,43 +554,72 @@ function __lk_byName(list, key) {
 // A group of named properties and subgroups (a transform, a shape group, an effect): called
 // with a name or 1-based index it gives the member; its properties are also members by name.
 function __lk_group(desc) {
-    var members = [], i, f;
-    f = function (key) {
-        var m;
-        // A shape group's contents and transform by their After Effects match names
-        // (lottie-web's ShapeExpressionInterface groupInterface: 'ADBE Vectors Group' and
-        // 'Contents' are the group's content, 'ADBE Vector Transform Group' its transform).
-        if (desc.ty === 'gr' && (key === 'ADBE Vectors Group' || key === 'Contents')) return f;
-        if (desc.ty === 'gr' && key === 'ADBE Vector Transform Group' && f.transform) return f.transform;
-        m = __lk_byName(members, key);
-        if (m === undefined) throw new Error('no property or group ' + JSON.stringify(key) + ' in ' + JSON.stringify(desc.name || ''));
+    var members = [], i, f, c = null, transform = null;
+    function lookup(list, key, where) {
+        var m = __lk_byName(list, key);
+        if (m === undefined) throw new Error('no property or group ' + JSON.stringify(key) + ' in ' + JSON.stringify(where || ''));
         return m.get();
+    }
+    f = function (key) {
+        if (desc.ty !== 'gr') return lookup(members, key, desc.name);
+        // A shape group is two levels in After Effects: the group ("ADBE Vector Group") holds
+        // its Contents (property 2, "ADBE Vectors Group") and its Transform (property 3,
+        // "ADBE Vector Transform Group"). lottie-web's ShapeInterface groupInterfaceFactory:
+        // 'ADBE Vectors Group', 'Contents' and 2 give the content, anything else the
+        // transform; a name other than those is looked up in the contents here (older files
+        // call content('Group')('Item')).
+        if (key === 2 || key === 'ADBE Vectors Group' || key === 'Contents') return f.content;
+        if (typeof key === 'string' && key !== 'ADBE Vector Transform Group' && key !== 'Transform') return f.content(key);
+        if (!f.transform) throw new Error('no transform in ' + JSON.stringify(desc.name || ''));
+        return f.transform;
     };
     __lk_name(f, desc.name); f.matchName = desc.matchName;
+    f._name = desc.name; f.nm = desc.name; f.mn = desc.matchName; f.propertyIndex = desc.ix;
     // A property is one member (its 1-based index counts it once) under its name and the
-    // other names it answers to (entry [name, id, alias…]: After Effects' display name, its
-    // match name — lottie-web's EffectInterface finds an effect's parameter by nm, mn or ix,
-    // ShapeInterface a transform's by "Position", "Anchor Point", …, a path's by "Path").
+    // other names it answers to (entry [name, id, alias…, ix]: After Effects' display name,
+    // its match name — lottie-web's EffectInterface finds an effect's parameter by nm, mn or
+    // ix, ShapeInterface a transform's by "Position", "Anchor Point", …, a path's by "Path" —
+    // and, a number, its property index `ix`).
     function addProperty(entry) {
-        var p = new __lk_Property(entry[1]), k;
-        members.push({ name: entry[0], aliases: entry.slice(2), get: function () { return __lk_valueObject(p); } });
+        var p = new __lk_Property(entry[1]), k, aliases = [], ix;
+        for (k = 2; k < entry.length; k += 1) { if (typeof entry[k] === 'number') ix = entry[k]; else aliases.push(entry[k]); }
+        p.ix = ix;
+        members.push({ name: entry[0], aliases: aliases, ix: ix, get: function () { return __lk_valueObject(p); } });
         __lk_getter(f, entry[0], p);
-        for (k = 2; k < entry.length; k += 1) if (!Object.prototype.hasOwnProperty.call(f, entry[k])) __lk_getter(f, entry[k], p);
+        for (k = 0; k < aliases.length; k += 1) if (!Object.prototype.hasOwnProperty.call(f, aliases[k])) __lk_getter(f, aliases[k], p);
     }
     for (i = 0; i < (desc.props || []).length; i += 1) addProperty(desc.props[i]);
+    var contents = [];
     for (i = 0; i < (desc.items || []).length; i += 1) (function (item) {
-        var g = null;
-        members.push({ name: item.name, matchName: item.matchName, get: function () { if (!g) g = __lk_group(item); return g; } });
+        var g = null, m = { name: item.name, matchName: item.matchName, ix: item.ix, get: function () { if (!g) g = __lk_group(item); return g; } };
+        members.push(m);
+        // lottie-web's contents interface leaves the group's transform out of its items.
+        if (item.key === 'transform') transform = m; else contents.push(m);
         if (item.key) Object.defineProperty(f, item.key, { get: function () { if (!g) g = __lk_group(item); return g; }, configurable: true });
     })(desc.items[i]);
     f.numProperties = members.length;
-    f.content = f;
+    if (desc.ty === 'gr') {
+        // The group's Contents (lottie-web's contentsInterfaceFactory): its items by name,
+        // match name or property index, then by position; the transform by name too.
+        c = function (key) {
+            if (transform && (key === 'Transform' || key === 'ADBE Vector Transform Group')) return transform.get();
+            return lookup(contents, key, desc.name);
+        };
+        __lk_name(c, desc.name); c._name = desc.name; c.matchName = 'ADBE Vectors Group'; c.mn = 'ADBE Vectors Group';
+        c.propertyIndex = 2; c.numProperties = contents.length;
+        if (transform) Object.defineProperty(c, 'transform', { get: function () { return transform.get(); }, configurable: true });
+        f.content = c;
+    } else {
+        f.content = f;
+    }
     return f;
 }
 function __lk_layer(comp, desc) {
     var f = function (key) {
-        if (key === 'ADBE Transform Group' || key === 'Transform') return f.transform;
-        if (key === 'ADBE Root Vectors Group' || key === 'Contents') return f.content;
+        // lottie-web's LayerInterface: 1, 6, 'Transform', 'transform' and the match name give
+        // the transform, 2 the contents, 4 the effects.
+        if (key === 'ADBE Transform Group' || key === 'Transform' || key === 'transform' || key === 1 || key === 6) return f.transform;
+        if (key === 'ADBE Root Vectors Group' || key === 'Contents' || key === 2) return f.content;
         if (key === 'ADBE Effect Parade' || key === 'Effects' || key === 4) return f.effect;
         if (key === 'ADBE Mask Parade' || key === 'Masks') return f.mask;
         throw new Error('no group ' + JSON.stringify(key) + ' in layer ' + JSON.stringify(desc.name));
@@ -782,14 +827,28 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed, kind) {
     __lk_seed = seed;
     var p = new __lk_Property(propertyId), layerDesc = __lk_comps[compIndex].desc.layers[layerPosition];
     // propertyGroup(n): the n-th group up from the property (After Effects' Property
-    // "propertyGroup(countUp = 1)"; lottie-web's ExpressionPropertyInterface), the layer past
-    // its groups.
+    // "propertyGroup(countUp = 1)"; lottie-web's PropertyGroupFactory and ShapeInterface),
+    // the layer past its groups. A shape group counts twice from an item inside it — its
+    // Contents, then the group — but once from its own transform (lottie-web's group sets
+    // its transform's properties' group after its contents did: the group itself).
+    var chain = __lk_groupChain(layerDesc, propertyId) || [], levels = [], k;
+    for (k = 0; k < chain.length; k += 1) {
+        if (chain[k].ty === 'gr' && !(k > 0 && chain[k - 1].key === 'transform')) levels.push({ desc: chain[k], contents: true });
+        levels.push({ desc: chain[k], contents: false });
+    }
+    if (chain.length) for (k = 0; k < (chain[0].props || []).length; k += 1) {
+        if (chain[0].props[k][1] === propertyId) {
+            chain[0].props[k].slice(2).forEach(function (a) { if (typeof a === 'number') p.ix = a; });
+        }
+    }
+    p.propertyIndex = p.ix;
     p.propertyGroup = function (n) {
-        var chain = __lk_groupChain(layerDesc, propertyId) || [];
+        var g;
         n = n === undefined ? 1 : Math.floor(n);
         if (n < 1) throw new Error('propertyGroup(' + n + '): the count starts at 1');
-        if (n > chain.length) return thisLayer;
-        return __lk_group(chain[n - 1]);
+        if (n > levels.length) return thisLayer;
+        g = __lk_group(levels[n - 1].desc);
+        return levels[n - 1].contents ? g.content : g;
     };
     thisProperty = p;
     transform = thisLayer.transform; $bm_transform = transform; content = thisLayer.content;
@@ -815,6 +874,7 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed, kind) {
 // (frame `frameNumber`): a plain array of numbers, or the one an on-demand read made.
 function __lk_run(source, t, frameNumber) {
     var id = thisProperty.id, x = __lk_exprs[id], m = __lk_memo[id];
+    __lk_nested = [];
     if (m !== undefined && m[t] !== undefined) return m[t];
     if (x === undefined) return __lk_evaluate(null, source, t, frameNumber);
     return __lk_evaluate(x, source, t, frameNumber);

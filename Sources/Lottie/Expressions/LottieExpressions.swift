@@ -283,7 +283,7 @@ private final class LottieExpressionEvaluator {
         guard let ks else { return "{name:\(js(name)),props:[]}" }
         var props: [String] = []
         func add(_ n: String, _ k: String) {
-            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append("[\(js(n)),\(id)\(Self.displayAlias(n))]") }
+            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append("[\(js(n)),\(id)\(Self.displayAlias(n))\(Self.indexAlias(ks[k]))]") }
         }
         add("anchorPoint", "a")
         if let p = ks["p"], case .bool(true)? = p["s"] {
@@ -324,6 +324,17 @@ private final class LottieExpressionEvaluator {
     private static func displayAlias(_ n: String) -> String {
         (displayNames[n] ?? []).map { "," + js($0) }.joined()
     }
+    /// A property's or shape item's After Effects property index (`ix`), which lottie-web's
+    /// interfaces match numbers against (`thisProperty.propertyIndex`, `group(2)(ix)`): for a
+    /// property a trailing number in its entry, for an item its `ix` field.
+    private static func indexAlias(_ v: JSONValue?) -> String {
+        guard case .number(let d)? = v?["ix"], d.isFinite, d == d.rounded(), abs(d) < 1e6 else { return "" }
+        return ",\(Int(d))"
+    }
+    private static func indexField(_ item: JSONValue) -> String {
+        let a = indexAlias(item)
+        return a.isEmpty ? "" : ",ix:" + a.dropFirst()
+    }
 
     /// The names After Effects gives the properties of each kind of shape item.
     private static let shapeProperties: [String: [(String, String)]] = [
@@ -354,12 +365,12 @@ private final class LottieExpressionEvaluator {
                 // The group's transform (`tr`) is its member "Transform" (and `.transform`).
                 let inner = describeShapes(children, path: itemPath + [.key("it")], context: context, depth: depth + 1)
                 let hidden = item["hd"] == .bool(true) ? ",hidden:true" : ""
-                out.append("{name:\(js(name))\(match),ty:'gr'\(hidden),items:[\(inner)]}")
+                out.append("{name:\(js(name))\(match),ty:'gr'\(hidden)\(Self.indexField(item)),items:[\(inner)]}")
             case "tr":
                 out.append(describeTransform(item, path: itemPath, context: context, name: name.isEmpty ? "Transform" : name))
             default:
                 var props = (Self.shapeProperties[ty] ?? []).compactMap { (n, k) -> String? in
-                    register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)\(Self.displayAlias(n))]" }
+                    register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)\(Self.displayAlias(n))\(Self.indexAlias(item[k]))]" }
                 }
                 // A path's shape: `content("Path 1").path` (lottie-web's ShapePathInterface:
                 // "path", "shape" and the match name "ADBE Vector Shape").
@@ -367,7 +378,7 @@ private final class LottieExpressionEvaluator {
                     props.append("['path',\(id),'shape','Path','Shape','ADBE Vector Shape']")
                 }
                 let hidden = item["hd"] == .bool(true) ? ",hidden:true" : ""
-                out.append("{name:\(js(name))\(match),ty:\(js(ty))\(hidden),props:[\(props.joined(separator: ","))]}")
+                out.append("{name:\(js(name))\(match),ty:\(js(ty))\(hidden)\(Self.indexField(item)),props:[\(props.joined(separator: ","))]}")
             }
         }
         return out.joined(separator: ",")
@@ -579,8 +590,11 @@ private final class LottieExpressionEvaluator {
                 warnings.append("expressions: the file's budget (\(LottieLimits.maximumExpressionEvaluations) evaluations, \(num(secondsInAll)) seconds of processor time) is spent; \(expressions.count - n) properties keep their keyframes")
                 break
             }
+            // A property an earlier reader's on-demand run of it gave up (its warning given).
+            if givenUp.contains(e.property) { continue }
             evaluations += count
-            do {
+            var retries = 0
+            attempt: while true { do {
                 func local(_ i: Int) -> Double { first + Double(i) }
                 switch e.kind {
                 case .numbers:
@@ -614,17 +628,58 @@ private final class LottieExpressionEvaluator {
                 }
                 finish(e)
             } catch {
+                // Out of time inside another property's on-demand run: that innermost property
+                // is given up (one warning; its keyframes from now on, so no later reader runs
+                // it again) and this one is evaluated again in a fresh heap, a few times at
+                // most and within the file's budget.
+                if error.timedOut, retries < Self.maximumRetries, let culprit = innermostOnDemand(), culprit != e.property,
+                   evaluations + count <= LottieLimits.maximumExpressionEvaluations, lk_js_now() - started <= secondsInAll {
+                    retries += 1
+                    evaluations += count
+                    giveUp(culprit, readBy: e, warnings: &warnings)
+                    do { sandbox = try makeSandbox(); continue attempt } catch {
+                        warnings.append("expressions: \(error.message); \(expressions.count - n) properties keep their keyframes")
+                        sandbox = nil
+                        return Self.replacing(root, replacements)
+                    }
+                }
                 finished.insert(e.property)
                 warnings.append("expression of \(e.place) in layer \"\(e.layerName)\": \(Self.oneLine(error.message)); the property keeps its keyframes")
                 // A fresh heap for the next expression: what this one left cannot starve it.
                 do { sandbox = try makeSandbox() } catch {
                     warnings.append("expressions: \(error.message); \(expressions.count - n - 1) properties keep their keyframes")
-                    break
+                    sandbox = nil
+                    return Self.replacing(root, replacements)
                 }
             }
+            break attempt }
         }
         sandbox = nil
         return Self.replacing(root, replacements)
+    }
+
+    /// How many times a property is evaluated again after a property it read on demand ran
+    /// out of time (each time that one is given up).
+    private static let maximumRetries = 4
+    /// The properties given up in another's on-demand run (their warning given).
+    private var givenUp: Set<Int> = []
+
+    /// The property whose on-demand run was innermost when the last evaluation ran out of
+    /// time (the prelude's `__lk_innermost`), nil when none was running.
+    private func innermostOnDemand() -> Int? {
+        guard let sandbox, !sandbox.isLost,
+              let r = try? sandbox.invoke("__lk_innermost", [], seconds: LottieLimits.expressionSeconds),
+              let id = r.first, id >= 0, id < Double(properties.count) else { return nil }
+        return Int(id)
+    }
+
+    /// Gives up property `id` (it ran out of time when `reader` read it): one warning, its
+    /// keyframes from now on (the next heap leaves its expression out of the on-demand table).
+    private func giveUp(_ id: Int, readBy reader: PendingExpression, warnings: inout [String]) {
+        finished.insert(id)
+        givenUp.insert(id)
+        let place = expressions.first { $0.property == id }.map { "expression of \($0.place) in layer \"\($0.layerName)\"" } ?? "an expression"
+        warnings.append("\(place): ran past its time budget when the expression of \(reader.place) in layer \"\(reader.layerName)\" read it; the property keeps its keyframes")
     }
 
     /// The host is done with `e`'s property: reads of it are the host's values from now on
