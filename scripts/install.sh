@@ -6,7 +6,9 @@
 #   scripts/install.sh [--prefix DIR] --uninstall
 # MIME types (shared-mime-info format): video/lottie+json, as registered with IANA for Lottie
 # JSON, told apart from other JSON by its content ("fr" then "layers" near the start, or
-# "layers" first then a layer's "ks" transform, in a file that starts with "{"; a
+# "layers" first then a layer's "ks" transform, in a file that starts with "{", after a
+# byte-order mark at most — a ZIP's header never does, while a wider window let a .lottie
+# archive whose DOS time byte reads '{' (written 15:24–15:31) pass for Lottie JSON; a
 # subclass of application/json, so the content wins over the *.json glob), and
 # application/zip+dotlottie for ZIP archives named *.lottie (the dotLottie format).
 # The thumbnailer entry follows the Thumbnail Managing Standard's .thumbnailer files: Exec
@@ -87,7 +89,7 @@ cat > "$mime" <<'EOF'
     <sub-class-of type="application/json"/>
     <generic-icon name="video-x-generic"/>
     <magic priority="80">
-      <match type="string" value="{" offset="0:16">
+      <match type="string" value="{" offset="0:3">
         <match type="string" value="&quot;fr&quot;" offset="0:4096">
           <match type="string" value="&quot;layers&quot;" offset="0:16384"/>
         </match>

@@ -48,6 +48,10 @@ if command -v update-mime-database >/dev/null; then
     python3 -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], 'w'); z.writestr('manifest.json', '{\"animations\": [{\"id\": \"a\"}]}'); z.write(sys.argv[2], 'animations/a.json')" "$work/anim.lottie" "$lottie"
     got=$(xdg-mime query filetype "$work/anim.lottie")
     [ "$got" = "application/zip+dotlottie" ] || fail "a .lottie archive's MIME type is $got"
+    # Written at 15:27, whose DOS time's high byte (15 << 3 | 27 >> 3) is '{' at offset 11.
+    python3 -c "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1], 'w'); z.writestr(zipfile.ZipInfo('manifest.json', (2026, 11, 29, 15, 27, 0)), '{\"animations\": [{\"id\": \"a\"}]}'); z.write(sys.argv[2], 'animations/a.json')" "$work/brace.lottie" "$lottie"
+    got=$(xdg-mime query filetype "$work/brace.lottie")
+    [ "$got" = "application/zip+dotlottie" ] || fail "a .lottie archive written at 15:27 has MIME type $got"
     got=$(xdg-mime query default video/lottie+json)
     [ "$got" = "layerplay.desktop" ] || fail "the default application for video/lottie+json is '$got'"
     unset XDG_DATA_HOME XDG_DATA_DIRS
