@@ -331,7 +331,7 @@ def comp14():
     ip, op, st = 0, 20.0000008146167, -8.00000032584668
     part, ind = rig(0, ip, op, st, body_ind=19, neck_ind=20, boots=6)
     while ind < 19:
-        part.append(hand(ind, "mano%d" % ind, 18, ip, op, st)); ind += 1
+        part.append(hand(ind, "mano%d" % ind, 19, ip, op, st)); ind += 1
     part += [body(19, ip, op, st), neck(20, ip, op, st)]
     return {"id": "comp_14", "layers": part}
 
