@@ -59,10 +59,17 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// Whether two neighbouring unboxed values are equal (nil: not read yet).
     @exclusivity(unchecked) var cachedHasConstantPlainSegment: Bool?
 
-    /// `path` cut into segments (cached, see above).
+    /// `path` cut into segments (cached, see above), measured (each segment's arc length)
+    /// only for the paced modes: "kCAAnimationLinear … kCAAnimationCubic" place the path's
+    /// segments by `keyTimes`, and only paced motion moves "at constant speed" along the path
+    /// (CAAnimationCalculationMode), so only it reads lengths. Measuring is 64 samples a
+    /// segment; a Lottie motion path in After Effects' reading has a segment a frame, and
+    /// measuring it cost more than every later frame's evaluation.
     func pathSampler(_ path: Path) -> PathSampler? {
-        if let made = cachedSampler { return made }
-        let made = PathSampler(path)
+        let paced = calculationMode == .paced || calculationMode == .cubicPaced
+        if let made = cachedSampler, !paced || made?.isMeasured != false { return made }
+        var made = cachedSampler ?? PathSampler(path)
+        if paced { made?.measure() }
         cachedSampler = .some(made)
         return made
     }
@@ -187,7 +194,9 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         let n = s.segments.count
         switch calculationMode {
         case .paced, .cubicPaced:
-            return s.atLength(f * s.totalLength)
+            var m = s
+            m.measure()   // measured already when it came from `pathSampler` (a no-op then)
+            return m.atLength(f * m.totalLength)
         case .discrete:
             let times = keyTimes.flatMap { $0.count == n + 1 ? $0 : nil } ?? (0...n).map { Double($0) / Double(n) }
             var idx = 0
@@ -282,9 +291,20 @@ struct PathSampler {
         }
     }
     var segments: [Segment] = []
-    var lengths: [Double] = []
+    /// Each segment's arc length, once `measure()` has run (paced modes only); empty before.
+    private(set) var lengths: [Double] = []
+    /// The sum of `lengths`.
+    private(set) var totalLength = 0.0
     var points: [Point] = []
-    var totalLength: Double { lengths.reduce(0, +) }
+    /// Whether `lengths` holds every segment's length.
+    var isMeasured: Bool { lengths.count == segments.count }
+
+    /// Measures every segment (a polyline of 64 samples each), for `atLength`.
+    mutating func measure() {
+        guard !isMeasured else { return }
+        lengths = segments.map(\.length)
+        totalLength = lengths.reduce(0, +)
+    }
 
     init?(_ path: Path) {
         var cur: Point?, start: Point?
@@ -309,11 +329,10 @@ struct PathSampler {
             if case .move = e {} else if let c = cur { points.append(c) }
         }
         guard !segments.isEmpty else { return nil }
-        lengths = segments.map(\.length)
     }
 
     /// Position and tangent after travelling `d` along the path (uniform speed within each
-    /// segment by inverting its sampled arc length).
+    /// segment by inverting its sampled arc length), on a measured sampler (`measure()`).
     func atLength(_ d: Double) -> (Point, Point) {
         var rest = max(0, d)
         for (i, s) in segments.enumerated() {
