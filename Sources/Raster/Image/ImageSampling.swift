@@ -163,10 +163,11 @@ extension AffineTransform {
 
 /// A fully covered span of an affinely mapped image: the same samples, bit for bit, as
 /// `ImageSampler.sample` at u, u + du, … (stepped in doubles exactly as the scalar loop),
-/// composited source-over. Four pixels a step with AVX2 where the CPU has it (CRasterSIMD's
-/// `lk_affine_image_run`: gathered texel pairs, sixteen 16-bit lanes), else two a step with
-/// SSE2 (`affineImageRunPairs`). Out of line, so the kernels are not inlined into every
-/// rasterizer sweep.
+/// composited source-over. Four pixels a step with AVX2 where the CPU has it and the image
+/// has at least two rows and columns (CRasterSIMD's `lk_affine_image_run`: the double steps
+/// reproduced exactly in runs within a binade, texel pairs in 64-bit loads, sixteen 16-bit
+/// lanes), else two a step with SSE2 (`affineImageRunPairs`). Out of line, so the kernels are
+/// not inlined into every rasterizer sweep.
 @inline(never) @usableFromInline
 func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, dv: Double,
                     count: Int, into p: UnsafeMutablePointer<UInt32>) {
