@@ -121,6 +121,9 @@ static inline int64_t lk_truncate(double x) {
 // The sprite painter's row kernel (bilinear, tinted, source-over or additive).
 #include "lk_sprite_span.h"
 
+// The affine image painter's fully covered spans (bilinear, edge pixels extended, source-over).
+#include "lk_affine_image_run.h"
+
 // The transition effects' cross-fade of two images into spread lanes.
 #include "lk_lerp_spread_row.h"
 

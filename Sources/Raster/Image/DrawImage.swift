@@ -23,7 +23,8 @@ extension Canvas {
             return
         }
         rasterizeImageQuad(image, transform: transform,
-                           painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha),
+                           painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha,
+                                                       portable: kernels == .portable),
                            aliasing: aliasing)
     }
 

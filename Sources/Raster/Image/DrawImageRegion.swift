@@ -42,7 +42,8 @@ extension Canvas {
         quad.line(to: Point(x1, y1)); quad.line(to: Point(x0, y1))
         let inverse = AffineTransform.translation(Double(x), Double(y)).inverted ?? .translation(Double(-x), Double(-y))
         rasterize(quad, rule: .nonZero,
-                  painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha))
+                  painter: AffineImagePainter(sampler: ImageSampler(image), inverse: inverse, alpha: alpha,
+                                              portable: kernels == .portable))
         rasterScratch.quad = quad
     }
 }

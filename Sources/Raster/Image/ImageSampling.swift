@@ -137,6 +137,9 @@ extension AffineTransform {
     @usableFromInline let sampler: ImageSampler
     @usableFromInline let inverse: AffineTransform
     @usableFromInline let alpha: UInt32
+    /// Every pixel through the scalar loop below (Canvas.kernels `.portable`): the reference
+    /// the span kernel is tested against.
+    @usableFromInline var portable = false
 
     @inline(__always) @usableFromInline
     func paint(row: UnsafeMutablePointer<UInt32>, y: Int, x: Int, count: Int, coverage: UInt32) {
@@ -145,7 +148,7 @@ extension AffineTransform {
         let t = inverse
         var (u, v) = t.imagePoint(ofPixelCentre: x, y)
         let p = row + x
-        if k == 255 && count >= 4 {
+        if k == 255 && count >= 4 && !portable {
             affineImageRun(sampler, u: u, v: v, du: t.a, dv: t.b, count: count, into: p)
             return
         }
@@ -159,15 +162,30 @@ extension AffineTransform {
 }
 
 /// A fully covered span of an affinely mapped image: the same samples, bit for bit, as
-/// `ImageSampler.sample` at u, u + du, … (stepped in doubles exactly as the scalar loop), but
-/// two samples per step through 8 × 16-bit SSE2 lanes wherever both 2×2 texel blocks lie
-/// inside the image (the image's interior, nearly every pixel of a scaled image); edge
-/// samples take the scalar sampler. Pairs whose texels are all transparent leave the
-/// destination untouched without blending. Out of line, so the vector widening is inlined into this
-/// loop rather than left as a call inside the rasterizer's sweep.
+/// `ImageSampler.sample` at u, u + du, … (stepped in doubles exactly as the scalar loop),
+/// composited source-over. Four pixels a step with AVX2 where the CPU has it and the image
+/// has at least two rows and columns (CRasterSIMD's `lk_affine_image_run`: the double steps
+/// reproduced exactly in runs within a binade, texel pairs in 64-bit loads, sixteen 16-bit
+/// lanes), else two a step with SSE2 (`affineImageRunPairs`). Out of line, so the kernels are
+/// not inlined into every rasterizer sweep.
 @inline(never) @usableFromInline
 func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, dv: Double,
                     count: Int, into p: UnsafeMutablePointer<UInt32>) {
+    let w = Int64(sampler.width), h = Int64(sampler.height)
+    if lk_cpu_has_avx2() != 0 && lk_affine_image_run_fits(w, h) != 0 {
+        lk_affine_image_run(p, count, sampler.pixels, w, h, u, v, du, dv, 0)
+        return
+    }
+    affineImageRunPairs(sampler, u: u, v: v, du: du, dv: dv, count: count, into: p)
+}
+
+/// `affineImageRun` two samples per step through 8 × 16-bit SSE2 lanes wherever both 2×2
+/// texel blocks lie inside the image (the image's interior, nearly every pixel of a scaled
+/// image); edge samples take the scalar sampler. Pairs whose texels are all transparent leave
+/// the destination untouched without blending.
+@usableFromInline
+func affineImageRunPairs(_ sampler: ImageSampler, u: Double, v: Double, du: Double, dv: Double,
+                         count: Int, into p: UnsafeMutablePointer<UInt32>) {
     let w = sampler.width, h = sampler.height, px = sampler.pixels
     var u = u, v = v, i = 0
     // The sample position in 1/256 texel: ⌊(u − 0.5)·256 + 0.5⌋ = ix·256 + wx exactly as the
