@@ -215,7 +215,8 @@ import TestSupport
     }
 
     @Test func expressionControlsDrawNothingAndAreNotReported() throws {
-        let controls = [Self.control("ADBE Slider Control"), Self.control("ADBE Color Control"), Self.control("Pseudo/BNCA2506f0b33")]
+        let controls = [Self.control("ADBE Slider Control"), Self.control("ADBE Color Control"), Self.control("Pseudo/BNCA2506f0b33"),
+                        Self.control("ADBE CM WigglePosition")]
         let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(controls.joined(separator: ","))]"#)])
         #expect(s.warnings.isEmpty, "\(s.warnings)")
         #expect(!R.all(s.root).contains { !($0.filters ?? []).isEmpty })

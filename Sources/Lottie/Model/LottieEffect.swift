@@ -60,15 +60,18 @@ enum LottieEffect: Sendable {
     ]
 
     /// Whether `e` is an expression control: a custom effect (`ty` 5) that is one of After
-    /// Effects' Expression Controls, or a pseudo effect (`mn` "Pseudo/…": a preset's own panel
-    /// of controls, "a specialized expression control effect that was created specifically for
-    /// these animation presets", After Effects CS4 User Manual, "Expression Controls" — the
-    /// rigs of RubberHose and Duik, Trace Path's controls). lottie-web draws no effect of type
+    /// Effects' Expression Controls, or a preset's own panel of controls: "a specialized
+    /// expression control effect that was created specifically for these animation presets"
+    /// (After Effects CS4 User Manual, "Expression Controls", of the Animated Shape Control,
+    /// match name "ADBE CM Animated Shape Control") — the "ADBE CM …" panels of After Effects'
+    /// own presets (Behaviors' "Wiggle - position" beside the Transform effect whose position
+    /// expression reads it) and pseudo effects "Pseudo/…" (RubberHose's and Duik's rigs,
+    /// Trace Path's controls). lottie-web draws no effect of type
     /// 5 either: it registers its SVG effects for types 20–25, 28, 29 and 35 only
     /// (`registerEffect` in its module entry).
     static func isControl(_ e: LottieJSON) -> Bool {
         guard e["ty"]?.numberValue == 5, let match = e["mn"]?.stringValue else { return false }
-        return controlMatchNames.contains(match) || match.hasPrefix("Pseudo/")
+        return controlMatchNames.contains(match) || match.hasPrefix("Pseudo/") || match.hasPrefix("ADBE CM ")
     }
 
     static func decode(_ e: LottieJSON) throws(DocumentError) -> LottieEffect {
