@@ -14,7 +14,7 @@
 //   animated repeaters (`LottieShapeGroupBuilder`), merge paths (`LottieMergePaths`), text
 //   document keyframes and text animators (`LottieTextLayers`, `LottieTextAnimators`), text on
 //   a path (`LottieTextPath`), 3D layers and the camera (`LottieCamera3D`), effects
-//   (`LottieLayerEffects`, `LottieStrokeEffect`), mask feather and the difference mode
+//   (`LottieLayerEffects`, `LottieStrokeEffect`, `LottieTransformEffect`), mask feather and the difference mode
 //   (`LottieMaskFeather`, `LottieMaskDifference`), blend modes on fills and strokes
 //   (`LottieShapeBlendMode`), radial gradient highlights (`LottieGradientLayers`), animated
 //   dash patterns (`LottieShapeGroupBuilder`), a camera's parent (`LottieCamera3D`), merge

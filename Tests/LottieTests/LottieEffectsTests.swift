@@ -189,6 +189,70 @@ import TestSupport
         #expect(Self.rgba(b, 50, 70).a == 0 && Self.rgba(b, 70, 50).a == 0)
     }
 
+    @Test func aStrokeOfAMaskTheLayerDoesNotHaveLeavesTheLayerAsItIs() throws {
+        // Nothing to stroke: the layer keeps its content and masks, unreported (After Effects'
+        // Stroke strokes "a mask or … a Bezier path"; ThorVG's updateStrokeEffect returns).
+        let bare = F.solidLayer("#ff0000", extra: #""ef": [\#(Self.strokeEffect(style: 2))]"#)
+        let s = try F.scene([bare])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(Self.rgba(b, 50, 50).r > 0.99 && Self.rgba(b, 50, 50).a > 0.99)
+        // Path 2 of a layer with one mask: the mask still cuts the layer, nothing is stroked.
+        let second = Self.effect(22, "Stroke", [(10, "2"), (7, "0"), (7, "0"), (2, "[0, 0, 1, 1]"), (0, "3"), (0, "1"), (0, "1"),
+                                                (0, "0"), (0, "100"), (0, "15"), (7, "2")])
+        let masked = F.solidLayer("#ff0000", extra: #""hasMask": true, "masksProperties": [\#(R.mask("a", 30, 30, 70, 70))], "ef": [\#(second)]"#)
+        let m = try F.scene([masked])
+        #expect(m.warnings.isEmpty, "\(m.warnings)")
+        let mb = R.render(m, frame: 0)
+        #expect(Self.rgba(mb, 50, 50).r > 0.99 && Self.rgba(mb, 10, 10).a == 0 && Self.rgba(mb, 30, 50).b < 0.01)
+    }
+
+    // MARK: Expression controls — effects that draw nothing (After Effects' Expression Controls, pseudo effects)
+
+    /// A custom effect (`ty` 5) named `match` holding one slider, as bodymovin exports them.
+    static func control(_ match: String) -> String {
+        #"{"ty": 5, "nm": "Overshoot", "mn": "\#(match)", "en": 1, "ef": [{"ty": 0, "nm": "Slider", "mn": "\#(match)-0001", "ix": 1, "v": {"a": 0, "k": 20}}]}"#
+    }
+
+    @Test func expressionControlsDrawNothingAndAreNotReported() throws {
+        let controls = [Self.control("ADBE Slider Control"), Self.control("ADBE Color Control"), Self.control("Pseudo/BNCA2506f0b33"),
+                        Self.control("ADBE CM WigglePosition")]
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(controls.joined(separator: ","))]"#)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        #expect(!R.all(s.root).contains { !($0.filters ?? []).isEmpty })
+        let b = R.render(s, frame: 0)
+        #expect(Self.rgba(b, 50, 50).r > 0.99 && Self.rgba(b, 25, 50).a == 0)
+        // An effect of type 5 that renders in After Effects (CC Slant) is still reported.
+        let slant = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.control("CC Slant"))]"#)])
+        #expect(slant.warnings == ["unsupported effect type 5 \"Overshoot\" in layer \"S\""])
+    }
+
+    // MARK: Transform — a second transform in the layer's space (lottie-web TransformEffect)
+
+    static func transformEffect(_ ty: Int, match: String) -> String {
+        // Anchor (0, 0), position (20, 0), uniform scale 50 %, no skew or rotation, opacity 50.
+        let controls: [(Int, String)] = [(3, "[0, 0]"), (3, "[20, 0]"), (7, "1"), (0, "50"), (0, "100"), (0, "0"), (0, "0"),
+                                         (0, "0"), (0, "50")]
+        let list = controls.enumerated().map { i, c in #"{"ty": \#(c.0), "nm": "c\#(i)", "ix": \#(i + 1), "v": {"a": 0, "k": \#(c.1)}}"# }
+        return #"{"ty": \#(ty), "nm": "Transform", "mn": "\#(match)", "en": 1, "ef": [\#(list.joined(separator: ","))]}"#
+    }
+
+    @Test func theTransformEffectMovesScalesAndFadesTheLayersContent() throws {
+        for (ty, match) in [(35, "ADBE Geometry2"), (5, "ADBE Geometry2")] {
+            let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.transformEffect(ty, match: match))]"#)])
+            #expect(s.warnings.isEmpty, "\(s.warnings)")
+            let b = R.render(s, frame: 0)
+            // The square x, y ∈ 30…70 halved about (0, 0) and moved 20 right: x ∈ 35…55, y ∈ 15…35, at half opacity.
+            let inside = Self.rgba(b, 45, 25)
+            #expect(inside.r > 0.99 && abs(inside.a - 0.5) < 0.02, "\(ty)")
+            #expect(Self.rgba(b, 50, 50).a == 0 && Self.rgba(b, 30, 25).a == 0 && Self.rgba(b, 60, 25).a == 0, "\(ty)")
+        }
+        // --ios keeps lottie-ios's blind spot: effects reported, the square where it was.
+        let ios = try F.scene([Self.square(1, 0, 0, extra: #""ef": [\#(Self.transformEffect(35, match: "ADBE Geometry2"))]"#)], reading: .iOS)
+        #expect(ios.warnings == ["unsupported effects in layer \"S\""])
+        #expect(Self.rgba(R.render(ios, frame: 0), 50, 50).a > 0.99)
+    }
+
     // MARK: Blend modes on fills and strokes — lottie-web's path `mix-blend-mode` (SVGShapeElement)
 
     @Test func aFillsBlendModeCompositesItOntoWhatLiesBeneath() throws {

@@ -50,6 +50,36 @@ import TestSupport
         #expect(b[50, 50] == Self.white)
     }
 
+    @Test func aMatteNamedByItsIndexMayLieBelowTheLayer() throws {
+        // Lottie 5.12's matte parent `tp` (After Effects 2023's Track Matte menu, any layer as
+        // the matte): here the matte is listed below the layer it mattes (LottieFiles'
+        // layers/matte-below exports this); it masks the layer and is not drawn itself.
+        let s = try LottieScene.parse(Array("""
+        {"v": "5.11.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100, "layers": [
+         {"ty": 1, "nm": "Red", "ind": 1, "tt": 1, "tp": 2, "ip": 0, "op": 60, "st": 0, "sc": "#ff0000", "sw": 100, "sh": 100, "ks": {}},
+         {"ty": 1, "nm": "Matte", "ind": 2, "td": 1, "ip": 0, "op": 60, "st": 0, "sc": "#00ff00", "sw": 20, "sh": 20, "ks": {}}]}
+        """.utf8))
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = Bitmap(width: 100, height: 100)
+        LayerRenderer(background: .white).draw(s.root.presentation(at: 0), into: Canvas(b))
+        #expect(b[10, 10] == Self.red && b[50, 50] == Self.white)
+    }
+
+    @Test func aLumaMatteWhoseSourceHasAMaskCutsTheLuminanceByTheMask() throws {
+        // The matte's mask keeps the left half of the green square: luminance there, none beyond.
+        let mask = LottieAfterEffectsReadingTests.mask("a", 0, 0, 10, 20)
+        let (b, s) = try Self.render(matte: #""td": 1, "hasMask": true, "masksProperties": [\#(mask)]"#, tt: 3)
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let inside = b[5, 10]
+        #expect(abs(Int((inside >> 8) & 0xff) - Int((255 * (1 - 0.7154)).rounded())) <= 2 && (inside >> 16) & 0xff == 255)
+        #expect(b[15, 10] == Self.white && b[50, 50] == Self.white)
+        // Luma inverted: the red shows everywhere but where the masked luminance is.
+        let (inv, si) = try Self.render(matte: #""td": 1, "hasMask": true, "masksProperties": [\#(mask)]"#, tt: 4)
+        #expect(si.warnings.isEmpty, "\(si.warnings)")
+        #expect(inv[15, 10] == Self.red && inv[50, 50] == Self.red)
+        #expect(abs(Int((inv[5, 10] >> 8) & 0xff) - Int((255 * 0.7154).rounded())) <= 3)
+    }
+
     @Test func aHiddenAlphaMatteShowsNothingAndItsInverseEverything() throws {
         let (hidden, _) = try Self.render(matte: #""td": 1, "hd": true"#, tt: 1)
         #expect(hidden[10, 10] == Self.white && hidden[50, 50] == Self.white)

@@ -76,7 +76,7 @@ struct LottieCompositionBuilder {
                 let luma = layer.matteMode == 3 || layer.matteMode == 4
                 let usable = matte.map { m in !luma || LottieLumaMatte.convert(m) } ?? false
                 if !usable && matte != nil {
-                    warnings.unsupported("track matte (luma) of a source with images or masks: drawn without it", layer: layer.name)
+                    warnings.unsupported("track matte (luma) of a source with images: drawn without it", layer: layer.name)
                 } else if let matte, layer.matteMode == 1 || layer.matteMode == 3
                             || LottieInvertedMatte.invert(matte, oneSubpath: timeline.reading.drawsAfterEffectsFeatures) {
                     // "The layer's alpha channel determines how much of the layer's content and
@@ -204,6 +204,8 @@ struct LottieCompositionBuilder {
             top = try LottieStrokeEffect.reveal(layer.effects, top, masks: layer.masks, timeline: timeline,
                                                 layerName: layer.name, warnings: warnings, counter: counter)
             top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter)
+            top = try LottieTransformEffect.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name,
+                                                  warnings: warnings, counter: counter)
         }
         // Its own transform, then each parent's outward. Constant ones are folded into the top
         // layer's `transform` for as long as nothing animated lies between it and them.

@@ -54,7 +54,7 @@ enum LottieLayerEffects {
                 filters.append(CIFilter(type: .colorMatrix, name: name))
             case .tint, .tritone:
                 filters.append(CIFilter(type: .colorMap, name: name))
-            case .dropShadow, .stroke:
+            case .dropShadow, .stroke, .transform:
                 continue
             case .unsupported(let type, let effectName):
                 let kind = [22: "stroke"][type] ?? "type \(type)"
@@ -110,7 +110,7 @@ enum LottieLayerEffects {
             LottieKeyframeAnimation.apply(blend, to: layer, .filterInput(name, "inputIntensity"), timeline: timeline) {
                 min(max(1 - ($0.first ?? 0) / 100, 0), 1)
             }
-        case .dropShadow, .stroke, .unsupported: break
+        case .dropShadow, .stroke, .transform, .unsupported: break
         }
     }
 

@@ -6,9 +6,13 @@
 // a · L(c), L the Rec. 709 luminance 0.2125 r + 0.7154 g + 0.0721 b that lottie-web's luma
 // filter uses; animated colours map keyframe by keyframe. Where the matte's own shapes
 // overlap, their alphas then combine source-over instead of the top one's luminance winning:
-// exact for the usual matte of separate or same-coloured shapes. A matte with images or masks
-// of its own is not converted (the caller reports it). Luma inverted is then an inverted
-// alpha matte (`LottieInvertedMatte`).
+// exact for the usual matte of separate or same-coloured shapes. The matte's own masks (its
+// layers' `mask`, a mask's or a nested track matte's) stay as they are: a mask only lends its
+// alpha ("the layer's alpha channel determines how much of the layer's content and background
+// shows through", CALayer.mask), so the luminance it cuts is a · L(c) · mask alpha — After
+// Effects' luma of the masked source. Text (CATextLayer's foreground colour) converts as the
+// shapes do. A matte with images (bitmap `contents`) is not converted (the caller reports
+// it). Luma inverted is then an inverted alpha matte (`LottieInvertedMatte`).
 import LayerKit
 import Raster
 
@@ -33,8 +37,9 @@ enum LottieLumaMatte {
     static func convert(_ matte: CALayer) -> Bool {
         var ok = true
         func walk(_ l: CALayer) {
-            if l.contents != nil || (l.mask != nil && !(l is CAGradientLayer)) { ok = false }
+            if l.contents != nil { ok = false }
             l.backgroundColor = alpha(of: l.backgroundColor)
+            if let t = l as? CATextLayer { t.foregroundColor = alpha(of: t.foregroundColor) }
             if let s = l as? CAShapeLayer {
                 s.fillColor = alpha(of: s.fillColor)
                 s.strokeColor = alpha(of: s.strokeColor)
@@ -42,7 +47,7 @@ enum LottieLumaMatte {
             if let g = l as? CAGradientLayer, let colors = g.value(forKeyPath: "colors") {
                 g.setValue(map(colors), forKeyPath: "colors")
             }
-            for key in ["fillColor", "strokeColor", "backgroundColor", "colors"] {
+            for key in ["fillColor", "strokeColor", "backgroundColor", "colors", "foregroundColor"] {
                 if let a = l.animation(forKey: key) as? CAKeyframeAnimation {
                     a.values = a.values?.map(map)
                     l.add(a, forKey: key)

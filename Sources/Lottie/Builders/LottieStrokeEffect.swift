@@ -8,6 +8,13 @@
 // `strokeEnd`, above the content or as its `mask`. "Spacing" (lottie-web's dots 1 px long,
 // 2 × size × spacing / 100 apart, which round caps join into a line below 100 %) and "Brush
 // Hardness" are not drawn; the stroke is continuous and hard-edged.
+//
+// A Stroke whose "Path" names a mask the layer does not have (or that has no masks at all)
+// strokes nothing and leaves the layer as it is, masks and content untouched, without a
+// warning: the effect "creates a stroke or border around a mask or along a Bezier path"
+// (After Effects 7.0 User Guide, "Stroke effect") and there is none; ThorVG does the same
+// (`LottieBuilder::updateStrokeEffect` returns when the layer has no masks or the index is out
+// of range). lottie-web has no answer (it reads `viewData[m]` of a missing mask and throws).
 import LayerKit
 
 struct LottieStrokeEffect: Sendable {
@@ -37,16 +44,13 @@ struct LottieStrokeEffect: Sendable {
 
     /// The layer's Stroke effects painting on the original or on transparent, applied in order
     /// to `content` (the layer's content layer, before its masks), and the masks left to apply
-    /// (none once such a stroke has dropped them). A stroke of a mask the layer does not have is
-    /// reported.
+    /// (none once such a stroke has dropped them). A stroke of a mask the layer does not have
+    /// changes nothing (see the header).
     static func paint(_ effects: [LottieEffect], on content: CALayer, masks: [LottieMask], timeline: LottieTimeline,
                       layerName: String, warnings: LottieWarnings, counter: LottieLayerCounter) throws(DocumentError) -> [LottieMask] {
         var remaining = masks
         for case .stroke(let s) in effects where s.paintStyle != 3 {
-            guard try s.apply(to: content, masks: masks, timeline: timeline, counter: counter) != nil else {
-                warnings.unsupported("effect stroke of a mask the layer does not have", layer: layerName)
-                continue
-            }
+            guard try s.apply(to: content, masks: masks, timeline: timeline, counter: counter) != nil else { continue }
             remaining = []
         }
         return remaining
@@ -58,10 +62,7 @@ struct LottieStrokeEffect: Sendable {
                        layerName: String, warnings: LottieWarnings, counter: LottieLayerCounter) throws(DocumentError) -> CALayer {
         var top = top
         for case .stroke(let s) in effects where s.paintStyle == 3 {
-            guard let next = try s.apply(to: top, masks: masks, timeline: timeline, counter: counter) else {
-                warnings.unsupported("effect stroke of a mask the layer does not have", layer: layerName)
-                continue
-            }
+            guard let next = try s.apply(to: top, masks: masks, timeline: timeline, counter: counter) else { continue }
             top = next
         }
         return top

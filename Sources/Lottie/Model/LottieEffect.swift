@@ -10,11 +10,16 @@
 // - 23 Tritone: 0 "Highlights", 1 "Midtones", 2 "Shadows" (colours), 3 "Blend With Original" (0…100);
 // - 25 Drop Shadow: read by LottieDropShadow;
 // - 29 Gaussian Blur: 0 "Blurriness", 1 "Blur Dimensions" (1 both, 2 horizontal, 3 vertical),
-//   2 "Repeat Edge Pixels" (0, 1).
+//   2 "Repeat Edge Pixels" (0, 1);
+// - 35 Transform (also a custom effect, `ty` 5, of match name "ADBE Geometry2", as older
+//   exporters write it): 0 "Anchor Point", 1 "Position", 2 "Uniform Scale", 3 "Scale Height",
+//   4 "Scale Width", 5 "Skew", 6 "Skew Axis", 7 "Rotation", 8 "Opacity" (0…100), read as
+//   lottie-web's `TransformEffect` reads them (LottieTransformEffect).
 //
 // Any other type (Levels, Displacement Map…) and an effect missing a control it
 // needs is `.unsupported`: the importer says so once and the layer plays without it. Effects
-// that are switched off are left out.
+// that are switched off are left out, and so are expression controls (`isControl`): they
+// draw nothing in After Effects, only hold values for expressions to read.
 import LayerKit
 
 enum LottieEffect: Sendable {
@@ -24,6 +29,8 @@ enum LottieEffect: Sendable {
                  blend: LottieProperty<[Double]>)
     case gaussianBlur(blurriness: LottieProperty<[Double]>, dimensions: Int, repeatsEdges: Bool)
     case stroke(LottieStrokeEffect)
+    /// The Transform effect as a layer transform (LottieTransformEffect).
+    case transform(LottieTransformModel)
     /// Read apart (LottieDropShadow); kept here so the list keeps its order.
     case dropShadow
     case unsupported(type: Int, name: String)
@@ -35,9 +42,36 @@ enum LottieEffect: Sendable {
         var out: [LottieEffect] = []
         for e in try j.array(limit: LottieLimits.maximumLayers) where e.isObject {
             if let on = e["en"]?.numberValue, on == 0 { continue }
+            if isControl(e) { continue }
             out.append(try decode(e))
         }
         return out
+    }
+
+    /// The match names of After Effects' Expression Controls (Effect > Expression Controls:
+    /// Slider, Angle, Checkbox, Color, Point, 3D Point, Layer and Dropdown Menu Control): "Use
+    /// Expression Controls effects to add a control that you can use to manipulate one or many
+    /// properties' values by linking the property to the control using expressions" (After
+    /// Effects CS3 User Guide, "Using Expression Controls effects"); they draw nothing.
+    /// Bodymovin exports them as custom effects (`ty` 5) under these `mn`.
+    static let controlMatchNames: Set<String> = [
+        "ADBE Slider Control", "ADBE Angle Control", "ADBE Checkbox Control", "ADBE Color Control",
+        "ADBE Point Control", "ADBE Point3D Control", "ADBE Layer Control", "ADBE Dropdown Control",
+    ]
+
+    /// Whether `e` is an expression control: a custom effect (`ty` 5) that is one of After
+    /// Effects' Expression Controls, or a preset's own panel of controls: "a specialized
+    /// expression control effect that was created specifically for these animation presets"
+    /// (After Effects CS4 User Manual, "Expression Controls", of the Animated Shape Control,
+    /// match name "ADBE CM Animated Shape Control") — the "ADBE CM …" panels of After Effects'
+    /// own presets (Behaviors' "Wiggle - position" beside the Transform effect whose position
+    /// expression reads it) and pseudo effects "Pseudo/…" (RubberHose's and Duik's rigs,
+    /// Trace Path's controls). lottie-web draws no effect of type
+    /// 5 either: it registers its SVG effects for types 20–25, 28, 29 and 35 only
+    /// (`registerEffect` in its module entry).
+    static func isControl(_ e: LottieJSON) -> Bool {
+        guard e["ty"]?.numberValue == 5, let match = e["mn"]?.stringValue else { return false }
+        return controlMatchNames.contains(match) || match.hasPrefix("Pseudo/") || match.hasPrefix("ADBE CM ")
     }
 
     static func decode(_ e: LottieJSON) throws(DocumentError) -> LottieEffect {
@@ -66,6 +100,9 @@ enum LottieEffect: Sendable {
         case 22:
             guard let stroke = LottieStrokeEffect.decode(at) else { break }
             return .stroke(stroke)
+        case 35, 5 where e["mn"]?.stringValue == "ADBE Geometry2":
+            guard let t = LottieTransformEffect.model(at) else { break }
+            return .transform(t)
         case 25:
             return .dropShadow
         case 29:
