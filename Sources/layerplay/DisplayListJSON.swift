@@ -19,7 +19,9 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
     func pixelFilters(_ fs: [PixelFilter]) -> String {
         "[" + fs.map { f -> String in
             switch f {
-            case .gaussianBlur(let s): return "{\"gaussianBlur\": " + num(s) + "}"
+            case .gaussianBlur(let sx, let sy):
+                return sx == sy ? "{\"gaussianBlur\": " + num(sx) + "}" : "{\"gaussianBlur\": " + array([sx, sy]) + "}"
+            case .clampToExtent: return "{\"clampToExtent\": true}"
             case .colorMatrix(let m):
                 let rows = [m.r, m.g, m.b, m.a, m.bias].map { v in array([Double(v.x), Double(v.y), Double(v.z), Double(v.w)]) }
                 return "{\"colorMatrix\": [" + rows.joined(separator: ", ") + "]}"

@@ -63,6 +63,89 @@ import TestSupport
         #expect(Self.rgba(b, 24, 50).a > 0.08)
     }
 
+    // MARK: Blur Dimensions — lottie-web SVGGaussianBlurEffect: "1 -> horizontal & vertical,
+    // 2 -> horizontal only, 3 -> vertical only" (sigmaX = 0 for 3, sigmaY = 0 for 2)
+
+    /// The red square blurred by Blurriness 20 (σ 6) along `dimensions`.
+    static func blurredAlong(_ dimensions: Int) -> String {
+        square(1, 0, 0, extra: #""ef": [\#(effect(29, "Gaussian Blur", [(0, "20"), (7, String(dimensions)), (4, "0")]))]"#)
+    }
+
+    @Test func horizontalBlurLeavesTheTopAndBottomEdgesSharp() throws {
+        let s = try F.scene([Self.blurredAlong(2)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let layer = try #require(R.all(s.root).first { ($0.filters ?? []).contains { $0.type == .gaussianBlurXY } })
+        #expect(abs(layer.filters![0].number("inputRadiusX") - 6) < 1e-9)
+        #expect(layer.filters![0].number("inputRadiusY") == 0)
+        let b = R.render(s, frame: 0)
+        // Left edge (x = 30) half covered, 1σ out about 16 %; above and below the square nothing.
+        #expect(abs(Self.rgba(b, 30, 50).a - 0.5) < 0.06)
+        #expect(abs(Self.rgba(b, 24, 50).a - 0.16) < 0.05)
+        #expect(Self.rgba(b, 50, 28).a == 0 && Self.rgba(b, 50, 71).a == 0)
+        #expect(Self.rgba(b, 50, 30).a > 0.99 && Self.rgba(b, 50, 69).a > 0.99)
+    }
+
+    @Test func verticalBlurLeavesTheSidesSharp() throws {
+        let s = try F.scene([Self.blurredAlong(3)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(abs(Self.rgba(b, 50, 30).a - 0.5) < 0.06)
+        #expect(abs(Self.rgba(b, 50, 24).a - 0.16) < 0.05)
+        #expect(Self.rgba(b, 28, 50).a == 0 && Self.rgba(b, 71, 50).a == 0)
+        #expect(Self.rgba(b, 30, 50).a > 0.99 && Self.rgba(b, 69, 50).a > 0.99)
+    }
+
+    @Test func animatedBlurrinessAlongOneDimensionAnimatesThatRadius() throws {
+        let k = F.keyframes([(0, "[0]", false), (30, "[40]", false)])
+        let s = try F.scene([Self.square(1, 0, 0, extra: #""ef": [{"ty": 29, "nm": "Blur", "ef": [{"ty": 0, "v": \#(k)}, {"ty": 7, "v": {"k": 3}}]}]"#)])
+        let layer = try #require(R.all(s.root).first { $0.filters != nil })
+        let mid = layer.presentation(at: s.time(forFrame: 15))
+        #expect(abs((mid.filters?[0].number("inputRadiusY") ?? 0) - 6) < 1e-6)
+        #expect(mid.filters?[0].number("inputRadiusX") == 0)
+    }
+
+    // MARK: Repeat Edge Pixels — Skottie GaussianBlurEffectAdapter: 0 → kClampToBlack, 1 → kClamp
+
+    /// A 50 × 50 solid at (25, 25) blurred by Blurriness 20, its edge pixels repeated or not.
+    static func blurredSolid(repeatEdges: Bool, size: Int = 50, at p: Int = 25) -> String {
+        let fx = effect(29, "Gaussian Blur", [(0, "20"), (7, "1"), (4, repeatEdges ? "1" : "0")])
+        return ##"{"ty": 1, "nm": "Solid", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#0000ff", "sw": \##(size), "sh": \##(size), "ks": {"p": {"a": 0, "k": [\##(p), \##(p)]}}, "ef": [\##(fx)]}"##
+    }
+
+    @Test func repeatEdgePixelsKeepsTheEdgesAndStaysInTheLayer() throws {
+        let s = try F.scene([Self.blurredSolid(repeatEdges: true)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let layer = try #require(R.all(s.root).first { ($0.filters ?? []).contains { $0.type == .affineClamp } })
+        #expect(layer.masksToBounds)
+        let b = R.render(s, frame: 0)
+        // The solid's edges and corners stay opaque; nothing spreads beyond its bounds.
+        for (x, y) in [(25, 25), (74, 74), (25, 50), (50, 74), (50, 50)] {
+            #expect(Self.rgba(b, x, y).a > 0.99, "(\(x), \(y)) \(Self.rgba(b, x, y).a)")
+            #expect(Self.rgba(b, x, y).b > 0.99)
+        }
+        for (x, y) in [(24, 50), (75, 50), (50, 24), (50, 75), (20, 20)] {
+            #expect(Self.rgba(b, x, y).a == 0, "(\(x), \(y)) \(Self.rgba(b, x, y).a)")
+        }
+        // Without it the edges fade (half at the edge, a quarter at a corner) and spread out.
+        let fading = R.render(try F.scene([Self.blurredSolid(repeatEdges: false)]), frame: 0)
+        #expect(abs(Self.rgba(fading, 25, 50).a - 0.5) < 0.08)
+        #expect(abs(Self.rgba(fading, 25, 25).a - 0.25) < 0.08)
+        #expect(Self.rgba(fading, 20, 50).a > 0.1)
+    }
+
+    @Test func repeatEdgePixelsOnAMaskedLayerKeepsItsBounds() throws {
+        // A masked layer carries its filters on a layer around it (After Effects' order: masks,
+        // then effects): that layer takes the content's bounds to cut the blur to.
+        let mask = #""hasMask": true, "masksProperties": [{"mode": "a", "inv": false, "o": {"a": 0, "k": 100}, "pt": {"a": 0, "k": {"c": true, "v": [[0, 0], [50, 0], [50, 50], [0, 50]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]"#
+        let fx = Self.effect(29, "Gaussian Blur", [(0, "20"), (7, "1"), (4, "1")])
+        let solid = ##"{"ty": 1, "nm": "Solid", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#0000ff", "sw": 50, "sh": 50, "ks": {"p": {"a": 0, "k": [25, 25]}}, \##(mask), "ef": [\##(fx)]}"##
+        let s = try F.scene([solid])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(Self.rgba(b, 25, 25).a > 0.99 && Self.rgba(b, 74, 74).a > 0.99)
+        #expect(Self.rgba(b, 24, 50).a == 0 && Self.rgba(b, 75, 50).a == 0)
+    }
+
     @Test func theIOSReadingLeavesEffectsOutAndSaysSo() throws {
         let s = try F.scene([Self.blurred], reading: .iOS)
         #expect(s.warnings == ["unsupported effects in layer \"S\""])

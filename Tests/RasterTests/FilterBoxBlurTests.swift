@@ -3,7 +3,8 @@
 // along every row, then three whole-plane passes down the columns (each a running sum over a
 // row of floats), stored back — bit for bit, on random bitmaps of every shape (planes lower
 // than a box's ring, one pixel wide), both edges, with and without a colour matrix first
-// (which takes the plane path), and the load/store row kernels' repeat shortcut on runs.
+// (which takes the plane path), with the same σ both ways and different ones (a blur along one
+// axis), and the load/store row kernels' repeat shortcut on runs.
 import Testing
 @testable import Raster
 import RasterFuzzing
@@ -35,9 +36,10 @@ import RasterFuzzing
 
     /// The former blur of the plane: rows through padded lines, then the column passes.
     static func referenceBlur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int,
-                              sigma: Double, edge: FilterChain.Edge) {
-        let radii = GaussianBlur.boxWidths(sigma: sigma).map { $0 / 2 }
-        let pad = radii.max()!
+                              sigmaX: Double, sigmaY: Double, edge: FilterChain.Edge) {
+        let rowRadii = GaussianBlur.boxWidths(sigma: sigmaX).map { $0 / 2 }
+        let radii = GaussianBlur.boxWidths(sigma: sigmaY).map { $0 / 2 }
+        let pad = rowRadii.max()!
         let lineA = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w + 2 * pad)
         let lineB = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w + 2 * pad)
         let scratch = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w * h)
@@ -46,8 +48,8 @@ import RasterFuzzing
             let row = plane + y * w
             (lineA + pad).update(from: row, count: w)
             var src = lineA, dst = lineB
-            for (i, r) in radii.enumerated() {
-                FilterChain.boxLine(src + pad, dst + pad, count: w, radius: r, edge: edge, into: i == radii.count - 1 ? row : nil)
+            for (i, r) in rowRadii.enumerated() {
+                FilterChain.boxLine(src + pad, dst + pad, count: w, radius: r, edge: edge, into: i == rowRadii.count - 1 ? row : nil)
                 swap(&src, &dst)
             }
         }
@@ -79,6 +81,9 @@ import RasterFuzzing
         for round in 0..<120 {
             let w = 1 + rng.int(60), h = 1 + rng.int(60)
             let sigma = 4.01 + rng.unit() * (round % 4 == 0 ? 40 : 8)
+            // Every third round one axis only or two different σ (a Lottie blur along one dimension).
+            let sigmaY = round % 3 != 1 ? sigma : [0, 0.5 * sigma, 2 + rng.unit() * 2][rng.int(3)]
+            let (sx, sy) = rng.int(2) == 0 ? (sigma, sigmaY) : (sigmaY, sigma)
             let edge: FilterChain.Edge = rng.int(2) == 0 ? .transparent : .clamp
             let withMatrix = rng.int(3) == 0
             let source = Self.bitmap(&rng, w, h)
@@ -89,15 +94,20 @@ import RasterFuzzing
             defer { plane.deallocate() }
             FilterChain.load(expected, into: plane)
             if withMatrix { FilterChain.applyMatrix(shear, plane, count: w * h) }
-            Self.referenceBlur(plane, width: w, height: h, sigma: sigma, edge: edge)
+            Self.referenceBlur(plane, width: w, height: h, sigmaX: sx, sigmaY: sy, edge: edge)
             FilterChain.store(plane, into: expected)
             // The streamed one.
             let got = Bitmap(width: w, height: h)
             got.pixels.update(from: source.pixels, count: w * h)
-            FilterChain.apply(withMatrix ? [.colorMatrix(shear), .gaussianBlur(sigma: sigma)] : [.gaussianBlur(sigma: sigma)],
-                              to: got, edge: edge)
+            // (A lone blur the same both ways takes the reduced-size path, FilterDownsampledBlurTests:
+            // the streamed bitmap path is called itself.)
+            if withMatrix {
+                FilterChain.apply([.colorMatrix(shear), .gaussianBlur(sigmaX: sx, sigmaY: sy)], to: got, edge: edge)
+            } else {
+                FilterChain.boxBlur(got, sigmaX: sx, sigmaY: sy, edge: edge)
+            }
             let same = (0..<(w * h)).allSatisfy { got.pixels[$0] == expected.pixels[$0] }
-            #expect(same, "w \(w) h \(h) σ \(sigma) \(edge) matrix \(withMatrix)")
+            #expect(same, "w \(w) h \(h) σ \(sx), \(sy) \(edge) matrix \(withMatrix)")
         }
     }
 

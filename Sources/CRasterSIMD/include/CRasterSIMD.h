@@ -140,4 +140,7 @@ static inline int64_t lk_truncate(double x) {
 #include "lk_alpha_plane.h"
 #include "lk_box_blur.h"
 
+// A large blur's resampling: a bitmap shrunk by f × f boxes and enlarged back bilinearly.
+#include "lk_blur_resample.h"
+
 #endif

@@ -22,6 +22,14 @@
 //   mixed with the original by `inputIntensity`.
 // - CIColorMap: "Performs a nonlinear transformation of source color values using mapping
 //   values provided in a table": CIFilter+ColorMap.swift.
+// - CIAffineClamp: "Performs an affine transformation on a source image and then clamps the
+//   pixels at the edge of the transformed image, extending them outwards … You can use this
+//   filter when you need to blur an image but you want to avoid a soft, black fringe along the
+//   edges": with the identity (the only transform drawn), the blurs after it read the edge
+//   pixels beyond the surface. Core Image's image is then infinite and an app crops it to the
+//   original extent; a layer cuts it with masksToBounds (the group is its bounds then).
+// - LKGaussianBlurXY (LayerKit's): CIGaussianBlur's σ along x and along y apart
+//   (`inputRadiusX`, `inputRadiusY`), SVG feGaussianBlur's `stdDeviation="x y"`.
 
 import Raster
 
@@ -42,6 +50,14 @@ extension CIFilter {
             let r = min(max(number("inputRadius"), 0), DocumentLimits.maximumFilterRadius)
             let sigma = PixelFilter.usableSigma(r * scale)
             return sigma > 0 ? .gaussianBlur(sigma: sigma) : nil
+        case .gaussianBlurXY:
+            func sigma(_ key: String) -> Double {
+                PixelFilter.usableSigma(min(max(number(key), 0), DocumentLimits.maximumFilterRadius) * scale)
+            }
+            let sx = sigma("inputRadiusX"), sy = sigma("inputRadiusY")
+            return sx > 0 || sy > 0 ? .gaussianBlur(sigmaX: sx, sigmaY: sy) : nil
+        case .affineClamp:
+            return .clampToExtent
         case .colorMatrix:
             return .colorMatrix(ColorMatrix(r: vec("inputRVector"), g: vec("inputGVector"), b: vec("inputBVector"),
                                             a: vec("inputAVector"), bias: vec("inputBiasVector")))
@@ -98,8 +114,13 @@ extension Array where Element == CIFilter {
     /// How far (points) the filters spread colour: 3σ + 1 per blur.
     var localReach: Double {
         reduce(0) { r, f in
-            guard f.type == .gaussianBlur else { return r }
-            let radius = Swift.min(Swift.max(f.number("inputRadius"), 0), DocumentLimits.maximumFilterRadius)
+            let key: [String]
+            switch f.type {
+            case .gaussianBlur: key = ["inputRadius"]
+            case .gaussianBlurXY: key = ["inputRadiusX", "inputRadiusY"]
+            default: return r
+            }
+            let radius = key.map { Swift.min(Swift.max(f.number($0), 0), DocumentLimits.maximumFilterRadius) }.max() ?? 0
             return radius > 0 ? r + 3 * radius + 1 : r
         }
     }

@@ -6,7 +6,7 @@
 // 1…256 document colours; inputs left out keep Core Image's defaults. Refused, in one
 // line naming the place: an unknown type or key, a value of the wrong kind, a name with a dot
 // (key paths could not address it) or used twice in one list, more than
-// `DocumentLimits.maximumFilters` filters, an `inputRadius` outside
+// `DocumentLimits.maximumFilters` filters, an `inputRadius` (`inputRadiusX`, `inputRadiusY`) outside
 // 0…`DocumentLimits.maximumFilterRadius`. Animations address inputs by key path
 // (`filters.blur.inputRadius`) with plain numbers, vectors or colours.
 
@@ -86,7 +86,7 @@ extension DocumentBuilder {
                     parsed = .color(c)
                 default: parsed = .number(try number(value, place))
                 }
-                if key == "inputRadius", case .number(let r) = parsed {
+                if key == "inputRadius" || key == "inputRadiusX" || key == "inputRadiusY", case .number(let r) = parsed {
                     guard r >= 0, r <= DocumentLimits.maximumFilterRadius else {
                         throw DocumentError(place, "radius \(DocumentText.number(r)) outside 0…\(DocumentText.number(DocumentLimits.maximumFilterRadius))")
                     }

@@ -24,6 +24,14 @@ public struct CIFilter: Hashable, Sendable {
         case colorInvert = "CIColorInvert"
         case sepiaTone = "CISepiaTone"
         case colorMap = "CIColorMap"
+        /// Core Image's `CIAffineClamp` with the identity transform (the only one drawn): the
+        /// image's edge pixels extended outwards, so a blur after it has no dark fringe.
+        case affineClamp = "CIAffineClamp"
+        /// A Gaussian blur of its own σ along x and along y (`inputRadiusX`, `inputRadiusY`,
+        /// in points; 0 leaves an axis sharp), as SVG's feGaussianBlur takes `stdDeviation="x
+        /// y"`: LayerKit's, for a blur along one dimension (Core Image's CIGaussianBlur has one
+        /// radius).
+        case gaussianBlurXY = "LKGaussianBlurXY"
 
         /// The type's inputs and their defaults (Core Image's `setDefaults`).
         public var defaults: [(key: String, value: AnimatableValue)] {
@@ -40,6 +48,8 @@ public struct CIFilter: Hashable, Sendable {
             case .colorInvert: return []
             case .sepiaTone: return [("inputIntensity", .number(1))]
             case .colorMap: return CIFilter.colorMapDefaults
+            case .affineClamp: return []
+            case .gaussianBlurXY: return [("inputRadiusX", .number(10)), ("inputRadiusY", .number(10))]
             }
         }
     }
@@ -110,6 +120,15 @@ public struct CIFilter: Hashable, Sendable {
         f.setValue(.number(radius), forKey: "inputRadius")
         return f
     }
+    /// `LKGaussianBlurXY` with `inputRadiusX` and `inputRadiusY`.
+    public static func gaussianBlur(radiusX: Double, radiusY: Double, name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .gaussianBlurXY, name: name)
+        f.setValue(.number(radiusX), forKey: "inputRadiusX")
+        f.setValue(.number(radiusY), forKey: "inputRadiusY")
+        return f
+    }
+    /// `CIAffineClamp` (the identity): the edge pixels extended for the filters after it.
+    public static func affineClamp(name: String? = nil) -> CIFilter { CIFilter(type: .affineClamp, name: name) }
     /// `CIColorControls` with `inputSaturation`, `inputBrightness`, `inputContrast`.
     public static func colorControls(saturation: Double = 1, brightness: Double = 0, contrast: Double = 1,
                                      name: String? = nil) -> CIFilter {

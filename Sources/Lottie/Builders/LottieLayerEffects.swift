@@ -8,9 +8,20 @@
 // Each rule follows lottie-web's SVG implementation of the effect:
 //
 // - Gaussian Blur: CIGaussianBlur of σ = Blurriness × 0.3 ("Empirical value, matching AE's
-//   blur appearance", lottie-web `SVGGaussianBlurEffect`, kBlurrinessToSigma). A blur along
-//   one dimension only and "Repeat Edge Pixels" are reported and drawn as a blur both ways
-//   without repeated edges.
+//   blur appearance", lottie-web `SVGGaussianBlurEffect`, kBlurrinessToSigma). "Blur
+//   Dimensions" (the effect's second control): "1 -> horizontal & vertical, 2 -> horizontal
+//   only, 3 -> vertical only", sigmaX = dimensions == 3 ? 0 : σ, sigmaY = dimensions == 2 ?
+//   0 : σ, set as feGaussianBlur's stdDeviation "x y" (lottie-web `SVGGaussianBlurEffect`;
+//   Skottie's GaussianBlurEffectAdapter maps 1, 2, 3 to the same {1, 1}, {1, 0}, {0, 1}): 2
+//   and 3 become LayerKit's LKGaussianBlurXY with the other axis 0. "Repeat Edge Pixels" (the
+//   third control): Skottie's rule, "0 -> repeat edge pixels: off" the blur fading to
+//   transparent black beyond the layer (kClampToBlack), "1 -> on" its edge pixels repeated
+//   (kClamp) — lottie-web's SVG sets edgeMode "wrap" for 1 and "duplicate" for 0, which its
+//   browsers' filter regions do not show. After Effects blurs a layer within its bounds (a
+//   shape or text layer's are the composition's, a solid's or precomposition's its own size):
+//   on, a CIAffineClamp goes before the blur and the layer carrying the filters is cut to
+//   those bounds (masksToBounds: its group is then exactly the bounds, whose edge pixels the
+//   blur repeats, and nothing spreads beyond them).
 // - Fill: every pixel the Fill colour, its alpha times Opacity (lottie-web `SVGFillFilter`: the
 //   colour matrix "0 0 0 0 r / 0 0 0 0 g / 0 0 0 0 b / 0 0 0 opacity 0"): a CIColorMatrix whose
 //   bias is the colour.
@@ -41,15 +52,16 @@ enum LottieLayerEffects {
                       warnings: LottieWarnings, counter: LottieLayerCounter) throws(DocumentError) -> CALayer {
         var filters: [CIFilter] = []
         var animations: [(String, LottieEffect, Int)] = []
+        var repeatsEdgePixels = false
         for (i, e) in effects.enumerated() {
             let name = "effect\(i)"
             switch e {
             case .gaussianBlur(_, let dimensions, let repeatsEdges):
-                if dimensions == 2 || dimensions == 3 {
-                    warnings.unsupported("gaussian blur along one dimension (blurred both ways)", layer: layerName)
+                if repeatsEdges {
+                    filters.append(.affineClamp(name: name + "clamp"))
+                    repeatsEdgePixels = true
                 }
-                if repeatsEdges { warnings.unsupported("gaussian blur's repeat edge pixels (edges fade)", layer: layerName) }
-                filters.append(CIFilter(type: .gaussianBlur, name: name))
+                filters.append(CIFilter(type: oneDimension(dimensions) == nil ? .gaussianBlur : .gaussianBlurXY, name: name))
             case .fill:
                 filters.append(CIFilter(type: .colorMatrix, name: name))
             case .tint, .tritone:
@@ -75,6 +87,11 @@ enum LottieLayerEffects {
             carrier = top
         }
         carrier.filters = filters
+        if repeatsEdgePixels {
+            // Blurred within the layer's bounds, its edge pixels repeated (see the header).
+            if carrier !== top { carrier.bounds = top.bounds }
+            carrier.masksToBounds = true
+        }
         for (name, e, _) in animations { animate(e, name: name, on: carrier, timeline: timeline) }
         return carrier
     }
@@ -82,9 +99,14 @@ enum LottieLayerEffects {
     /// Sets (and animates) the inputs of the filter `name` on `layer` from effect `e`.
     static func animate(_ e: LottieEffect, name: String, on layer: CALayer, timeline: LottieTimeline) {
         switch e {
-        case .gaussianBlur(let blurriness, _, _):
-            LottieKeyframeAnimation.apply(blurriness, to: layer, .filterInput(name, "inputRadius"), timeline: timeline) {
-                min(max(($0.first ?? 0) * blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius)
+        case .gaussianBlur(let blurriness, let dimensions, _):
+            let sigma: ([Double]) -> Double = { min(max(($0.first ?? 0) * blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius) }
+            switch oneDimension(dimensions) {
+            case nil:
+                LottieKeyframeAnimation.apply(blurriness, to: layer, .filterInput(name, "inputRadius"), timeline: timeline, convert: sigma)
+            case let (blurred, sharp)?:
+                layer.setValue(0, for: .filterInput(name, sharp))
+                LottieKeyframeAnimation.apply(blurriness, to: layer, .filterInput(name, blurred), timeline: timeline, convert: sigma)
             }
         case .fill(let color, let opacity):
             for input in ["inputRVector", "inputGVector", "inputBVector"] {
@@ -111,6 +133,17 @@ enum LottieLayerEffects {
                 min(max(1 - ($0.first ?? 0) / 100, 0), 1)
             }
         case .dropShadow, .stroke, .transform, .unsupported: break
+        }
+    }
+
+    /// For a blur along one dimension ("Blur Dimensions" 2 horizontal, 3 vertical), the input
+    /// of LKGaussianBlurXY that blurs and the one held at 0; nil for both ways (1, or any
+    /// other value, as Skottie pins it).
+    static func oneDimension(_ dimensions: Int) -> (blurred: String, sharp: String)? {
+        switch dimensions {
+        case 2: return ("inputRadiusX", "inputRadiusY")
+        case 3: return ("inputRadiusY", "inputRadiusX")
+        default: return nil
         }
     }
 

@@ -20,21 +20,22 @@
 // pixel or per line.
 
 extension FilterChain {
-    /// A blur of σ (pixels) in place on the plane as three boxes along rows and three down columns.
-    static func boxBlur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
-                        edge: Edge) {
-        streamedBoxBlur(width: w, height: h, sigma: sigma, edge: edge,
+    /// A blur of σx along rows and σy down columns (pixels; 0: none that way) in place on the
+    /// plane as three boxes along rows and three down columns.
+    static func boxBlur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigmaX: Double,
+                        sigmaY: Double, edge: Edge) {
+        streamedBoxBlur(width: w, height: h, sigmaX: sigmaX, sigmaY: sigmaY, edge: edge,
                         read: { y, line in line.update(from: plane + y &* w, count: w) },
                         target: { y in plane + y &* w }, written: { _, _ in })
     }
 
-    /// The blur of σ of the whole bitmap in its working space (load, three boxes each way,
-    /// store), a row at a time without a plane (see the file's header).
-    static func boxBlur(_ bitmap: Bitmap, sigma: Double, edge: Edge) {
+    /// The blur of σx, σy of the whole bitmap in its working space (load, three boxes each
+    /// way, store), a row at a time without a plane (see the file's header).
+    static func boxBlur(_ bitmap: Bitmap, sigmaX: Double, sigmaY: Double, edge: Edge) {
         let w = bitmap.width, px = bitmap.pixels
         let out = UnsafeMutablePointer<SIMD4<Float>>.allocate(capacity: w)
         defer { out.deallocate() }
-        streamedBoxBlur(width: w, height: bitmap.height, sigma: sigma, edge: edge,
+        streamedBoxBlur(width: w, height: bitmap.height, sigmaX: sigmaX, sigmaY: sigmaY, edge: edge,
                         read: { y, line in loadRow(px + y &* w, count: w, into: line) },
                         target: { _ in out }, written: { y, row in storeRow(row, count: w, into: px + y &* w) })
     }
@@ -53,13 +54,15 @@ extension FilterChain {
 
     /// The streamed blur: `read(y, line)` puts row y (linear premultiplied colour) at `line`;
     /// the blurred row y is written at `target(y)`, then `written(y, target(y))` is called.
-    private static func streamedBoxBlur(width w: Int, height h: Int, sigma: Double, edge: Edge,
+    private static func streamedBoxBlur(width w: Int, height h: Int, sigmaX: Double, sigmaY: Double, edge: Edge,
                                         read: (Int, UnsafeMutablePointer<SIMD4<Float>>) -> Void,
                                         target: (Int) -> UnsafeMutablePointer<SIMD4<Float>>,
                                         written: (Int, UnsafeMutablePointer<SIMD4<Float>>) -> Void) {
         guard w > 0, h > 0 else { return }
-        let radii = GaussianBlur.boxWidths(sigma: sigma).map { $0 / 2 }
-        let pad = radii.max() ?? 0
+        // Rows take the boxes of σx, columns those of σy (σ = 0: three boxes of radius 0, copies).
+        let rowRadii = GaussianBlur.boxWidths(sigma: sigmaX).map { $0 / 2 }
+        let radii = GaussianBlur.boxWidths(sigma: sigmaY).map { $0 / 2 }
+        let pad = rowRadii.max() ?? 0
         let n = 4 &* w   // floats in a row
         let capacities = radii.map { min(2 &* $0 &+ 1, h) }
         let lineLength = w + 2 * pad
@@ -102,8 +105,8 @@ extension FilterChain {
             read(y, lineA + pad)
             var src = lineA, dst = lineB
             let into = UnsafeMutableRawPointer(boxes[0].slot(y, floats: n)).assumingMemoryBound(to: SIMD4<Float>.self)
-            for (i, r) in radii.enumerated() {
-                boxLine(src + pad, dst + pad, count: w, radius: r, edge: edge, into: i == radii.count - 1 ? into : nil)
+            for (i, r) in rowRadii.enumerated() {
+                boxLine(src + pad, dst + pad, count: w, radius: r, edge: edge, into: i == rowRadii.count - 1 ? into : nil)
                 swap(&src, &dst)
             }
             boxes[0].taken &+= 1

@@ -14,10 +14,14 @@
 // over ⌈3σ⌉ pixels each side, rows then columns, up to σ = 4 pixels; above, three box filters
 // of the same variance, whose cost does not grow with σ, streamed a row at a time
 // (FilterBoxBlur.swift: a chain that is one such blur needs no plane, each row is read from
-// the bitmap and written back once). Beyond the plane's edges a blur reads
+// the bitmap and written back once). A chain that is one such blur, the same both ways, runs
+// at a reduced size instead (FilterDownsampledBlur.swift: shrunk by f, blurred by about σ/f,
+// enlarged back bilinearly). A blur may have its own σ along x and along y (0: that axis
+// stays sharp). Beyond the plane's edges a blur reads
 // transparent black (`.transparent`: a layer's own content, which Core Image's blur lets
 // fade at its edges) or the nearest edge pixel (`.clamp`: a backdrop, as Core Image's
-// `clampedToExtent()`, so a frosted panel at the window's edge does not darken there).
+// `clampedToExtent()`, so a frosted panel at the window's edge does not darken there; in a
+// chain, `clampToExtent` makes the blurs after it clamp).
 //
 // Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the planes are kept from
 // one application to the next (FilterBuffers.swift), never allocated per pixel.
@@ -32,16 +36,25 @@ public enum FilterChain {
         case clamp
     }
 
-    /// Filters every pixel of `bitmap` in place through `filters`, in order.
+    /// Filters every pixel of `bitmap` in place through `filters`, in order. `edge` is what
+    /// the blurs read beyond the edges until a `clampToExtent` makes it the edge pixels.
     public static func apply(_ filters: [PixelFilter], to bitmap: Bitmap, edge: Edge) {
         let w = bitmap.width, h = bitmap.height
         guard !filters.isEmpty, w > 0, h > 0 else { return }
-        // A lone box blur streams from the bitmap back into it, without a plane (FilterBoxBlur.swift).
-        if filters.count == 1, case .gaussianBlur(let sigma) = filters[0] {
-            let s = PixelFilter.usableSigma(sigma)
-            guard s > 0 else { return }
-            if s > PixelFilter.exactSigmaLimit { return boxBlur(bitmap, sigma: s, edge: edge) }
+        // A lone blur (after clamps at most) streams from the bitmap back into it, without a
+        // plane: at a reduced size when it is large and the same both ways
+        // (FilterDownsampledBlur.swift), else a row at a time (FilterBoxBlur.swift).
+        if case .gaussianBlur(let sigmaX, let sigmaY)? = filters.last,
+           filters.dropLast().allSatisfy({ $0 == .clampToExtent }) {
+            let sx = PixelFilter.usableSigma(sigmaX), sy = PixelFilter.usableSigma(sigmaY)
+            let e: Edge = filters.count > 1 ? .clamp : edge
+            guard sx > 0 || sy > 0 else { return }
+            if sx == sy, sx > PixelFilter.exactSigmaLimit {
+                return downsampledBlur(bitmap, sigma: sx, factor: factor(sigma: sx), edge: e)
+            }
+            if max(sx, sy) > PixelFilter.exactSigmaLimit { return boxBlur(bitmap, sigmaX: sx, sigmaY: sy, edge: e) }
         }
+        var edge = edge
         let count = w * h
         let buffers = FilterBuffers.take(pixels: count, width: max(w, h))
         defer { FilterBuffers.give(buffers) }
@@ -56,14 +69,16 @@ public enum FilterChain {
             case .colorMap(let map):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 applyColorMap(map, plane, count: count)
-            case .gaussianBlur(let sigma):
+            case .clampToExtent:
+                edge = .clamp
+            case .gaussianBlur(let sigmaX, let sigmaY):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
-                let s = PixelFilter.usableSigma(sigma)
-                guard s > 0 else { continue }
-                if s > PixelFilter.exactSigmaLimit {
-                    boxBlur(plane, width: w, height: h, sigma: s, edge: edge)
+                let sx = PixelFilter.usableSigma(sigmaX), sy = PixelFilter.usableSigma(sigmaY)
+                guard sx > 0 || sy > 0 else { continue }
+                if max(sx, sy) > PixelFilter.exactSigmaLimit {
+                    boxBlur(plane, width: w, height: h, sigmaX: sx, sigmaY: sy, edge: edge)
                 } else {
-                    blur(plane, width: w, height: h, sigma: s, edge: edge, scratch: buffers.scratch)
+                    blur(plane, width: w, height: h, sigmaX: sx, sigmaY: sy, edge: edge, scratch: buffers.scratch)
                 }
             }
         }
@@ -194,18 +209,19 @@ public enum FilterChain {
         return k.map { Float($0 / total) }
     }
 
-    /// The separable blur of σ in place; `scratch` holds a plane and a padded line. Rows:
+    /// The separable blur of σx along rows and σy down columns (0: that axis is copied) in
+    /// place; `scratch` holds a plane and a padded line. Rows:
     /// two pixels (8 floats) at a time, all taps summed in registers (Σ k_j·(p[x−j] + p[x+j]),
     /// the kernel's symmetry halving the multiplies). Columns: tap by tap over whole rows of
     /// floats (d[i] += k_j·(a[i] + b[i])), contiguous loops the compiler vectorizes.
-    static func blur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigma: Double,
-                     edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
-        let weights = gaussianWeights(sigma: sigma)
-        let r = weights.count - 1
+    static func blur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigmaX: Double,
+                     sigmaY: Double, edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+        let weightsX = gaussianWeights(sigma: sigmaX), weightsY = gaussianWeights(sigma: sigmaY)
         let tmp = scratch, line = scratch + w * h
         let n = 4 &* w   // floats in a row
-        weights.withUnsafeBufferPointer { kb in
+        weightsX.withUnsafeBufferPointer { kb in
             let k = kb.baseAddress!
+            let r = kb.count - 1
             // Rows: plane → tmp. Each row is copied into a line padded by r pixels on both sides.
             for y in 0..<h {
                 let s = plane + y &* w
@@ -237,6 +253,10 @@ public enum FilterChain {
                     tmp[y &* w &+ x] = acc
                 }
             }
+        }
+        weightsY.withUnsafeBufferPointer { kb in
+            let k = kb.baseAddress!
+            let r = kb.count - 1
             // Columns: tmp → plane, a row at a time (memory in order).
             let src = UnsafeMutableRawPointer(tmp).assumingMemoryBound(to: Float.self)
             for y in 0..<h {

@@ -44,12 +44,22 @@ public struct ColorMatrix: Hashable, Sendable {
 
 /// One pixel operation of a filter chain.
 public enum PixelFilter: Hashable, Sendable {
-    /// A Gaussian blur of standard deviation `sigma` in the surface's pixels.
-    case gaussianBlur(sigma: Double)
+    /// A Gaussian blur of standard deviation `sigmaX` along rows and `sigmaY` down columns,
+    /// in the surface's pixels (SVG's feGaussianBlur `stdDeviation="x y"`; 0 leaves an axis
+    /// unblurred).
+    case gaussianBlur(sigmaX: Double, sigmaY: Double)
+    /// Beyond the surface's edges, the blurs after it read the nearest edge pixel instead of
+    /// transparent black: Core Image's `clampedToExtent()` (CIAffineClamp with the identity),
+    /// "when you need to blur an image but you want to avoid a soft, black fringe along the
+    /// edges" (Core Image Filter Reference, CIAffineClamp).
+    case clampToExtent
     /// A colour matrix on unpremultiplied colour.
     case colorMatrix(ColorMatrix)
     /// A gradient looked up by luminance, mixed with the colour (ColorMap.swift).
     case colorMap(ColorMap)
+
+    /// A Gaussian blur of `sigma` along both axes.
+    public static func gaussianBlur(sigma: Double) -> PixelFilter { .gaussianBlur(sigmaX: sigma, sigmaY: sigma) }
 
     /// The most sigma a blur may have on a surface (pixels): a larger one is drawn at this.
     /// It bounds the kernel (3σ each side) and the padding a blurred group adds.
@@ -79,8 +89,8 @@ public enum PixelFilter: Hashable, Sendable {
     /// How far (pixels) the operation moves colour: what a surface must be padded by.
     public var reach: Int {
         switch self {
-        case .gaussianBlur(let s): return Self.kernelRadius(sigma: s)
-        case .colorMatrix, .colorMap: return 0
+        case .gaussianBlur(let sx, let sy): return max(Self.kernelRadius(sigma: sx), Self.kernelRadius(sigma: sy))
+        case .colorMatrix, .colorMap, .clampToExtent: return 0
         }
     }
 }
