@@ -47,14 +47,9 @@ double lk_js_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Past the deadline: 2 when the call's whole budget is spent, else 1 (the run's own). */
-static int lk_js_timeout_kind(lk_js_sandbox *s, double now) {
-    return s->call_deadline > 0 && now >= s->call_deadline ? 2 : 1;
-}
 static int lk_js_exec_timeout_check(void *udata) {
     lk_js_sandbox *s = (lk_js_sandbox *)udata;
-    double now;
-    if (s->deadline > 0 && (now = lk_js_now()) > s->deadline) { s->timed_out = lk_js_timeout_kind(s, now); return 1; }
+    if (s->deadline > 0 && lk_js_now() > s->deadline) { s->timed_out = 1; return 1; }
     return 0;
 }
 
@@ -81,8 +76,7 @@ static void lk_unlink(lk_js_sandbox *s, lk_block *b) {
 static int lk_js_past_deadline(lk_js_sandbox *s) {
     if (s->deadline <= 0) return 0;
     if ((++s->allocations & 63) != 0) return s->timed_out;
-    double now = lk_js_now();
-    if (now > s->deadline) s->timed_out = lk_js_timeout_kind(s, now);
+    if (lk_js_now() > s->deadline) s->timed_out = 1;
     return s->timed_out;
 }
 
@@ -174,25 +168,15 @@ int lk_js_compile(duk_context *ctx, lk_js_sandbox *sandbox, const char *source, 
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
 }
 
-/* A call's deadlines: its run's own `seconds`, and with nesting (`call_seconds` > 0) the
-   whole call's, never shorter than the run's. */
-static void lk_js_begin_call(lk_js_sandbox *s, double seconds) {
-    double now = lk_js_now();
-    s->timed_out = 0;
-    s->nested_depth = 0;
-    s->deadline = now + seconds;
-    s->call_deadline = s->call_seconds > 0 ? now + (s->call_seconds > seconds ? s->call_seconds : seconds) : 0;
-}
-
 int lk_js_call(duk_context *ctx, lk_js_sandbox *sandbox, int nargs, double seconds) {
     if (sandbox->fatal) return 1;
     jmp_buf jump;
     sandbox->jump = &jump;
-    if (setjmp(jump)) { sandbox->jump = NULL; sandbox->deadline = 0; sandbox->call_deadline = 0; return 1; }
-    lk_js_begin_call(sandbox, seconds);
+    if (setjmp(jump)) { sandbox->jump = NULL; sandbox->deadline = 0; return 1; }
+    sandbox->timed_out = 0;
+    sandbox->deadline = lk_js_now() + seconds;
     int rc = duk_pcall(ctx, nargs);
     sandbox->deadline = 0;
-    sandbox->call_deadline = 0;
     sandbox->jump = NULL;
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
 }
@@ -237,11 +221,11 @@ int lk_js_invoke(duk_context *ctx, lk_js_sandbox *sandbox, const char *function,
     lk_invocation inv = { function, string_argument, numbers, count, out, capacity, written };
     jmp_buf jump;
     sandbox->jump = &jump;
-    if (setjmp(jump)) { sandbox->jump = NULL; sandbox->deadline = 0; sandbox->call_deadline = 0; return 1; }
-    lk_js_begin_call(sandbox, seconds);
+    if (setjmp(jump)) { sandbox->jump = NULL; sandbox->deadline = 0; return 1; }
+    sandbox->timed_out = 0;
+    sandbox->deadline = lk_js_now() + seconds;
     int rc = duk_safe_call(ctx, lk_js_invoke_unsafe, &inv, 0, 1);
     sandbox->deadline = 0;
-    sandbox->call_deadline = 0;
     sandbox->jump = NULL;
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
 }
@@ -313,39 +297,8 @@ static duk_ret_t lk_js_native_keys(duk_context *ctx) {
     return 1;
 }
 
-/* A nested run begins: the outer run's deadline is kept and the nested one has its own
-   `nested_seconds`, within the call's deadline. Past 40 levels a nested run shares its outer
-   run's budget. Without nesting (call_seconds 0) nothing changes. */
-static duk_ret_t lk_js_native_enter_budget(duk_context *ctx) {
-    lk_js_sandbox *s = lk_js_sandbox_of(ctx);
-    if (s->call_deadline > 0 && s->deadline > 0 && s->nested_depth >= 0 && s->nested_depth < 40) {
-        double now = lk_js_now(), d = now + s->nested_seconds;
-        s->nested_saved[s->nested_depth][0] = s->deadline;
-        s->nested_saved[s->nested_depth][1] = now;
-        s->deadline = d < s->call_deadline ? d : s->call_deadline;
-    }
-    s->nested_depth += 1;
-    return 0;
-}
-/* A nested run ended: the outer run's deadline is moved on by the time the nested one took
-   (that time is not the outer run's), within the call's deadline. */
-static duk_ret_t lk_js_native_leave_budget(duk_context *ctx) {
-    lk_js_sandbox *s = lk_js_sandbox_of(ctx);
-    if (s->nested_depth <= 0) return 0;
-    s->nested_depth -= 1;
-    if (s->call_deadline > 0 && s->deadline > 0 && s->nested_depth < 40) {
-        double d = s->nested_saved[s->nested_depth][0] + (lk_js_now() - s->nested_saved[s->nested_depth][1]);
-        s->deadline = d < s->call_deadline ? d : s->call_deadline;
-    }
-    return 0;
-}
-
 static duk_ret_t lk_js_install_unsafe(duk_context *ctx, void *udata) {
     (void)udata;
-    duk_push_c_function(ctx, lk_js_native_enter_budget, 0);
-    duk_put_global_string(ctx, "__lk_enterBudget");
-    duk_push_c_function(ctx, lk_js_native_leave_budget, 0);
-    duk_put_global_string(ctx, "__lk_leaveBudget");
     duk_push_c_function(ctx, lk_js_native_value, 2);
     duk_put_global_string(ctx, "__lk_value");
     duk_push_c_function(ctx, lk_js_native_keys, 1);

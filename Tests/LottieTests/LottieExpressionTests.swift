@@ -830,22 +830,6 @@ import Testing
         #expect(Self.close([d.value(at: 5)], [[2, 0, 10]]))
     }
 
-    /// A property read on demand runs on a time budget of its own, not the reader's: four
-    /// expressions of about 30 ms each, read by one, are 120 ms together, past one
-    /// evaluation's 50 ms — the reader used to time out and the innermost read was blamed
-    /// (pumped_up's RubberHose legs lost their hip rotation that way on a loaded machine).
-    /// Each burns at most 30 ms of processor time (wall-clock time is never less).
-    @Test func nestedReadsHaveTheirOwnTimeBudget() throws {
-        let slow = try Self.quoted("var t0 = Date.now(); while (Date.now() - t0 < 30) {} 5")
-        let extra = (1...4).map { #",{"ty":3,"nm":"S\#($0)","ind":\#($0 + 1),"ip":0,"op":1,"st":0,"ks":{"o":{"a":0,"k":1,"x":\#(slow)}}}"# }.joined()
-        let (v, w) = try Self.values("""
-            thisComp.layer('S1').transform.opacity + thisComp.layer('S2').transform.opacity + thisComp.layer('S3').transform.opacity +
-            thisComp.layer('S4').transform.opacity
-            """, k: Self.scalar, key: "r", frames: [0], op: 1, extra: extra)
-        #expect(w.isEmpty, "\(w)")
-        #expect(Self.close(v, [[20]]), "\(v)")
-    }
-
     /// Hostile on-demand reads: a chain of layers each reading the next at two times, the
     /// last an endless loop, and a layer reading an endless one — each a warning, bounded.
     @Test func hostileOnDemandReadsAreBounded() throws {

@@ -42,14 +42,7 @@ typedef struct lk_js_sandbox {
     size_t memory_used;     /* bytes it holds now */
     size_t memory_peak;
     double deadline;        /* lk_js_now() seconds; 0 = none */
-    int timed_out;          /* the last run was stopped at its deadline: 1 its own, 2 the call's */
-    /* Nested budgets (`__lk_enterBudget` / `__lk_leaveBudget`): a run nested in the call (an
-       on-demand evaluation of another property) has `nested_seconds` of its own, and the
-       time it takes is not counted against the run it is nested in; the whole call stops at
-       `call_seconds` (set by the caller before the call; 0 = no nesting, one budget). */
-    double call_seconds, nested_seconds, call_deadline;
-    int nested_depth;
-    double nested_saved[40][2]; /* the outer run's deadline and the time the nested one began */
+    int timed_out;          /* the last run was stopped at its deadline */
     unsigned allocations;   /* counts allocations between clock reads */
     int fatal;              /* the heap met a fatal error and must not be used again */
     void *blocks;           /* every live allocation, for freeing a heap left by a fatal error */
@@ -79,8 +72,7 @@ int lk_js_call(duk_context *ctx, lk_js_sandbox *sandbox, int nargs, double secon
 /// error on the stack (see lk_js_call).
 int lk_js_invoke(duk_context *ctx, lk_js_sandbox *sandbox, const char *function, const char *string_argument,
                  const double *numbers, int count, double seconds, double *out, int capacity, int *written);
-/// Installs the natives `__lk_value` and `__lk_keys` answered by `sandbox->host`, and
-/// `__lk_enterBudget()` / `__lk_leaveBudget()` around a nested run (see `nested_seconds`).
+/// Installs the natives `__lk_value` and `__lk_keys` answered by `sandbox->host`.
 int lk_js_install_natives(duk_context *ctx, lk_js_sandbox *sandbox);
 
 /// The value at `index` as a string, which never throws (Duktape's duk_safe_to_string).

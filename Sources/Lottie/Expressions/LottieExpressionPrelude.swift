@@ -69,9 +69,7 @@ function __lk_get(id, t) {
 // will; a nesting deeper than __lk_maxDepth reads keyframes, and no result that depended on
 // such a read is kept (`__lk_cut` counts them), so the host's own run of each property of the
 // chain evaluates it afresh. Everything runs inside the evaluation that read it, under that
-// evaluation's memory budget; each on-demand run has a time budget of its own, not counted
-// against its reader's (`__lk_enterBudget`/`__lk_leaveBudget`, the host's `callSeconds`
-// bounding the whole evaluation), so the run that ran out is the one that spent the time.
+// evaluation's time and memory budget.
 var __lk_global = this, __lk_exprs = {}, __lk_parts = {}, __lk_memo = {}, __lk_memoSize = 0, __lk_depth = 0;
 var __lk_maxDepth = 32, __lk_maxMemo = 200000, __lk_cut = 0;
 // The on-demand evaluations running, the innermost last. Duktape's timeout runs no further
@@ -106,8 +104,6 @@ function __lk_onDemand(x, id, t) {
     else {
         saved = __lk_save();
         __lk_depth += 1;
-        // Its own time budget, not counted against the reader's (the host's `callSeconds`).
-        __lk_enterBudget();
         try {
             __lk_nested.push(id);
             if (!x.state) { __lk_begin(x.comp, x.layer, id, x.seed, x.kind); x.state = __lk_save(); } else __lk_restore(x.state);
@@ -116,7 +112,6 @@ function __lk_onDemand(x, id, t) {
             x.failed = true;
             r = null;
         } finally {
-            __lk_leaveBudget();
             __lk_nested.pop();
             __lk_depth -= 1;
             __lk_restore(saved);

@@ -10,9 +10,6 @@ final class LottieExpressionSandbox {
     struct Failure: Error {
         var message: String
         var timedOut: Bool
-        /// The call's whole budget (nested runs included, `callSeconds`) ran out, not the
-        /// budget of the run that was running then.
-        var callBudgetSpent = false
     }
 
     private let sandbox: UnsafeMutablePointer<lk_js_sandbox>
@@ -56,15 +53,9 @@ final class LottieExpressionSandbox {
     /// array it returns.
     /// `capacity`: the most numbers read back (more are left unread; the caller's JavaScript
     /// checks its own limit before returning).
-    /// `callSeconds`: when positive, each run nested in the call between `__lk_enterBudget()`
-    /// and `__lk_leaveBudget()` has `seconds` of its own, not counted against the run it is
-    /// nested in, and the whole call stops after `callSeconds` (at least `seconds`).
     func invoke(_ function: String, string: String? = nil, _ numbers: [Double], seconds: Double,
-                callSeconds: Double = 0, capacity wanted: Int = 64) throws(Failure) -> [Double] {
+                capacity wanted: Int = 64) throws(Failure) -> [Double] {
         var written: Int32 = 0
-        sandbox.pointee.call_seconds = callSeconds
-        sandbox.pointee.nested_seconds = seconds
-        defer { sandbox.pointee.call_seconds = 0 }
         if output.count < wanted { output = [Double](repeating: 0, count: wanted) }
         let capacity = Int32(min(output.count, wanted))
         let rc = output.withUnsafeMutableBufferPointer { out in
@@ -80,18 +71,16 @@ final class LottieExpressionSandbox {
     /// The error on the stack (popped), or the loss of the heap.
     private func failure() -> Failure {
         if isLost { return Failure(message: "the JavaScript heap met a fatal error", timedOut: false) }
-        let timedOut = sandbox.pointee.timed_out != 0, callBudgetSpent = sandbox.pointee.timed_out == 2
+        let timedOut = sandbox.pointee.timed_out != 0
         var message = String(cString: lk_js_safe_string(context, -1))
         duk_pop(context)
-        if callBudgetSpent {
-            message = "ran past its time budget with the properties it read"
-        } else if timedOut {
+        if timedOut {
             message = "ran past its time budget"
         } else if message.contains("alloc failed") || message.hasPrefix("DoubleError") {
             // Duktape's words for an allocation our allocator refused (a DoubleError is the
             // error object itself failing to allocate).
             message = "ran out of its memory budget"
         }
-        return Failure(message: message, timedOut: timedOut, callBudgetSpent: callBudgetSpent)
+        return Failure(message: message, timedOut: timedOut)
     }
 }

@@ -616,7 +616,6 @@ private final class LottieExpressionEvaluator {
         var replacements: [[Step]: JSONValue] = [:]
         var evaluations = 0
         let started = lk_js_now()
-        fileStarted = started; fileSeconds = secondsInAll
         for (n, e) in expressions.enumerated() {
             // A layer of the main composition is seen from its in point to the animation's out
             // point at most (a layer often lasts far longer than the animation).
@@ -672,12 +671,11 @@ private final class LottieExpressionEvaluator {
                 }
                 finish(e)
             } catch {
-                // Out of its own time inside another property's on-demand run: that innermost
-                // property is given up (one warning; its keyframes from now on, so no later
-                // reader runs it again) and this one is evaluated again in a fresh heap, a few
-                // times at most and within the file's budget. When the evaluation's whole
-                // budget ran out (`callBudgetSpent`), no run is blamed but this one.
-                if error.timedOut, !error.callBudgetSpent, retries < Self.maximumRetries, let culprit = innermostOnDemand(), culprit != e.property,
+                // Out of time inside another property's on-demand run: that innermost property
+                // is given up (one warning; its keyframes from now on, so no later reader runs
+                // it again) and this one is evaluated again in a fresh heap, a few times at
+                // most and within the file's budget.
+                if error.timedOut, retries < Self.maximumRetries, let culprit = innermostOnDemand(), culprit != e.property,
                    evaluations + count <= LottieLimits.maximumExpressionEvaluations, lk_js_now() - started <= secondsInAll {
                     retries += 1
                     evaluations += count
@@ -702,18 +700,6 @@ private final class LottieExpressionEvaluator {
         sandbox = nil
         return Self.replacing(root, replacements)
     }
-
-    /// The processor time one evaluation may take with the properties it reads on demand:
-    /// each of those runs has `expressionSeconds` of its own (a reader is not blamed for the
-    /// time of what it reads, nor the innermost run for a fan-out's), and the whole evaluation
-    /// at most `maximumNestedBudgets` × `expressionSeconds`, within what is left of the file's
-    /// budget (never less than one evaluation's).
-    private func callSeconds() -> Double {
-        let left = fileSeconds - (lk_js_now() - fileStarted)
-        return max(LottieLimits.expressionSeconds, min(Double(Self.maximumNestedBudgets) * LottieLimits.expressionSeconds, left))
-    }
-    private static let maximumNestedBudgets = 20
-    private var fileStarted = 0.0, fileSeconds = LottieLimits.expressionSecondsInAll
 
     /// How many times a property is evaluated again after a property it read on demand ran
     /// out of time (each time that one is given up).
@@ -799,10 +785,9 @@ private final class LottieExpressionEvaluator {
             let v: [Double]
             do {
                 v = try sandbox.invoke("__lk_run", string: e.source, [frame / frameRate, frame], seconds: LottieLimits.expressionSeconds,
-                                       callSeconds: callSeconds(), capacity: capacity)
+                                       capacity: capacity)
             } catch {
-                throw LottieExpressionSandbox.Failure(message: "\(error.message) (at frame \(num(frame)))", timedOut: error.timedOut,
-                                                      callBudgetSpent: error.callBudgetSpent)
+                throw LottieExpressionSandbox.Failure(message: "\(error.message) (at frame \(num(frame)))", timedOut: error.timedOut)
             }
             if e.kind != .numbers, let last = samples.last, last.value == v {
                 if e.kind == .path { runEnd = (i, v) }
