@@ -259,6 +259,72 @@ import Testing
         #expect(Self.close(v, [[7, 2, 60, 30, 30, 70, 4, 9, 100, 95, 95, 1]]), "\(v)")
     }
 
+    /// A layer's transform by After Effects' match names and property numbers, as lottie-web's
+    /// TransformInterface answers them ("ADBE Position", "ADBE Scale", "ADBE Rotate Z", 2, 6,
+    /// 10, 11 …): rlottie's pumped_up.json reads its face rig by
+    /// `thisComp.layer('Face Rig')('ADBE Transform Group')('ADBE Position')`, and the RubberHose
+    /// wrists a parent's `('ADBE Transform Group')('ADBE Scale')` and `('ADBE Rotate Z')`.
+    @Test func layerTransformByMatchNamesAndPropertyNumbers() throws {
+        // The rig's properties carry no `ix`: the numbers are After Effects' own, not positions.
+        let rig = #"""
+            ,{"ty":3,"nm":"Rig","ind":2,"ip":0,"op":30,"st":0,"ks":{"a":{"a":0,"k":[1,2]},"p":{"a":0,"k":[30,40]},
+              "s":{"a":0,"k":[50,60]},"r":{"a":0,"k":15},"o":{"a":0,"k":70}}}
+            """#
+        let (v, w) = try Self.values("""
+            var t = thisComp.layer('Rig')('ADBE Transform Group');
+            [t('ADBE Position')[1], t('ADBE Scale')[1], t('ADBE Rotate Z'), t('ADBE Rotation'), t('ADBE Opacity'), t('ADBE Anchor Point')[0],
+             t('ADBE AnchorPoint')[1], t(2)[0], t(6)[0], t(10), t(11), t(1)[1], thisComp.layer('Rig').transform('Position')[0]]
+            """, frames: [0], extra: rig)
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[40, 60, 15, 15, 70, 1, 2, 30, 50, 15, 70, 2, 30]]), "\(v)")
+        // Separate dimensions: "ADBE Position_0" and "_1" are x and y, "ADBE Position" both.
+        let split = #"""
+            ,{"ty":3,"nm":"Rig","ind":2,"ip":0,"op":30,"st":0,"ks":{"p":{"s":true,"x":{"a":0,"k":5},"y":{"a":0,"k":9}}}}
+            """#
+        let (v2, w2) = try Self.values("""
+            var t = thisComp.layer('Rig')('ADBE Transform Group'); [t('ADBE Position_0'), t('ADBE Position_1'), t('ADBE Position')[1]]
+            """, frames: [0], extra: split)
+        #expect(w2.isEmpty, "\(w2)")
+        #expect(Self.close(v2, [[5, 9, 9]]), "\(v2)")
+    }
+
+    /// A shape group's transform by After Effects' vector match names, and its own match name
+    /// "ADBE Vector Transform Group" (the layer's is "ADBE Transform Group").
+    @Test func shapeTransformByMatchNames() throws {
+        let shapes = #"""
+            [{"ty":"gr","nm":"Arm","it":[
+               {"ty":"tr","nm":"Transform","p":{"a":0,"k":[7,8],"ix":2},"a":{"a":0,"k":[1,2],"ix":1},"s":{"a":0,"k":[50,60],"ix":3},
+                "r":{"a":0,"k":30,"ix":6},"o":{"a":0,"k":70,"ix":7},"sk":{"a":0,"k":4,"ix":4},"sa":{"a":0,"k":9,"ix":5}}]}]
+            """#
+        let (v, w) = try Self.values("""
+            var t = content('Arm')('ADBE Vector Transform Group');
+            [t('ADBE Vector Position')[1], t('ADBE Vector Anchor')[0], t('ADBE Vector Scale')[1], t('ADBE Vector Rotation'),
+             t('ADBE Vector Group Opacity'), t('ADBE Vector Skew'), t('ADBE Vector Skew Axis'), t(6), t(3)[0]]
+            """, frames: [0], shapes: shapes)
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[8, 1, 60, 30, 70, 4, 9, 30, 50]]), "\(v)")
+    }
+
+    /// An effect's `active` (and `enabled`) is false when the file switches it off (`en` 0), as
+    /// lottie-web's EffectInterface gives it; pumped_up's joystick rig reads its sliders only
+    /// `if (thisLayer('ADBE Effect Parade')('Pseudo/…').active)`. `$bm_isInstanceOfArray` is
+    /// lottie-web's, which the rig's easing helpers call; a layer is active in its span.
+    @Test func effectActiveAndBodymovinArrayTest() throws {
+        let effects = #"""
+            ,"ef":[{"ty":5,"nm":"On","mn":"ADBE Slider Control","ix":1,"en":1,"ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","ix":1,"v":{"a":0,"k":4}}]},
+                   {"ty":5,"nm":"Off","mn":"ADBE Slider Control","ix":2,"en":0,"ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","ix":1,"v":{"a":0,"k":6}}]}]
+            """#
+        let (v, w) = try Self.values("""
+            var e = thisLayer('ADBE Effect Parade');
+            [e('On').active ? 1 : 0, e('Off').active ? 1 : 0, e('Off').enabled ? 1 : 0, e(2)(1), $bm_isInstanceOfArray([1, 2]) ? 1 : 0,
+             $bm_isInstanceOfArray(3) ? 1 : 0, thisLayer.active ? 1 : 0, thisComp.layer('Late').active ? 1 : 0]
+            """, frames: [0, 25], effects: effects,
+            extra: #",{"ty":3,"nm":"Late","ind":2,"ip":20,"op":30,"st":0,"ks":{}}"#)
+        #expect(w.isEmpty, "\(w)")
+        // "Late" (frames 20…30) is active at frame 25, not at 0.
+        #expect(Self.close(v, [[1, 0, 0, 6, 1, 0, 1, 0], [1, 0, 0, 6, 1, 0, 1, 1]]), "\(v)")
+    }
+
     @Test func contentOfShapes() throws {
         let shapes = #"""
             [{"ty":"gr","nm":"Group 1","it":[{"ty":"rc","nm":"Rect","s":{"a":0,"k":[30,40]},"p":{"a":0,"k":[0,0]},"r":{"a":0,"k":4}},

@@ -138,6 +138,8 @@ function __lk_decodeText(a) {
     return s;
 }
 
+// lottie-web's ExpressionManager gives expressions `$bm_isInstanceOfArray` (exported rigs call it).
+function $bm_isInstanceOfArray(a) { return a !== null && a !== undefined && __lk_isVec(a); }
 function __lk_isVec(a) { return a instanceof Array || (typeof Float32Array !== 'undefined' && a instanceof Float32Array); }
 function __lk_isNum(v) { var t = typeof v; return t === 'number' || t === 'boolean' || t === 'string' || v instanceof Number; }
 function __lk_plain(a) { var r = [], i; for (i = 0; i < a.length; i += 1) r[i] = a[i]; return r; }
@@ -598,6 +600,9 @@ function __lk_group(desc) {
         if (item.key) Object.defineProperty(f, item.key, { get: function () { if (!g) g = __lk_group(item); return g; }, configurable: true });
     })(desc.items[i]);
     f.numProperties = members.length;
+    // An effect switched off in the file is not active (lottie-web's EffectInterface:
+    // `groupInterface.active = groupInterface.enabled = data.en !== 0`); other groups are.
+    f.active = f.enabled = desc.enabled !== false;
     if (desc.ty === 'gr') {
         // The group's Contents (lottie-web's contentsInterfaceFactory): its items by name,
         // match name or property index, then by position; the transform by name too.
@@ -627,7 +632,10 @@ function __lk_layer(comp, desc) {
     __lk_name(f, desc.name); f.index = desc.index; f.inPoint = desc.inPoint; f.outPoint = desc.outPoint;
     f.startTime = desc.startTime; f.width = desc.width; f.height = desc.height;
     f.hasParent = desc.parent !== undefined;
-    f.active = true; f.enabled = true;
+    // A layer is active between its in and out points (lottie-web's LayerInterface:
+    // `active` is the element's `isInRange`).
+    Object.defineProperty(f, 'active', { get: function () { return time >= desc.inPoint && time < desc.outPoint; } });
+    f.enabled = true;
     f.transform = __lk_group(desc.transform);
     ['anchorPoint', 'position', 'scale', 'rotation', 'opacity'].forEach(function (k) {
         Object.defineProperty(f, k, { get: function () { return f.transform[k]; } });

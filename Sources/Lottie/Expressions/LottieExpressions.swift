@@ -244,7 +244,7 @@ private final class LottieExpressionEvaluator {
         if let id = register(layer["t"]?["d"], path: path + [.key("t"), .key("d")], context: context, kind: .text) {
             fields.append("text:{sourceText:\(id)}")
         }
-        fields.append("transform:" + describeTransform(layer["ks"], path: path + [.key("ks")], context: context, name: "Transform"))
+        fields.append("transform:" + describeTransform(layer["ks"], path: path + [.key("ks")], context: context, name: "Transform", ofLayer: true))
         if case .array(let shapes)? = layer["shapes"] {
             fields.append("content:{name:'Contents',items:[\(describeShapes(shapes, path: path + [.key("shapes")], context: context, depth: 0))]}")
         }
@@ -279,23 +279,30 @@ private final class LottieExpressionEvaluator {
     }
     private var assetsByID: [String: JSONValue]?
 
-    private func describeTransform(_ ks: JSONValue?, path: [Step], context: LayerContext, name: String) -> String {
-        guard let ks else { return "{name:\(js(name)),props:[]}" }
+    /// A layer's transform (`ofLayer`, the layer's "ADBE Transform Group") or a shape group's
+    /// ("ADBE Vector Transform Group"): each property under its name, its display names, its
+    /// After Effects match names and its property index (`matchNames`).
+    private func describeTransform(_ ks: JSONValue?, path: [Step], context: LayerContext, name: String, ofLayer: Bool) -> String {
+        let groupMatchName = ofLayer ? "ADBE Transform Group" : "ADBE Vector Transform Group"
+        guard let ks else { return "{name:\(js(name)),matchName:\(js(groupMatchName)),props:[]}" }
         var props: [String] = []
+        func entry(_ n: String, _ id: Int, _ ix: JSONValue?) -> String {
+            "[\(js(n)),\(id)\(Self.displayAlias(n))\(Self.matchNameAlias(n, ofLayer: ofLayer))\(Self.transformIndex(n, ix, ofLayer: ofLayer))]"
+        }
         func add(_ n: String, _ k: String) {
-            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append("[\(js(n)),\(id)\(Self.displayAlias(n))\(Self.indexAlias(ks[k]))]") }
+            if let id = register(ks[k], path: path + [.key(k)], context: context) { props.append(entry(n, id, ks[k])) }
         }
         add("anchorPoint", "a")
         if let p = ks["p"], case .bool(true)? = p["s"] {
             // Separated dimensions: position is [x, y], and each is a property of its own.
             let ids = ["x", "y"].compactMap { register(p[$0], path: path + [.key("p"), .key($0)], context: context) }
-            props.append(contentsOf: zip(["xPosition", "yPosition"], ids).map { "[\(js($0.0)),\($0.1)]" })
+            props.append(contentsOf: zip(["xPosition", "yPosition"], ids).map { entry($0.0, $0.1, nil) })
             if ids.count == 2 {
                 let combined = ids.compactMap { properties[$0].dimensions.first }
                 properties.append(ExpressionProperty(dimensions: combined))
                 // Its value is its dimensions' (each may have an expression of its own).
                 splitParts[properties.count - 1] = (ids[0], ids[1])
-                props.append("['position',\(properties.count - 1),'Position']")
+                props.append(entry("position", properties.count - 1, nil))
             }
         } else {
             add("position", "p")
@@ -305,7 +312,39 @@ private final class LottieExpressionEvaluator {
         add("opacity", "o")
         add("skew", "sk")
         add("skewAxis", "sa")
-        return "{name:\(js(name)),matchName:'ADBE Transform Group',key:'transform',props:[\(props.joined(separator: ","))]}"
+        return "{name:\(js(name)),matchName:\(js(groupMatchName)),key:'transform',props:[\(props.joined(separator: ","))]}"
+    }
+
+    /// After Effects' match names of a transform's properties (the names scripts and
+    /// expressions reach them by: `thisComp.layer("Rig")("ADBE Transform Group")("ADBE Position")`,
+    /// `content("Arm")("ADBE Vector Transform Group")("ADBE Vector Rotation")`). A layer's
+    /// transform answers to lottie-web's spellings too (TransformInterface.js: "ADBE Scale",
+    /// "ADBE Rotation", "ADBE Rotate Z", "ADBE Position", "ADBE Position_0"/"_1",
+    /// "ADBE AnchorPoint", "AnchorPoint"); a shape group's to After Effects' vector match names
+    /// (lottie-web's ShapeInterface knows "ADBE Vector Rotation" of them).
+    private static let layerTransformMatchNames: [String: [String]] = [
+        "anchorPoint": ["ADBE Anchor Point", "ADBE AnchorPoint", "AnchorPoint"], "position": ["ADBE Position"],
+        "xPosition": ["ADBE Position_0", "X Position"], "yPosition": ["ADBE Position_1", "Y Position"],
+        "scale": ["ADBE Scale"], "rotation": ["ADBE Rotate Z", "ADBE Rotation", "Z Rotation"], "opacity": ["ADBE Opacity"],
+    ]
+    private static let shapeTransformMatchNames: [String: [String]] = [
+        "anchorPoint": ["ADBE Vector Anchor"], "position": ["ADBE Vector Position"], "scale": ["ADBE Vector Scale"],
+        "rotation": [], "opacity": ["ADBE Vector Group Opacity"], "skew": ["ADBE Vector Skew"],
+        "skewAxis": ["ADBE Vector Skew Axis"],
+    ]
+    private static func matchNameAlias(_ n: String, ofLayer: Bool) -> String {
+        ((ofLayer ? layerTransformMatchNames : shapeTransformMatchNames)[n] ?? []).map { "," + js($0) }.joined()
+    }
+    /// A transform property's index: a layer's by After Effects' numbering of the Transform
+    /// group, which lottie-web's TransformInterface matches (1 Anchor Point, 2 Position, 3 and 4
+    /// X and Y Position, 6 Scale, 10 Rotation, 11 Opacity) whatever the file's `ix`; a shape
+    /// group's by the file's `ix` (ShapeInterface's transformInterfaceFactory: `shape.p.ix`).
+    private static let layerTransformIndexes: [String: Int] = [
+        "anchorPoint": 1, "position": 2, "xPosition": 3, "yPosition": 4, "scale": 6, "rotation": 10, "opacity": 11,
+    ]
+    private static func transformIndex(_ n: String, _ property: JSONValue?, ofLayer: Bool) -> String {
+        if ofLayer { return layerTransformIndexes[n].map { ",\($0)" } ?? "" }
+        return indexAlias(property)
     }
 
     /// After Effects' display name of a property (its name in the Timeline panel), which
@@ -367,7 +406,7 @@ private final class LottieExpressionEvaluator {
                 let hidden = item["hd"] == .bool(true) ? ",hidden:true" : ""
                 out.append("{name:\(js(name))\(match),ty:'gr'\(hidden)\(Self.indexField(item)),items:[\(inner)]}")
             case "tr":
-                out.append(describeTransform(item, path: itemPath, context: context, name: name.isEmpty ? "Transform" : name))
+                out.append(describeTransform(item, path: itemPath, context: context, name: name.isEmpty ? "Transform" : name, ofLayer: false))
             default:
                 var props = (Self.shapeProperties[ty] ?? []).compactMap { (n, k) -> String? in
                     register(item[k], path: itemPath + [.key(k)], context: context).map { "[\(js(n)),\($0)\(Self.displayAlias(n))\(Self.indexAlias(item[k]))]" }
@@ -401,12 +440,16 @@ private final class LottieExpressionEvaluator {
                     if let id = register(param["v"], path: path + [.index(i), .key("ef"), .index(j), .key("v")], context: context) {
                         // One member per parameter, its match name an alias: `effect(…)(2)` is
                         // the second parameter (lottie-web's EffectInterface: nm, mn or ix).
+                        // A number matches the parameter's `ix` first, then its position.
                         let alias = param["mn"]?.stringValue.flatMap { $0 == pname ? nil : ",\(js($0))" } ?? ""
-                        props.append("[\(js(pname)),\(id)\(alias)]")
+                        props.append("[\(js(pname)),\(id)\(alias)\(Self.indexAlias(param))]")
                     }
                 }
             }
-            out.append("{name:\(js(name))\(match),props:[\(props.joined(separator: ","))],items:[\(items.joined(separator: ","))]}")
+            // An effect switched off (`en` 0) is not `active` (lottie-web's EffectInterface:
+            // `groupInterface.active = groupInterface.enabled = data.en !== 0`).
+            let off = effect["en"]?.numberValue == 0 ? ",enabled:false" : ""
+            out.append("{name:\(js(name))\(match)\(Self.indexField(effect))\(off),props:[\(props.joined(separator: ","))],items:[\(items.joined(separator: ","))]}")
         }
         return out.joined(separator: ",")
     }
