@@ -1,6 +1,7 @@
 // The stroker's curve pieces (CubicHalving): the pieces run from 0 to 1 in order
 // without gaps, every point of the curve lies within the tolerance of its piece's chord, and on
 // the long random cubics of the many_strokes scene they are fewer than Wang's uniform steps.
+import Foundation
 import Testing
 import RasterFuzzing
 @testable import Raster
@@ -73,5 +74,90 @@ import RasterFuzzing
             wang += c.segmentCount(tolerance: 0.1)
         }
         #expect(Double(halving) < 0.9 * Double(wang))
+    }
+
+    /// The cubic of an elliptical arc a0…a1 (radii rx, ry, rotated by rot) by the ⁴⁄₃ tan(θ/4) rule.
+    static func arc(_ rx: Double, _ ry: Double, _ a0: Double, _ a1: Double, rotation rot: Double = 0) -> Cubic {
+        let k = 4.0 / 3.0 * Foundation.tan((a1 - a0) / 4)
+        let (c0, s0, c1, s1) = (Foundation.cos(a0), Foundation.sin(a0), Foundation.cos(a1), Foundation.sin(a1))
+        func m(_ x: Double, _ y: Double) -> Point {
+            let (u, v) = (x * rx, y * ry)
+            return Point(400 + u * Foundation.cos(rot) - v * Foundation.sin(rot), 300 + u * Foundation.sin(rot) + v * Foundation.cos(rot))
+        }
+        return Cubic(m(c0, s0), m(c0 - k * s0, s0 + k * c0), m(c1 + k * s1, s1 - k * c1), m(c1, s1))
+    }
+
+    /// `Cubic.bendsEvenly` sends a curve to Wang's steps without counting its halving: it must
+    /// hold on arcs (the ring's quarter circles, the worms' arcs) and only where the halving
+    /// would not have had fewer pieces than Wang's steps (the stroker's 0.7 of the tolerance).
+    @Test func curvesThatBendEvenlyAreOnlyThoseWhoseHalvingLoses() {
+        var curves: [Cubic] = Self.randomCubics(600, size: 800) + Self.randomCubics(300, size: 60)
+        var g = SplitMix64(seed: 5)
+        for r in [5.0, 20, 50, 150, 400, 1500] {
+            for sweep in [0.3, 0.8, Double.pi / 2, 2.2, Double.pi] { curves.append(Self.arc(r, r, 1.1, 1.1 + sweep)) }
+        }
+        for rx in [20.0, 100, 400] {
+            for q in [1, 0.8, 0.6, 0.4, 0.2, 0.1] {
+                for a in [0, Double.pi / 4, 1.0] { curves.append(Self.arc(rx, rx * q, a, a + Double.pi / 2, rotation: 0.5)) }
+            }
+        }
+        for _ in 0..<300 {   // arcs moved by up to ±6 px at each control point
+            let c = Self.arc(Double.random(in: 10...400, using: &g), Double.random(in: 10...400, using: &g), 0,
+                             Double.random(in: 0.3...(Double.pi / 2), using: &g), rotation: Double.random(in: 0...6, using: &g))
+            func j(_ p: Point) -> Point { p + Point(Double.random(in: -6...6, using: &g), Double.random(in: -6...6, using: &g)) }
+            curves.append(Cubic(j(c.p0), j(c.p1), j(c.p2), j(c.p3)))
+        }
+        var even = 0
+        for c in curves where c.bendsEvenly {
+            for tol in [0.1, 0.25] {
+                let n = c.segmentCount(tolerance: tol)
+                guard n > 1 else { continue }
+                even += 1
+                #expect(CubicHalving(cubic: c, tolerance: tol * 0.7).count(limit: n - 1) >= n)
+            }
+        }
+        #expect(even > 60)
+        // The ring's quarter circle (r = 250): 30 uniform steps, 40 halved pieces.
+        let quarter = Cubic(Point(650, 300), Point(650, 438.0712), Point(538.0712, 550), Point(400, 550))
+        #expect(quarter.bendsEvenly)
+        #expect(quarter.segmentCount(tolerance: 0.1) == 30)
+        #expect(CubicHalving(cubic: quarter, tolerance: 0.07).count(limit: .max) == 40)
+        #expect(!Cubic(Point(0, 0), Point(900, 0), Point(-500, 300), Point(400, 300)).bendsEvenly)
+        #expect(!Cubic(Point(0, 0), Point(0, 0), Point(1, 1), Point(.nan, 1)).bendsEvenly)
+    }
+
+    /// The centre points of a stroke (StrokeBuilder.pts after the last subpath): a quarter circle
+    /// takes Wang's n steps, plus the four end cuts at each end that is a butt or square cap or
+    /// a miter or bevel join, none at a round cap or join.
+    @Test func endCutsOnlyWhereTheEndTangentMatters() {
+        let quarter = Cubic(Point(650, 300), Point(650, 438.0712), Point(538.0712, 550), Point(400, 550))
+        let n = quarter.segmentCount(tolerance: 0.1)
+        func centrePoints(_ path: Path, _ cap: LineCap, _ join: LineJoin) -> Int {
+            var b = StrokeBuilder(style: StrokeStyle(lineWidth: 40, lineCap: cap, lineJoin: join), transform: .identity,
+                                  tolerance: 0.1)
+            var out = FlatPath()
+            b.run(path, into: &out)
+            #expect(!out.points.isEmpty)
+            return b.pts.count
+        }
+        var open = Path()
+        open.move(to: quarter.p0)
+        open.addCurve(to: quarter.p3, control1: quarter.p1, control2: quarter.p2)
+        #expect(centrePoints(open, .round, .round) == n + 1)
+        #expect(centrePoints(open, .round, .miter) == n + 1)
+        #expect(centrePoints(open, .butt, .round) == n + 1 + 8)
+        #expect(centrePoints(open, .square, .bevel) == n + 1 + 8)
+        // A line after the curve makes its end a join: butt caps cut only the start.
+        var joined = open
+        joined.addLine(to: Point(100, 550))
+        #expect(centrePoints(joined, .butt, .round) == n + 2 + 4)
+        #expect(centrePoints(joined, .round, .miter) == n + 2 + 4)
+        // A closed subpath has joins only: the ring (four quarters, butt caps, round joins).
+        var ring = Path()
+        ring.addEllipse(in: Rect(150, 50, 500, 500))
+        guard case .cubic(let c1, let c2, let c3) = ring.elements[1] else { Issue.record("not a cubic"); return }
+        let m = Cubic(Point(650, 300), c1, c2, c3).segmentCount(tolerance: 0.1)
+        #expect(centrePoints(ring, .butt, .round) == 4 * m)
+        #expect(centrePoints(ring, .butt, .miter) == 4 * (m + 8))
     }
 }

@@ -70,6 +70,12 @@ struct StrokeBuilder {
     let capSteps: Int, capCos: Double, capSin: Double
     /// Points closer than this are merged (direction of shorter segments is noise).
     let mergeDistance2: Double
+    /// Round joins and round caps: no vertex of the outline needs a curve's true end tangent
+    /// (`addCubic`'s end cuts are left out everywhere).
+    let allRound: Bool
+
+    /// Whether the subpath being collected ends with a close (`run`; every vertex is a join).
+    var subpathClosed = false
 
     var pts: [Point] = []
     var corner: [Bool] = []
@@ -97,6 +103,7 @@ struct StrokeBuilder {
         smoothDot = 2 * c * c
         let md = min(tolerance * 1e-3, hw * 1e-6)
         mergeDistance2 = md * md
+        allRound = lineJoin == .round && lineCap == .round
         pts.reserveCapacity(64); corner.reserveCapacity(64)
     }
 
@@ -113,13 +120,21 @@ struct StrokeBuilder {
         pts.append(p); corner.append(isCorner)
     }
 
-    mutating func addCubic(_ c: Cubic) {
+    /// Adds the centre points of `c` (its start is the last point added). `cutStart`, `cutEnd`:
+    /// whether the vertex at that end is a butt or square cap or a miter or bevel join, which
+    /// need the end cuts below (`endCuts`).
+    mutating func addCubic(_ c: Cubic, cutStart: Bool, cutEnd: Bool) {
         let n = c.segmentCount(tolerance: tol)
         let straight = c.p1 == c.p0 && c.p2 == c.p3
         // The first and last steps are cut geometrically (h/16, h/8, h/4, h/2) so caps and
         // corner joins follow the true end tangent. Halving both the piece and its turn keeps
         // every piece as long, relative to its turn, as the regular ones: a shorter end piece
         // would let its neighbour's rectangle poke out past a butt cap.
+        // Not at a round cap or a round join: there the outline is the pen's circle around the
+        // end vertex whatever direction the last chord has, so the stroke stays the union of
+        // the chords' rectangles and the pen's discs at the vertices, within the flattening's
+        // tolerance of the true stroke (the centre polyline is within it of the curve) without
+        // the eight short pieces a curve's two ends would add (`endCuts`).
         // Pieces by halving (CubicHalving.swift) where they are fewer than Wang's uniform steps,
         // with the same geometric cuts inside the first and the last piece. Each halved piece is
         // held to 0.7 of the tolerance: on the many_strokes scene that keeps the render's
@@ -127,7 +142,10 @@ struct StrokeBuilder {
         // uniform steps, which stay well inside the tolerance on most of a curve (Wang's bound is
         // the curve's largest acceleration), while the full tolerance nearly doubled that share.
         let halving = CubicHalving(cubic: c, tolerance: tol * 0.7)
-        if n > 1 && n <= Self.maxReplayedPieces {
+        // A curve that bends evenly (a circular or elliptical arc) goes to Wang's steps without
+        // counting its halving, which is never the fewer there (`Cubic.bendsEvenly`).
+        let tryHalving = n > 1 && !c.bendsEvenly
+        if tryHalving && n <= Self.maxReplayedPieces {
             // The halving's piece ends, found once: whether they are fewer than Wang's steps
             // and then the points themselves (each piece starts where the one before ended).
             let limit = n - 1
@@ -142,27 +160,27 @@ struct StrokeBuilder {
                 var t0 = 0.0
                 for i in 0..<count {
                     let t1 = ends[i]
-                    addHalvingPiece(c, t0, t1, straight: straight)
+                    addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
                     t0 = t1
                 }
                 return true
             }
             if halved { add(c.p3, isCorner: true); return }
-        } else if n > 1 && halving.count(limit: n - 1) < n {
+        } else if tryHalving && halving.count(limit: n - 1) < n {
             halving.forEachPiece { t0, t1 in
-                addHalvingPiece(c, t0, t1, straight: straight)
+                addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
                 return true
             }
             add(c.p3, isCorner: true)
             return
         }
         let h = 1.0 / Double(n)
-        if !straight {
+        if !straight && cutStart {
             var f = h / 16
             while f < h * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
         }
         if n > 1 { for i in 1..<n { add(c.point(Double(i) * h), isCorner: false) } }
-        if !straight {
+        if !straight && cutEnd {
             var f = h / 2
             while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
         }
@@ -175,15 +193,16 @@ struct StrokeBuilder {
 
     /// The centre points of one piece t0…t1 of the halving of `c` (addCubic): the geometric
     /// cuts inside the first and the last piece, then its end (the cubic's end is added by
-    /// the caller, as a corner).
-    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, straight: Bool) {
-        if t0 == 0 && !straight {
+    /// the caller, as a corner). `cutStart`, `cutEnd`: addCubic's, false for a straight cubic.
+    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, cutStart: Bool,
+                                                    cutEnd: Bool) {
+        if t0 == 0 && cutStart {
             var f = t1 / 16
             while f < t1 * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
         }
         if t1 < 1 {
             add(c.point(t1), isCorner: false)
-        } else if !straight {
+        } else if cutEnd {
             let hl = 1 - t0
             var f = hl / 2
             while f > hl / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
@@ -193,27 +212,85 @@ struct StrokeBuilder {
     mutating func run(_ path: Path, into out: inout FlatPath) {
         var cur = Point.zero, start = Point.zero
         var open = false, drew = false
-        for e in path.elements {
-            switch e {
+        let els = path.elements
+        for i in els.indices {
+            switch els[i] {
             case .move(let p):
                 if open { finish(closed: false, drew: drew, into: &out) }
                 pts.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
                 add(p, isCorner: true); cur = p; start = p; open = true; drew = false
+                subpathClosed = endsClosed(els, from: i + 1)
             case .line(let p):
-                if !open { begin(cur); start = cur; open = true; drew = false }
+                if !open { begin(cur); start = cur; open = true; drew = false; subpathClosed = endsClosed(els, from: i) }
                 add(p, isCorner: true); cur = p; drew = true
             case .quad(let c, let p):
-                if !open { begin(cur); start = cur; open = true; drew = false }
-                addCubic(Cubic(quad: cur, c, p)); cur = p; drew = true
+                if !open { begin(cur); start = cur; open = true; drew = false; subpathClosed = endsClosed(els, from: i) }
+                addCubic(Cubic(quad: cur, c, p), cutStart: cutsAtStart, cutEnd: cutsAtEnd(els, i, p)); cur = p; drew = true
             case .cubic(let a, let b, let p):
-                if !open { begin(cur); start = cur; open = true; drew = false }
-                addCubic(Cubic(cur, a, b, p)); cur = p; drew = true
+                if !open { begin(cur); start = cur; open = true; drew = false; subpathClosed = endsClosed(els, from: i) }
+                addCubic(Cubic(cur, a, b, p), cutStart: cutsAtStart, cutEnd: cutsAtEnd(els, i, p)); cur = p; drew = true
             case .close:
                 if open { finish(closed: true, drew: true, into: &out) }
                 open = false; cur = start
             }
         }
         if open { finish(closed: false, drew: drew, into: &out) }
+    }
+
+    /// Whether any vertex can need `addCubic`'s end cuts, and any can go without them (then a
+    /// vertex's kind is looked up; else the answer is the same for all of them).
+    var endKindMatters: Bool { !allRound && (lineJoin == .round || lineCap == .round) }
+
+    /// Whether the subpath whose elements start at `i` ends with a close (before the next move
+    /// or the path's end). One scan per subpath, only where a vertex's kind matters.
+    func endsClosed(_ els: [Path.Element], from i: Int) -> Bool {
+        guard endKindMatters else { return false }
+        var j = i
+        while j < els.count {
+            switch els[j] {
+            case .move: return false
+            case .close: return true
+            default: j += 1
+            }
+        }
+        return false
+    }
+
+    /// Whether the curve about to be added needs the end cuts at its start, the last point
+    /// added: a join when a point came before it in the subpath or the subpath is closed,
+    /// else the start cap.
+    var cutsAtStart: Bool {
+        if allRound { return false }
+        if !endKindMatters { return true }
+        return pts.count > 1 || subpathClosed ? lineJoin != .round : lineCap != .round
+    }
+
+    /// Most elements looked ahead for whether a curve's end is a join or the end cap (past
+    /// them the cuts are kept: a run of points on top of each other).
+    static let endLookahead = 8
+
+    /// Whether the curve of element `i`, ending at `p`, needs the end cuts at its end: a join
+    /// when a later element of the subpath ends away from `p` (or the subpath is closed), the
+    /// end cap when the subpath ends before one does; cuts kept when that is not decided.
+    func cutsAtEnd(_ els: [Path.Element], _ i: Int, _ p: Point) -> Bool {
+        if allRound { return false }
+        if !endKindMatters { return true }
+        if subpathClosed { return lineJoin != .round }
+        @inline(__always) func away(_ q: Point) -> Bool {
+            let dx = q.x - p.x, dy = q.y - p.y
+            return dx * dx + dy * dy > 4 * mergeDistance2
+        }
+        var j = i + 1
+        while j < els.count && j <= i + Self.endLookahead {
+            switch els[j] {
+            case .move: return lineCap != .round
+            case .close: return true
+            case .line(let q), .quad(_, let q), .cubic(_, _, let q):
+                if away(q) { return lineJoin != .round }
+            }
+            j += 1
+        }
+        return j < els.count ? true : lineCap != .round
     }
 
     mutating func begin(_ p: Point) {
