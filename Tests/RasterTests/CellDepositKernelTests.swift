@@ -4,8 +4,7 @@
 // lie flat, steep, vertical, on integer coordinates or within one cell, deposited into two
 // buffers of the same layout, must leave the same bits in every cell, the same written bits and
 // the same touched range per row, with every cell range checked on both paths. The dispatching
-// entry with `portable` set must take the baseline path. A band that passes over the runs of
-// edges lying above or below it (their y bounds found once per fill) must leave the same cells.
+// entry with `portable` set must take the baseline path.
 import Testing
 import CRasterSIMD
 import RasterFuzzing
@@ -142,57 +141,6 @@ import RasterFuzzing
                 }
             }
         }
-    }
-
-    @Test func bandsPassOverRunsOfEdgesThatMissThemWithTheSameCells() {
-        // Long contours wandering above, through and below a band: with the runs' y bounds
-        // (lk_cells_edge_chunks) the band passes over the runs that miss it, on both paths, and
-        // must leave the cells, bits and ranges of the loop that looks at every edge; runs are
-        // passed over in most cases, so the comparison exercises the skip.
-        var rng = SplitMix64(seed: 0xC4C3)
-        let avx2 = lk_cpu_has_avx2_bmi2() != 0
-        var skipped = 0
-        for _ in 0..<2_000 {
-            let top = 40 + rng.int(40), rows = 1 + rng.int(30), left = rng.int(100), right = left + 1 + rng.int(150)
-            var points: [Double] = [], starts: [Int] = []
-            for _ in 0..<(1 + rng.int(3)) {
-                starts.append(points.count / 2)
-                var x = Self.coordinate(&rng, from: left, to: right), y = Double(rng.int(160))
-                for _ in 0..<(3 + rng.int(90)) {
-                    points += [x, y]
-                    x += rng.unit() * 16 - 8
-                    y += rng.int(8) == 0 ? Double(rng.int(3)) : rng.unit() * 12 - 6
-                }
-            }
-            let runs = Int(lk_cells_edge_chunk_doubles(points.count / 2, starts.count)) / 2
-            var chunks = [Double](repeating: .nan, count: 2 * runs)
-            points.withUnsafeBufferPointer { p in
-                starts.withUnsafeBufferPointer { s in
-                    lk_cells_edge_chunks(p.baseAddress!, points.count / 2, s.baseAddress!, starts.count, &chunks)
-                }
-            }
-            for r in 0..<runs where chunks[2 * r + 1] <= Double(top) || chunks[2 * r] >= Double(top + rows) {
-                skipped += 1
-            }
-            var baseline = Band(rows: rows, top: top, left: left, right: right)
-            baseline.add(points, starts) { lk_cells_add_polygons($0, $1, $2, $3, $4, 1) }
-            var candidates: [Band] = []
-            for portable: Int32 in [1, 0] where portable == 1 || avx2 {
-                var band = Band(rows: rows, top: top, left: left, right: right)
-                chunks.withUnsafeBufferPointer { c in
-                    band.add(points, starts) {
-                        lk_cells_add_polygons_skipping_any($0, $1, $2, $3, $4, c.baseAddress!, 1, portable)
-                    }
-                }
-                candidates.append(band)
-            }
-            for band in candidates {
-                #expect(band.cells.map(\.bitPattern) == baseline.cells.map(\.bitPattern))
-                #expect(band.bits == baseline.bits)
-                #expect(band.lo == baseline.lo && band.hi == baseline.hi)
-            }
-        }
-        #expect(skipped > 2_000)
     }
 
     @Test func depositTouchesCells() {

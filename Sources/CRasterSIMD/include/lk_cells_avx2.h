@@ -41,37 +41,19 @@ static inline int lk_cpu_has_avx2_bmi2(void) {
 #include "lk_cells_edges.h"
 #endif
 
-/// Adds every contour of a polygon set (lk_cells_add_polygons_skipping, `chunks` NULL or the
-/// runs' y bounds): with AVX2 where the CPU has it unless `portable` asks for the baseline code;
-/// `check` tests every cell range on both paths.
-static inline void lk_cells_add_polygons_skipping_any(const lk_cells *c, const double *xy, ptrdiff_t count,
-                                                      const ptrdiff_t *starts, ptrdiff_t contours,
-                                                      const double *chunks, int check, int portable) {
+/// Adds every contour of a polygon set (lk_cells_add_polygons): with AVX2 where the CPU has it
+/// unless `portable` asks for the baseline code; `check` tests every cell range on both paths.
+static inline void lk_cells_add_polygons_any(const lk_cells *c, const double *xy, ptrdiff_t count,
+                                             const ptrdiff_t *starts, ptrdiff_t contours, int check, int portable) {
 #if LK_HAVE_AVX2_KERNELS
     if (!portable && lk_cpu_has_avx2_bmi2()) {
-        if (chunks == NULL) {
-            if (check) lk_cells_add_polygons_avx2(c, xy, count, starts, contours, 1);
-            else lk_cells_add_polygons_avx2(c, xy, count, starts, contours, 0);
-        } else {
-            if (check) lk_cells_add_polygons_skipping_avx2(c, xy, count, starts, contours, chunks, 1);
-            else lk_cells_add_polygons_skipping_avx2(c, xy, count, starts, contours, chunks, 0);
-        }
+        if (check) lk_cells_add_polygons_avx2(c, xy, count, starts, contours, 1);
+        else lk_cells_add_polygons_avx2(c, xy, count, starts, contours, 0);
         return;
     }
 #endif
-    if (chunks == NULL) {
-        if (check) lk_cells_add_polygons(c, xy, count, starts, contours, 1);
-        else lk_cells_add_polygons(c, xy, count, starts, contours, 0);
-    } else {
-        if (check) lk_cells_add_polygons_skipping(c, xy, count, starts, contours, chunks, 1);
-        else lk_cells_add_polygons_skipping(c, xy, count, starts, contours, chunks, 0);
-    }
-}
-
-/// `lk_cells_add_polygons_skipping_any` without run bounds (every edge looked at).
-static inline void lk_cells_add_polygons_any(const lk_cells *c, const double *xy, ptrdiff_t count,
-                                             const ptrdiff_t *starts, ptrdiff_t contours, int check, int portable) {
-    lk_cells_add_polygons_skipping_any(c, xy, count, starts, contours, NULL, check, portable);
+    if (check) lk_cells_add_polygons(c, xy, count, starts, contours, 1);
+    else lk_cells_add_polygons(c, xy, count, starts, contours, 0);
 }
 
 #endif

@@ -4,8 +4,6 @@
 // (names as written, LK_CELLS_EDGES_TARGET empty, LK_CELLS_EDGES_ROUNDSD 0) and
 // lk_cells_avx2.h again for AVX2 (names suffixed _avx2, target("avx2"), and a row's ⌊lo⌋ and
 // ⌈hi⌉ by roundsd). Both instantiations are the same arithmetic, operation for operation.
-// A fill of several bands passes over the runs of edges that lie above or below a band by their
-// y bounds, found once per fill (lk_cells_edge_chunks), instead of rejecting each edge per band.
 //
 // Expects LK_CELLS_EDGES_NAME(n) (a function's name), LK_CELLS_EDGES_TARGET (attributes) and
 // LK_CELLS_EDGES_ROUNDSD (0 or 1), and undefines them at its end.
@@ -88,9 +86,8 @@ LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS
     }
 }
 
-/// Parts left of the drawn columns become vertical edges on the left column (inlined, like
-/// `lk_cells_add_edge`, into both polygon loops).
-LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS_EDGES_NAME(lk_cells_split_left)(
+/// Parts left of the drawn columns become vertical edges on the left column.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_split_left)(
     const lk_cells *c, double xa, double ya, double xb, double yb, double dir, int check) {
     const double l = c->x_left;
     if (xa >= l && xb >= l) { LK_CELLS_EDGES_NAME(lk_cells_split_right)(c, xa, ya, xb, yb, dir, check); return; }
@@ -105,9 +102,8 @@ LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS
     }
 }
 
-/// One directed edge in device coordinates (finite), clipped to the band's rows (inlined into
-/// both polygon loops: as a call it cost worm's frame 1.5 k instructions more).
-LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS_EDGES_NAME(lk_cells_add_edge)(
+/// One directed edge in device coordinates (finite), clipped to the band's rows.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_edge)(
     const lk_cells *c, double x0, double y0, double x1, double y1, int check) {
     if (y0 == y1) return;                       // horizontal edges sweep no area
     double xa = x0, ya = y0, xb = x1, yb = y1, dir = 1;
@@ -120,40 +116,7 @@ LK_CELLS_EDGES_TARGET __attribute__((always_inline)) static inline void LK_CELLS
 
 /// Adds every contour of a polygon set (each implicitly closed): `xy` holds `count` points as
 /// x, y pairs; contour k spans points starts[k] ..< starts[k + 1] (the last one to `count`).
-/// Contour bounds outside 0…count are clamped. `chunks` holds each run of
-/// LK_EDGE_CHUNK edges' y bounds (lk_cells_edge_chunks, for the same polygons): a run that lies
-/// wholly above or below the band is passed over without looking at its edges, each of which
-/// `lk_cells_add_edge` would have rejected by the same comparisons; the edges that remain are
-/// added in the same order, so the cells are the same bits either way.
-LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_polygons_skipping)(
-    const lk_cells *c, const double *xy, ptrdiff_t count, const ptrdiff_t *starts, ptrdiff_t contours,
-    const double *chunks, int check) {
-    const double top = c->y_top, bottom = c->y_bottom;
-    for (ptrdiff_t k = 0; k < contours; k++) {
-        ptrdiff_t s = starts[k], e = k + 1 < contours ? starts[k + 1] : count;
-        s = s < 0 ? 0 : (s > count ? count : s);
-        e = e < s ? s : (e > count ? count : e);
-        if (e - s < 2) continue;
-        double px = xy[2 * (e - 1)], py = xy[2 * (e - 1) + 1];
-        for (ptrdiff_t i0 = s; i0 < e; i0 += LK_EDGE_CHUNK) {
-            const ptrdiff_t i1 = e - i0 < LK_EDGE_CHUNK ? e : i0 + LK_EDGE_CHUNK;
-            const double lo = chunks[0], hi = chunks[1];
-            chunks += 2;
-            if (hi <= top || lo >= bottom) {                // every edge of the run misses the band
-                px = xy[2 * (i1 - 1)]; py = xy[2 * (i1 - 1) + 1];
-                continue;
-            }
-            for (ptrdiff_t i = i0; i < i1; i++) {
-                const double qx = xy[2 * i], qy = xy[2 * i + 1];
-                LK_CELLS_EDGES_NAME(lk_cells_add_edge)(c, px, py, qx, qy, check);
-                px = qx; py = qy;
-            }
-        }
-    }
-}
-
-/// `lk_cells_add_polygons_skipping` without run bounds: every edge is looked at, in one loop
-/// over a contour's edges (a fill of one band, the usual case, pays no run bookkeeping).
+/// Contour bounds outside 0…count are clamped.
 LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_polygons)(
     const lk_cells *c, const double *xy, ptrdiff_t count, const ptrdiff_t *starts, ptrdiff_t contours, int check) {
     for (ptrdiff_t k = 0; k < contours; k++) {

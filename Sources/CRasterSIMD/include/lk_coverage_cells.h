@@ -211,43 +211,6 @@ __attribute__((always_inline)) static inline double lk_cells_clamp(double x, dou
     return x > l ? x : l;       // minsd, maxsd (x = l gives l: the same value, a zero's sign aside)
 }
 
-/// Edges per run whose y bounds let a band pass over them at once (lk_cells_edge_chunks).
-#define LK_EDGE_CHUNK 16
-
-/// The number of doubles `lk_cells_edge_chunks` writes for polygons of `count` points in
-/// `contours` contours: two per run, at most count / LK_EDGE_CHUNK + contours runs.
-static inline ptrdiff_t lk_cells_edge_chunk_doubles(ptrdiff_t count, ptrdiff_t contours) {
-    return 2 * (count / LK_EDGE_CHUNK + contours);
-}
-
-/// The y bounds of every run of LK_EDGE_CHUNK consecutive edges of each contour (the last run of
-/// a contour shorter), in the order `lk_cells_add_polygons_skipping` visits them: for each run,
-/// the least and greatest y of its edges' end points (the point before the run's first edge
-/// included), as two doubles into `out` (lk_cells_edge_chunk_doubles of them at most). Contours
-/// as in lk_cells_add_polygons. Found once per fill, used by each of its bands.
-static inline void lk_cells_edge_chunks(const double *xy, ptrdiff_t count, const ptrdiff_t *starts,
-                                        ptrdiff_t contours, double *out) {
-    for (ptrdiff_t k = 0; k < contours; k++) {
-        ptrdiff_t s = starts[k], e = k + 1 < contours ? starts[k + 1] : count;
-        s = s < 0 ? 0 : (s > count ? count : s);
-        e = e < s ? s : (e > count ? count : e);
-        if (e - s < 2) continue;
-        double py = xy[2 * (e - 1) + 1];
-        for (ptrdiff_t i0 = s; i0 < e; i0 += LK_EDGE_CHUNK) {
-            const ptrdiff_t i1 = e - i0 < LK_EDGE_CHUNK ? e : i0 + LK_EDGE_CHUNK;
-            double lo = py, hi = py;
-            for (ptrdiff_t i = i0; i < i1; i++) {
-                const double y = xy[2 * i + 1];
-                lo = y < lo ? y : lo;
-                hi = y > hi ? y : hi;
-            }
-            out[0] = lo; out[1] = hi;
-            out += 2;
-            py = xy[2 * (i1 - 1) + 1];
-        }
-    }
-}
-
 // The edges' clipping, splitting and row stepping, baseline instantiation (lk_cells_edges.h).
 #define LK_CELLS_EDGES_NAME(n) n
 #define LK_CELLS_EDGES_TARGET

@@ -33,10 +33,7 @@ import CRasterSIMD
 
     /// Adds every contour of `path` (each implicitly closed), with the baseline C code where
     /// `portable` (Canvas.kernels `.portable`), else with the AVX2 copy where the CPU has it.
-    /// `chunks`: nil, or the y bounds of `path`'s runs of edges (`findEdgeChunks`), with which
-    /// the runs that miss this band are passed over (the same cells).
-    @inline(__always) @usableFromInline func add(_ path: FlatPath, portable: Bool = false,
-                                                 chunks: UnsafePointer<Double>? = nil) {
+    @inline(__always) @usableFromInline func add(_ path: FlatPath, portable: Bool = false) {
         path.points.withUnsafeBufferPointer { pts in
             path.contourStarts.withUnsafeBufferPointer { starts in
                 guard let p = pts.baseAddress, let s = starts.baseAddress else { return }
@@ -45,29 +42,12 @@ import CRasterSIMD
                     withUnsafePointer(to: band) { b in
                         let p: Int32 = portable ? 1 : 0
                         if Self.checksCells {
-                            lk_cells_add_polygons_skipping_any(b, xy, pts.count, s, starts.count, chunks, 1, p)
+                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 1, p)
                         } else {
-                            lk_cells_add_polygons_skipping_any(b, xy, pts.count, s, starts.count, chunks, 0, p)
+                            lk_cells_add_polygons_any(b, xy, pts.count, s, starts.count, 0, p)
                         }
                     }
                 }
-            }
-        }
-    }
-
-    /// Writes the y bounds of `path`'s runs of edges (lk_cells_edge_chunks) into `scratch`'s
-    /// `edgeChunks` and returns them, for a fill swept in several bands.
-    @inline(__always) @usableFromInline static func findEdgeChunks(_ path: FlatPath,
-                                                                   scratch: RasterizerScratch) -> UnsafePointer<Double>? {
-        path.points.withUnsafeBufferPointer { pts in
-            path.contourStarts.withUnsafeBufferPointer { starts in
-                guard let p = pts.baseAddress, let s = starts.baseAddress else { return nil }
-                scratch.reserveEdgeChunks(lk_cells_edge_chunk_doubles(pts.count, starts.count))
-                let out = scratch.edgeChunks
-                p.withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
-                    lk_cells_edge_chunks(xy, pts.count, s, starts.count, out)
-                }
-                return UnsafePointer(out)
             }
         }
     }

@@ -111,15 +111,11 @@ extension Canvas {
         let cellsPerRow = right - left + 2
         let bandRows = max(16, min(bottom - top, 65_536 / cellsPerRow))
         s.reserve(rows: bandRows, stride: cellsPerRow + 7)
-        // Three bands or more: each run of edges' y bounds found once, so a band passes over the
-        // runs that lie above or below it instead of rejecting their edges one by one. (With two,
-        // finding the bounds cost more than it saved: many_strokes +0.2 % instructions.)
-        let chunks = 2 * bandRows < bottom - top ? CoverageAccumulator.findEdgeChunks(polygons, scratch: s) : nil
         var bandTop = top
         while bandTop < bottom {
             let bandBottom = min(bottom, bandTop + bandRows)
             let acc = CoverageAccumulator(scratch: s, top: bandTop, bottom: bandBottom, left: left, right: right)
-            acc.add(polygons, portable: kernels == .portable, chunks: chunks)
+            acc.add(polygons, portable: kernels == .portable)
             if let color = painter.solidColor, !mask.active {
                 // A colour without an anti-aliased clip: the C sweep (lk_coverage_sweep.h).
                 withUnsafePointer(to: acc.band) { band in

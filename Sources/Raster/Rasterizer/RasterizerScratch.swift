@@ -15,10 +15,6 @@
     /// Per bounding-box row: first touched cell and one past the last (empty: lo ≥ hi).
     @usableFromInline var rowLo: UnsafeMutablePointer<Int32>
     @usableFromInline var rowHi: UnsafeMutablePointer<Int32>
-    /// Y bounds of each run of edges of the current fill's polygons (lk_cells_edge_chunks), found
-    /// once when the fill takes several bands, so each band passes over the runs it misses.
-    @usableFromInline var edgeChunks: UnsafeMutablePointer<Double>
-    private var edgeChunkCapacity = 2
     /// Layout of the current fill.
     @usableFromInline var stride = 0, wordsPerRow = 0
     private var cellCapacity = 1, bitCapacity = 1, rowCapacity = 1
@@ -34,23 +30,9 @@
         bits = .allocate(capacity: 1); bits.initialize(to: 0)
         rowLo = .allocate(capacity: 1); rowLo.initialize(to: .max)
         rowHi = .allocate(capacity: 1); rowHi.initialize(to: .min)
-        edgeChunks = .allocate(capacity: 2); edgeChunks.initialize(repeating: 0, count: 2)
     }
 
-    deinit { cells.deallocate(); rowLo.deallocate(); rowHi.deallocate(); bits.deallocate(); edgeChunks.deallocate() }
-
-    /// Room for `doubles` run bounds in `edgeChunks` (grows only; its contents are written by
-    /// lk_cells_edge_chunks before they are read).
-    @inline(__always) func reserveEdgeChunks(_ doubles: Int) {
-        if doubles > edgeChunkCapacity { growEdgeChunks(doubles) }
-    }
-
-    @inline(never) private func growEdgeChunks(_ doubles: Int) {
-        edgeChunks.deallocate()
-        edgeChunkCapacity = max(doubles, 2 * edgeChunkCapacity)
-        edgeChunks = .allocate(capacity: edgeChunkCapacity)
-        edgeChunks.initialize(repeating: 0, count: edgeChunkCapacity)
-    }
+    deinit { cells.deallocate(); rowLo.deallocate(); rowHi.deallocate(); bits.deallocate() }
 
     /// Lays the buffers out for `rows` rows of `stride` cells (grows only; amortised across frames).
     @inline(__always) func reserve(rows: Int, stride newStride: Int) {
