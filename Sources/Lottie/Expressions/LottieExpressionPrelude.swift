@@ -925,7 +925,10 @@ function __lk_evaluateNow(source, t, frameNumber) {
 //   inside a function, as before, so its vars stay local too.
 // A syntax error is kept and thrown again without compiling. `__lk_compilations` counts the
 // compilations (each eval is one) for the tests. The table holds one entry per distinct
-// source: the host's expression properties, at most maximumExpressionEvaluations of them.
+// source of the file's expression properties (the host reaches at most
+// maximumExpressionEvaluations of them), inside the heap's memory budget
+// (expressionMemoryBytes: past it the evaluation fails with a warning and the next one gets a
+// fresh heap and an empty table).
 var __lk_compiled = Object.create(null), __lk_compilations = 0;
 function __lk_compilationCount() { return [__lk_compilations]; }
 function __lk_compiledForm(source) {
