@@ -380,6 +380,59 @@ import Testing
         }
     }
 
+    /// The values of `expression` at frames 0 and 30, the warnings and the compilations its
+    /// heaps ran while the host evaluated it on frames 0…30 (31 evaluations).
+    static func compiled(_ expression: String, k: String = "[3,4]") throws -> ([[Double]], [String], Int) {
+        let json = Self.file("p", #"{"a":1,"k":\#(k),"x":\#(try Self.quoted(expression))}"#)
+        var warnings: [String] = [], compilations = 0
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings,
+                                             secondsInAll: LottieLimits.expressionSecondsInAll, compilations: &compilations)
+        guard case .array(let layers)? = out["layers"], let p = layers[0]["ks"]?["p"] else { Issue.record("no p"); return ([], warnings, compilations) }
+        let property = try LottieProperty<[Double]>.decode(LottieJSON(p, path: ""))
+        return ([0, 30].map { property.value(at: $0) }, warnings, compilations)
+    }
+
+    @Test func eachSourceIsCompiledOncePerHeap() throws {
+        // bodymovin's form and a one-expression completion value: one compilation for 31 frames.
+        for (expr, expected) in [("var $bm_rt; $bm_rt = [time * 30, 7];", [[0.0, 7.0], [30, 7]]),
+                                 ("$bm_sum(value, [10, 0]);  ", [[13, 4], [13, 4]]),
+                                 ("// a comment\n[time * 30, 1] // and one at the end", [[0, 1], [30, 1]])] {
+            let (v, w, n) = try Self.compiled(expr)
+            #expect(w.isEmpty, "\(expr): \(w)")
+            #expect(Self.close(v, expected), "\(expr): \(v)")
+            #expect(n == 1, "\(expr): \(n) compilations")
+        }
+        // Several statements read for their completion value are eval'ed each time (31 + the
+        // one that found them not one expression).
+        let (v, w, n) = try Self.compiled("var a = 2; [a * time * 30, 1]")
+        #expect(w.isEmpty && Self.close(v, [[0, 1], [60, 1]]))
+        #expect(n == 32, "\(n) compilations")
+        // A $bm_rt source that leaves it unset gives its completion value, from eval after the first.
+        let (v2, w2, n2) = try Self.compiled("var $bm_rt; if (time > 100) $bm_rt = [1, 1]; [time * 30, 2]")
+        #expect(w2.isEmpty && Self.close(v2, [[0, 2], [30, 2]]), "\(v2) \(w2)")
+        #expect(n2 == 32, "\(n2) compilations")
+        // A syntax error: compiled once, one warning, the keyframes kept.
+        let (v3, w3, n3) = try Self.compiled("var $bm_rt; $bm_rt = (;")
+        #expect(w3.count == 1 && w3.first?.contains("SyntaxError") == true, "\(w3)")
+        #expect(Self.close(v3, [[3, 4], [3, 4]]))
+        #expect(n3 == 1, "\(n3) compilations")
+    }
+
+    @Test func compiledSourcesKeepTheirVarsLocal() throws {
+        // Layer 1's expression declares `leak` and `time`; layer 2's sees neither.
+        let json = """
+        {"v":"5.7.0","fr":30,"ip":0,"op":10,"w":200,"h":100,"nm":"Main","assets":[],"layers":[
+         {"ty":4,"nm":"A","ind":1,"ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":"var $bm_rt; var leak = 5; var time = 99; $bm_rt = [leak, time];"}},"shapes":[]},
+         {"ty":4,"nm":"B","ind":2,"ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":"var $bm_rt; $bm_rt = [typeof leak === 'undefined' ? 1 : 2, time * 30];"}},"shapes":[]}]}
+        """
+        var warnings: [String] = []
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings)
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .array(let layers)? = out["layers"], let a = layers[0]["ks"]?["p"], let b = layers[1]["ks"]?["p"] else { Issue.record("no p"); return }
+        let pa = try LottieProperty<[Double]>.decode(LottieJSON(a, path: "")), pb = try LottieProperty<[Double]>.decode(LottieJSON(b, path: ""))
+        #expect(Self.close([pa.value(at: 3), pb.value(at: 3)], [[5, 99], [1, 3]]), "\([pa.value(at: 3), pb.value(at: 3)])")
+    }
+
     /// `json` evaluated, and the warnings.
     static func evaluated(_ json: String) throws -> (JSONValue, [String]) {
         var warnings: [String] = []

@@ -906,10 +906,63 @@ function __lk_evaluateNow(source, t, frameNumber) {
     rotation = source.indexOf('rotation') >= 0 ? transform.rotation : undefined;
     opacity = source.indexOf('opacity') >= 0 ? transform.opacity : undefined;
     $bm_rt = undefined;
-    var __lk_r = (function () { var $bm_rt; var r = eval(source); return $bm_rt !== undefined ? $bm_rt : r; })();
+    var __lk_r = __lk_call(source);
     if (__lk_kind === 1) return __lk_pathResult(__lk_r);
     if (__lk_kind === 2) return __lk_textResult(__lk_r);
     return __lk_result(__lk_r);
+}
+// Each source is compiled once per heap and its function called on every evaluation, as
+// lottie-web does (ExpressionManager.js's initiateExpression compiles a property's expression
+// once, `expression_function = eval('[function _expression_function(){' + val +
+// ';scoped_bm_rt=$bm_rt}]')[0]`, and calls `expression_function()` each frame); before, each
+// evaluation compiled its source again with eval. The forms, all compiled in the global scope:
+// * a source that names `$bm_rt` (bodymovin's exporter writes `var $bm_rt; $bm_rt = …`):
+//   `var $bm_rt; SOURCE; return $bm_rt;` — its vars are the function's, not globals;
+// * a source without it, read for its completion value (`wiggle(2, 30)`, `value + [10, 0]`):
+//   `return (SOURCE);` when the source is one expression;
+// * anything else — several statements read for their completion value, or a `$bm_rt` source
+//   that left it unset (then its completion value is the result) — is `eval`ed per evaluation
+//   inside a function, as before, so its vars stay local too.
+// A syntax error is kept and thrown again without compiling. `__lk_compilations` counts the
+// compilations (each eval is one) for the tests. The table holds one entry per distinct
+// source of the file's expression properties (the host reaches at most
+// maximumExpressionEvaluations of them), inside the heap's memory budget
+// (expressionMemoryBytes: past it the evaluation fails with a warning and the next one gets a
+// fresh heap and an empty table).
+var __lk_compiled = Object.create(null), __lk_compilations = 0;
+function __lk_compilationCount() { return [__lk_compilations]; }
+function __lk_compiledForm(source) {
+    var c = __lk_compiled[source], body, end;
+    if (c !== undefined) return c;
+    __lk_compilations += 1;
+    c = { fn: null, error: null, evaluated: false };
+    if (source.indexOf('$bm_rt') >= 0) {
+        try { c.fn = new Function('var $bm_rt;\n' + source + '\n;return $bm_rt;'); } catch (e) { c.error = e; }
+    } else {
+        // Its trailing blanks and semicolons left out (our Duktape has no regular expressions).
+        for (end = source.length; end > 0 && ' \t\r\n;'.indexOf(source.charAt(end - 1)) >= 0; end -= 1) {}
+        body = source.substring(0, end);
+        try { c.fn = new Function('return (\n' + body + '\n);'); } catch (e) { c.evaluated = true; }
+    }
+    __lk_compiled[source] = c;
+    return c;
+}
+function __lk_evalEach(source) {
+    __lk_compilations += 1;
+    return (function () { var $bm_rt; var r = eval(source); return $bm_rt !== undefined ? $bm_rt : r; })();
+}
+function __lk_call(source) {
+    var c = __lk_compiledForm(source), r;
+    if (c.error !== null) throw c.error;
+    if (c.evaluated) return __lk_evalEach(source);
+    r = c.fn();
+    if (r !== undefined) return r;
+    // A `$bm_rt` source that left it unset (or an expression that gave undefined): its
+    // completion value, from eval from now on; this evaluation runs again from its start.
+    c.evaluated = true;
+    seedRandom(0, false);
+    $bm_rt = undefined;
+    return __lk_evalEach(source);
 }
 // A path expression's result (a path: createPath's, a path property's value, anything with
 // points()) flattened for the host, at most __lk_maxVertices vertices of finite numbers.

@@ -54,10 +54,21 @@ enum LottieExpressions {
     /// `secondsInAll`: the file's budget of processor time (a test gives a smaller one).
     static func evaluate(_ json: JSONValue, warnings: inout [String],
                          secondsInAll: Double = LottieLimits.expressionSecondsInAll) -> JSONValue {
+        var compilations = 0
+        return evaluate(json, warnings: &warnings, secondsInAll: secondsInAll, compilations: &compilations)
+    }
+
+    /// The same, counting in `compilations` the times the heaps compiled an expression's
+    /// source (the prelude's `__lk_compilations`: once per source and heap, plus one per
+    /// evaluation of a source read by `eval`) — for the tests of the compiled-source cache.
+    static func evaluate(_ json: JSONValue, warnings: inout [String], secondsInAll: Double,
+                         compilations: inout Int) -> JSONValue {
         guard case .object = json else { return json }
         let evaluator = LottieExpressionEvaluator(json)
         guard !evaluator.expressions.isEmpty || !evaluator.unsupported.isEmpty else { return json }
-        return evaluator.run(warnings: &warnings, secondsInAll: secondsInAll)
+        let out = evaluator.run(warnings: &warnings, secondsInAll: secondsInAll)
+        compilations = evaluator.compilations
+        return out
     }
 }
 
@@ -541,7 +552,16 @@ private final class LottieExpressionEvaluator {
 
     // MARK: Evaluation
 
-    private var sandbox: LottieExpressionSandbox?
+    /// The current heap; a heap replaced or dropped adds its count of compilations first.
+    private var sandbox: LottieExpressionSandbox? {
+        willSet {
+            guard let old = sandbox, !old.isLost,
+                  let n = try? old.invoke("__lk_compilationCount", [], seconds: LottieLimits.expressionSeconds).first else { return }
+            compilations += Int(n)
+        }
+    }
+    /// The sources the heaps dropped so far compiled (see `LottieExpressions.evaluate`).
+    private(set) var compilations = 0
     private var lastFailureReset = false
 
     /// A fresh heap with the prelude, the natives and the compositions' descriptions.
