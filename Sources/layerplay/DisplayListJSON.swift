@@ -22,6 +22,10 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
             case .gaussianBlur(let sx, let sy):
                 return sx == sy ? "{\"gaussianBlur\": " + num(sx) + "}" : "{\"gaussianBlur\": " + array([sx, sy]) + "}"
             case .clampToExtent: return "{\"clampToExtent\": true}"
+            case .alphaStroke(let s):
+                let c = array([Double(s.color.x), Double(s.color.y), Double(s.color.z), Double(s.color.w)])
+                return "{\"alphaStroke\": {\"width\": " + num(s.width) + ", \"color\": " + c
+                    + ", \"position\": " + String(s.position.rawValue) + "}}"
             case .colorMatrix(let m):
                 let rows = [m.r, m.g, m.b, m.a, m.bias].map { v in array([Double(v.x), Double(v.y), Double(v.z), Double(v.w)]) }
                 return "{\"colorMatrix\": [" + rows.joined(separator: ", ") + "]}"

@@ -393,8 +393,54 @@ import TestSupport
         let ios = try F.scene([Self.square(1, 0, 0, extra: Self.strokeStyle)], reading: .iOS)
         #expect(ios.warnings == ["unsupported layer styles in layer \"S\""])
         #expect(Self.rgba(R.render(ios, frame: 0), 28, 50).a == 0)
-        let solid = try F.scene([F.solidLayer(extra: Self.strokeStyle)])
-        #expect(solid.warnings == ["unsupported layer style stroke on a layer that is not a shape layer in layer \"Solid\""])
+    }
+
+    /// A 40 × 40 red solid at (30, 30) with `extra` layer members.
+    static func smallSolid(extra: String) -> String {
+        ##"{"ty": 1, "nm": "Solid", "ind": 1, "ip": 0, "op": 60, "st": 0, "sc": "#ff0000", "sw": 40, "sh": 40, "ks": {"p": {"k": [30, 30]}}, "##
+            + extra + "}"
+    }
+
+    @Test func aStrokeStyleOutlinesTheAlphaOfASolid() throws {
+        // A layer without paths: the outline of its alpha (After Effects' Layer Styles ›
+        // Stroke "outlines the object on the current layer"), 4 outside the solid x 30…70.
+        let s = try F.scene([Self.smallSolid(extra: Self.strokeStyle)])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(Self.rgba(b, 28, 50).b > 0.99 && Self.rgba(b, 28, 50).a > 0.99)
+        #expect(Self.rgba(b, 32, 50).r > 0.99 && Self.rgba(b, 32, 50).b < 0.01)
+        #expect(Self.rgba(b, 24, 50).a == 0 && Self.rgba(b, 75, 50).a == 0)
+        #expect(Self.rgba(b, 72, 72).b > 0.99)
+        // Round at the corners (a disc's dilation): pixel (26, 26)'s centre is 4.9 from the
+        // corner (30, 30), beyond the band; (27, 27)'s 3.5, within it.
+        #expect(Self.rgba(b, 26, 26).a < 0.5 && Self.rgba(b, 27, 27).a > 0.5)
+        // The iOS reading reports it and draws the solid alone.
+        let ios = try F.scene([Self.smallSolid(extra: Self.strokeStyle)], reading: .iOS)
+        #expect(ios.warnings == ["unsupported layer styles in layer \"Solid\""])
+        #expect(Self.rgba(R.render(ios, frame: 0), 28, 50).a == 0)
+    }
+
+    @Test func aStrokeStyleOutlinesWhatAPrecompositionDrawsAfterItsMasks() throws {
+        // A precomposition drawing the red square x 30…70, its layer cut by a mask to x < 50:
+        // the band follows the masked edge (masks come before layer styles) — at x 50…54 —
+        // and is drawn beyond the precomposition's bounds where the content reaches them.
+        let inner = F.shapeLayer([F.rect(50, 50, 40, 40), F.fill()])
+        let mask = #""hasMask": true, "masksProperties": [{"mode": "a", "inv": false, "o": {"k": 100}, "x": {"k": 0}, "pt": {"k": {"c": true, "v": [[0, 0], [50, 0], [50, 100], [0, 100]], "i": [[0, 0], [0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0], [0, 0]]}}}]"#
+        let json = """
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100,
+         "assets": [{"id": "p", "layers": [\(inner)]}],
+         "layers": [{"ty": 0, "nm": "Pre", "ind": 1, "refId": "p", "w": 100, "h": 100, "ip": 0, "op": 60, "st": 0, "ks": {},
+                     \(mask), \(Self.strokeStyle)}]}
+        """
+        CAAnimationContext.current.clock.manualTime = 0
+        let s = try LottieScene.parse(Array(json.utf8), reading: .afterEffects)
+        CAAnimationContext.current.engine.tick(at: 0)
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(Self.rgba(b, 40, 50).r > 0.99)
+        #expect(Self.rgba(b, 52, 50).b > 0.99 && Self.rgba(b, 52, 50).a > 0.99)
+        #expect(Self.rgba(b, 28, 50).b > 0.99)
+        #expect(Self.rgba(b, 56, 50).a == 0 && Self.rgba(b, 60, 50).a == 0)
     }
 
     // MARK: What is left is said once

@@ -119,6 +119,13 @@ extension LayerKeyPath where Value == [Double] {
     }
 }
 
+extension LayerKeyPath where Value == Color {
+    /// The colour input `input` (a CIColor) of the filter named `filter` in `filters`.
+    public static func filterColor(_ filter: String, _ input: String) -> LayerKeyPath<Color> {
+        .init(keyPath: "filters.\(filter).\(input)") { .color($0) }
+    }
+}
+
 extension LayerKeyPath where Value == [Color] {
     /// The colour-list input `input` of the filter named `filter` in `filters` (a colour map's gradient).
     public static func filterColors(_ filter: String, _ input: String) -> LayerKeyPath<[Color]> {

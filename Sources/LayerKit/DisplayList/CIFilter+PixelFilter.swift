@@ -30,6 +30,9 @@
 //   original extent; a layer cuts it with masksToBounds (the group is its bounds then).
 // - LKGaussianBlurXY (LayerKit's): CIGaussianBlur's σ along x and along y apart
 //   (`inputRadiusX`, `inputRadiusY`), SVG feGaussianBlur's `stdDeviation="x y"`.
+// - LKStroke (LayerKit's): a band `inputWidth` points wide along the edge of the alpha, in
+//   `inputColor` (decoded to linear light, its alpha the opacity), outside and beneath,
+//   inside and over, or centred and over (`inputPosition` 0, 1, 2): Raster's AlphaStroke.
 
 import Raster
 
@@ -58,6 +61,13 @@ extension CIFilter {
             return sx > 0 || sy > 0 ? .gaussianBlur(sigmaX: sx, sigmaY: sy) : nil
         case .affineClamp:
             return .clampToExtent
+        case .stroke:
+            let width = min(max(number("inputWidth"), 0), DocumentLimits.maximumFilterRadius) * scale
+            guard width > 0, case .color(let c?)? = value(forKey: "inputColor"), c.a > 0,
+                  let position = AlphaStroke.Position(rawValue: Int(min(max(number("inputPosition"), 0), 2))) else { return nil }
+            let color = SIMD4<Float>(Float(FilterChain.decode(c.r)), Float(FilterChain.decode(c.g)),
+                                     Float(FilterChain.decode(c.b)), Float(min(max(c.a, 0), 1)))
+            return .alphaStroke(AlphaStroke(width: width, color: color, position: position))
         case .colorMatrix:
             return .colorMatrix(ColorMatrix(r: vec("inputRVector"), g: vec("inputGVector"), b: vec("inputBVector"),
                                             a: vec("inputAVector"), bias: vec("inputBiasVector")))
@@ -111,13 +121,19 @@ extension Array where Element == CIFilter {
     /// The filters as a pixel chain at `scale` (pixels per point), those that change nothing left out.
     public func pixelFilters(scale: Double) -> [PixelFilter] { compactMap { $0.pixelFilter(scale: scale) } }
 
-    /// How far (points) the filters spread colour: 3σ + 1 per blur.
+    /// How far (points) the filters spread colour: 3σ + 1 per blur, a stroke's reach + 1.
     var localReach: Double {
         reduce(0) { r, f in
             let key: [String]
             switch f.type {
             case .gaussianBlur: key = ["inputRadius"]
             case .gaussianBlurXY: key = ["inputRadiusX", "inputRadiusY"]
+            case .stroke:
+                // The band's reach beyond the alpha: its width outside, half of it centred.
+                let w = Swift.min(Swift.max(f.number("inputWidth"), 0), DocumentLimits.maximumFilterRadius)
+                let position = Int(Swift.min(Swift.max(f.number("inputPosition"), 0), 2))
+                let reach = position == 0 ? w : position == 2 ? w / 2 : 0
+                return reach > 0 ? r + reach + 1 : r
             default: return r
             }
             let radius = key.map { Swift.min(Swift.max(f.number($0), 0), DocumentLimits.maximumFilterRadius) }.max() ?? 0

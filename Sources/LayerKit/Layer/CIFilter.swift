@@ -32,6 +32,14 @@ public struct CIFilter: Hashable, Sendable {
         /// y"`: LayerKit's, for a blur along one dimension (Core Image's CIGaussianBlur has one
         /// radius).
         case gaussianBlurXY = "LKGaussianBlurXY"
+        /// A stroke of the layer's alpha outline (LayerKit's; Core Image has no stroke): a band
+        /// `inputWidth` points wide along the edge of everything the layer draws, in
+        /// `inputColor`, outside it and beneath (`inputPosition` 0), inside it and over (1), or
+        /// centred on the edge and over (2) — After Effects' Layer Styles › Stroke, and a text
+        /// stroke. Core Image would build it from CIMorphologyMaximum / CIMorphologyMinimum
+        /// ("a circular morphological maximum operation") of the alpha, a colour and a
+        /// compositing filter; one filter here, since a layer's `filters` are a chain.
+        case stroke = "LKStroke"
 
         /// The type's inputs and their defaults (Core Image's `setDefaults`).
         public var defaults: [(key: String, value: AnimatableValue)] {
@@ -50,6 +58,8 @@ public struct CIFilter: Hashable, Sendable {
             case .colorMap: return CIFilter.colorMapDefaults
             case .affineClamp: return []
             case .gaussianBlurXY: return [("inputRadiusX", .number(10)), ("inputRadiusY", .number(10))]
+            case .stroke:
+                return [("inputWidth", .number(3)), ("inputColor", .color(Color(0, 0, 0, 1))), ("inputPosition", .number(0))]
             }
         }
     }
@@ -125,6 +135,14 @@ public struct CIFilter: Hashable, Sendable {
         var f = CIFilter(type: .gaussianBlurXY, name: name)
         f.setValue(.number(radiusX), forKey: "inputRadiusX")
         f.setValue(.number(radiusY), forKey: "inputRadiusY")
+        return f
+    }
+    /// `LKStroke` with `inputWidth`, `inputColor` and `inputPosition` (0 outside, 1 inside, 2 centre).
+    public static func stroke(width: Double, color: Color, position: Int = 0, name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .stroke, name: name)
+        f.setValue(.number(width), forKey: "inputWidth")
+        f.setValue(.color(color), forKey: "inputColor")
+        f.setValue(.number(Double(position)), forKey: "inputPosition")
         return f
     }
     /// `CIAffineClamp` (the identity): the edge pixels extended for the filters after it.

@@ -174,13 +174,9 @@ struct LottieCompositionBuilder {
         if threeD && layer.camera != nil { return nil }
         if layer.hasEffects && !drawsEffects { warnings.unsupported("effects", layer: layer.name) }
         if layer.hasLayerStyles { warnings.unsupported("layer styles", layer: layer.name) }
-        if layer.strokeStyle != nil {
-            // Drawn on shape layers in After Effects' reading (LottieLayerStyleStroke).
-            if !timeline.reading.drawsAfterEffectsFeatures {
-                warnings.unsupported("layer styles", layer: layer.name)
-            } else if case .shape = layer.kind {} else {
-                warnings.unsupported("layer style stroke on a layer that is not a shape layer", layer: layer.name)
-            }
+        // The layer style Stroke, drawn in After Effects' reading (LottieLayerStyleStroke).
+        if layer.strokeStyle != nil && !timeline.reading.drawsAfterEffectsFeatures {
+            warnings.unsupported("layer styles", layer: layer.name)
         }
         let filter = CACompositingFilter(lottieBlendMode: layer.blendMode, reading: timeline.reading)
         if layer.blendMode != 0 && layer.blendMode != 15 && filter == nil { warnings.unsupported("blend mode \(layer.blendMode)", layer: layer.name) }
@@ -206,6 +202,11 @@ struct LottieCompositionBuilder {
             top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter)
             top = try LottieTransformEffect.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name,
                                                   warnings: warnings, counter: counter)
+            // The layer style Stroke of a layer without paths (a shape layer's is drawn from
+            // its shapes, makeContent): its alpha's outline, after masks and effects.
+            if let stroke = layer.strokeStyle {
+                if case .shape = layer.kind {} else { top = try stroke.apply(to: top, timeline: timeline, counter: counter) }
+            }
         }
         // Its own transform, then each parent's outward. Constant ones are folded into the top
         // layer's `transform` for as long as nothing animated lies between it and them.

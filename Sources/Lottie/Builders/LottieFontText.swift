@@ -59,6 +59,20 @@ struct LottieFontText {
         return out
     }
 
+    /// The document's stroke (`sc`, `sw`) as an LKStroke on the layer holding its text: the
+    /// outline of the glyphs' alpha stroked `sw` wide centred on it, the way a glyph's path is
+    /// stroked, over the fill when `of` is true ("Render stroke above the fill", the Lottie
+    /// specification's text document; lottie-ios sets `strokeOnTop = text.strokeOverFill`,
+    /// lottie-android draws the fill then the stroke when `strokeOverFill`); beneath it
+    /// otherwise, where only its outer half, sw / 2 outside the glyphs, shows. nil without a
+    /// stroke.
+    static func strokeFilter(_ d: LottieTextDocument) -> CIFilter? {
+        guard let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 else { return nil }
+        let color = LottieColor.color(LottieColor.unit(sc))
+        let over = d.fillOverStroke   // the file's `of` (see LottieTextDocument)
+        return .stroke(width: over ? d.strokeWidth : d.strokeWidth / 2, color: color, position: over ? 2 : 0, name: "textStroke")
+    }
+
     /// One character as a text layer whose origin is its baseline's left end.
     func letterLayer(_ c: Character, _ d: LottieTextDocument, renderer: TextRendering) -> CATextLayer {
         let (ascent, pitch) = metrics(d, renderer: renderer)
@@ -76,19 +90,23 @@ struct LottieFontText {
 
     /// The document as text layers in a container whose origin is the first baseline; nil
     /// (with a warning) when no text renderer is installed or nothing is drawn.
-    func layer(_ d: LottieTextDocument, layer name: String, warnings: LottieWarnings) -> CALayer? {
+    /// `stroked`: the document's stroke drawn (After Effects' reading), else reported (lottie-ios's
+    /// Core Animation engine, which the iOS reading follows, is not asked to draw it).
+    func layer(_ d: LottieTextDocument, layer name: String, stroked: Bool, warnings: LottieWarnings) -> CALayer? {
         guard let renderer else {
             warnings.unsupported("text (no text renderer installed)", layer: name)
             return nil
         }
         guard let fc = d.fillColor, fc.count >= 3, d.size > 0 else { return nil }
-        if let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 {
-            warnings.unsupported("text stroke (the fill is drawn)", layer: name)
-        }
         let container = CALayer()
         container.name = name
         container.anchorPoint = Point(0, 0)
         container.bounds = Rect(0, 0, 0, 0)
+        if stroked {
+            container.filters = Self.strokeFilter(d).map { [$0] }
+        } else if let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 {
+            warnings.unsupported("text stroke (the fill is drawn)", layer: name)
+        }
         for l in letters(d, renderer: renderer) where !l.isLineBreak && l.character != " " {
             let t = letterLayer(l.character, d, renderer: renderer)
             t.position = t.position + l.origin

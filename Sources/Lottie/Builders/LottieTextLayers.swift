@@ -110,7 +110,7 @@ struct LottieTextLayers {
         }
         let font = LottieFontText(model: model)
         if !perLetter {
-            guard let text = font.layer(d, layer: layerName, warnings: warnings) else { return nil }
+            guard let text = font.layer(d, layer: layerName, stroked: timeline.reading.drawsAfterEffectsFeatures, warnings: warnings) else { return nil }
             try counter.add(1 + (text.sublayers?.count ?? 0))
             holder.addSublayer(text)
             return holder
@@ -120,16 +120,17 @@ struct LottieTextLayers {
             return nil
         }
         guard let fc = d.fillColor, fc.count >= 3, d.size > 0 else { return nil }
-        if let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 {
-            warnings.unsupported("text stroke (the fill is drawn)", layer: layerName)
-        }
+        let stroke = LottieFontText.strokeFilter(d)
         let letters = font.letters(d, renderer: renderer)
         var layers: [CALayer?] = []
         for l in letters {
             guard !l.isLineBreak, l.character != " " else { layers.append(nil); continue }
             let letter = LottieTransformLayers.emptyLayer()
             try counter.add(2)
-            letter.addSublayer(font.letterLayer(l.character, d, renderer: renderer))
+            let text = font.letterLayer(l.character, d, renderer: renderer)
+            // Each letter stroked on its own, as its animators move it.
+            text.filters = stroke.map { [$0] }
+            letter.addSublayer(text)
             holder.addSublayer(letter)
             layers.append(letter)
         }

@@ -10,8 +10,16 @@
 // outside stroke is. The band around a fill follows the filled area, so an open path's
 // closing edge — the edge the fill closes — is outlined too (the Stroke style "outlines the
 // object on the current layer", Adobe's Layer Styles help: the edge of what the layer
-// paints, not its paths; `Stroke.closesPaths`). Other layer kinds (images, text,
-// precompositions, solids) are reported.
+// paints, not its paths; `Stroke.closesPaths`).
+//
+// Other layer kinds (precompositions, images, solids, text) paint no paths of their own: the
+// style strokes the outline of their alpha, as After Effects' does, with LayerKit's
+// `LKStroke` filter in the `filters` of a layer around the layer's content (`apply`): a band
+// `s` wide outside the alpha, beneath it. After Effects applies a layer's masks and effects
+// before its layer styles (the render order of After Effects Help: masks, effects, layer
+// styles, then transforms), so the carrier
+// wraps the masked, effected layer; it never clips, so the band outside a precomposition's
+// bounds is drawn (the precomposition's own masksToBounds cuts its content first).
 import LayerKit
 
 struct LottieLayerStyleStroke: Sendable {
@@ -27,6 +35,32 @@ struct LottieLayerStyleStroke: Sendable {
                                           color: try LottieColor.decode(s["c"], default: [1, 0, 0, 1]))
         }
         return nil
+    }
+
+    /// The filter's name in `filters` (key paths `filters.layerStyleStroke.inputWidth`).
+    static let filterName = "layerStyleStroke"
+
+    /// `top` (a layer's masked and effected content) with the style's LKStroke: `top` itself
+    /// when it is neither masked, clipped nor filtered, else a new layer around it.
+    func apply(to top: CALayer, timeline: LottieTimeline, counter: LottieLayerCounter) throws(DocumentError) -> CALayer {
+        let carrier: CALayer
+        if top.mask == nil && !top.masksToBounds && (top.filters ?? []).isEmpty {
+            carrier = top
+        } else {
+            try counter.add(1)
+            carrier = CALayer()
+            carrier.anchorPoint = Point(0, 0)
+            carrier.bounds = Rect(0, 0, 0, 0)
+            carrier.addSublayer(top)
+        }
+        carrier.filters = (carrier.filters ?? []) + [CIFilter(type: .stroke, name: Self.filterName)]
+        LottieKeyframeAnimation.apply(size, to: carrier, .filterInput(Self.filterName, "inputWidth"), timeline: timeline) {
+            min(max($0.first ?? 0, 0), DocumentLimits.maximumFilterRadius)
+        }
+        LottieKeyframeAnimation.apply(color, to: carrier, .filterColor(Self.filterName, "inputColor"), timeline: timeline) {
+            LottieColor.color($0)
+        }
+        return carrier
     }
 
     /// `items` repainted as the band around them (see the file header).

@@ -23,6 +23,9 @@
 // `clampedToExtent()`, so a frosted panel at the window's edge does not darken there; in a
 // chain, `clampToExtent` makes the blurs after it clamp).
 //
+// A stroke of the alpha's outline (AlphaStroke.swift) works on the plane's alpha in the
+// scratch plane's floats and composites its band beneath or over the premultiplied colour.
+//
 // Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the planes are kept from
 // one application to the next (FilterBuffers.swift), never allocated per pixel.
 
@@ -71,6 +74,9 @@ public enum FilterChain {
                 applyColorMap(map, plane, count: count)
             case .clampToExtent:
                 edge = .clamp
+            case .alphaStroke(let stroke):
+                if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
+                applyAlphaStroke(stroke, plane, width: w, height: h, scratch: buffers.scratch)
             case .gaussianBlur(let sigmaX, let sigmaY):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 let sx = PixelFilter.usableSigma(sigmaX), sy = PixelFilter.usableSigma(sigmaY)

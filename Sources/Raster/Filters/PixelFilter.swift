@@ -4,7 +4,8 @@
 // colour matrix, carries them all (Core Image's CIColorMatrix form: "s.r = dot(s,
 // redVector), s.g = dot(s, greenVector), s.b = dot(s, blueVector), s.a = dot(s,
 // alphaVector), s = s + bias"); a colour map (CIColorMap's gradient looked up by luminance,
-// ColorMap.swift) is not affine and is its own kind; the other kind is a Gaussian blur. Raster knows no filter
+// ColorMap.swift) is not affine and is its own kind; a stroke of the alpha's outline
+// (AlphaStroke.swift) is a grey-level morphology of the alpha; the other kind is a Gaussian blur. Raster knows no filter
 // names: LayerKit turns a layer's CIFilter objects into these (CIFilter+PixelFilter.swift).
 // How they are applied (working space, premultiplication, edges): FilterChain.swift.
 
@@ -57,6 +58,8 @@ public enum PixelFilter: Hashable, Sendable {
     case colorMatrix(ColorMatrix)
     /// A gradient looked up by luminance, mixed with the colour (ColorMap.swift).
     case colorMap(ColorMap)
+    /// A band along the edge of the alpha, in one colour (AlphaStroke.swift).
+    case alphaStroke(AlphaStroke)
 
     /// A Gaussian blur of `sigma` along both axes.
     public static func gaussianBlur(sigma: Double) -> PixelFilter { .gaussianBlur(sigmaX: sigma, sigmaY: sigma) }
@@ -90,6 +93,7 @@ public enum PixelFilter: Hashable, Sendable {
     public var reach: Int {
         switch self {
         case .gaussianBlur(let sx, let sy): return max(Self.kernelRadius(sigma: sx), Self.kernelRadius(sigma: sy))
+        case .alphaStroke(let s): return s.reach
         case .colorMatrix, .colorMap, .clampToExtent: return 0
         }
     }
