@@ -120,6 +120,37 @@ import TestSupport
         #expect(b[31, 40] != Color.black.premultipliedARGB)   // the edge fades
     }
 
+    // LKStroke (LayerKit's): a band along the edge of everything the layer draws, its
+    // sublayers included, outside and beneath it; its extent grows by the width; its colour
+    // animates by key path; a document names it by type.
+    @Test func strokeBandsTheLayersAlphaOutside() throws {
+        let root = CALayer()
+        root.bounds = Rect(0, 0, 80, 80); root.position = Point(40, 40)
+        let holder = CALayer()   // empty itself: its extent is its sublayer's, grown by the band
+        holder.frame = Rect(0, 0, 0, 0)
+        let l = CALayer()
+        l.frame = Rect(30, 30, 20, 20)
+        l.backgroundColor = .black
+        holder.addSublayer(l)
+        holder.filters = [.stroke(width: 4, color: Color(1, 0, 0, 1), name: "edge")]
+        root.addSublayer(holder)
+        let extent = holder.paintedLocalExtent(DisplayListBuilder())
+        #expect(extent.minX <= 25 && extent.minY <= 25 && extent.maxX >= 55 && extent.maxY >= 55)
+        let b = Bitmap(width: 80, height: 80)
+        LayerRenderer(background: .white).draw(root, into: Canvas(b))
+        #expect(b[27, 40] == Color(1, 0, 0, 1).premultipliedARGB)   // 3 px outside the sublayer: the band
+        #expect(b[24, 40] == Color.white.premultipliedARGB)          // 6 px outside: beyond it
+        #expect(b[40, 40] == Color.black.premultipliedARGB)          // the content stays on top
+        holder.setValue(.color(Color(0, 0, 1, 1)), forKeyPath: "filters.edge.inputColor")
+        #expect(holder.filters?[0].value(forKey: "inputColor") == .color(Color(0, 0, 1, 1)))
+        let doc = try LayerDocument.parse("""
+        {"width": 10, "height": 10, "layers": [{"name": "s", "bounds": [0, 0, 4, 4],
+          "filters": [{"type": "LKStroke", "inputWidth": 2, "inputColor": "#00ff00", "inputPosition": 2}]}]}
+        """)
+        let f = try #require(doc.layersByName["s"]?.filters?.first)
+        #expect(f.type == .stroke && f.number("inputWidth") == 2 && f.number("inputPosition") == 2)
+    }
+
     // backgroundFilters: "affect the content behind the layer that shows through into the
     // layer itself": inside the layer's shape only (its rounded corners too).
     @Test func backdropStaysInsideTheLayersShape() {
