@@ -1,6 +1,6 @@
 // The pixel clear (lk_clear.h): its string-store path, its library path and the dispatch between
 // them set exactly the n pixels asked for, at small and odd lengths and on both sides of the
-// dispatch threshold (the level-2 cache's size), and leave the pixels on either side as they were.
+// dispatch threshold (half the level-2 cache), and leave the pixels on either side as they were.
 import Testing
 import CRasterSIMD
 
@@ -13,7 +13,7 @@ import CRasterSIMD
         ("library", { lk_clear_pixels_library($0, $1, $2) }),
     ]
 
-    @Test(arguments: [0, 1, 2, 3, 7, 64, 1023, 1024, 1025, 4097, lk_level2_cache_bytes() / 4, lk_level2_cache_bytes() / 4 + 1, 480_001])
+    @Test(arguments: [0, 1, 2, 3, 7, 64, 1023, 1024, 1025, 4097, lk_level2_cache_bytes() / 8, lk_level2_cache_bytes() / 8 + 1, 480_001])
     func everyPathSetsExactlyTheRequestedPixels(count: Int) {
         let canary: UInt32 = 0xDEAD_BEEF, value: UInt32 = 0x80FF_4020
         for (name, clear) in Self.paths {
