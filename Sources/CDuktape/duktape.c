@@ -47,9 +47,41 @@ double lk_js_now(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Out of time: no collection until the run ends (CDuktape.h says why). Duktape's own
+   counter, ms_prevent_count, makes duk_heap_mark_and_sweep return at once; it is not touched
+   while a collection runs (which sets the counter itself when it ends). */
+static void lk_js_hold_collection(lk_js_sandbox *s) {
+    duk_heap *heap = (duk_heap *)s->heap;
+    if (s->collection_held || heap == NULL || heap->ms_running != 0) return;
+    heap->ms_prevent_count += 1;
+    s->collection_held = 1;
+}
+
+/* A run has ended: its deadline gone, collection allowed again. */
+static void lk_js_end_run(lk_js_sandbox *s) {
+    duk_heap *heap = (duk_heap *)s->heap;
+    if (s->collection_held && heap != NULL && heap->ms_prevent_count > 0) heap->ms_prevent_count -= 1;
+    s->collection_held = 0;
+    s->refusals = 0;
+    s->deadline = 0;
+}
+
+/* An allocation refused for the memory limit. Duktape collects garbage and asks again, up to
+   ten times (the first two plain mark-and-sweeps, then emergency ones that also compact every
+   object); a heap still full after the first two collections is full of live data, and the
+   emergency rounds — tens of milliseconds each on a full heap, for every allocation the
+   failing run still makes — are held off until the run ends. */
+static void lk_js_refused(lk_js_sandbox *s) {
+    if (++s->refusals >= 3) lk_js_hold_collection(s);
+}
+
 static int lk_js_exec_timeout_check(void *udata) {
     lk_js_sandbox *s = (lk_js_sandbox *)udata;
-    if (s->deadline > 0 && lk_js_now() > s->deadline) { s->timed_out = 1; return 1; }
+    if (s->deadline > 0 && (s->timed_out || lk_js_now() > s->deadline)) {
+        s->timed_out = 1;
+        lk_js_hold_collection(s);
+        return 1;
+    }
     return 0;
 }
 
@@ -75,8 +107,8 @@ static void lk_unlink(lk_js_sandbox *s, lk_block *b) {
    instructions, which a loop that allocates and collects garbage takes seconds to run. */
 static int lk_js_past_deadline(lk_js_sandbox *s) {
     if (s->deadline <= 0) return 0;
-    if ((++s->allocations & 63) != 0) return s->timed_out;
-    if (lk_js_now() > s->deadline) s->timed_out = 1;
+    if (!s->timed_out && (++s->allocations & 63) == 0 && lk_js_now() > s->deadline) s->timed_out = 1;
+    if (s->timed_out) lk_js_hold_collection(s);
     return s->timed_out;
 }
 
@@ -84,9 +116,10 @@ static void *lk_js_alloc(void *udata, duk_size_t size) {
     lk_js_sandbox *s = (lk_js_sandbox *)udata;
     if (size == 0) return NULL;
     if (lk_js_past_deadline(s)) return NULL;
-    if (size > s->memory_limit || s->memory_used + size > s->memory_limit) return NULL;
+    if (size > s->memory_limit || s->memory_used + size > s->memory_limit) { lk_js_refused(s); return NULL; }
     lk_block *b = (lk_block *)malloc(sizeof(lk_block) + size);
     if (!b) return NULL;
+    s->refusals = 0;
     b->size = size;
     lk_link(s, b);
     s->memory_used += size;
@@ -110,10 +143,11 @@ static void *lk_js_realloc(void *udata, void *ptr, duk_size_t size) {
     lk_block *b = (lk_block *)ptr - 1;
     size_t old = b->size;
     if (size > old && lk_js_past_deadline(s)) return NULL;
-    if (size > old && (size > s->memory_limit || s->memory_used - old + size > s->memory_limit)) return NULL;
+    if (size > old && (size > s->memory_limit || s->memory_used - old + size > s->memory_limit)) { lk_js_refused(s); return NULL; }
     lk_unlink(s, b);
     lk_block *n = (lk_block *)realloc(b, sizeof(lk_block) + size);
     if (!n) { lk_link(s, b); return NULL; }
+    s->refusals = 0;
     n->size = size;
     lk_link(s, n);
     s->memory_used = s->memory_used - old + size;
@@ -135,12 +169,30 @@ static void lk_js_fatal(void *udata, const char *msg) {
 duk_context *lk_js_create(lk_js_sandbox *sandbox, size_t memory_limit) {
     memset(sandbox, 0, sizeof(*sandbox));
     sandbox->memory_limit = memory_limit;
-    return duk_create_heap(lk_js_alloc, lk_js_realloc, lk_js_free, sandbox, lk_js_fatal);
+    duk_context *ctx = duk_create_heap(lk_js_alloc, lk_js_realloc, lk_js_free, sandbox, lk_js_fatal);
+    if (ctx) sandbox->heap = ((duk_hthread *)ctx)->heap;
+    return ctx;
 }
 
 void lk_js_destroy(duk_context *ctx, lk_js_sandbox *sandbox) {
     if (!ctx) return;
-    if (!sandbox->fatal) { duk_destroy_heap(ctx); return; }
+    if (!sandbox->fatal) {
+        /* Destruction runs the finalizers still pending: under a deadline, as any run. */
+        jmp_buf jump;
+        sandbox->jump = &jump;
+        if (setjmp(jump) == 0) {
+            sandbox->timed_out = 0;
+            sandbox->deadline = lk_js_now() + LK_JS_COLLECTION_SECONDS;
+            duk_destroy_heap(ctx);
+            sandbox->heap = NULL;
+            sandbox->jump = NULL;
+            sandbox->deadline = 0;
+            return;
+        }
+        sandbox->jump = NULL; /* a fatal error while destroying: free what is left below */
+        sandbox->deadline = 0;
+    }
+    sandbox->heap = NULL;
     lk_block *b = (lk_block *)sandbox->blocks;
     while (b) { lk_block *n = b->next; free(b); b = n; }
     sandbox->blocks = NULL;
@@ -164,19 +216,34 @@ int lk_js_compile(duk_context *ctx, lk_js_sandbox *sandbox, const char *source, 
     duk_push_lstring(ctx, source, length);
     duk_push_string(ctx, name);
     int rc = duk_safe_call(ctx, lk_js_compile_unsafe, NULL, 2, 1);
+    lk_js_end_run(sandbox);
     sandbox->jump = NULL;
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
+}
+
+/* Between runs, outside their budgets: a mark-and-sweep once the heap holds more than halfway
+   from what it held after the last one to its limit (CDuktape.h says why). Not an emergency
+   collection, so no object is compacted; finalizers run under a deadline of their own. */
+static void lk_js_collect_between_runs(duk_context *ctx, lk_js_sandbox *s) {
+    size_t threshold = s->memory_collected + (s->memory_limit - s->memory_collected) / 2;
+    if (s->memory_used <= threshold) return;
+    s->timed_out = 0;
+    s->deadline = lk_js_now() + LK_JS_COLLECTION_SECONDS;
+    duk_gc(ctx, 0);
+    lk_js_end_run(s);
+    s->memory_collected = s->memory_used;
 }
 
 int lk_js_call(duk_context *ctx, lk_js_sandbox *sandbox, int nargs, double seconds) {
     if (sandbox->fatal) return 1;
     jmp_buf jump;
     sandbox->jump = &jump;
-    if (setjmp(jump)) { sandbox->jump = NULL; sandbox->deadline = 0; return 1; }
+    if (setjmp(jump)) { sandbox->jump = NULL; lk_js_end_run(sandbox); return 1; }
+    lk_js_collect_between_runs(ctx, sandbox);
     sandbox->timed_out = 0;
     sandbox->deadline = lk_js_now() + seconds;
     int rc = duk_pcall(ctx, nargs);
-    sandbox->deadline = 0;
+    lk_js_end_run(sandbox);
     sandbox->jump = NULL;
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
 }
@@ -221,11 +288,12 @@ int lk_js_invoke(duk_context *ctx, lk_js_sandbox *sandbox, const char *function,
     lk_invocation inv = { function, string_argument, numbers, count, out, capacity, written };
     jmp_buf jump;
     sandbox->jump = &jump;
-    if (setjmp(jump)) { sandbox->jump = NULL; sandbox->deadline = 0; return 1; }
+    if (setjmp(jump)) { sandbox->jump = NULL; lk_js_end_run(sandbox); return 1; }
+    lk_js_collect_between_runs(ctx, sandbox);
     sandbox->timed_out = 0;
     sandbox->deadline = lk_js_now() + seconds;
     int rc = duk_safe_call(ctx, lk_js_invoke_unsafe, &inv, 0, 1);
-    sandbox->deadline = 0;
+    lk_js_end_run(sandbox);
     sandbox->jump = NULL;
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
 }
@@ -297,8 +365,87 @@ static duk_ret_t lk_js_native_keys(duk_context *ctx) {
     return 1;
 }
 
+/* Sources read for their completion value (After Effects' rule for an expression that does not
+   set `$bm_rt`), compiled once per heap as eval code and called on every evaluation.
+   Duktape's public API compiles eval code (duk_compile with DUK_COMPILE_EVAL) into a closure
+   over the global environment: called, it returns the completion value, but its `var`s —
+   non-strict eval code declares them at run time in the variable environment it runs in —
+   become globals and leak from one property to the next. So the template is compiled here
+   with Duktape's internal compiler entry (duk_js_compile, what the global eval() calls) and
+   kept in the heap stash, out of scripts' reach; each run makes a fresh closure of it over a
+   fresh declarative environment whose parent is the global one, as Duktape's eval() does for
+   strict direct eval (duk_bi_global_object_eval; E5.1 10.4.2: eval code gets a new
+   environment), with `this` the global object (indirect eval). That environment holds the
+   run's `var`s and function declarations and dies with it; `$bm_rt` is declared there first,
+   so a source that assigns it without `var` keeps it local too. */
+#define LK_JS_EVAL_TEMPLATES "lkEvalTemplates"
+
+/* __lk_compileEval(source): the index of source's compiled template; a syntax error throws. */
+static duk_ret_t lk_js_native_compile_eval(duk_context *ctx) {
+    duk_hthread *thr = (duk_hthread *)ctx;
+    duk_size_t length = 0;
+    const char *source = duk_require_lstring(ctx, 0, &length);
+    duk_uarridx_t index;
+    duk_push_string(ctx, "expression"); /* the file name errors carry */
+    duk_js_compile(thr, (const duk_uint8_t *)source, length, DUK_COMPILE_EVAL);
+    /* [ source template ] */
+    duk_push_heap_stash(ctx);
+    if (!duk_get_prop_string(ctx, -1, LK_JS_EVAL_TEMPLATES)) {
+        duk_pop(ctx);
+        duk_push_array(ctx);
+        duk_dup_top(ctx);
+        duk_put_prop_string(ctx, -3, LK_JS_EVAL_TEMPLATES);
+    }
+    /* [ source template stash templates ] */
+    index = (duk_uarridx_t)duk_get_length(ctx, -1);
+    duk_dup(ctx, -3);
+    duk_put_prop_index(ctx, -2, index);
+    duk_push_uint(ctx, index);
+    return 1;
+}
+
+/* __lk_runEval(index): runs the template in a fresh environment: its `$bm_rt` when it set
+   one, else its completion value. */
+static duk_ret_t lk_js_native_run_eval(duk_context *ctx) {
+    duk_hthread *thr = (duk_hthread *)ctx;
+    duk_uarridx_t index = (duk_uarridx_t)duk_require_uint(ctx, 0);
+    duk_hobject *template_object, *global_env = thr->builtins[DUK_BIDX_GLOBAL_ENV];
+    duk_hdecenv *env;
+    duk_push_heap_stash(ctx);
+    if (!duk_get_prop_string(ctx, -1, LK_JS_EVAL_TEMPLATES))
+        return duk_error(ctx, DUK_ERR_RANGE_ERROR, "no compiled expression %u", (unsigned)index);
+    duk_get_prop_index(ctx, -1, index);
+    /* [ index stash templates template ] */
+    template_object = duk_get_hobject(ctx, -1);
+    if (template_object == NULL || !DUK_HOBJECT_IS_COMPFUNC(template_object))
+        return duk_error(ctx, DUK_ERR_RANGE_ERROR, "no compiled expression %u", (unsigned)index);
+    env = duk_hdecenv_alloc(thr, DUK_HOBJECT_FLAG_EXTENSIBLE | DUK_HOBJECT_CLASS_AS_FLAGS(DUK_HOBJECT_CLASS_DECENV));
+    duk_push_hobject(thr, (duk_hobject *)env); /* index 4: keeps it reachable while it runs */
+    DUK_HOBJECT_SET_PROTOTYPE(thr->heap, (duk_hobject *)env, global_env);
+    DUK_HOBJECT_INCREF_ALLOWNULL(thr, global_env);
+    duk_push_string(ctx, "$bm_rt");
+    duk_push_undefined(ctx);
+    duk_xdef_prop(thr, 4, DUK_PROPDESC_FLAGS_WE); /* as a `var` declares it */
+    duk_js_push_closure(thr, (duk_hcompfunc *)template_object, (duk_hobject *)env, (duk_hobject *)env, 0);
+    duk_push_global_object(ctx);
+    duk_call_method(ctx, 0);
+    /* [ index stash templates template env result ] */
+    duk_get_prop_string(ctx, 4, "$bm_rt");
+    if (duk_is_undefined(ctx, -1)) duk_pop(ctx);
+    return 1;
+}
+
 static duk_ret_t lk_js_install_unsafe(duk_context *ctx, void *udata) {
     (void)udata;
+    /* Duktape.fin (finalizers), gc, act, compact, Thread, Pointer: nothing an expression uses,
+       and a finalizer would run where Duktape collects, not where the script runs. */
+    duk_push_global_object(ctx);
+    duk_del_prop_string(ctx, -1, "Duktape");
+    duk_pop(ctx);
+    duk_push_c_function(ctx, lk_js_native_compile_eval, 1);
+    duk_put_global_string(ctx, "__lk_compileEval");
+    duk_push_c_function(ctx, lk_js_native_run_eval, 1);
+    duk_put_global_string(ctx, "__lk_runEval");
     duk_push_c_function(ctx, lk_js_native_value, 2);
     duk_put_global_string(ctx, "__lk_value");
     duk_push_c_function(ctx, lk_js_native_keys, 1);
@@ -313,6 +460,7 @@ int lk_js_install_natives(duk_context *ctx, lk_js_sandbox *sandbox) {
     if (setjmp(jump)) { sandbox->jump = NULL; return 1; }
     int rc = duk_safe_call(ctx, lk_js_install_unsafe, NULL, 0, 1);
     duk_pop(ctx);
+    lk_js_end_run(sandbox);
     sandbox->jump = NULL;
     return rc == DUK_EXEC_SUCCESS ? 0 : 1;
 }

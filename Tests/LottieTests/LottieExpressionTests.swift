@@ -402,15 +402,26 @@ import Testing
             #expect(Self.close(v, expected), "\(expr): \(v)")
             #expect(n == 1, "\(expr): \(n) compilations")
         }
-        // Several statements read for their completion value are eval'ed each time (31 + the
-        // one that found them not one expression).
-        let (v, w, n) = try Self.compiled("var a = 2; [a * time * 30, 1]")
-        #expect(w.isEmpty && Self.close(v, [[0, 1], [60, 1]]))
-        #expect(n == 32, "\(n) compilations")
-        // A $bm_rt source that leaves it unset gives its completion value, from eval after the first.
-        let (v2, w2, n2) = try Self.compiled("var $bm_rt; if (time > 100) $bm_rt = [1, 1]; [time * 30, 2]")
-        #expect(w2.isEmpty && Self.close(v2, [[0, 2], [30, 2]]), "\(v2) \(w2)")
-        #expect(n2 == 32, "\(n2) compilations")
+        // Several statements read for their completion value (After Effects' expressions as
+        // written, without $bm_rt): compiled once as eval code, after the `return (…)` form
+        // that found them not one expression — 2 compilations for 31 frames, not 32.
+        for (expr, expected) in [("var a = 2; [a * time * 30, 1]", [[0.0, 1.0], [60, 1]]),
+                                 ("function f(x) { return x * 3; }\nvar s = f(time * 30);\nif (s > 10) { [s, 1] } else { [s, 0] }", [[0, 0], [90, 1]]),
+                                 ("var p = value; p[0] += time * 30;\np;", [[3, 4], [33, 4]])] {
+            let (v, w, n) = try Self.compiled(expr)
+            #expect(w.isEmpty, "\(expr): \(w)")
+            #expect(Self.close(v, expected), "\(expr): \(v)")
+            #expect(n == 2, "\(expr): \(n) compilations")
+        }
+        // A $bm_rt source that leaves it unset gives its completion value, as eval code after
+        // the first evaluation; where it sets $bm_rt (with or without `var`), $bm_rt.
+        for (expr, expected) in [("var $bm_rt; if (time > 100) $bm_rt = [1, 1]; [time * 30, 2]", [[0.0, 2.0], [30, 2]]),
+                                 ("var $bm_rt; if (time > 0.5) $bm_rt = [1, 1]; [time * 30, 2]", [[0, 2], [1, 1]]),
+                                 ("if (time > 0.5) $bm_rt = [1, 1]; [time * 30, 2]", [[0, 2], [1, 1]])] {
+            let (v, w, n) = try Self.compiled(expr)
+            #expect(w.isEmpty && Self.close(v, expected), "\(expr): \(v) \(w)")
+            #expect(n == 2, "\(expr): \(n) compilations")
+        }
         // A syntax error: compiled once, one warning, the keyframes kept.
         let (v3, w3, n3) = try Self.compiled("var $bm_rt; $bm_rt = (;")
         #expect(w3.count == 1 && w3.first?.contains("SyntaxError") == true, "\(w3)")
@@ -431,6 +442,41 @@ import Testing
         guard case .array(let layers)? = out["layers"], let a = layers[0]["ks"]?["p"], let b = layers[1]["ks"]?["p"] else { Issue.record("no p"); return }
         let pa = try LottieProperty<[Double]>.decode(LottieJSON(a, path: "")), pb = try LottieProperty<[Double]>.decode(LottieJSON(b, path: ""))
         #expect(Self.close([pa.value(at: 3), pb.value(at: 3)], [[5, 99], [1, 3]]), "\([pa.value(at: 3), pb.value(at: 3)])")
+    }
+
+    /// Scripts cannot reach Duktape's own object: `Duktape.fin` would set a finalizer, which
+    /// runs where Duktape collects garbage (between runs, at the heap's destruction), not
+    /// inside the evaluation that set it.
+    @Test func duktapeObjectIsOutOfReach() throws {
+        let (v, w, _) = try Self.compiled("[typeof Duktape === 'undefined' ? 1 : 0, typeof this.Duktape === 'undefined' ? 1 : 0]")
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[1, 1], [1, 1]]), "\(v)")
+    }
+
+    /// The same for sources compiled once as eval code (several statements read for their
+    /// completion value): each evaluation runs in a fresh environment, so a var, a function
+    /// declaration, a shadowed `time` or an assigned `$bm_rt` neither reaches the next
+    /// property nor survives to the same property's next frame.
+    @Test func evalCodeSourcesKeepTheirVarsLocal() throws {
+        let a = "var leak = 5; function helper() { return 1; }\nvar time = 99; var $bm_rt; [leak + helper(), time]"
+        let b = "var n = (typeof n === 'number' ? n : 0) + 1;\nvar seen = typeof leak === 'undefined' && typeof helper === 'undefined' ? 1 : 2;\n[seen * 10 + n, time * 30]"
+        let json = """
+        {"v":"5.7.0","fr":30,"ip":0,"op":10,"w":200,"h":100,"nm":"Main","assets":[],"layers":[
+         {"ty":4,"nm":"A","ind":1,"ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":\(try Self.quoted(a))}},"shapes":[]},
+         {"ty":4,"nm":"B","ind":2,"ip":0,"op":10,"st":0,"ks":{"p":{"a":0,"k":[0,0],"x":\(try Self.quoted(b))}},"shapes":[]}]}
+        """
+        var warnings: [String] = [], compilations = 0
+        let out = LottieExpressions.evaluate(try JSONReader.parse(Array(json.utf8)), warnings: &warnings,
+                                             secondsInAll: LottieLimits.expressionSecondsInAll, compilations: &compilations)
+        #expect(warnings.isEmpty, "\(warnings)")
+        guard case .array(let layers)? = out["layers"], let pa = layers[0]["ks"]?["p"], let pb = layers[1]["ks"]?["p"] else { Issue.record("no p"); return }
+        let va = try LottieProperty<[Double]>.decode(LottieJSON(pa, path: "")), vb = try LottieProperty<[Double]>.decode(LottieJSON(pb, path: ""))
+        // A: $bm_rt declared but unset, so its completion value. B: n is 1 on every frame
+        // (its var starts undefined each time), and sees neither `leak` nor `helper`.
+        #expect(Self.close([va.value(at: 3), vb.value(at: 0), vb.value(at: 3), vb.value(at: 9)], [[6, 99], [11, 0], [11, 3], [11, 9]]),
+                "\([va.value(at: 3), vb.value(at: 0), vb.value(at: 3), vb.value(at: 9)])")
+        // Each source: its `return (…)` or function form, then its eval code, once.
+        #expect(compilations == 4, "\(compilations) compilations")
     }
 
     /// `json` evaluated, and the warnings.

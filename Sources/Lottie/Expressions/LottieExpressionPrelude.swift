@@ -914,19 +914,21 @@ function __lk_evaluateNow(source, t, frameNumber) {
 // Each source is compiled once per heap and its function called on every evaluation, as
 // lottie-web does (ExpressionManager.js's initiateExpression compiles a property's expression
 // once, `expression_function = eval('[function _expression_function(){' + val +
-// ';scoped_bm_rt=$bm_rt}]')[0]`, and calls `expression_function()` each frame); before, each
-// evaluation compiled its source again with eval. The forms, all compiled in the global scope:
+// ';scoped_bm_rt=$bm_rt}]')[0]`, and calls `expression_function()` each frame). The forms:
 // * a source that names `$bm_rt` (bodymovin's exporter writes `var $bm_rt; $bm_rt = …`):
 //   `var $bm_rt; SOURCE; return $bm_rt;` — its vars are the function's, not globals;
 // * a source without it, read for its completion value (`wiggle(2, 30)`, `value + [10, 0]`):
 //   `return (SOURCE);` when the source is one expression;
-// * anything else — several statements read for their completion value, or a `$bm_rt` source
-//   that left it unset (then its completion value is the result) — is `eval`ed per evaluation
-//   inside a function, as before, so its vars stay local too.
+// * anything else — several statements read for their completion value (After Effects'
+//   expressions exported raw), or a `$bm_rt` source that left it unset (then its completion
+//   value is the result) — is compiled once as eval code (CDuktape's `__lk_compileEval`,
+//   Duktape's eval compiler: a function whose call gives the completion value) and run by
+//   `__lk_runEval` in a fresh environment each time, so its vars stay local to one
+//   evaluation, as they were inside the function that eval'ed it before (duktape.c says how).
 // A syntax error is kept and thrown again without compiling. `__lk_compilations` counts the
-// compilations (each eval is one) for the tests. The table holds one entry per distinct
-// source of the file's expression properties (the host reaches at most
-// maximumExpressionEvaluations of them), inside the heap's memory budget
+// compilations for the tests (a failed `return (…)` counts, then the eval code's). The table
+// holds one entry per distinct source of the file's expression properties (the host reaches
+// at most maximumExpressionEvaluations of them), inside the heap's memory budget
 // (expressionMemoryBytes: past it the evaluation fails with a warning and the next one gets a
 // fresh heap and an empty table).
 var __lk_compiled = Object.create(null), __lk_compilations = 0;
@@ -935,34 +937,36 @@ function __lk_compiledForm(source) {
     var c = __lk_compiled[source], body, end;
     if (c !== undefined) return c;
     __lk_compilations += 1;
-    c = { fn: null, error: null, evaluated: false };
+    c = { fn: null, error: null, evalCode: -1 };
     if (source.indexOf('$bm_rt') >= 0) {
         try { c.fn = new Function('var $bm_rt;\n' + source + '\n;return $bm_rt;'); } catch (e) { c.error = e; }
     } else {
         // Its trailing blanks and semicolons left out (our Duktape has no regular expressions).
         for (end = source.length; end > 0 && ' \t\r\n;'.indexOf(source.charAt(end - 1)) >= 0; end -= 1) {}
         body = source.substring(0, end);
-        try { c.fn = new Function('return (\n' + body + '\n);'); } catch (e) { c.evaluated = true; }
+        try { c.fn = new Function('return (\n' + body + '\n);'); } catch (e) { __lk_compileEvalCode(c, source); }
     }
     __lk_compiled[source] = c;
     return c;
 }
-function __lk_evalEach(source) {
+function __lk_compileEvalCode(c, source) {
     __lk_compilations += 1;
-    return (function () { var $bm_rt; var r = eval(source); return $bm_rt !== undefined ? $bm_rt : r; })();
+    c.fn = null;
+    try { c.evalCode = __lk_compileEval(source); } catch (e) { c.error = e; }
 }
 function __lk_call(source) {
     var c = __lk_compiledForm(source), r;
     if (c.error !== null) throw c.error;
-    if (c.evaluated) return __lk_evalEach(source);
+    if (c.fn === null) return __lk_runEval(c.evalCode);
     r = c.fn();
     if (r !== undefined) return r;
     // A `$bm_rt` source that left it unset (or an expression that gave undefined): its
-    // completion value, from eval from now on; this evaluation runs again from its start.
-    c.evaluated = true;
+    // completion value, as eval code from now on; this evaluation runs again from its start.
+    __lk_compileEvalCode(c, source);
+    if (c.error !== null) throw c.error;
     seedRandom(0, false);
     $bm_rt = undefined;
-    return __lk_evalEach(source);
+    return __lk_runEval(c.evalCode);
 }
 // A path expression's result (a path: createPath's, a path property's value, anything with
 // points()) flattened for the host, at most __lk_maxVertices vertices of finite numbers.

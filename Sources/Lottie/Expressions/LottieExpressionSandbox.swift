@@ -30,6 +30,9 @@ final class LottieExpressionSandbox {
 
     var isLost: Bool { sandbox.pointee.fatal != 0 }
     var memoryPeak: Int { sandbox.pointee.memory_peak }
+    /// Bytes the heap held after its last collection between runs (0 before the first): what
+    /// it keeps alive.
+    var memoryKept: Int { sandbox.pointee.memory_collected }
 
     /// Installs `__lk_value` and `__lk_keys`, answered by `host` (kept by the caller as long as
     /// this heap lives).

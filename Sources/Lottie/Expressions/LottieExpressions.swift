@@ -59,8 +59,9 @@ enum LottieExpressions {
     }
 
     /// The same, counting in `compilations` the times the heaps compiled an expression's
-    /// source (the prelude's `__lk_compilations`: once per source and heap, plus one per
-    /// evaluation of a source read by `eval`) — for the tests of the compiled-source cache.
+    /// source (the prelude's `__lk_compilations`: once per source and heap, twice for one
+    /// compiled as eval code after another form did not fit) — for the tests of the
+    /// compiled-source cache.
     static func evaluate(_ json: JSONValue, warnings: inout [String], secondsInAll: Double,
                          compilations: inout Int) -> JSONValue {
         guard case .object = json else { return json }
@@ -690,6 +691,18 @@ private final class LottieExpressionEvaluator {
                     results[e.property] = ExpressionProperty(dimensions: [], text: TextKeyframes(keyframes: keyframes))
                 }
                 finish(e)
+                // A heap that keeps more than half its budget alive after a collection (the
+                // layer interfaces the prelude built and keeps, some 60 KB a layer: a file of
+                // 200 layers with expressions kept 14 MiB) is made afresh, as after a failure,
+                // so the next expressions do not run out of memory or pay for collecting a
+                // full heap.
+                if let s = sandbox, s.memoryKept > LottieLimits.expressionMemoryBytes / 2 {
+                    do { sandbox = try makeSandbox() } catch {
+                        warnings.append("expressions: \(error.message); \(expressions.count - n - 1) properties keep their keyframes")
+                        sandbox = nil
+                        return Self.replacing(root, replacements)
+                    }
+                }
             } catch {
                 // Out of time inside another property's on-demand run: that innermost property
                 // is given up (one warning; its keyframes from now on, so no later reader runs
