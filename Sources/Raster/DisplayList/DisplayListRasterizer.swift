@@ -212,9 +212,10 @@ public final class DisplayListRasterizer {
                     i += 5
                     break
                 }
-                if pendingBlend == nil, let plan = Self.reducedBlurPlan(ofGroupAt: i, in: items) {
-                    // Fills under a large blur: drawn at the blur's reduced size and composited
-                    // enlarged, without a bitmap of the group's size (+ReducedBlur.swift).
+                if box == nil, pendingBlend == nil, let plan = Self.reducedBlurPlan(ofGroupAt: i, in: items) {
+                    // Fills under a large blur (a group with a filter has no box: it is drawn
+                    // whole): drawn at the blur's reduced size and composited enlarged, without
+                    // a bitmap of the group's size (+ReducedBlur.swift).
                     drawReducedBlurGroup(plan, start: i, items, x: x, y: y, width: w, height: h, opacity: opacity,
                                          onto: canvas, within: within)
                     i = plan.end
