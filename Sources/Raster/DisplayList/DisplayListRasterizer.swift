@@ -212,6 +212,15 @@ public final class DisplayListRasterizer {
                     i += 5
                     break
                 }
+                if box == nil, pendingBlend == nil, let plan = Self.reducedBlurPlan(ofGroupAt: i, in: items) {
+                    // Fills under a large blur (a group with a filter has no box: it is drawn
+                    // whole): drawn at the blur's reduced size and composited enlarged, without
+                    // a bitmap of the group's size (+ReducedBlur.swift).
+                    drawReducedBlurGroup(plan, start: i, items, x: x, y: y, width: w, height: h, opacity: opacity,
+                                         onto: canvas, within: within)
+                    i = plan.end
+                    break
+                }
                 stack.append(.group(parent: canvas, x: x, y: y, opacity: opacity, shadow: nil, box: box, saved: place))
                 place = Place(origin: place.origin.map { ($0.x + x, $0.y + y) }, box: box)
                 if let box, Self.drawsMaskedGradientDirectly(first: i + 1, items, box: box, onto: canvas) {
