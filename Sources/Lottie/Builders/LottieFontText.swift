@@ -69,7 +69,7 @@ struct LottieFontText {
     static func strokeFilter(_ d: LottieTextDocument) -> CIFilter? {
         guard let sc = d.strokeColor, sc.count >= 3, d.strokeWidth > 0 else { return nil }
         let color = LottieColor.color(LottieColor.unit(sc))
-        let over = d.fillOverStroke   // the file's `of` (see LottieTextDocument)
+        let over = d.strokeOverFill
         return .stroke(width: over ? d.strokeWidth : d.strokeWidth / 2, color: color, position: over ? 2 : 0, name: "textStroke")
     }
 

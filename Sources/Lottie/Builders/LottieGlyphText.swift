@@ -81,7 +81,7 @@ struct LottieGlyphText {
             let s = LottieShapeItem.Stroke(width: LottieProperty([d.strokeWidth]), cap: 1, join: 1, miterLimit: 4, dashes: [])
             stroke = [.stroke(color: color(sc), opacity: LottieProperty([100]), s)]
         }
-        return d.fillOverStroke ? fill + stroke : stroke + fill
+        return d.strokeOverFill ? fill + stroke : stroke + fill
     }
 
     /// The document as shape items, or nil (with a warning) when a character has no glyph.

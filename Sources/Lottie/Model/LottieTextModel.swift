@@ -2,7 +2,9 @@
 // holds the text `t` (lines split at carriage returns), font name `f`, size `s`, justification
 // `j` (0 left, 1 right, 2 centre), tracking `tr` (thousandths of an em added after each
 // character), line height `lh`, fill colour `fc`, stroke colour `sc` and width `sw`, and `of`
-// (the fill drawn over the stroke). `chars` carry each glyph's outline as shape items drawn at
+// (the stroke drawn over the fill: After Effects' `TextDocument.strokeOverFill`, which
+// bodymovin's exporter writes as `of` when the text has both a fill and a stroke; "Stroke Over
+// Fill — Render stroke above the fill", lottie-docs' text document schema). `chars` carry each glyph's outline as shape items drawn at
 // size 100 with the baseline at y 0, and its advance `w` at that size. Each further keyframe
 // of `t.d.k` is a whole document of its own that holds from its frame `t` on ("Text documents
 // are not interpolated: each keyframe holds", lottie-web TextProperty, which shows the last
@@ -20,7 +22,7 @@ struct LottieTextDocument: Sendable {
     var fillColor: [Double]?
     var strokeColor: [Double]?
     var strokeWidth: Double
-    var fillOverStroke: Bool
+    var strokeOverFill: Bool
     /// Keyframes of the document beyond the first (the text changing over time).
     var laterDocuments: Int
     var animators: Int
@@ -75,7 +77,7 @@ struct LottieTextDocument: Sendable {
             justification: try s.code("j", default: 0), tracking: tracking, lineHeight: lineHeight,
             fillColor: try s["fc"].map { (v: LottieJSON) throws(DocumentError) in try v.vector() },
             strokeColor: try s["sc"].map { (v: LottieJSON) throws(DocumentError) in try v.vector() },
-            strokeWidth: try s.number("sw", default: 0), fillOverStroke: s.bool("of"),
+            strokeWidth: try s.number("sw", default: 0), strokeOverFill: s.bool("of"),
             laterDocuments: 0, animators: 0)
     }
 
