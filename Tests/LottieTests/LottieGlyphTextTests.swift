@@ -15,12 +15,13 @@ import TestSupport
     static let chars = ##"[{"ch": "A", "size": 100, "style": "Regular", "fFamily": "Box", "w": 60, "data": {"shapes": [{"ty": "gr", "it": [{"ty": "rc", "p": {"k": [25, -35]}, "s": {"k": [50, 70]}, "r": {"k": 0}}]}]}}]"##
     static let fonts = ##"{"list": [{"fName": "Box-Regular", "fFamily": "Box", "fStyle": "Regular"}]}"##
 
-    static func scene(text: String, justification: Int, animators: String = "[]", reading: LottieReading = .afterEffects) throws -> LottieScene {
+    static func scene(text: String, justification: Int, animators: String = "[]", reading: LottieReading = .afterEffects,
+                      size: Double = 20, position: String = "[100, 50]", stroke: String = "") throws -> LottieScene {
         try LottieScene.parse(Array("""
         {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 100, "fonts": \(fonts), "chars": \(chars), "layers": [
-         {"ty": 5, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": [100, 50]}},
-          "t": {"d": {"k": [{"s": {"s": 20, "f": "Box-Regular", "t": "\(text)", "j": \(justification), "tr": 100, "lh": 30,
-                                   "fc": [1, 0, 0]}, "t": 0}]}, "a": \(animators)}}]}
+         {"ty": 5, "nm": "Words", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"k": \(position)}},
+          "t": {"d": {"k": [{"s": {"s": \(size), "f": "Box-Regular", "t": "\(text)", "j": \(justification), "tr": 100, "lh": 30,
+                                   "fc": [1, 0, 0]\(stroke)}, "t": 0}]}, "a": \(animators)}}]}
         """.utf8), reading: reading)
     }
 
@@ -97,5 +98,33 @@ import TestSupport
         #expect(ae.warnings.isEmpty, "\(ae.warnings)")
         let shapes = LottieImporterTests.all(ae.root).compactMap { $0 as? CAShapeLayer }
         #expect(shapes.count == 1 && shapes.allSatisfy { $0.fillColor == Color(0, 1, 0, 1) })
+    }
+
+    /// After Effects' reading stacks a glyph's fill and stroke by `of`, After Effects'
+    /// `TextDocument.strokeOverFill` ("Stroke Over Fill — Render stroke above the fill",
+    /// lottie-docs; ThorVG and lottie-android draw the stroke first when it is false): where
+    /// the 10-wide blue stroke overlaps the red fill (the inner 5 px of the glyph's edge) the
+    /// stroke shows when `of` is true, the fill when it is false; outside the glyph the stroke
+    /// shows either way, inside beyond its reach the fill.
+    @Test(arguments: [true, false])
+    func theStrokeIsOverTheFillWhereOfSaysSoInAfterEffectsReading(of: Bool) throws {
+        // The glyph at size 100: a 50 × 70 box from (20, 20) to (70, 90).
+        let s = try Self.scene(text: "A", justification: 0, size: 100, position: "[20, 90]",
+                               stroke: #", "sc": [0, 0, 1], "sw": 10, "of": \#(of)"#)
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = LottieAfterEffectsReadingTests.render(s, frame: 0)
+        func colour(_ x: Int, _ y: Int) -> (r: Double, b: Double, a: Double) {
+            let c = LottieEffectsTests.rgba(b, x, y)
+            return (c.r, c.b, c.a)
+        }
+        let overlap = colour(22, 55), outside = colour(17, 55), inside = colour(45, 55)
+        #expect(overlap.a > 0.99 && outside.a > 0.99 && inside.a > 0.99)
+        if of {
+            #expect(overlap.b > 0.99 && overlap.r < 0.01, "\(overlap)")
+        } else {
+            #expect(overlap.r > 0.99 && overlap.b < 0.01, "\(overlap)")
+        }
+        #expect(outside.b > 0.99 && outside.r < 0.01, "\(outside)")
+        #expect(inside.r > 0.99 && inside.b < 0.01, "\(inside)")
     }
 }

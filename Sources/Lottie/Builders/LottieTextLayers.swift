@@ -90,7 +90,7 @@ struct LottieTextLayers {
                                               extent: LottieGradientLayers.extent(width: model.width, height: model.height))
         if glyphs.covers(d) {
             if !perLetter {
-                guard let items = glyphs.items(d, layer: layerName, warnings: warnings) else { return nil }
+                guard let items = glyphs.items(d, reading: timeline.reading, layer: layerName, warnings: warnings) else { return nil }
                 try builder.build(items, into: holder, inherited: [], trims: [], rounding: nil, depth: 0)
                 return holder
             }
@@ -100,7 +100,7 @@ struct LottieTextLayers {
                 guard let g, !g.shapes.isEmpty else { layers.append(nil); continue }
                 let letter = LottieTransformLayers.emptyLayer()
                 try counter.add(1)
-                let items = [LottieGlyphText.group(g, size: d.size, origin: Point(0, 0))] + LottieGlyphText.paints(d)
+                let items = [LottieGlyphText.group(g, size: d.size, origin: Point(0, 0))] + LottieGlyphText.paints(d, reading: timeline.reading)
                 try builder.build(items, into: letter, inherited: [], trims: [], rounding: nil, depth: 0)
                 holder.addSublayer(letter)
                 layers.append(letter)
