@@ -140,6 +140,9 @@ static inline int64_t lk_truncate(double x) {
 #include "lk_alpha_plane.h"
 #include "lk_box_blur.h"
 
+// A filter chain's exact Gaussian (σ ≤ 4): its row and column passes on planes of float4.
+#include "lk_gauss_passes.h"
+
 // A large blur's resampling: a bitmap shrunk by f × f boxes and enlarged back bilinearly.
 #include "lk_blur_resample.h"
 

@@ -286,7 +286,17 @@ static inline void lk_upsample_composite(const uint32_t *src, ptrdiff_t lw, ptrd
                     lk_composite_row(d + (pending - x0), row + pending, NULL, x - pending, alpha);
                     pending = -1;
                 }
-                if (kind == 2) { uint32_t *o = d + (x - x0); for (ptrdiff_t k = 0; k < xe - x; k++) o[k] = p; }
+                if (kind == 2) {
+                    // The compiler keeps this store loop scalar (one pixel a store): four at a time.
+                    uint32_t *o = d + (x - x0);
+                    const ptrdiff_t m = xe - x;
+                    ptrdiff_t k = 0;
+#if defined(__SSE2__)
+                    const __m128i v = _mm_set1_epi32((int)p);
+                    for (; k + 4 <= m; k += 4) _mm_storeu_si128((__m128i *)(o + k), v);
+#endif
+                    for (; k < m; k++) o[k] = p;
+                }
             }
             x = xe;
             c = c2;

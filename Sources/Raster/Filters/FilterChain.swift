@@ -11,7 +11,8 @@
 // unpremultiplied colour); its alpha is clamped to 0…1. A blur works on premultiplied colour,
 // as every blur must (blurring unpremultiplied colour would spread the colour of transparent
 // pixels): an exact separable Gaussian, the sampled kernel exp(−x²/2σ²) normalized to sum 1
-// over ⌈3σ⌉ pixels each side, rows then columns, up to σ = 4 pixels; above, three box filters
+// over ⌈3σ⌉ pixels each side, rows then columns (the passes in CRasterSIMD's
+// lk_gauss_passes.h), up to σ = 4 pixels; above, three box filters
 // of the same variance, whose cost does not grow with σ, streamed a row at a time
 // (FilterBoxBlur.swift: a chain that is one such blur needs no plane, each row is read from
 // the bitmap and written back once). A chain that is one such blur, the same both ways, runs
@@ -28,6 +29,8 @@
 //
 // Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the planes are kept from
 // one application to the next (FilterBuffers.swift), never allocated per pixel.
+
+import CRasterSIMD
 
 /// Applies chains of `PixelFilter`s to bitmaps.
 public enum FilterChain {
@@ -216,77 +219,40 @@ public enum FilterChain {
     }
 
     /// The separable blur of σx along rows and σy down columns (0: that axis is copied) in
-    /// place; `scratch` holds a plane and a padded line. Rows:
-    /// two pixels (8 floats) at a time, all taps summed in registers (Σ k_j·(p[x−j] + p[x+j]),
-    /// the kernel's symmetry halving the multiplies). Columns: tap by tap over whole rows of
-    /// floats (d[i] += k_j·(a[i] + b[i])), contiguous loops the compiler vectorizes.
+    /// place; `scratch` holds a plane and a padded line. Rows: each row copied into a line
+    /// padded by r pixels, then Σ k_j·(p[x−j] + p[x+j]) (the kernel's symmetry halving the
+    /// multiplies); columns: d = k_0·row y + Σ k_j·(row y−j + row y+j), both in CRasterSIMD
+    /// (lk_gauss_passes.h: the sums of all taps kept in AVX2 registers where the CPU has it,
+    /// the same bits as its portable loops; `portable` takes those).
     static func blur(_ plane: UnsafeMutablePointer<SIMD4<Float>>, width w: Int, height h: Int, sigmaX: Double,
-                     sigmaY: Double, edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>) {
+                     sigmaY: Double, edge: Edge, scratch: UnsafeMutablePointer<SIMD4<Float>>, portable: Bool = false) {
         let weightsX = gaussianWeights(sigma: sigmaX), weightsY = gaussianWeights(sigma: sigmaY)
         let tmp = scratch, line = scratch + w * h
         let n = 4 &* w   // floats in a row
+        let flag: Int32 = portable ? 1 : 0
         weightsX.withUnsafeBufferPointer { kb in
             let k = kb.baseAddress!
             let r = kb.count - 1
+            let c = UnsafeRawPointer(line + r).assumingMemoryBound(to: Float.self)
             // Rows: plane → tmp. Each row is copied into a line padded by r pixels on both sides.
             for y in 0..<h {
                 let s = plane + y &* w
                 let left = edge == .clamp ? s[0] : .zero, right = edge == .clamp ? s[w &- 1] : .zero
                 for j in 0..<r { line[j] = left; line[r &+ w &+ j] = right }
                 (line + r).update(from: s, count: w)
-                // Two pixels (8 floats) at a time, the taps summed in registers.
-                let c = UnsafeRawPointer(line + r), d = UnsafeMutableRawPointer(tmp + y &* w)
-                let k0 = k[0]
-                var x = 0
-                while x &+ 2 <= w {
-                    let at = x &* 16
-                    var acc = c.loadUnaligned(fromByteOffset: at, as: SIMD8<Float>.self) * k0
-                    var j = 1
-                    while j <= r {
-                        let lo = c.loadUnaligned(fromByteOffset: at &- 16 &* j, as: SIMD8<Float>.self)
-                        let hi = c.loadUnaligned(fromByteOffset: at &+ 16 &* j, as: SIMD8<Float>.self)
-                        acc += (lo + hi) * k[j]
-                        j &+= 1
-                    }
-                    d.storeBytes(of: acc, toByteOffset: at, as: SIMD8<Float>.self)
-                    x &+= 2
-                }
-                if x < w {
-                    let p = line + (r &+ x)
-                    var acc = p[0] * k0
-                    var j = 1
-                    while j <= r { acc += (p[-j] + p[j]) * k[j]; j &+= 1 }
-                    tmp[y &* w &+ x] = acc
-                }
+                let d = UnsafeMutableRawPointer(tmp + y &* w).assumingMemoryBound(to: Float.self)
+                lk_gauss_row(c, d, n, k, r, flag)
             }
         }
         weightsY.withUnsafeBufferPointer { kb in
             let k = kb.baseAddress!
             let r = kb.count - 1
+            let clamp: Int32 = edge == .clamp ? 1 : 0
             // Columns: tmp → plane, a row at a time (memory in order).
-            let src = UnsafeMutableRawPointer(tmp).assumingMemoryBound(to: Float.self)
+            let src = UnsafeRawPointer(tmp).assumingMemoryBound(to: Float.self)
             for y in 0..<h {
                 let d = UnsafeMutableRawPointer(plane + y &* w).assumingMemoryBound(to: Float.self)
-                let k0 = k[0]
-                let s0 = src + y &* n
-                for i in 0..<n { d[i] = s0[i] * k0 }
-                var j = 1
-                while j <= r {
-                    let kj = k[j]
-                    var up = y &- j, down = y &+ j
-                    if edge == .clamp { up = max(up, 0); down = min(down, h &- 1) }
-                    if up >= 0 && down < h {
-                        let a = src + up &* n, b = src + down &* n
-                        for i in 0..<n { d[i] += kj * (a[i] + b[i]) }
-                    } else if up >= 0 {
-                        let a = src + up &* n
-                        for i in 0..<n { d[i] += kj * a[i] }
-                    } else if down < h {
-                        let b = src + down &* n
-                        for i in 0..<n { d[i] += kj * b[i] }
-                    }
-                    j &+= 1
-                }
+                lk_gauss_column_row(src, d, n, h, y, k, r, clamp, flag)
             }
         }
     }
