@@ -15,13 +15,23 @@
 LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     const lk_cells *band, double xa, double ya, double xb, double yb, double dir, int check) {
     if (!(yb > ya)) return;
+    const ptrdiff_t r0 = lk_floor_nonnegative(ya);
+    if (yb <= (double)(r0 + 1)) {
+        // Inside one row (one edge in seven on the many_strokes scene): the first
+        // row below with rowTop = ya (r0 = ⌊ya⌋), rowBottom = yb (⌈yb⌉ ≤ r0 + 1) and xn = xb, the
+        // same operations, without the slope's division or the layout copy the rows below want.
+        const ptrdiff_t ri = r0 - band->top;
+        lk_cells_row(band, band->cells + ri * band->stride, band->bits + ri * band->words_per_row, ri, xa,
+                     lk_cells_clamp(xb, band->x_left, band->x_right), (yb - ya) * dir, check, LK_CELLS_EDGES_ROUNDSD);
+        return;
+    }
     // A copy of the band's layout that no store can alias (the bit words are uint64_t, which
     // may alias the fields' integer types), so its fields stay in registers across the rows.
     const lk_cells layout = *band;
     const lk_cells *c = &layout;
     const double l = c->x_left, r = c->x_right;
     const double dxdy = (xb - xa) / (yb - ya);
-    const ptrdiff_t r0 = lk_floor_nonnegative(ya), r1 = lk_ceil_nonnegative(yb);
+    const ptrdiff_t r1 = lk_ceil_nonnegative(yb);         // ≥ r0 + 2
     ptrdiff_t ri = r0 - c->top;
     float *row = c->cells + ri * c->stride;
     uint64_t *bits = c->bits + ri * c->words_per_row;
@@ -31,12 +41,13 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
         const double fy0 = (double)r0, fy1 = (double)(r0 + 1);
         const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
         const double dy = rowBottom - rowTop;
-        const double xn = lk_cells_clamp(r0 + 1 >= r1 ? xb : x + dxdy * dy, l, r);
+        const double xn = lk_cells_clamp(x + dxdy * dy, l, r);
         lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
         x = xn;
     }
-    if (r0 + 1 >= r1) return;
-    // The rows the edge crosses whole: rowTop = yi, rowBottom = yi + 1, dy = 1 exactly. Where
+    // The rows the edge crosses whole, r0 + 1 ..< r1 − 1, counted down (one register fewer
+    // than a row index and its end across the row's arithmetic): rowTop = yi, rowBottom =
+    // yi + 1, dy = 1 exactly. Where
     // the edge keeps a pixel from both drawn sides, its x below 2³⁰ and under 2²⁰ rows, the
     // stepped x stays within a pixel of the line (each of under 2²⁰ additions rounds by at most
     // 2⁻²³, and dxdy's own rounding moves the sum by far less), so x + dxdy never leaves the
@@ -44,14 +55,14 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     // row to row (one addition instead of an addition, a min and a max).
     const double lo_x = xa < xb ? xa : xb, hi_x = xa < xb ? xb : xa;
     if (lo_x >= l + 1 && hi_x <= r - 1 && r <= 1073741824.0 && r1 - r0 < 1048576) {
-        for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+        for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
             ri += 1; row += c->stride; bits += c->words_per_row;
             const double xn = x + dxdy;
             lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
             x = xn;
         }
     } else {
-        for (ptrdiff_t yi = r0 + 1; yi + 1 < r1; yi++) {
+        for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
             ri += 1; row += c->stride; bits += c->words_per_row;
             const double xn = lk_cells_clamp(x + dxdy, l, r);
             lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
