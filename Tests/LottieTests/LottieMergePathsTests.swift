@@ -80,6 +80,38 @@ import TestSupport
         #expect(!R.painted(bitmap, 35, 50) && !R.painted(bitmap, 75, 50))
     }
 
+    /// A group hands its paths to the merge one by one, each its own input (Skottie's shape
+    /// builder pushes a group's transformed geometries into its parent's list): a circle
+    /// intersected with a group of two copies of one square wound opposite ways is the circle.
+    /// Joined into one input under the nonzero rule the copies would cancel and leave nothing
+    /// (rlottie's a_mountain drew no background).
+    @Test func aGroupsPathsAreSeparateInputs() throws {
+        let circle = #"{"ty": "el", "p": {"k": [50, 50]}, "s": {"k": [40, 40]}}"#
+        let forward = F.rect(50, 50, 80, 80)
+        let backward = #"{"ty": "rc", "d": 3, "p": {"k": [50, 50]}, "s": {"k": [80, 80]}, "r": {"k": 0}}"#
+        let s = try F.scene([F.shapeLayer([circle, F.group([forward, backward]), Self.merge(4), F.fill()])])
+        let bitmap = R.render(s, frame: 0)
+        #expect(R.painted(bitmap, 50, 50) && R.painted(bitmap, 35, 50) && R.painted(bitmap, 50, 65))
+        // The intersection is the circle: the squares' corners stay empty.
+        #expect(!R.painted(bitmap, 15, 15) && !R.painted(bitmap, 85, 85))
+        // Subtract: the circle (the topmost input) less each square is empty.
+        let sub = R.render(try F.scene([F.shapeLayer([circle, F.group([forward, backward]), Self.merge(3), F.fill()])]), frame: 0)
+        #expect(!R.painted(sub, 50, 50) && !R.painted(sub, 15, 15))
+    }
+
+    /// An intersection that cuts nothing from the topmost input is that input as drawn, so a trim
+    /// after the merge runs along the author's path from its own first vertex: a rectangle's
+    /// path starts at its top-right corner and runs down its right side, so its first quarter is
+    /// the right side (x = 60, y 30…70), whatever polygon the boolean operation would give.
+    @Test func anIntersectionThatCutsNothingKeepsTheTopmostPath() throws {
+        let frame = F.group([F.rect(50, 50, 400, 400), F.rect(50, 50, 300, 300)])
+        let trim = #"{"ty": "tm", "s": {"k": 0}, "e": {"k": 25}, "o": {"k": 0}, "m": 1}"#
+        let s = try F.scene([F.shapeLayer([Self.a, frame, Self.merge(4), trim, F.stroke(width: 4, cap: 1)])])
+        let bitmap = R.render(s, frame: 0)
+        #expect(R.painted(bitmap, 60, 40) && R.painted(bitmap, 60, 60))
+        #expect(!R.painted(bitmap, 20, 50) && !R.painted(bitmap, 40, 70) && !R.painted(bitmap, 40, 30))
+    }
+
     /// An animated input is merged at every frame: B slides off A, so Subtract leaves all of A.
     @Test func animatedInputsAreMergedFrameByFrame() throws {
         let moving = #"{"ty": "rc", "p": \#(F.keyframes([(0, "[60, 50]", false), (30, "[110, 50]", false)])), "s": {"k": [40, 40]}, "r": {"k": 0}}"#

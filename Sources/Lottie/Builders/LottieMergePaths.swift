@@ -14,12 +14,13 @@
 //
 // So a merge consumes the shapes listed before it in its group — with the path operations
 // between them and the merge applied first (path operations run top to bottom), and the
-// groups before it, their paths placed by the groups' transforms (as lottie-android's
-// `MergePathsContent` takes a `ContentGroup`'s paths through its matrix) — and stands in
+// groups before it, their paths placed by the groups' transforms, each path its own input
+// (as Skottie's shape builder hands a group's transformed geometries up to its parent) — and stands in
 // their place as one shape: the fills and strokes after it paint it; those between the
 // inputs and the merge paint nothing of them. Animated inputs are merged frame by frame
 // through the track's sampling (`LottieShapeTrack.sampled`). The boolean operation is
-// Raster's `PathOps` (flattened at 0.05 composition units: a polygon result); past its
+// Raster's `PathOps` (flattened at 0.05 composition units: a polygon result, except that an
+// intersection cutting nothing from its topmost input is that input as drawn); past its
 // limits the inputs are drawn joined and the import says so once. lottie-web exports but does
 // not draw merge paths; lottie-ios's Core Animation engine does not either, so the iOS
 // reading keeps drawing the shapes unmerged and reports it.
@@ -70,9 +71,9 @@ struct LottieMergePaths {
                     if let t = tracks[c] {
                         operands.append(Operand(t.modified(by: between)))
                     } else if case .group(_, let sub) = items[c] {
-                        guard let o = try Self.groupOperand(sub, rounding: rounding, reading: reading, warnings: warnings,
-                                                           counter: counter, layerName: layerName, depth: depth + 1) else { continue }
-                        operands.append(o.modified(by: between))
+                        let parts = try Self.groupOperands(sub, rounding: rounding, reading: reading, warnings: warnings,
+                                                           counter: counter, layerName: layerName, depth: depth + 1)
+                        operands.append(contentsOf: parts.map { $0.modified(by: between) })
                     } else if let t = LottieShapeTrack.of(items[c], rounding: rounding, spatialPositions: true) {
                         operands.append(Operand(t.modified(by: between)))
                     }
@@ -189,6 +190,16 @@ struct LottieMergePaths {
             if operands.count == 1, op != nil, affordable, let r = result {
                 result = (try? PathOps.normalize(r, rule: .nonZero, tolerance: tolerance)) ?? r
             }
+            // An intersection that cuts nothing from the topmost input is that input as drawn:
+            // its own curves, start point and direction, so a trim after the merge runs along
+            // the path the author drew, not along the boolean operation's polygon (which starts
+            // anywhere). rlottie's cooking draws its lid so: a path intersected with a frame
+            // larger than the composition, then trimmed.
+            if op == .intersection, affordable, paths.count > 1, let r = result,
+               let first = try? PathOps.normalize(paths[0], rule: .nonZero, tolerance: tolerance) {
+                let a = area(first), b = area(r)
+                if a > 0, abs(a - b) <= 1e-4 * a + 0.01 { result = paths[0] }
+            }
             var shapes: [LottieBezier] = []
             Operand.polygons(result ?? Path()) { shapes.append($0) }
             return LottieShapeSet(shapes)
@@ -197,11 +208,32 @@ struct LottieMergePaths {
         return .sampled(combine)
     }
 
+    /// The area a polygon path (a boolean operation's output, its holes wound against its
+    /// outlines) encloses: the shoelace sum over its contours, end points only.
+    static func area(_ p: Path) -> Double {
+        var sum = 0.0, start = Point(0, 0), last = Point(0, 0)
+        for e in p.elements {
+            switch e {
+            case .move(let q): sum += last.x * start.y - start.x * last.y; start = q; last = q
+            case .line(let q), .quad(_, let q), .cubic(_, _, let q): sum += last.x * q.y - q.x * last.y; last = q
+            case .close: sum += last.x * start.y - start.x * last.y; last = start
+            }
+        }
+        sum += last.x * start.y - start.x * last.y
+        return abs(sum) / 2
+    }
+
     /// The paths of a group that a merge takes: its own shapes (after its own merges and
-    /// path operations), those of its groups, placed by its transform.
-    static func groupOperand(_ items: [LottieShapeItem], rounding: LottieProperty<[Double]>?, reading: LottieReading,
-                             warnings: LottieWarnings, counter: LottieLayerCounter, layerName: String,
-                             depth: Int) throws(DocumentError) -> Operand? {
+    /// path operations), those of its groups, each placed by its transform and each its own
+    /// input. A group hands its paths up one by one, as Skottie's shape builder pushes a
+    /// group's transformed geometries into its parent's list ("Push transformed local
+    /// geometries to parent list", `ShapeLayer.cpp`), never joined: joined under the nonzero
+    /// rule, two opposite-wound copies of one square would cancel and take the whole group out
+    /// of an intersection (rlottie's a_mountain: a circle intersected with such a group
+    /// vanished, where the author saw the circle).
+    static func groupOperands(_ items: [LottieShapeItem], rounding: LottieProperty<[Double]>?, reading: LottieReading,
+                              warnings: LottieWarnings, counter: LottieLayerCounter, layerName: String,
+                              depth: Int) throws(DocumentError) -> [Operand] {
         guard depth < LottieLimits.maximumNesting else {
             throw DocumentError("", "layer \"\(layerName)\": shape groups nested deeper than the limit \(LottieLimits.maximumNesting)")
         }
@@ -215,23 +247,21 @@ struct LottieMergePaths {
             if let t = merges.tracks[j] {
                 parts.append(Operand(t.modified(by: after)))
             } else if case .group(_, let sub) = item {
-                if let o = try groupOperand(sub, rounding: round, reading: reading, warnings: warnings, counter: counter,
-                                            layerName: layerName, depth: depth + 1) {
-                    parts.append(o.modified(by: after))
-                }
+                let inner = try groupOperands(sub, rounding: round, reading: reading, warnings: warnings, counter: counter,
+                                              layerName: layerName, depth: depth + 1)
+                parts.append(contentsOf: inner.map { $0.modified(by: after) })
             } else if let t = LottieShapeTrack.of(item, rounding: round, spatialPositions: true) {
                 parts.append(Operand(t.modified(by: after)))
             }
         }
-        guard !parts.isEmpty else { return nil }
         var transform = LottieTransformModel()
         for case .transform(let t) in items { transform = t }
         let moves = !LottieTransformLayers.isConstant(transform, reading: reading)
         let fixed = LottieTransformLayers.constantMatrix(transform, reading: reading).affine
-        return Operand(changes: moves || parts.contains(where: \.changes)) { f in
-            var p = Path()
-            for part in parts { p.addPath(part.value(f)) }
-            return p.applying(moves ? matrix(transform, at: f, reading: reading) : fixed)
+        return parts.map { part in
+            Operand(changes: moves || part.changes) { f in
+                part.value(f).applying(moves ? matrix(transform, at: f, reading: reading) : fixed)
+            }
         }
     }
 
