@@ -233,6 +233,23 @@ import TestSupport
         #expect(ios.warnings == ["unsupported mask mode \"f\" in layer \"Solid\""])
     }
 
+    /// An add mask after a difference mask is added to what the masks above show ("Add: The mask
+    /// is added to the masks above it", After Effects Help, "Mask modes"): the overlap the
+    /// difference hid shows again where the add mask covers it, and nothing is reported.
+    @Test func anAddMaskAfterADifferenceMaskJoinsWhatTheyShow() throws {
+        let masks = [R.mask("a", 10, 10, 60, 60), R.mask("f", 40, 40, 90, 90), R.mask("a", 45, 45, 55, 55)]
+        let layer = F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(masks.joined(separator: ", "))]"#)
+        let s = try F.scene([layer])
+        #expect(s.warnings.isEmpty, "\(s.warnings)")
+        let b = R.render(s, frame: 0)
+        #expect(R.painted(b, 20, 20) && R.painted(b, 80, 80) && R.painted(b, 50, 50))
+        #expect(!R.painted(b, 42, 42) && !R.painted(b, 58, 58) && !R.painted(b, 80, 20))
+        // A later difference mask cannot join the even-odd shape: reported, not drawn wrong silently.
+        let more = masks + [R.mask("f", 0, 0, 20, 20)]
+        let reported = try F.scene([F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(more.joined(separator: ", "))]"#)])
+        #expect(reported.warnings == ["unsupported mask mode \"f\" in layer \"Solid\""])
+    }
+
     // MARK: Stroke — the masks stroked (lottie-web SVGStrokeEffect)
 
     static func strokeEffect(style: Int, start: Double = 0, end: Double = 100) -> String {

@@ -14,7 +14,8 @@
 // "the softness of the mask's edges" (same page), as a CIGaussianBlur in the mask shape's
 // `filters` (LottieMaskFeather.swift); and difference, "the mask … shows the areas where it
 // does not overlap the masks above it" (same page), as an even-odd fill of both paths, exact
-// for one add mask and difference masks at full opacity (LottieMaskDifference.swift). Other
+// for one add mask and difference masks at full opacity (LottieMaskDifference.swift), with
+// the add masks after them drawn over that shape (a union, as add masks join). Other
 // difference masks are reported.
 import LayerKit
 import Raster
@@ -39,7 +40,10 @@ struct LottieMaskLayers {
             case "f" where ae && LottieMaskDifference.joins(m, levels.last):
                 levels[levels.count - 1].append(m)
             case "a" where ae && levels.last?.contains { $0.mode == "f" } == true:
-                warnings.unsupported("mask mode \"a\" after a difference mask", layer: layerName)
+                // Added to what the masks above show (After Effects Help, "Mask modes": "Add: The
+                // mask is added to the masks above it"): its own shape drawn over the difference
+                // shape in the same mask layer, source over, as the add masks of a level are.
+                levels[levels.count - 1].append(m)
             case "a" where !m.inverted && !(levels.last?.contains { $0.inverted || $0.mode != "a" } ?? true):
                 levels[levels.count - 1].append(m)
             case "a", "i", "s":
@@ -68,10 +72,13 @@ struct LottieMaskLayers {
             maskLayer.anchorPoint = Point(0, 0)
             maskLayer.position = Point(0, 0)
             maskLayer.bounds = Rect(0, 0, 0, 0)
-            if level.contains(where: { $0.mode == "f" }) {
-                maskLayer.addSublayer(LottieMaskDifference.shape(level, timeline: timeline))
+            // A level with difference masks: its masks up to the last of them are one even-odd
+            // shape; the add masks after them are drawn over it each as its own shape.
+            let differenceEnd = level.lastIndex(where: { $0.mode == "f" }).map { $0 + 1 } ?? 0
+            if differenceEnd > 0 {
+                maskLayer.addSublayer(LottieMaskDifference.shape(Array(level[..<differenceEnd]), timeline: timeline))
             }
-            for m in level where !level.contains(where: { $0.mode == "f" }) {
+            for m in level[differenceEnd...] {
                 let shape = CAShapeLayer()
                 shape.anchorPoint = Point(0, 0)
                 shape.position = Point(0, 0)
