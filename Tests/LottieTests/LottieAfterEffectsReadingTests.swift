@@ -329,6 +329,17 @@ import TestSupport
         #expect(Self.painted(end, 20, 50) && Self.painted(end, 50, 50) && Self.painted(end, 80, 50))
     }
 
+    /// A fractional number of copies shows its whole copies only (lottie-android's
+    /// `RepeaterContent`, `(int) copies`, as ThorVG and rlottie draw it): 2.8 copies are two,
+    /// 3.2 three.
+    @Test func aFractionalNumberOfCopiesShowsItsWholeCopies() throws {
+        let copies = F.keyframes([(0, "[2.8]", false), (30, "[3.2]", false)])
+        let s = try F.scene([F.shapeLayer([F.rect(20, 50, 10, 10), F.fill(), Self.repeater(copies: copies, p: "[30, 0]")])])
+        let start = Self.render(s, frame: 0), end = Self.render(s, frame: 30)
+        #expect(Self.painted(start, 20, 50) && Self.painted(start, 50, 50) && !Self.painted(start, 80, 50))
+        #expect(Self.painted(end, 20, 50) && Self.painted(end, 50, 50) && Self.painted(end, 80, 50))
+    }
+
     /// A repeater of `copies` (JSON) copies stepping `p`, scaling `s` about `a`.
     static func repeater(copies: String, a: String = "[0, 0]", p: String, s: String = "[100, 100]") -> String {
         #"{"ty": "rp", "c": \#(copies), "o": {"k": 0}, "m": 1, "tr": {"ty": "tr", "p": {"k": \#(p)}, "a": {"k": \#(a)}, "s": {"k": \#(s)}, "r": {"k": 0}, "so": {"k": 100}, "eo": {"k": 100}}}"#
@@ -373,6 +384,20 @@ import TestSupport
         #expect(Self.painted(start, 25, 50) && Self.paintedCount(start) < 300, "\(Self.paintedCount(start)) pixels")
         #expect(!Self.painted(start, 50, 50) && !Self.painted(start, 80, 50))
         #expect(Self.painted(end, 55, 50) && Self.painted(end, 85, 50))
+    }
+
+    // MARK: Rectangle — the corner radius is the roundness held to half the shorter side
+
+    /// A rounded rectangle growing from a horizontal line to a vertical one is rounded between
+    /// its keys (lottie-web's `RectShapeProperty`: radius `min(w / 2, h / 2, r)` at every
+    /// frame): halfway, 40 × 40 with roundness 30, it is a circle of radius 20. Mixing the
+    /// keys' outlines (both unrounded: a side of zero) drew a square.
+    @Test func aGrowingRoundedRectangleIsRoundedBetweenItsKeys() throws {
+        let size = F.keyframes([(0, "[80, 0]", false), (30, "[0, 80]", false)])
+        let rect = #"{"ty": "rc", "p": {"k": [50, 50]}, "s": \#(size), "r": {"k": 30}}"#
+        let b = Self.render(try F.scene([F.shapeLayer([rect, F.fill()])]), frame: 15)
+        #expect(Self.painted(b, 50, 50) && Self.painted(b, 50, 32) && Self.painted(b, 32, 50))
+        #expect(!Self.painted(b, 33, 33) && !Self.painted(b, 67, 67), "the corners are cut by the radius")
     }
 
     // MARK: Trim — a range of no length draws nothing, round caps included (Lottie spec "Trim Path")

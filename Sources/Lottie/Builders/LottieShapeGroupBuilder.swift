@@ -263,8 +263,13 @@ struct LottieShapeGroupBuilder {
             || [copiesP, offsetP, tr.anchor, tr.scale, tr.rotation, startOpacity, endOpacity].contains(where: \.isAnimated)
         let first = [timeline.frame(atRoot: timeline.rootIn)]
         var frames = animated ? timeline.sampleFrames.map { timeline.frame(atRoot: $0) } : first
+        // A fractional number of copies shows its whole copies only. After Effects' Help does not
+        // say; the players disagree (lottie-web's RepeaterModifier renders Math.ceil(copies)
+        // clones, Skottie rounds), and this is lottie-android's rule (`RepeaterContent`: `(int)
+        // copies`), which ThorVG and rlottie share: their frames of rlottie's abstract_circle
+        // (copies keyframed 0 → 18 → 0) agree with each other and with this one.
         func copies(_ f: Double) -> Int {
-            Int(min(max((copiesP.value(at: f).first ?? 1).rounded(), 0), Double(LottieLimits.maximumRepeaterCopies)))
+            Int(min(max((copiesP.value(at: f).first ?? 1).rounded(.down), 0), Double(LottieLimits.maximumRepeaterCopies)))
         }
         var most = frames.map(copies).max() ?? 0
         // Each copy's transform is sampled at every frame: past `maximumMergedRepeaterSamples`

@@ -50,6 +50,16 @@ enum LottieShapeTrack {
             }
             let animated = [pos.changesOverTime, size.changesOverTime, roundness.changesOverTime, round.changesOverTime].filter { $0 }.count
             if animated == 0 { return .constant(make(pos.initialValue, size.initialValue, roundness.initialValue, round.initialValue)) }
+            // The corner radius is the roundness held to half the shorter side (After Effects,
+            // lottie-web's `RectShapeProperty`: `Math.min(v0 / 2, v1 / 2, this.r.v)`), so a
+            // growing rectangle's corners follow its size linearly only while the same one of the
+            // three bounds it at every key (a minimum of linear functions keeps its argument
+            // between two keys where it holds at both). Otherwise, in After Effects' reading, the
+            // outline is read frame by frame: mixing two keys' outlines would lose the rounding
+            // (a capsule grown from a line is drawn square between its keys).
+            if spatialPositions && size.changesOverTime && !Self.cornersFollowSize(size, radius: max(roundness.initialValue.first ?? 0, round.initialValue.first ?? 0)) {
+                return .sampled { f in make(pos.value(at: f), size.value(at: f), roundness.value(at: f), round.value(at: f)) }
+            }
             if animated == 1 && !roundness.changesOverTime && !round.changesOverTime && !curved(pos) {
                 if pos.changesOverTime { return .keyframed(mapped(pos) { make($0, size.initialValue, roundness.initialValue, round.initialValue) }) }
                 return .keyframed(mapped(size) { make(pos.initialValue, $0, roundness.initialValue, round.initialValue) })
@@ -98,6 +108,20 @@ enum LottieShapeTrack {
         default:
             return nil
         }
+    }
+
+    /// Whether a rectangle of radius `radius` keeps one bound of its corner radius (the radius
+    /// itself, half the width or half the height; or no rounding at all) at every key of `size`.
+    static func cornersFollowSize(_ size: LottieProperty<[Double]>, radius: Double) -> Bool {
+        guard radius > 0 else { return true }
+        func bound(_ s: [Double]) -> Int {
+            let hw = (s.first ?? 0) / 2, hh = (s.count > 1 ? s[1] : 0) / 2
+            if min(hw, hh) <= 0 { return -1 }
+            if radius <= min(hw, hh) { return 0 }
+            return hw <= hh ? 1 : 2
+        }
+        let bounds = Set(size.keyframes.map { bound($0.value) })
+        return bounds.count <= 1 && !bounds.contains(-1)
     }
 
     /// The track reshaped by `modifiers` in turn: keyframe by keyframe while the modifiers
