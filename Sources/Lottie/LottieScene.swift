@@ -59,7 +59,7 @@ public final class LottieScene {
         root.anchorPoint = Point(0, 0)
         root.bounds = Rect(0, 0, model.width, model.height)
         root.position = Point(0, 0)
-        for l in try builder.build(model.layers, timeline: timeline, depth: 0) { root.addSublayer(l) }
+        for l in try builder.build(model.layers, timeline: timeline, depth: 0, size: Size(model.width, model.height)) { root.addSublayer(l) }
         if timeline.samples.exceeded { throw timeline.samples.refusal }
         let depth = Self.treeDepth(root)
         guard depth <= LottieLimits.maximumTreeDepth else {

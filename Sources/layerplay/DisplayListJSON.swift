@@ -26,6 +26,11 @@ func displayListJSON(_ list: DisplayList, root: CALayer, indent: String = "    "
                 let c = array([Double(s.color.x), Double(s.color.y), Double(s.color.z), Double(s.color.w)])
                 return "{\"alphaStroke\": {\"width\": " + num(s.width) + ", \"color\": " + c
                     + ", \"position\": " + String(s.position.rawValue) + "}}"
+            case .gradientRamp(let r):
+                func c(_ v: SIMD4<Float>) -> String { array([Double(v.x), Double(v.y), Double(v.z)]) }
+                return "{\"gradientRamp\": {\"start\": " + array([r.start.x, r.start.y]) + ", \"end\": " + array([r.end.x, r.end.y])
+                    + ", \"colors\": [" + c(r.startColor) + ", " + c(r.endColor) + "], \"radial\": " + (r.radial ? "true" : "false")
+                    + ", \"blend\": " + num(Double(r.blend)) + "}}"
             case .colorMatrix(let m):
                 let rows = [m.r, m.g, m.b, m.a, m.bias].map { v in array([Double(v.x), Double(v.y), Double(v.z), Double(v.w)]) }
                 return "{\"colorMatrix\": [" + rows.joined(separator: ", ") + "]}"

@@ -592,6 +592,30 @@ import TestSupport
         #expect(right > 400 && abs(Double(left) / Double(right) - 0.5) < 0.1, "\(left) \(right)")
     }
 
+    @Test func anOuterTrimCutsWhatANestedGroupsTrimLeft() throws {
+        // A nested group trims its square's outline to the second half; the enclosing group's
+        // trim keeps the first half of that: the third quarter of the outline (lottie-web
+        // processes the nested group's trim first; ThorVG draws it so — RubberHose's "hand"
+        // piece, a trim of the arm's trimmed arc). Cutting the outer range first would give
+        // the second quarter.
+        func trim(_ s: Double, _ e: Double) -> String { #"{"ty": "tm", "s": {"k": \#(s)}, "e": {"k": \#(e)}, "o": {"k": 0}, "m": 1}"# }
+        let nested = F.group([F.group([F.rect(50, 50, 60, 60), trim(50, 100)]), trim(0, 50), F.stroke(width: 4, cap: 1)])
+        let single = F.group([F.rect(50, 50, 60, 60), trim(50, 75), F.stroke(width: 4, cap: 1)])
+        let wrong = F.group([F.rect(50, 50, 60, 60), trim(25, 50), F.stroke(width: 4, cap: 1)])
+        let b = Self.render(try F.scene([F.shapeLayer([nested])]), frame: 0)
+        let expected = Self.render(try F.scene([F.shapeLayer([single])]), frame: 0)
+        let other = Self.render(try F.scene([F.shapeLayer([wrong])]), frame: 0)
+        var same = 0, painted = 0, overlapWrong = 0
+        for y in 0..<100 { for x in 0..<100 {
+            let p = Self.painted(b, x, y)
+            if p { painted += 1 }
+            if p && Self.painted(expected, x, y) { same += 1 }
+            if p && Self.painted(other, x, y) { overlapWrong += 1 }
+        } }
+        #expect(painted > 200 && Double(same) / Double(painted) > 0.95, "\(same) of \(painted)")
+        #expect(Double(overlapWrong) / Double(painted) < 0.2, "\(overlapWrong) of \(painted)")
+    }
+
     @Test func aNestedGroupsOpacityDoesNotFadeAnOuterFill() throws {
         // lottie-web sets a group's opacity on the group's own element; the outer fill's path
         // lies in the outer group's element.

@@ -30,7 +30,8 @@ where a channel lies more than 0.10 outside the other image's 3×3 range; a pair
 bad / content points <= 1 %). For each frame the three pairs are scored; the peers AGREE when
 ThorVG's and rlottie's frames match. Of the frames where the peers agree it counts the frames
 where ours matches both (the headline: "agreement") and where ours matches at least one.
-Prints one line per file, the totals and the worst files (the most peer-agreed frames we miss);
+Prints one line per file (with ours against ThorVG alone on every frame both drew: rlottie
+ignores expressions), the totals and the worst files (the most peer-agreed frames we miss);
 with --out the frames are kept as DIR/FILE-STEM/{ours,thorvg,rlottie}-FRAME.png (straight
 alpha, for viewing), with --json a line per file.
 
@@ -272,6 +273,12 @@ def measure(path, a, compare):
         line["ours_either"] = sum(1 for p in agreed if p.get("ot", 1) <= t or p.get("or", 1) <= t)
         if a.baseline:
             line["baseline_both"] = sum(1 for p in agreed if p.get("bt", 1) <= t and p.get("br", 1) <= t)
+        # Ours against ThorVG alone, on every frame both drew (rlottie ignores expressions, so
+        # for files with expressions this is the number that counts).
+        line["thorvg_frames"] = sum(1 for p in per if "ot" in p)
+        line["ours_thorvg"] = sum(1 for p in per if p.get("ot", 1) <= t)
+        if a.baseline:
+            line["baseline_thorvg"] = sum(1 for p in per if p.get("bt", 1) <= t)
         return line
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -338,8 +345,11 @@ def main():
             fails = " ".join("%s %s" % (k[:-7], line[k]) for k in ("ours_failed", "baseline_failed", "thorvg_failed", "rlottie_failed") if k in line)
             worst_ot = max((p.get("ot", 0) for p in line["scores"]), default=0)
             base = (", baseline %d" % line["baseline_both"]) if a.baseline else ""
-            print("%-60s peers agree %d/%d, ours with both %d, either %d%s  (worst ours/ThorVG %.3f)%s" % (
-                name[-60:], line["agreed"], len(line["frames"]), line["ours_both"], line["ours_either"], base, worst_ot,
+            tvg = "; ours/ThorVG %d/%d" % (line["ours_thorvg"], line["thorvg_frames"])
+            if a.baseline:
+                tvg += ", baseline %d" % line["baseline_thorvg"]
+            print("%-60s peers agree %d/%d, ours with both %d, either %d%s%s  (worst ours/ThorVG %.3f)%s" % (
+                name[-60:], line["agreed"], len(line["frames"]), line["ours_both"], line["ours_either"], base, tvg, worst_ot,
                 ("  [" + fails + "]") if fails else ""), flush=True)
     if jf:
         jf.close()
@@ -362,6 +372,12 @@ def main():
     if a.baseline:
         bb = sum(l["baseline_both"] for l in measured)
         print("baseline agrees with both on %d (%.1f %%)" % (bb, 100.0 * bb / agreed if agreed else 100.0))
+    tf = sum(l["thorvg_frames"] for l in measured)
+    ot = sum(l["ours_thorvg"] for l in measured)
+    print("ours matches ThorVG on %d of %d frames both drew (%.1f %%)" % (ot, tf, 100.0 * ot / tf if tf else 100.0)
+          + (", baseline on %d (%.1f %%)" % (sum(l["baseline_thorvg"] for l in measured),
+                                            100.0 * sum(l["baseline_thorvg"] for l in measured) / tf if tf else 100.0)
+             if a.baseline else ""))
     for who, c in fail_counts.items():
         print("%-8s crashed on %d files, timed out on %d, refused %d" % (who, c["crash"], c["timeout"], c["error"]))
     worst = sorted((l for l in measured if l["agreed"] > l["ours_both"]),

@@ -32,7 +32,7 @@ extension CALayer {
 
     /// The layer's filters as a pixel chain on a surface its plane maps onto by `a`.
     func displayFilters(_ a: AffineTransform) -> [PixelFilter] {
-        (filters ?? []).pixelFilters(scale: Self.meanScale(a))
+        (filters ?? []).pixelFilters(scale: Self.meanScale(a), map: a)
     }
 
     /// How far (points) the layer's filters spread what it draws beyond its subtree.

@@ -33,6 +33,9 @@
 // - LKStroke (LayerKit's): a band `inputWidth` points wide along the edge of the alpha, in
 //   `inputColor` (decoded to linear light, its alpha the opacity), outside and beneath,
 //   inside and over, or centred and over (`inputPosition` 0, 1, 2): Raster's AlphaStroke.
+// - LKGradientRamp (LayerKit's): Raster's GradientRamp, its points mapped from the layer's
+//   plane onto the surface by the layer's map (a pixel's place is its input, unlike the other
+//   filters'), `inputIntensity` the share of the ramp (1 − After Effects' Blend With Original).
 
 import Raster
 
@@ -40,9 +43,9 @@ extension CIFilter {
     /// Luminance weights of linear sRGB (ITU-R BT.709).
     static let luminance = SIMD4<Float>(0.2126, 0.7152, 0.0722, 0)
 
-    /// The filter as a pixel filter on a surface the layer's plane maps onto with mean scale
-    /// `scale` (pixels per point); nil when it leaves pixels as they are.
-    public func pixelFilter(scale: Double) -> PixelFilter? {
+    /// The filter as a pixel filter on a surface the layer's plane maps onto by `map`, of mean
+    /// scale `scale` (pixels per point); nil when it leaves pixels as they are.
+    public func pixelFilter(scale: Double, map: AffineTransform = .identity) -> PixelFilter? {
         func vec(_ key: String) -> SIMD4<Float> {
             guard case .numbers(let v)? = value(forKey: key), v.count == 4 else { return .zero }
             return SIMD4(Float(v[0]), Float(v[1]), Float(v[2]), Float(v[3]))
@@ -68,6 +71,17 @@ extension CIFilter {
             let color = SIMD4<Float>(Float(FilterChain.decode(c.r)), Float(FilterChain.decode(c.g)),
                                      Float(FilterChain.decode(c.b)), Float(min(max(c.a, 0), 1)))
             return .alphaStroke(AlphaStroke(width: width, color: color, position: position))
+        case .gradientRamp:
+            guard case .numbers(let p0)? = value(forKey: "inputPoint0"), case .numbers(let p1)? = value(forKey: "inputPoint1"),
+                  case .color(let c0?)? = value(forKey: "inputColor0"), case .color(let c1?)? = value(forKey: "inputColor1")
+            else { return nil }
+            func onSurface(_ p: [Double]) -> SIMD2<Double> {
+                let q = map.apply(Point(min(max(p[0], -1e6), 1e6), min(max(p[1], -1e6), 1e6)))
+                return SIMD2(q.x, q.y)
+            }
+            func srgb(_ c: Color) -> SIMD4<Float> { SIMD4(Float(c.r), Float(c.g), Float(c.b), 1) }
+            return .gradientRamp(GradientRamp(start: onSurface(p0), end: onSurface(p1), startColor: srgb(c0), endColor: srgb(c1),
+                                              radial: number("inputShape") >= 0.5, blend: 1 - f(number("inputIntensity"))))
         case .colorMatrix:
             return .colorMatrix(ColorMatrix(r: vec("inputRVector"), g: vec("inputGVector"), b: vec("inputBVector"),
                                             a: vec("inputAVector"), bias: vec("inputBiasVector")))
@@ -118,8 +132,11 @@ extension CIFilter {
 }
 
 extension Array where Element == CIFilter {
-    /// The filters as a pixel chain at `scale` (pixels per point), those that change nothing left out.
-    public func pixelFilters(scale: Double) -> [PixelFilter] { compactMap { $0.pixelFilter(scale: scale) } }
+    /// The filters as a pixel chain at `scale` (pixels per point) on a surface the plane maps
+    /// onto by `map`, those that change nothing left out.
+    public func pixelFilters(scale: Double, map: AffineTransform = .identity) -> [PixelFilter] {
+        compactMap { $0.pixelFilter(scale: scale, map: map) }
+    }
 
     /// How far (points) the filters spread colour: 3σ + 1 per blur, a stroke's reach + 1.
     var localReach: Double {

@@ -249,7 +249,8 @@ public final class DisplayListBuilder {
         if !filterChain.isEmpty {
             // The border is content the filters see; the cut to the bounds comes after them.
             l.appendBorderItem(to: sink)
-            append(source, .filter, .filterGroup(filterChain), bounds: bounds)
+            // On the group's bitmap (a2): a gradient ramp's points are placed on its pixels.
+            append(source, .filter, .filterGroup(l.displayFilters(a2)), bounds: bounds)
             if mask || clipped {
                 append(source, .mask, .maskGroup(l.boundsClipPath, transform: a2), bounds: bounds,
                        aliasing: l.shapeAliasing(device: inner.device))

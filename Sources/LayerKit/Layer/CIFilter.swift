@@ -40,6 +40,15 @@ public struct CIFilter: Hashable, Sendable {
         /// ("a circular morphological maximum operation") of the alpha, a colour and a
         /// compositing filter; one filter here, since a layer's `filters` are a chain.
         case stroke = "LKStroke"
+        /// A two-colour gradient through the layer's alpha (LayerKit's): linear from
+        /// `inputPoint0` (`inputColor0`) to `inputPoint1` (`inputColor1`), or radial about
+        /// `inputPoint0` through `inputPoint1` (`inputShape` 0 linear, 1 radial), points in the
+        /// layer's coordinates, mixed with the original by `inputIntensity` (1 all ramp) —
+        /// After Effects' Gradient Ramp. Core Image's CILinearGradient and CIRadialGradient
+        /// (whose point and colour keys these are) generate an image; a CISourceInCompositing
+        /// and a CIDissolveTransition would put it through the alpha and mix it back: one filter
+        /// here, since a layer's `filters` are a chain.
+        case gradientRamp = "LKGradientRamp"
 
         /// The type's inputs and their defaults (Core Image's `setDefaults`).
         public var defaults: [(key: String, value: AnimatableValue)] {
@@ -60,6 +69,11 @@ public struct CIFilter: Hashable, Sendable {
             case .gaussianBlurXY: return [("inputRadiusX", .number(10)), ("inputRadiusY", .number(10))]
             case .stroke:
                 return [("inputWidth", .number(3)), ("inputColor", .color(Color(0, 0, 0, 1))), ("inputPosition", .number(0))]
+            case .gradientRamp:
+                // CILinearGradient's defaults (points (0, 0) and (200, 200), white to black).
+                return [("inputPoint0", .numbers([0, 0])), ("inputPoint1", .numbers([200, 200])),
+                        ("inputColor0", .color(Color(1, 1, 1, 1))), ("inputColor1", .color(Color(0, 0, 0, 1))),
+                        ("inputShape", .number(0)), ("inputIntensity", .number(1))]
             }
         }
     }
@@ -143,6 +157,19 @@ public struct CIFilter: Hashable, Sendable {
         f.setValue(.number(width), forKey: "inputWidth")
         f.setValue(.color(color), forKey: "inputColor")
         f.setValue(.number(Double(position)), forKey: "inputPosition")
+        return f
+    }
+    /// `LKGradientRamp` from `point0` in `color0` to `point1` in `color1`, linear or radial,
+    /// mixed with the original by `intensity` (1: all ramp).
+    public static func gradientRamp(from point0: Point, _ color0: Color, to point1: Point, _ color1: Color,
+                                    radial: Bool = false, intensity: Double = 1, name: String? = nil) -> CIFilter {
+        var f = CIFilter(type: .gradientRamp, name: name)
+        f.setValue(.numbers([point0.x, point0.y]), forKey: "inputPoint0")
+        f.setValue(.numbers([point1.x, point1.y]), forKey: "inputPoint1")
+        f.setValue(.color(color0), forKey: "inputColor0")
+        f.setValue(.color(color1), forKey: "inputColor1")
+        f.setValue(.number(radial ? 1 : 0), forKey: "inputShape")
+        f.setValue(.number(intensity), forKey: "inputIntensity")
         return f
     }
     /// `CIAffineClamp` (the identity): the edge pixels extended for the filters after it.

@@ -40,8 +40,8 @@ struct LottieCompositionBuilder {
         return holder
     }
 
-    /// The layers of `layers` (a composition `width`×`height` running on `timeline`), bottom first.
-    func build(_ layers: [LottieLayerModel], timeline: LottieTimeline, depth: Int) throws(DocumentError) -> [CALayer] {
+    /// The layers of `layers` (a composition `size` running on `timeline`), bottom first.
+    func build(_ layers: [LottieLayerModel], timeline: LottieTimeline, depth: Int, size: Size) throws(DocumentError) -> [CALayer] {
         guard depth < LottieLimits.maximumNesting else {
             throw DocumentError("assets", "precompositions nested deeper than the limit \(LottieLimits.maximumNesting)")
         }
@@ -60,7 +60,7 @@ struct LottieCompositionBuilder {
         }
         for (position, layer) in layers.enumerated().reversed() {
             if layer.hidden || mattes.consumed.contains(position) { continue }
-            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { continue }
+            guard var top = try buildLayer(layer, at: position, byIndex: byIndex, timeline: timeline, depth: depth, size: size) else { continue }
             if isSeenByCamera(layer, byIndex: byIndex, timeline: timeline) {
                 if mattes.sources[position] == nil && layer.matteMode == 0 {
                     run.append(top)
@@ -71,7 +71,7 @@ struct LottieCompositionBuilder {
             }
             try endRun()
             if let s = mattes.sources[position] {
-                let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth)
+                let matte = layers[s].hidden ? nil : try buildLayer(layers[s], at: s, byIndex: byIndex, timeline: timeline, depth: depth, size: size)
                 // A luma matte becomes an alpha matte of the source's luminance (`LottieLumaMatte`).
                 let luma = layer.matteMode == 3 || layer.matteMode == 4
                 let usable = matte.map { m in !luma || LottieLumaMatte.convert(m) } ?? false
@@ -85,7 +85,7 @@ struct LottieCompositionBuilder {
                 } else if matte == nil {
                     // A matte that draws nothing: alpha (and luma) shows nothing, inverted everything.
                     if layer.matteMode == 1 || layer.matteMode == 3 { continue }
-                } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth) {
+                } else if let product = try invertedProduct(layers[s], at: s, luma: luma, byIndex: byIndex, timeline: timeline, depth: depth, size: size) {
                     // Several shapes: the product of each one's inverse (`LottieInvertedMatte`).
                     for m in product { top = try masked(top, by: m, name: layer.name) }
                 } else if timeline.reading.drawsAfterEffectsFeatures, let matte {
@@ -147,14 +147,14 @@ struct LottieCompositionBuilder {
     /// copy of the source per shape, each inverted (After Effects' reading; at most 16 shapes);
     /// nil when it cannot be.
     func invertedProduct(_ source: LottieLayerModel, at position: Int, luma: Bool, byIndex: [Int: LottieLayerModel],
-                         timeline: LottieTimeline, depth: Int) throws(DocumentError) -> [CALayer]? {
+                         timeline: LottieTimeline, depth: Int, size: Size) throws(DocumentError) -> [CALayer]? {
         guard timeline.reading.drawsAfterEffectsFeatures,
-              let probe = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { return nil }
+              let probe = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth, size: size) else { return nil }
         let units = LottieInvertedMatte.units(probe)
         guard units.count > 1, units.count <= 16 else { return nil }
         var out: [CALayer] = []
         for unit in units {
-            guard let copy = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth) else { return nil }
+            guard let copy = try buildLayer(source, at: position, byIndex: byIndex, timeline: timeline, depth: depth, size: size) else { return nil }
             if luma && !LottieLumaMatte.convert(copy) { return nil }
             LottieInvertedMatte.keepOnly(unit, of: copy)
             guard LottieInvertedMatte.invert(copy) else { return nil }
@@ -164,9 +164,10 @@ struct LottieCompositionBuilder {
     }
 
     /// One layer with its content, masks, visibility, opacity and transforms (its own and its
-    /// parents'); nil for layers that draw nothing (nulls, unsupported types).
+    /// parents'), in a composition of `size`; nil for layers that draw nothing (nulls,
+    /// unsupported types).
     func buildLayer(_ layer: LottieLayerModel, at position: Int, byIndex: [Int: LottieLayerModel],
-                    timeline: LottieTimeline, depth: Int) throws(DocumentError) -> CALayer? {
+                    timeline: LottieTimeline, depth: Int, size: Size) throws(DocumentError) -> CALayer? {
         if case .null = layer.kind { return nil }
         // After Effects' reading draws the effects (LottieLayerEffects, which reports the rest).
         let threeD = timeline.reading.drawsAfterEffectsFeatures, drawsEffects = threeD
@@ -199,7 +200,11 @@ struct LottieCompositionBuilder {
         if drawsEffects {
             top = try LottieStrokeEffect.reveal(layer.effects, top, masks: layer.masks, timeline: timeline,
                                                 layerName: layer.name, warnings: warnings, counter: counter)
-            top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name, warnings: warnings, counter: counter)
+            // A shape layer's effect points: from the top left of its composition-sized box.
+            var effectOrigin = Point(0, 0)
+            if case .shape = layer.kind { effectOrigin = Point(-size.width / 2, -size.height / 2) }
+            top = try LottieLayerEffects.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name,
+                                               effectOrigin: effectOrigin, warnings: warnings, counter: counter)
             top = try LottieTransformEffect.apply(layer.effects, to: top, timeline: timeline, layerName: layer.name,
                                                   warnings: warnings, counter: counter)
             // The layer style Stroke of a layer without paths (a shape layer's is drawn from
@@ -374,7 +379,7 @@ struct LottieCompositionBuilder {
             content.masksToBounds = true
             // Its layers run on (frame − st) / sr, or on its time remap read at the frame.
             let inside = timeline.precomposition(startTime: layer.startTime, stretch: layer.timeStretch, timeRemap: timeRemap)
-            for sub in try build(layers, timeline: inside, depth: depth + 1) { content.addSublayer(sub) }
+            for sub in try build(layers, timeline: inside, depth: depth + 1, size: Size(w, h)) { content.addSublayer(sub) }
         case .text(let document):
             guard let document else { warnings.unsupported("text layer", layer: layer.name); return nil }
             content.bounds = Rect(0, 0, model.width, model.height)

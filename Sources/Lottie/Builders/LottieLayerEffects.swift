@@ -33,6 +33,18 @@
 //   `SVGTritoneFilter`: a table "shadows midtones highlights" per channel), mixed with the
 //   original by "Blend With Original" (After Effects' control; lottie-web leaves it out):
 //   a CIColorMap of three colours, intensity 1 − blend / 100.
+// - Gradient Ramp (After Effects' own; lottie-web draws none): After Effects Help, "Gradient
+//   Ramp effect": a linear ramp from "Start of Ramp" in "Start Color" to "End of Ramp" in "End
+//   Color", or a radial one about the start through the end, replacing the layer's colours
+//   where it draws, "Blend With Original" mixing the original back in (0 % all ramp) — as
+//   Skottie draws it (GradientEffect.cpp: a gradient shader through the content's alpha):
+//   LayerKit's LKGradientRamp, its points in the layer's coordinates (the carrier's plane is
+//   the Lottie layer's), intensity 1 − blend / 100. An effect's points are in the pixels of
+//   the layer's box, whose top left is its origin; a shape layer's box is the composition's
+//   size with the shapes' origin at its centre, so its points are moved by half the
+//   composition (`effectOrigin`; you're_in!'s door ramp, (952, 297) to (953, 632) on a shape
+//   layer at the centre of a 1920 × 1080 composition, runs down the door so). "Ramp Scatter"
+//   (dithering noise) is not drawn.
 // - Drop Shadow: the layer's shadow (LottieLayerShadow); Stroke: CAShapeLayers stroking the
 //   masks (LottieStrokeEffect); other effects are reported.
 import Foundation
@@ -48,7 +60,9 @@ enum LottieLayerEffects {
     /// `top` (the layer's content or its masked wrapper) with `effects` applied: `top` itself
     /// carrying the filters, or a new layer around it when `top` is masked; unsupported effects
     /// reported to `warnings` under `layerName`.
+    /// `effectOrigin`: where the effects' points (0, 0) lies in the layer's coordinates.
     static func apply(_ effects: [LottieEffect], to top: CALayer, timeline: LottieTimeline, layerName: String,
+                      effectOrigin: Point = Point(0, 0),
                       warnings: LottieWarnings, counter: LottieLayerCounter) throws(DocumentError) -> CALayer {
         var filters: [CIFilter] = []
         var animations: [(String, LottieEffect, Int)] = []
@@ -66,6 +80,8 @@ enum LottieLayerEffects {
                 filters.append(CIFilter(type: .colorMatrix, name: name))
             case .tint, .tritone:
                 filters.append(CIFilter(type: .colorMap, name: name))
+            case .gradientRamp:
+                filters.append(CIFilter(type: .gradientRamp, name: name))
             case .dropShadow, .stroke, .transform:
                 continue
             case .unsupported(let type, let effectName):
@@ -92,12 +108,13 @@ enum LottieLayerEffects {
             if carrier !== top { carrier.bounds = top.bounds }
             carrier.masksToBounds = true
         }
-        for (name, e, _) in animations { animate(e, name: name, on: carrier, timeline: timeline) }
+        for (name, e, _) in animations { animate(e, name: name, on: carrier, timeline: timeline, effectOrigin: effectOrigin) }
         return carrier
     }
 
     /// Sets (and animates) the inputs of the filter `name` on `layer` from effect `e`.
-    static func animate(_ e: LottieEffect, name: String, on layer: CALayer, timeline: LottieTimeline) {
+    static func animate(_ e: LottieEffect, name: String, on layer: CALayer, timeline: LottieTimeline,
+                        effectOrigin o: Point = Point(0, 0)) {
         switch e {
         case .gaussianBlur(let blurriness, let dimensions, _):
             let sigma: ([Double]) -> Double = { min(max(($0.first ?? 0) * blurrinessToSigma, 0), DocumentLimits.maximumFilterRadius) }
@@ -129,6 +146,20 @@ enum LottieLayerEffects {
         case .tritone(let highlights, let midtones, let shadows, let blend):
             layer.setValue(meanWeights, for: .filterVector(name, "inputLuminanceVector"))
             gradient([shadows, midtones, highlights], name: name, on: layer, timeline: timeline)
+            LottieKeyframeAnimation.apply(blend, to: layer, .filterInput(name, "inputIntensity"), timeline: timeline) {
+                min(max(1 - ($0.first ?? 0) / 100, 0), 1)
+            }
+        case .gradientRamp(let start, let startColor, let end, let endColor, let radial, let blend):
+            let point: ([Double]) -> [Double] = { v in [(v.first ?? 0) + o.x, (v.count > 1 ? v[1] : 0) + o.y] }
+            LottieKeyframeAnimation.apply(start, to: layer, .filterVector(name, "inputPoint0"), timeline: timeline, convert: point)
+            LottieKeyframeAnimation.apply(end, to: layer, .filterVector(name, "inputPoint1"), timeline: timeline, convert: point)
+            LottieKeyframeAnimation.apply(startColor, to: layer, .filterColor(name, "inputColor0"), timeline: timeline) {
+                LottieColor.color($0)
+            }
+            LottieKeyframeAnimation.apply(endColor, to: layer, .filterColor(name, "inputColor1"), timeline: timeline) {
+                LottieColor.color($0)
+            }
+            layer.setValue(radial ? 1 : 0, for: .filterInput(name, "inputShape"))
             LottieKeyframeAnimation.apply(blend, to: layer, .filterInput(name, "inputIntensity"), timeline: timeline) {
                 min(max(1 - ($0.first ?? 0) / 100, 0), 1)
             }

@@ -38,7 +38,8 @@ struct LottieShapeGroupBuilder {
     }
 
     /// Builds `items` into `container`, beneath the fills and strokes of the enclosing groups
-    /// (`inherited`) that paint them.
+    /// (`inherited`) that paint them, cut by the enclosing groups' trims (`trims`, the
+    /// nearest group's first).
     func build(_ items: [LottieShapeItem], into container: CALayer, inherited: [LottieShapeItem], trims: [LottieTrim],
                rounding: LottieProperty<[Double]>?, modifiers: [LottieShapeModifier] = [], depth: Int) throws(DocumentError) {
         if let r = items.firstIndex(where: { if case .repeater = $0 { return true }; return false }) {
@@ -72,7 +73,13 @@ struct LottieShapeGroupBuilder {
             guard case .trim(let s, let e, let o, let individually) = item else { return nil }
             return LottieTrim(start: s, end: e, offset: o, individually: individually)
         }
-        let allTrims = trims + localTrims
+        // The trims acting on this list's shapes in the order they apply: this group's own
+        // first (in list order), then those of the enclosing groups from the nearest out — a
+        // trim cuts what the trims nearer the path left (lottie-web's ShapeElement gathers
+        // modifiers walking the list from its end, an enclosing group's trim before the nested
+        // group's, and `renderModifiers` processes them from the last gathered: the nested
+        // group's first). `trims` comes in nearest first.
+        let allTrims = localTrims + trims
         var round = rounding
         for case .roundedCorners(let r) in items { round = r }
         // Merge paths (After Effects' reading): the shapes and groups a merge takes are drawn
@@ -126,7 +133,7 @@ struct LottieShapeGroupBuilder {
                 }
                 var transform = LottieTransformModel()
                 for case .transform(let t) in sub { transform = t }
-                let inheritedStyles = Array(later) + inherited, innerTrims = trims + laterTrims
+                let inheritedStyles = Array(later) + inherited, innerTrims = laterTrims + trims
                 if LottieTransformLayers.isConstant(transform, reading: timeline.reading)
                     && LottieTransformLayers.constantMatrix(transform, reading: timeline.reading) == .identity
                     && !transform.opacity.changesOverTime && (transform.opacity.initialValue.first ?? 100) >= 100 {
@@ -218,7 +225,7 @@ struct LottieShapeGroupBuilder {
             inner.transform = .scale(pow((scale.first ?? 100) / 100, j), pow((scale.count > 1 ? scale[1] : scale.first ?? 100) / 100, j))
             inner.opacity = min(max(copies > 1 ? so + (eo - so) * Double(k) / Double(copies - 1) : so, 0), 1)
             outer.addSublayer(inner)
-            try build(repeated, into: inner, inherited: styles, trims: trims + restTrims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
+            try build(repeated, into: inner, inherited: styles, trims: restTrims + trims, rounding: rounding, modifiers: modifiers, depth: depth + 1)
             container.addSublayer(outer)
         }
     }

@@ -15,6 +15,10 @@
 //   exporters write it): 0 "Anchor Point", 1 "Position", 2 "Uniform Scale", 3 "Scale Height",
 //   4 "Scale Width", 5 "Skew", 6 "Skew Axis", 7 "Rotation", 8 "Opacity" (0…100), read as
 //   lottie-web's `TransformEffect` reads them (LottieTransformEffect).
+// - Gradient Ramp (a custom effect, `ty` 5, of match name "ADBE Ramp"; lottie-web draws none):
+//   0 "Start of Ramp" (point), 1 "Start Color", 2 "End of Ramp" (point), 3 "End Color",
+//   4 "Ramp Shape" (1 linear, 2 radial), 5 "Ramp Scatter" (not drawn), 6 "Blend With
+//   Original" (0…100), as Skottie's GradientRampEffectAdapter reads them.
 //
 // Any other type (Levels, Displacement Map…) and an effect missing a control it
 // needs is `.unsupported`: the importer says so once and the layer plays without it. Effects
@@ -29,6 +33,8 @@ enum LottieEffect: Sendable {
                  blend: LottieProperty<[Double]>)
     case gaussianBlur(blurriness: LottieProperty<[Double]>, dimensions: Int, repeatsEdges: Bool)
     case stroke(LottieStrokeEffect)
+    case gradientRamp(start: LottieProperty<[Double]>, startColor: LottieProperty<[Double]>, end: LottieProperty<[Double]>,
+                      endColor: LottieProperty<[Double]>, radial: Bool, blend: LottieProperty<[Double]>)
     /// The Transform effect as a layer transform (LottieTransformEffect).
     case transform(LottieTransformModel)
     /// Read apart (LottieDropShadow); kept here so the list keeps its order.
@@ -103,6 +109,10 @@ enum LottieEffect: Sendable {
         case 35, 5 where e["mn"]?.stringValue == "ADBE Geometry2":
             guard let t = LottieTransformEffect.model(at) else { break }
             return .transform(t)
+        case 5 where e["mn"]?.stringValue == "ADBE Ramp":
+            guard let start = at(0), let c0 = color(1), let end = at(2), let c1 = color(3) else { break }
+            return .gradientRamp(start: start, startColor: c0, end: end, endColor: c1,
+                                 radial: (at(4)?.initialValue.first ?? 1) == 2, blend: at(6) ?? LottieProperty([0]))
         case 25:
             return .dropShadow
         case 29:

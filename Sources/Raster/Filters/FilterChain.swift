@@ -25,7 +25,8 @@
 // chain, `clampToExtent` makes the blurs after it clamp).
 //
 // A stroke of the alpha's outline (AlphaStroke.swift) works on the plane's alpha in the
-// scratch plane's floats and composites its band beneath or over the premultiplied colour.
+// scratch plane's floats and composites its band beneath or over the premultiplied colour. A
+// gradient ramp (GradientRamp.swift) replaces the colour through the alpha, pixel by pixel.
 //
 // Hot loops run on unsafe buffers of SIMD4<Float>, one pixel each; the planes are kept from
 // one application to the next (FilterBuffers.swift), never allocated per pixel.
@@ -80,6 +81,9 @@ public enum FilterChain {
             case .alphaStroke(let stroke):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 applyAlphaStroke(stroke, plane, width: w, height: h, scratch: buffers.scratch)
+            case .gradientRamp(let ramp):
+                if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
+                applyGradientRamp(ramp, plane, width: w, height: h)
             case .gaussianBlur(let sigmaX, let sigmaY):
                 if let m = pending { applyMatrix(m, plane, count: count); pending = nil }
                 let sx = PixelFilter.usableSigma(sigmaX), sy = PixelFilter.usableSigma(sigmaY)

@@ -5,7 +5,8 @@
 // redVector), s.g = dot(s, greenVector), s.b = dot(s, blueVector), s.a = dot(s,
 // alphaVector), s = s + bias"); a colour map (CIColorMap's gradient looked up by luminance,
 // ColorMap.swift) is not affine and is its own kind; a stroke of the alpha's outline
-// (AlphaStroke.swift) is a grey-level morphology of the alpha; the other kind is a Gaussian blur. Raster knows no filter
+// (AlphaStroke.swift) is a grey-level morphology of the alpha; a gradient ramp drawn through
+// the alpha (GradientRamp.swift) depends on a pixel's place; the other kind is a Gaussian blur. Raster knows no filter
 // names: LayerKit turns a layer's CIFilter objects into these (CIFilter+PixelFilter.swift).
 // How they are applied (working space, premultiplication, edges): FilterChain.swift.
 
@@ -60,6 +61,8 @@ public enum PixelFilter: Hashable, Sendable {
     case colorMap(ColorMap)
     /// A band along the edge of the alpha, in one colour (AlphaStroke.swift).
     case alphaStroke(AlphaStroke)
+    /// A linear or radial gradient through the alpha, mixed with the colour (GradientRamp.swift).
+    case gradientRamp(GradientRamp)
 
     /// A Gaussian blur of `sigma` along both axes.
     public static func gaussianBlur(sigma: Double) -> PixelFilter { .gaussianBlur(sigmaX: sigma, sigmaY: sigma) }
@@ -94,7 +97,7 @@ public enum PixelFilter: Hashable, Sendable {
         switch self {
         case .gaussianBlur(let sx, let sy): return max(Self.kernelRadius(sigma: sx), Self.kernelRadius(sigma: sy))
         case .alphaStroke(let s): return s.reach
-        case .colorMatrix, .colorMap, .clampToExtent: return 0
+        case .colorMatrix, .colorMap, .gradientRamp, .clampToExtent: return 0
         }
     }
 }
