@@ -249,8 +249,8 @@ public final class DisplayListBuilder {
         if !filterChain.isEmpty {
             // The border is content the filters see; the cut to the bounds comes after them.
             l.appendBorderItem(to: sink)
-            // On the group's bitmap (a2): a gradient ramp's points are placed on its pixels.
-            append(source, .filter, .filterGroup(l.displayFilters(a2)), bounds: bounds)
+            // On the group's bitmap (a2): a gradient ramp's points move with its origin.
+            append(source, .filter, .filterGroup(filterChain.map { $0.translated(dx: Double(-x0), dy: Double(-y0)) }), bounds: bounds)
             if mask || clipped {
                 append(source, .mask, .maskGroup(l.boundsClipPath, transform: a2), bounds: bounds,
                        aliasing: l.shapeAliasing(device: inner.device))

@@ -64,6 +64,15 @@ public enum PixelFilter: Hashable, Sendable {
     /// A linear or radial gradient through the alpha, mixed with the colour (GradientRamp.swift).
     case gradientRamp(GradientRamp)
 
+    /// The filter on a surface whose pixels are moved by (dx, dy): only a gradient ramp,
+    /// whose points are places on the surface, changes.
+    public func translated(dx: Double, dy: Double) -> PixelFilter {
+        guard case .gradientRamp(var g) = self else { return self }
+        g.start += SIMD2(dx, dy)
+        g.end += SIMD2(dx, dy)
+        return .gradientRamp(g)
+    }
+
     /// A Gaussian blur of `sigma` along both axes.
     public static func gaussianBlur(sigma: Double) -> PixelFilter { .gaussianBlur(sigmaX: sigma, sigmaY: sigma) }
 
