@@ -4,7 +4,8 @@
 // lie flat, steep, vertical, on integer coordinates or within one cell, deposited into two
 // buffers of the same layout, must leave the same bits in every cell, the same written bits and
 // the same touched range per row, with every cell range checked on both paths. The dispatching
-// entry with `portable` set must take the baseline path.
+// entry with `portable` set must take the baseline path. The polygon loop's steps over runs of
+// points outside the band must leave the cells of adding each edge one by one.
 import Testing
 import CRasterSIMD
 import RasterFuzzing
@@ -139,6 +140,58 @@ import RasterFuzzing
                     #expect(w[narrow.stride...].allSatisfy { $0 == 0 })
                     #expect(wide.lo[r] == narrow.lo[r] && wide.hi[r] == narrow.hi[r])
                 }
+            }
+        }
+    }
+
+    @Test func runsOutsideTheBandLeaveTheCellsOfEdgeByEdge() {
+        // The polygon loop steps over runs of points on or above the band's top (or on or below
+        // its bottom) without lk_cells_add_edge. Contours that linger on one side, touch the
+        // band's top and bottom exactly, cross it and come back must leave the cells, bits and
+        // ranges that adding every closing edge one by one leaves, on both paths.
+        var rng = SplitMix64(seed: 0x5C1B)
+        let avx2 = lk_cpu_has_avx2_bmi2() != 0
+        for _ in 0..<3_000 {
+            let top = rng.int(30), rows = 1 + rng.int(20), left = rng.int(40), right = left + 1 + rng.int(80)
+            let bottom = top + rows
+            var points: [Double] = [], starts: [Int] = []
+            for _ in 0..<(1 + rng.int(3)) {
+                starts.append(points.count / 2)
+                var side = rng.int(3)
+                for _ in 0..<(1 + rng.int(24)) {
+                    if rng.int(4) == 0 { side = rng.int(3) }
+                    let y: Double
+                    switch (side, rng.int(4)) {
+                    case (0, 0): y = Double(top)
+                    case (0, _): y = Double(top) - 6 * rng.unit()
+                    case (2, 0): y = Double(bottom)
+                    case (2, _): y = Double(bottom) + 6 * rng.unit()
+                    default: y = Self.coordinate(&rng, from: top, to: bottom)
+                    }
+                    points += [Self.coordinate(&rng, from: left, to: right), y]
+                }
+            }
+            var edgeByEdge = Band(rows: rows, top: top, left: left, right: right)
+            edgeByEdge.add(points, starts) { band, xy, count, s, contours in
+                for k in 0..<contours {
+                    let from = s[k], to = k + 1 < contours ? s[k + 1] : count
+                    guard to - from >= 2 else { continue }
+                    var p = to - 1
+                    for q in from..<to {
+                        lk_cells_add_edge(band, xy[2 * p], xy[2 * p + 1], xy[2 * q], xy[2 * q + 1], 1)
+                        p = q
+                    }
+                }
+            }
+            for path in 0..<(avx2 ? 2 : 1) {
+                var band = Band(rows: rows, top: top, left: left, right: right)
+                band.add(points, starts) {
+                    if path == 0 { lk_cells_add_polygons($0, $1, $2, $3, $4, 1) }
+                    else { lk_cells_add_polygons_avx2($0, $1, $2, $3, $4, 1) }
+                }
+                #expect(band.cells.map(\.bitPattern) == edgeByEdge.cells.map(\.bitPattern))
+                #expect(band.bits == edgeByEdge.bits)
+                #expect(band.lo == edgeByEdge.lo && band.hi == edgeByEdge.hi)
             }
         }
     }

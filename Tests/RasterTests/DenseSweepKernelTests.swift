@@ -109,6 +109,51 @@ import RasterFuzzing
         }
     }
 
+    /// Rows whose inside is at full coverage (a +1 or −1 cell, then zeros, then its opposite):
+    /// the AVX2 path's blocks of eight full pixels, stored as the opaque colour or composited
+    /// as a solid run, and its last block, give the masked source-over's pixels on every path,
+    /// for opaque, translucent and transparent colours and the last block ending anywhere.
+    @Test func fullCoverageBlocksEqualTheMaskedComposite() {
+        var rng = SplitMix64(seed: 0xF011)
+        for _ in 0..<5_000 {
+            let n = 2 + rng.int(Int(LK_DENSE_ROW) - 1), lo = rng.int(70), hi = lo + n
+            let stride = hi + 7 + rng.int(4), size = stride + 4
+            var cells = [Float](repeating: 0, count: size)
+            let sign: Float = rng.int(2) == 0 ? 1 : -1
+            let first = lo + rng.int(min(3, n - 1)), last = max(first + 1, hi - 1 - rng.int(3))   // both in lo..<hi
+            cells[first] = sign * (rng.int(4) == 0 ? 0.75 : 1)
+            cells[last] = -cells[first]
+            cells[lo] += rng.int(3) == 0 ? 0.25 : 0
+            let columns = rng.int(4) == 0 ? lo + rng.int(n + 1) : hi + rng.int(12)
+            let room = max(columns, rng.int(2) == 0 ? size : columns)
+            let pixels = max(0, min(hi, columns) - lo)
+            let color: UInt32 = switch rng.int(3) {
+            case 0: 0xFF00_0000 | UInt32(truncatingIfNeeded: rng.next() & 0xFF_FFFF)
+            case 1: 0x8040_2010
+            default: PixelKernelTests.pixel(&rng)
+            }
+            let background = (0..<size).map { _ in PixelKernelTests.pixel(&rng) }
+            var expected = background
+            let coverage = Self.blockedCoverage(cells[lo..<hi])
+            if pixels > 0 {
+                expected.withUnsafeMutableBufferPointer { e in
+                    coverage.withUnsafeBufferPointer { lk_span_masked_portable(e.baseAddress! + lo, pixels, $0.baseAddress!, color) }
+                }
+            }
+            for portable: Int32 in [0, 1] {
+                var c = cells, p = background
+                var bits = [UInt64](repeating: ~0, count: 3)
+                c.withUnsafeMutableBufferPointer { cb in
+                    p.withUnsafeMutableBufferPointer { pb in
+                        lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, portable)
+                    }
+                }
+                #expect(p == expected, "portable \(portable), cells \(lo)..<\(hi), columns \(columns), colour \(color)")
+                #expect(c.allSatisfy { $0 == 0 })
+            }
+        }
+    }
+
     /// Cells that are small multiples of 1/64 sum exactly in any order, so the blocked sums are
     /// the left-to-right running sums and the dense sweep paints what a run-by-run sweep would.
     @Test func exactSumsGiveTheRunningSumCoverage() {

@@ -113,23 +113,35 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_split_left
     }
 }
 
-/// One directed edge in device coordinates (finite), clipped to the band's rows.
-LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_edge)(
+/// One directed edge in device coordinates (finite) that is not wholly on or above the band's
+/// top nor wholly on or below its bottom, clipped to the band's rows.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_band_edge)(
     const lk_cells *c, double x0, double y0, double x1, double y1, int check) {
     if (y0 == y1) return;                       // horizontal edges sweep no area
     double xa = x0, ya = y0, xb = x1, yb = y1, dir = 1;
     if (ya > yb) { xa = x1; ya = y1; xb = x0; yb = y0; dir = -1; }
-    if (yb <= c->y_top || ya >= c->y_bottom) return;
     if (ya < c->y_top) { xa = lk_mix(xa, xb, lk_fraction(c->y_top, ya, yb)); ya = c->y_top; }
     if (yb > c->y_bottom) { xb = lk_mix(xa, xb, lk_fraction(c->y_bottom, ya, yb)); yb = c->y_bottom; }
     LK_CELLS_EDGES_NAME(lk_cells_split_left)(c, xa, ya, xb, yb, dir, check);
 }
 
+/// One directed edge in device coordinates (finite), clipped to the band's rows.
+LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_edge)(
+    const lk_cells *c, double x0, double y0, double x1, double y1, int check) {
+    if ((y0 <= c->y_top && y1 <= c->y_top) || (y0 >= c->y_bottom && y1 >= c->y_bottom)) return;
+    LK_CELLS_EDGES_NAME(lk_cells_add_band_edge)(c, x0, y0, x1, y1, check);
+}
+
 /// Adds every contour of a polygon set (each implicitly closed): `xy` holds `count` points as
 /// x, y pairs; contour k spans points starts[k] ..< starts[k + 1] (the last one to `count`).
 /// Contour bounds outside 0…count are clamped.
+/// A run of points all on or above the band's top (or all on or below its bottom) closes edges
+/// that lk_cells_add_edge would reject one by one: the loop steps over such a run by its y
+/// values alone (one load and compare a point), and hands the other edges to
+/// lk_cells_add_band_edge without testing them against the band a second time.
 LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_polygons)(
     const lk_cells *c, const double *xy, ptrdiff_t count, const ptrdiff_t *starts, ptrdiff_t contours, int check) {
+    const double top = c->y_top, bottom = c->y_bottom;
     for (ptrdiff_t k = 0; k < contours; k++) {
         ptrdiff_t s = starts[k], e = k + 1 < contours ? starts[k + 1] : count;
         s = s < 0 ? 0 : (s > count ? count : s);
@@ -138,7 +150,17 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_add_polygo
         double px = xy[2 * (e - 1)], py = xy[2 * (e - 1) + 1];
         for (ptrdiff_t i = s; i < e; i++) {
             const double qx = xy[2 * i], qy = xy[2 * i + 1];
-            LK_CELLS_EDGES_NAME(lk_cells_add_edge)(c, px, py, qx, qy, check);
+            if (py <= top && qy <= top) {
+                while (i + 1 < e && xy[2 * i + 3] <= top) i++;
+                px = xy[2 * i]; py = xy[2 * i + 1];
+                continue;
+            }
+            if (py >= bottom && qy >= bottom) {
+                while (i + 1 < e && xy[2 * i + 3] >= bottom) i++;
+                px = xy[2 * i]; py = xy[2 * i + 1];
+                continue;
+            }
+            LK_CELLS_EDGES_NAME(lk_cells_add_band_edge)(c, px, py, qx, qy, check);
             px = qx; py = qy;
         }
     }

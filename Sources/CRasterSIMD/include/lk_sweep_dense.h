@@ -124,6 +124,9 @@ __attribute__((target("avx2"))) static inline __m256i lk_dense_lanes(ptrdiff_t k
 typedef struct lk_dense_avx2_consts {
     __m256i color;
     __m256 sign, one, k255, half;
+    /// The colour in every 32-bit lane, and 255 − its alpha in every 16-bit lane (a block of
+    /// full coverage: lk_dense_step_full_avx2).
+    __m256i pixel, ia;
     int opaque;
 } lk_dense_avx2_consts;
 
@@ -132,6 +135,8 @@ __attribute__((target("avx2"))) static inline lk_dense_avx2_consts lk_dense_avx2
     k.color = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), _mm256_setzero_si256());
     k.sign = _mm256_set1_ps(-0.0f); k.one = _mm256_set1_ps(1.0f);
     k.k255 = _mm256_set1_ps(255.0f); k.half = _mm256_set1_ps(0.5f);
+    k.pixel = _mm256_set1_epi32((int)color);
+    k.ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
     k.opaque = color >> 24 == 255;
     return k;
 }
@@ -227,6 +232,25 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_st
     return b;
 }
 
+/// `lk_dense_step_inside_avx2` where a block's eight pixels are all at full coverage (a thick
+/// stroke's or a small shape's inside) composited as a solid run's: the colour stored where it is
+/// opaque, else s + d·ia/255 (lk_over_eight_avx2). At coverage 255 the masked source-over gives
+/// exactly that (s = c·255/255 = c, its alpha the colour's), so the pixels are the same bits;
+/// the test is one compare and one vector test a block.
+__attribute__((target("avx2"), always_inline)) static inline void lk_dense_step_full_avx2(
+    float *cell, uint32_t *dst, const lk_dense_avx2_consts *k, __m256 *carry) {
+    const __m256 x = _mm256_loadu_ps(cell);
+    _mm256_storeu_ps(cell, _mm256_setzero_ps());
+    const __m256i b = lk_dense_coverage_avx2(x, k, carry);
+    const __m256i full = _mm256_cmpeq_epi32(b, _mm256_set1_epi32(255));
+    if (_mm256_testc_si256(full, _mm256_set1_epi32(-1))) {
+        if (k->opaque) _mm256_storeu_si256((__m256i *)dst, k->pixel);
+        else _mm256_storeu_si256((__m256i *)dst, lk_over_eight_avx2(_mm256_loadu_si256((const __m256i *)dst), k->ia, k->pixel));
+        return;
+    }
+    lk_dense_composite8_avx2(dst, b, k);
+}
+
 /// `lk_sweep_dense_blocks` with AVX2: each block of eight cells summed (the header's order), its
 /// coverage bytes formed and its eight pixels composited in one step (lk_dense_step_avx2).
 /// `cellRoom` cells from `cell` lie in the row (those past `cells` are zero) and `pixelRoom`
@@ -235,7 +259,24 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_dense
     float *cell, ptrdiff_t cells, ptrdiff_t cellRoom, uint32_t *dst, ptrdiff_t pixels, ptrdiff_t pixelRoom,
     const lk_dense_avx2_consts *k) {
     __m256 carry = _mm256_setzero_ps();
-    for (ptrdiff_t i = 0; i < cells; i += 8) {
+    // The blocks whose eight pixels are all drawn first, without the room tests: there eight
+    // cells lie in the row's buffer too (pixels ≤ cells ≤ cellRoom), so lk_dense_step_avx2
+    // would take its full loads and store, the same sums and pixels (a narrow row has four or
+    // five blocks, and the tests were a seventh of each).
+    ptrdiff_t i = 0;
+    for (; i + 8 <= pixels; i += 8) lk_dense_step_full_avx2(cell + i, dst + i, k, &carry);
+    if (i >= cells) return;
+    if (cells - i <= 8 && pixels > i && cellRoom - i >= 8 && pixelRoom - i >= 8) {
+        // The usual last block (one, part of whose pixels are drawn, with room for all eight
+        // lanes): lk_dense_step_avx2's full load and its lanes past the pixels at coverage 0,
+        // without the loop's arguments and tests.
+        const __m256 x = _mm256_loadu_ps(cell + i);
+        _mm256_storeu_ps(cell + i, _mm256_setzero_ps());
+        const __m256i b = lk_dense_coverage_avx2(x, k, &carry);
+        lk_dense_composite8_avx2(dst + i, _mm256_and_si256(b, lk_dense_lanes(pixels - i)), k);
+        return;
+    }
+    for (; i < cells; i += 8) {
         lk_dense_step_avx2(cell + i, cells - i, cellRoom - i, dst + i, pixels - i, pixelRoom - i, k, &carry);
     }
 }
