@@ -77,13 +77,7 @@ import RasterFuzzing
             let color = PixelKernelTests.pixel(&rng)
             let background = (0..<size).map { _ in PixelKernelTests.pixel(&rng) }
 
-            var expected = background
-            let coverage = Self.blockedCoverage(cells[lo..<hi])
-            if pixels > 0 {
-                expected.withUnsafeMutableBufferPointer { e in
-                    coverage.withUnsafeBufferPointer { lk_span_masked_portable(e.baseAddress! + lo, pixels, $0.baseAddress!, color) }
-                }
-            }
+            let expected = Self.maskedComposite(background, cells, lo..<hi, pixels: pixels, color: color)
             var clearedCells = cells
             for i in lo..<hi { clearedCells[i] = 0 }
 
@@ -107,6 +101,20 @@ import RasterFuzzing
                 }
             }
         }
+    }
+
+    /// `background` with `color` composited over its first `pixels` pixels from `cells.lowerBound`
+    /// through the coverage the cells in `cells` give: the portable masked span every path must equal.
+    static func maskedComposite(_ background: [UInt32], _ cells: [Float], _ range: Range<Int>, pixels: Int,
+                                color: UInt32) -> [UInt32] {
+        var expected = background
+        let coverage = blockedCoverage(cells[range])
+        if pixels > 0 {
+            expected.withUnsafeMutableBufferPointer { e in
+                coverage.withUnsafeBufferPointer { lk_span_masked_portable(e.baseAddress! + range.lowerBound, pixels, $0.baseAddress!, color) }
+            }
+        }
+        return expected
     }
 
     /// Rows whose inside is at full coverage (a +1 or −1 cell, then zeros, then its opposite):
@@ -133,13 +141,7 @@ import RasterFuzzing
             default: PixelKernelTests.pixel(&rng)
             }
             let background = (0..<size).map { _ in PixelKernelTests.pixel(&rng) }
-            var expected = background
-            let coverage = Self.blockedCoverage(cells[lo..<hi])
-            if pixels > 0 {
-                expected.withUnsafeMutableBufferPointer { e in
-                    coverage.withUnsafeBufferPointer { lk_span_masked_portable(e.baseAddress! + lo, pixels, $0.baseAddress!, color) }
-                }
-            }
+            let expected = Self.maskedComposite(background, cells, lo..<hi, pixels: pixels, color: color)
             for portable: Int32 in [0, 1] {
                 var c = cells, p = background
                 var bits = [UInt64](repeating: ~0, count: 3)
