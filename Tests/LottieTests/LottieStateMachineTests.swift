@@ -3,8 +3,9 @@
 // numeric, string and event guards, `$input` comparisons, the global state, guardless
 // transitions on completion, pointer down / up / enter / exit / click on a layer by name (and
 // the layers under a point of a built scene), actions (toggle, set, increment, decrement,
-// reset, fire, set frame / progress), chains that would spin, and malformed machines refused
-// naming the place.
+// reset, fire, set frame / progress, multiply, floor, clamp, set random, gated by guards), the
+// built-in elapsedTime clock, tweened transitions, chains that would spin, and malformed
+// machines refused naming the place (reserved and unknown globals among them).
 
 import Foundation
 import Testing
@@ -260,5 +261,204 @@ import TestSupport
         #expect(throws: DocumentError.self) { try m.setInput("on", .number(1)) }
         #expect(throws: DocumentError.self) { try m.setInput("missing", text: "1") }
         #expect(throws: DocumentError.self) { try m.setInput("on", text: "yes") }
+    }
+
+    // MARK: - Constructs of dotlottie-rs's own machines (learnt from its engine and tests)
+
+    static func number(_ m: LottieStateMachine, _ name: String) -> Double? {
+        if case .number(let n)? = m.inputs[name] { return n }
+        return nil
+    }
+
+    @Test func elapsedTimeGuardsTransitionsOnTheClockAndResetRestartsIt() throws {
+        // Two states swapping every half second, each resetting the clock on entry; a third
+        // guard compares with "@elapsedTime" and an interaction adds it to an input.
+        let (m, _) = try Self.machine(##"""
+        {"initial": "a",
+         "states": [
+           {"name": "a", "type": "PlaybackState", "animation": "", "entryActions": [{"type": "Reset", "inputName": "elapsedTime"}],
+            "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Numeric", "inputName": "elapsedTime", "conditionType": "GreaterThan", "compareTo": 0.5}]}]},
+           {"name": "b", "type": "PlaybackState", "animation": "", "entryActions": [{"type": "Reset", "inputName": "elapsedTime"}],
+            "transitions": [{"type": "Transition", "toState": "a", "guards": [{"type": "Numeric", "inputName": "limit", "conditionType": "LessThan", "compareTo": "@elapsedTime"}]}]}],
+         "interactions": [{"type": "PointerDown", "actions": [{"type": "Increment", "inputName": "stamp", "value": "@elapsedTime"}]}],
+         "inputs": [{"type": "Numeric", "name": "limit", "value": 0.5}, {"type": "Numeric", "name": "stamp", "value": 1}]}
+        """##)
+        m.advance(by: 0.3)
+        #expect(m.currentState == "a" && Self.number(m, "elapsedTime") == 0.3)
+        m.pointer(.down, over: [])
+        #expect(Self.number(m, "stamp") == 1.3)
+        m.advance(by: 0.3)
+        #expect(m.currentState == "b" && Self.number(m, "elapsedTime") == 0)
+        m.advance(by: 0.6)
+        #expect(m.currentState == "a")
+        #expect(throws: DocumentError.self) { try m.setInput("elapsedTime", .number(3)) }
+
+        // A machine no guard of which reads the clock does not try its transitions on ticks:
+        // the entry action ran once.
+        let (n, _) = try Self.machine(##"""
+        {"initial": "idle", "states": [{"name": "idle", "type": "PlaybackState", "animation": "", "entryActions": [{"type": "Increment", "inputName": "counter"}]}],
+         "inputs": [{"type": "Numeric", "name": "counter", "value": 0}]}
+        """##)
+        for _ in 0..<50 { n.advance(by: 0.016) }
+        #expect(Self.number(n, "counter") == 1 && abs((Self.number(n, "elapsedTime") ?? 0) - 0.8) < 1e-9)
+    }
+
+    @Test func numericActionsMultiplyFloorClampAndSetRandom() throws {
+        // A global state entering one state per value of "op" (0 a resting state, so each case
+        // enters its state afresh); each state's entry actions act on x.
+        func state(_ name: String, _ action: String) -> String {
+            #"{"name": "\#(name)", "type": "PlaybackState", "animation": "", "entryActions": [\#(action)]}"#
+        }
+        let ops = [state("rest", ""), state("mul", #"{"type": "Multiply", "inputName": "x", "value": "$k"}"#),
+                   state("floor", #"{"type": "Floor", "inputName": "x"}"#),
+                   state("clamp", #"{"type": "Clamp", "inputName": "x", "min": "$lo", "max": 20}"#),
+                   state("upper", #"{"type": "Clamp", "inputName": "x", "max": 20}"#),
+                   state("inverted", #"{"type": "Clamp", "inputName": "x", "min": 20, "max": 10}"#),
+                   state("bad", #"{"type": "Multiply", "inputName": "x", "value": "$nothing"}"#),
+                   state("roll", #"{"type": "SetRandom", "inputName": "x"}, {"type": "Multiply", "inputName": "x", "value": 6}, {"type": "Floor", "inputName": "x"}"#)]
+        let names = ["rest", "mul", "floor", "clamp", "upper", "inverted", "bad", "roll"]
+        let transitions = names.enumerated().map { i, n in
+            #"{"type": "Transition", "toState": "\#(n)", "guards": [{"type": "Numeric", "inputName": "op", "conditionType": "Equal", "compareTo": \#(i)}]}"#
+        }
+        let json = #"{"initial": "g", "states": [{"name": "g", "type": "GlobalState", "transitions": [\#(transitions.joined(separator: ","))]}, \#(ops.joined(separator: ","))], "inputs": [{"type": "Numeric", "name": "x", "value": 0}, {"type": "Numeric", "name": "op", "value": 0}, {"type": "Numeric", "name": "k", "value": 3}, {"type": "Numeric", "name": "lo", "value": 10}]}"#
+        let (m, _) = try Self.machine(json)
+        func run(_ x: Double, _ op: Double) throws -> Double? {
+            try m.setInput("op", .number(0))
+            try m.setInput("x", .number(x))
+            try m.setInput("op", .number(op))
+            return Self.number(m, "x")
+        }
+        #expect(try run(4, 1) == 12)        // Multiply by $k
+        #expect(try run(-1.2, 2) == -2)     // Floor rounds down
+        #expect(try run(5, 3) == 10)        // Clamp to [$lo, 20]
+        #expect(try run(25, 3) == 20)
+        #expect(try run(-7, 4) == -7)       // max only: no lower bound
+        #expect(try run(25, 4) == 20)
+        #expect(try run(50, 5) == 50)       // inverted bounds change nothing
+        #expect(try run(7, 6) == 7)         // an operand naming no input changes nothing
+        let roll = try run(0, 7) ?? -1
+        #expect((0...5).contains(roll) && roll == roll.rounded(.down))
+        // The same seed draws the same numbers.
+        m.seed(99)
+        let first = try run(0, 7)
+        m.seed(99)
+        #expect(try run(0, 7) == first)
+        // Every draw is in [0, 1).
+        var g = PCG32(seed: PCG32.defaultSeed)
+        for _ in 0..<1_000 { let u = g.nextUnit(); #expect(u >= 0 && u < 1) }
+    }
+
+    @Test func gatedActionsRunOnlyWhenTheirGuardsHold() throws {
+        let (m, _) = try Self.machine(##"""
+        {"initial": "a",
+         "states": [
+           {"name": "a", "type": "PlaybackState", "animation": "",
+            "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Event", "inputName": "go"}]}],
+            "exitActions": [{"type": "SetNumeric", "inputName": "skipped", "value": 1, "guards": [{"type": "Boolean", "inputName": "gate", "conditionType": "Equal", "compareTo": true}]},
+                            {"type": "SetNumeric", "inputName": "ran", "value": 1}]},
+           {"name": "b", "type": "PlaybackState", "animation": "",
+            "entryActions": [{"type": "Increment", "inputName": "counter"},
+                             {"type": "SetBoolean", "inputName": "done", "value": true, "guards": [{"type": "Numeric", "inputName": "counter", "conditionType": "Equal", "compareTo": "$one"}]},
+                             {"type": "SetBoolean", "inputName": "fired", "value": true, "guards": [{"type": "Event", "inputName": "go"}]}]}],
+         "interactions": [{"type": "PointerDown", "actions": [{"type": "SetBoolean", "inputName": "armed", "value": true},
+                                                              {"type": "Fire", "inputName": "go", "guards": [{"type": "Boolean", "inputName": "armed", "conditionType": "Equal", "compareTo": true}]}]}],
+         "inputs": [{"type": "Boolean", "name": "gate", "value": false}, {"type": "Boolean", "name": "armed", "value": false},
+                    {"type": "Boolean", "name": "done", "value": false}, {"type": "Boolean", "name": "fired", "value": false},
+                    {"type": "Numeric", "name": "skipped", "value": 0}, {"type": "Numeric", "name": "ran", "value": 0},
+                    {"type": "Numeric", "name": "counter", "value": 0}, {"type": "Numeric", "name": "one", "value": 1}, {"type": "Event", "name": "go"}]}
+        """##)
+        m.pointer(.down, over: [])
+        // The Fire ran (armed by the action before it), the exit action behind a closed gate did
+        // not, the entry actions saw the counter at 1 and the event being fired.
+        #expect(m.currentState == "b")
+        #expect(Self.number(m, "skipped") == 0 && Self.number(m, "ran") == 1)
+        #expect(m.inputs["done"] == .bool(true) && m.inputs["fired"] == .bool(true))
+    }
+
+    @Test func tweenedTransitionMovesTheFrameThenEntersAndRetargets() throws {
+        func tweened(_ to: String, _ value: Int) -> String {
+            #"{"type": "Tweened", "toState": "\#(to)", "duration": 1, "easing": [0, 0, 1, 1], "guards": [{"type": "Numeric", "inputName": "n", "conditionType": "Equal", "compareTo": \#(value)}]}"#
+        }
+        let json = #"""
+        {"initial": "off", "states": [
+           {"name": "g", "type": "GlobalState", "transitions": [\#(tweened("on", 1)), \#(tweened("ev", 2)),
+              {"type": "Transition", "toState": "off", "guards": [{"type": "Numeric", "inputName": "n", "conditionType": "Equal", "compareTo": 3}]}]},
+           {"name": "off", "type": "PlaybackState", "animation": "", "segment": "off"},
+           {"name": "on", "type": "PlaybackState", "animation": "", "segment": "on", "autoplay": true},
+           {"name": "ev", "type": "PlaybackState", "animation": "", "segment": "ev", "mode": "Reverse"}],
+         "inputs": [{"type": "Numeric", "name": "n", "value": 0}]}
+        """#
+        let (m, _) = try Self.machine(json)
+        try m.setInput("n", .number(1))
+        // The state stays "off" while the frame moves from 0 to "on"'s first frame, 30.
+        #expect(m.currentState == "off" && m.tweeningTo == "on" && !m.isPlaying)
+        m.advance(by: 0.5)
+        #expect(abs(m.frame - 15) < 0.01 && m.currentState == "off")
+        m.advance(by: 0.5)
+        #expect(m.currentState == "on" && m.frame == 30 && m.isPlaying && m.tweeningTo == nil)
+        #expect(m.history == ["off", "on"])
+
+        // Retargeted half-way: from frame 15 towards "ev"'s last frame (Reverse), 55; "on" is
+        // never entered. A plain transition then cancels a tween at once.
+        let (r, _) = try Self.machine(json)
+        try r.setInput("n", .number(1))
+        r.advance(by: 0.5)
+        try r.setInput("n", .number(2))
+        #expect(r.tweeningTo == "ev")
+        r.advance(by: 0.5)
+        #expect(abs(r.frame - 35) < 0.01)
+        r.advance(by: 0.5)
+        #expect(r.currentState == "ev" && r.frame == 55 && r.history == ["off", "ev"])
+        try r.setInput("n", .number(1))
+        r.advance(by: 0.25)
+        try r.setInput("n", .number(3))
+        #expect(r.currentState == "off" && r.tweeningTo == nil && r.frame == 0)
+    }
+
+    @Test func dotLottieRsLeniencesAndWhatIsReportedUnsupported() throws {
+        // A Boolean guard on a string input loads and never holds (dotlottie-rs's sanity test
+        // loads one); DragAndDrop and state slots are reported once on start; a pointer
+        // interaction naming a state runs only in it.
+        let (m, _) = try Self.machine(##"""
+        {"initial": "a",
+         "states": [
+           {"name": "a", "type": "PlaybackState", "animation": "", "slots": [{"slotId": "pos", "type": "Position", "value": ["$x", 0]}],
+            "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Boolean", "inputName": "s", "conditionType": "Equal", "compareTo": true}]},
+                            {"type": "Transition", "toState": "b", "guards": [{"type": "Numeric", "inputName": "x", "conditionType": "Equal", "compareTo": 1}]}]},
+           {"name": "b", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Button", "slotId": "pos", "dropZones": []},
+                          {"type": "PointerUp", "stateName": "b", "actions": [{"type": "Increment", "inputName": "x"}]}],
+         "inputs": [{"type": "String", "name": "s", "value": "true"}, {"type": "Numeric", "name": "x", "value": 0}]}
+        """##)
+        #expect(m.currentState == "a")
+        #expect(m.notices.prefix(2) == [#"slot bindings of state "a" not applied (state slots are not supported)"#,
+                                         #"DragAndDrop on "Button" not run (drag interactions are not supported)"#], "\(m.notices)")
+        m.pointer(.up, over: [])
+        #expect(Self.number(m, "x") == 0)
+        try m.setInput("x", .number(1))
+        m.pointer(.up, over: [])
+        #expect(m.currentState == "b" && Self.number(m, "x") == 2)
+    }
+
+    @Test func reservedAndUnknownGlobalsAreRefused() throws {
+        func refusal(_ json: String) -> String? {
+            do { _ = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(json.utf8))); return nil }
+            catch let e as DocumentError { return e.description } catch { return "\(error)" }
+        }
+        func one(entry: String = "", interaction: String = "", guards: String = "", inputs: String = "") -> String {
+            #"{"initial": "a", "states": [{"name": "a", "type": "PlaybackState", "entryActions": [\#(entry)], "transitions": [{"type": "Transition", "toState": "a", "guards": [\#(guards)]}]}], "interactions": [\#(interaction)], "inputs": [\#(inputs)]}"#
+        }
+        #expect(refusal(one(inputs: #"{"type": "Numeric", "name": "elapsedTime", "value": 0}"#)) == #"inputs[0]: "elapsedTime" is reserved (the built-in elapsedTime)"#)
+        #expect(refusal(one(entry: #"{"type": "SetNumeric", "inputName": "elapsedTime", "value": 5}"#)) == "states[0].entryActions[0]: SetNumeric writes the built-in elapsedTime (only Reset may)")
+        #expect(refusal(one(interaction: #"{"type": "PointerDown", "actions": [{"type": "Increment", "inputName": "elapsedTime"}]}"#)) == "interactions[0].actions[0]: Increment writes the built-in elapsedTime (only Reset may)")
+        #expect(refusal(one(interaction: #"{"type": "PointerDown", "actions": [{"type": "Increment", "inputName": "n", "value": "@createdAt"}]}"#, inputs: #"{"type": "Numeric", "name": "n", "value": 0}"#))
+                == #"interactions[0].actions[0].value: unknown global "@createdAt" (only @elapsedTime exists)"#)
+        #expect(refusal(one(guards: #"{"type": "Numeric", "inputName": "n", "conditionType": "GreaterThan", "compareTo": "@something"}"#, inputs: #"{"type": "Numeric", "name": "n", "value": 0}"#))
+                == #"states[0].transitions[0].guards[0]: unknown global "@something" (only @elapsedTime exists)"#)
+        #expect(refusal(one(guards: #"{"type": "Numeric", "inputName": "@createdAt", "conditionType": "GreaterThan", "compareTo": 1}"#))
+                == #"states[0].transitions[0].guards[0]: unknown global "@createdAt" (only @elapsedTime exists)"#)
+        #expect(refusal(one(entry: #"{"type": "Reset", "inputName": "elapsedTime"}"#, guards: #"{"type": "Numeric", "inputName": "elapsedTime", "conditionType": "GreaterThan", "compareTo": "$elapsedTime"}"#)) == nil)
+        #expect(refusal(#"{"initial": "a", "states": [{"name": "a", "type": "PlaybackState", "transitions": [{"type": "Tweened", "toState": "a", "duration": -1}]}]}"#)
+                == "states[0].transitions[0].duration: expected seconds within [0, 3600]")
     }
 }

@@ -20,8 +20,20 @@
 //   animation — and its segment, markers and frame rate are then that animation's; a machine
 //   given one animation only, or naming one it was not given, keeps the one shown (a notice).
 // * Pointer interactions run their actions when the pointer event happens over the layer they
-//   name (any where they name none); PointerEnter / PointerExit when a layer starts or stops
-//   being under the pointer.
+//   name (any where they name none), and only in the state they name if they name one;
+//   PointerEnter / PointerExit when a layer starts or stops being under the pointer.
+// * `elapsedTime` (a built-in numeric input) counts the seconds the clock has advanced since
+//   `start()`; `Reset` zeroes it. When a guard reads it, every advance tries the transitions
+//   again (dotlottie-rs re-runs its pipeline on tick only then).
+// * A `Tweened` transition keeps the current state while the frame moves from where it is to
+//   the target state's first frame (its last for Reverse) over the tween's seconds, eased by
+//   its cubic bezier; then the target is entered. Inputs keep being read meanwhile: another
+//   tweened transition retargets from the frame reached (the first target never entered), a
+//   plain one cancels the tween and is taken at once (dotlottie-rs's tween redirection tests).
+// * An action with guards runs only when they all hold. `Multiply`, `Floor`, `Clamp` (bounds
+//   optional; inverted bounds change nothing) and `SetRandom` (a draw in [0, 1) from a PCG32
+//   generator, seeded by `seed(_:)`, as dotlottie-rs draws) act on numeric inputs; an operand
+//   `$NAME` naming no number leaves the input as it is (Increment / Decrement then step by 1).
 //
 // Chains of transitions (entry actions that change inputs) stop after `maximumChain` steps,
 // with a notice, so a machine cannot spin.
@@ -74,6 +86,13 @@ public final class LottieStateMachine {
     private var hovered = Set<String>()
     private var firing: String?
     private var chain = 0
+    private var started = false
+    /// The tween under way: the state it ends in, the frames it moves between, its progress.
+    private var tween: (to: String, from: Double, target: Double, elapsed: Double, spec: LottieStateMachineDefinition.Tween)?
+    /// The target of the tween under way, if any.
+    public var tweeningTo: String? { tween?.to }
+    private var random = PCG32(seed: PCG32.defaultSeed)
+    private let readsElapsedTime: Bool
 
     /// A machine for the animation `scene` shows, in its initial state once `start()` is called.
     public convenience init(_ definition: LottieStateMachineDefinition, scene: LottieScene) {
@@ -83,6 +102,7 @@ public final class LottieStateMachine {
     /// A machine for the animation `model`, in its initial state once `start()` is called.
     init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel) {
         self.definition = definition
+        readsElapsedTime = definition.readsElapsedTime
         let t = Timing(model)
         inPoint = t.inPoint
         outPoint = t.outPoint
@@ -92,6 +112,7 @@ public final class LottieStateMachine {
         frame = t.inPoint
         currentState = definition.initial
         for i in definition.inputs { inputs[i.name] = i.initial }
+        inputs[LottieStateMachineDefinition.elapsedTime] = .number(0)
     }
 
     /// A machine for an archive's animations `scenes` (by their manifest ids), showing
@@ -126,9 +147,15 @@ public final class LottieStateMachine {
 
     /// Enters the initial state.
     public func start() {
+        for line in definition.unsupported { notice(line) }
+        started = true
+        inputs[LottieStateMachineDefinition.elapsedTime] = .number(0)
         enter(definition.initial)
         evaluate()
     }
+
+    /// Seeds `SetRandom`'s generator (the same seed draws the same numbers).
+    public func seed(_ value: UInt64) { random = PCG32(seed: value) }
 
     private var state: LottieStateMachineDefinition.State? { definition.states.first { $0.name == currentState } }
     private var global: LottieStateMachineDefinition.State? { definition.states.first { $0.isGlobal } }
@@ -143,6 +170,7 @@ public final class LottieStateMachine {
     /// refused naming it.
     public func setInput(_ name: String, _ value: Value) throws(DocumentError) {
         guard let current = inputs[name] else { throw DocumentError("input \(DocumentText.quoted(name))", "the state machine has no such input") }
+        guard name != LottieStateMachineDefinition.elapsedTime else { throw DocumentError("input \(DocumentText.quoted(name))", "the built-in clock is not set") }
         switch (current, value) {
         case (.bool, .bool), (.number, .number), (.string, .string): break
         case (.event, _): return fire(name)
@@ -216,6 +244,7 @@ public final class LottieStateMachine {
         }
         for i in definition.interactions where i.kind == kind {
             if let l = i.layerName, !now.contains(l) { continue }
+            if let st = i.stateName, st != currentState { continue }
             run(i.actions)
         }
     }
@@ -232,7 +261,31 @@ public final class LottieStateMachine {
 
     /// Advances playback by `seconds` of the caller's clock.
     public func advance(by seconds: Double) {
-        guard isPlaying, seconds.isFinite, seconds > 0, let s = state else { return }
+        guard started, seconds.isFinite, seconds > 0 else { return }
+        if case .number(let t)? = inputs[LottieStateMachineDefinition.elapsedTime] {
+            inputs[LottieStateMachineDefinition.elapsedTime] = .number(t + seconds)
+        }
+        let tweening = tween != nil
+        if var tw = tween {
+            tw.elapsed += seconds
+            if tw.elapsed >= tw.spec.duration {
+                tween = nil
+                frame = tw.target
+                chain = 0
+                take(tw.to)
+            } else {
+                tween = tw
+                let e = tw.spec.easing
+                let u = CAMediaTimingFunction(controlPoints: e[0], e[1], e[2], e[3]).evaluate(tw.elapsed / tw.spec.duration)
+                frame = tw.from + (tw.target - tw.from) * u
+            }
+        }
+        if readsElapsedTime {
+            chain = 0
+            evaluate()
+        }
+        // A tick that tweened plays nothing more (the state entered at its end starts next tick).
+        guard isPlaying, !tweening, let s = state else { return }
         let length = segment.end - segment.start
         guard length > 0 else { complete(s); return }
         var step = seconds * frameRate * s.speed
@@ -278,15 +331,31 @@ public final class LottieStateMachine {
         }
         let candidates = (state?.transitions ?? []) + (global.map { $0.name == currentState ? [] : $0.transitions } ?? [])
         for t in candidates where !t.guards.isEmpty && t.guards.allSatisfy(holds) {
-            if t.toState == currentState { return }
+            if t.toState == (tween?.to ?? currentState) { return }
             chain += 1
+            if let spec = t.tween, spec.duration > 0, let target = firstFrame(of: t.toState) {
+                tween = (t.toState, frame, target, 0, spec)
+                isPlaying = false
+                notice("\(currentState) ⇢ \(t.toState) (tween \(DocumentText.number(spec.duration)) s)")
+                return
+            }
+            tween = nil
             take(t.toState)
             return
         }
     }
 
+    /// The frame state `name` starts at (nil for a state showing another animation: no tween).
+    private func firstFrame(of name: String) -> Double? {
+        guard let s = definition.states.first(where: { $0.name == name }), !s.isGlobal else { return nil }
+        if !s.animation.isEmpty, let id = animationID, s.animation != id, animations[s.animation] != nil { return nil }
+        let seg = s.segment.flatMap { markers[$0] } ?? (inPoint, outPoint)
+        return s.mode == .reverse || s.mode == .reverseBounce ? seg.end : seg.start
+    }
+
     private func holds(_ g: LottieStateMachineDefinition.Guard) -> Bool {
         if g.isEvent { return firing == g.input }
+        // A guard whose type is not its input's was kept without a comparison: never holds.
         guard let v = inputs[g.input] else { return false }
         let other = g.compareToInput.flatMap { inputs[$0] } ?? g.compareTo
         switch (v, other) {
@@ -336,6 +405,8 @@ public final class LottieStateMachine {
 
     private func run(_ actions: [LottieStateMachineDefinition.Action]) {
         for a in actions {
+            // Gated actions: dotlottie-rs skips an action whose guards do not all hold.
+            if !a.guards.allSatisfy(holds) { continue }
             let name = a.input ?? ""
             let current = inputs[name]
             func set(_ v: Value) { inputs[name] = v }
@@ -343,16 +414,40 @@ public final class LottieStateMachine {
             case "Toggle":
                 if case .bool(let b)? = current { set(.bool(!b)) } else { notice("Toggle: no boolean input \(DocumentText.quoted(name))"); continue }
             case "SetBoolean":
-                if case .bool? = current, case .bool(let b)? = a.value { set(.bool(b)) } else { notice("SetBoolean: \(DocumentText.quoted(name)) not set"); continue }
+                var b: Bool?
+                switch a.value {
+                case .bool(let x)?: b = x
+                case .string(let r)? where r.hasPrefix("$"): if case .bool(let x)? = inputs[String(r.dropFirst())] { b = x }
+                default: break
+                }
+                if case .bool? = current, let b { set(.bool(b)) } else { notice("SetBoolean: \(DocumentText.quoted(name)) not set"); continue }
             case "SetNumeric":
                 if case .number? = current, let n = number(a.value) { set(.number(n)) } else { notice("SetNumeric: \(DocumentText.quoted(name)) not set"); continue }
             case "SetString":
-                if case .string? = current, case .string(let s)? = a.value { set(.string(s)) } else { notice("SetString: \(DocumentText.quoted(name)) not set"); continue }
-            case "Increment", "Decrement":
+                // `$NAME` a string input's value, else the text itself (dotlottie-rs's SetString).
+                guard case .string? = current, case .string(let s)? = a.value else { notice("SetString: \(DocumentText.quoted(name)) not set"); continue }
+                if s.hasPrefix("$"), case .string(let v)? = inputs[String(s.dropFirst())] { set(.string(v)) } else { set(.string(s)) }
+            case "Increment", "Decrement", "Multiply", "Floor", "Clamp", "SetRandom":
                 guard case .number(let n)? = current else { notice("\(a.type): no numeric input \(DocumentText.quoted(name))"); continue }
-                let by = number(a.value) ?? 1
-                set(.number(a.type == "Increment" ? n + by : n - by))
+                let result: Double?
+                switch a.type {
+                case "Increment": result = n + (number(a.value) ?? 1)
+                case "Decrement": result = n - (number(a.value) ?? 1)
+                case "Multiply": result = number(a.value).map { n * $0 }
+                case "Floor": result = n.rounded(.down)
+                case "SetRandom": result = random.nextUnit()
+                default:
+                    // Clamp: an absent bound leaves that side open; min > max changes nothing
+                    // (dotlottie-rs's clamp test: inverted and absent bounds are no-ops).
+                    let lo = a.min.map { number($0) } ?? nil, hi = a.max.map { number($0) } ?? nil
+                    if (a.min != nil && lo == nil) || (a.max != nil && hi == nil) { result = nil }
+                    else if let lo, let hi, lo > hi { result = n }
+                    else { result = Swift.min(Swift.max(n, lo ?? -.infinity), hi ?? .infinity) }
+                }
+                guard let result, result.isFinite else { notice("\(a.type): \(DocumentText.quoted(name)) not changed"); continue }
+                set(.number(result))
             case "Reset":
+                if name == LottieStateMachineDefinition.elapsedTime { set(.number(0)); break }
                 guard let i = definition.inputs.first(where: { $0.name == name }) else { notice("Reset: no input \(DocumentText.quoted(name))"); continue }
                 set(i.initial)
             case "Fire":
@@ -377,10 +472,34 @@ public final class LottieStateMachine {
     private func number(_ v: JSONValue?) -> Double? {
         switch v {
         case .number(let n)? where n.isFinite: return n
-        case .string(let s)? where s.hasPrefix("$"):
-            if case .number(let n)? = inputs[String(s.dropFirst())] { return n }
+        case .string(let s)? where s.hasPrefix("$") || s == "@" + LottieStateMachineDefinition.elapsedTime:
+            if case .number(let n)? = inputs[s.hasPrefix("$") ? String(s.dropFirst()) : LottieStateMachineDefinition.elapsedTime] { return n }
             return nil
         default: return nil
         }
     }
+}
+
+/// PCG32 (M. E. O'Neill, pcg-random.org), the generator dotlottie-rs's `SetRandom` draws from:
+/// 64-bit state, XSH-RR output; a draw in [0, 1) is the output's top 24 bits over 2^24.
+struct PCG32 {
+    static let defaultSeed: UInt64 = 0x853c_49e6_748f_ea9b
+    private var state: UInt64 = 0
+    private let increment: UInt64 = (0xda3e_39cb_94b9_5bdb << 1) | 1
+
+    init(seed: UInt64) {
+        _ = next()
+        state &+= seed
+        _ = next()
+    }
+
+    mutating func next() -> UInt32 {
+        let old = state
+        state = old &* 6_364_136_223_846_793_005 &+ increment
+        let shifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
+        let rotation = UInt32(truncatingIfNeeded: old >> 59)
+        return shifted >> rotation | shifted << ((~rotation &+ 1) & 31)
+    }
+
+    mutating func nextUnit() -> Double { Double(next() >> 8) / Double(1 << 24) }
 }
