@@ -220,8 +220,13 @@ func parseCanvasSize(_ s: String) throws -> (Double, Double) {
 /// The state machine `options` ask for, started on `scene` with their inputs and clicks, or
 /// nil when none is asked for; a refusal exits 1 with one line naming the file.
 func startLottieStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOptions) throws -> LottieStateMachineStage? {
-    do { return try startStateMachine(path, scene: scene, options: options) } catch {
-        let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    let file = DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength)
+    do {
+        let stage = try startStateMachine(path, scene: scene, options: options)
+        // What the machine holds but this player does not run, one line each.
+        for line in stage?.machine.definition.unsupported ?? [] { printError("layerplay: \(file): state machine: \(line)") }
+        return stage
+    } catch {
         printError("layerplay: \(file): \(error.description)")
         throw ExitCode(1)
     }
