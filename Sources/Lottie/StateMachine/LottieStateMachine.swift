@@ -88,7 +88,7 @@ public final class LottieStateMachine {
     private var chain = 0
     private var started = false
     /// The tween under way: the state it ends in, the frames it moves between, its progress.
-    private var tween: (to: String, from: Double, target: Double, elapsed: Double, spec: LottieStateMachineDefinition.Tween)?
+    private var tween: (to: String, from: Double, target: Double, elapsed: Double, duration: Double, easing: CAMediaTimingFunction)?
     /// The target of the tween under way, if any.
     public var tweeningTo: String? { tween?.to }
     private var random = PCG32(seed: PCG32.defaultSeed)
@@ -268,16 +268,14 @@ public final class LottieStateMachine {
         let tweening = tween != nil
         if var tw = tween {
             tw.elapsed += seconds
-            if tw.elapsed >= tw.spec.duration {
+            if tw.elapsed >= tw.duration {
                 tween = nil
                 frame = tw.target
                 chain = 0
                 take(tw.to)
             } else {
                 tween = tw
-                let e = tw.spec.easing
-                let u = CAMediaTimingFunction(controlPoints: e[0], e[1], e[2], e[3]).evaluate(tw.elapsed / tw.spec.duration)
-                frame = tw.from + (tw.target - tw.from) * u
+                frame = tw.from + (tw.target - tw.from) * tw.easing.evaluate(tw.elapsed / tw.duration)
             }
         }
         if readsElapsedTime {
@@ -334,7 +332,8 @@ public final class LottieStateMachine {
             if t.toState == (tween?.to ?? currentState) { return }
             chain += 1
             if let spec = t.tween, spec.duration > 0, let target = firstFrame(of: t.toState) {
-                tween = (t.toState, frame, target, 0, spec)
+                let e = spec.easing
+                tween = (t.toState, frame, target, 0, spec.duration, CAMediaTimingFunction(controlPoints: e[0], e[1], e[2], e[3]))
                 isPlaying = false
                 notice("\(currentState) ⇢ \(t.toState) (tween \(DocumentText.number(spec.duration)) s)")
                 return
@@ -478,28 +477,4 @@ public final class LottieStateMachine {
         default: return nil
         }
     }
-}
-
-/// PCG32 (M. E. O'Neill, pcg-random.org), the generator dotlottie-rs's `SetRandom` draws from:
-/// 64-bit state, XSH-RR output; a draw in [0, 1) is the output's top 24 bits over 2^24.
-struct PCG32 {
-    static let defaultSeed: UInt64 = 0x853c_49e6_748f_ea9b
-    private var state: UInt64 = 0
-    private let increment: UInt64 = (0xda3e_39cb_94b9_5bdb << 1) | 1
-
-    init(seed: UInt64) {
-        _ = next()
-        state &+= seed
-        _ = next()
-    }
-
-    mutating func next() -> UInt32 {
-        let old = state
-        state = old &* 6_364_136_223_846_793_005 &+ increment
-        let shifted = UInt32(truncatingIfNeeded: ((old >> 18) ^ old) >> 27)
-        let rotation = UInt32(truncatingIfNeeded: old >> 59)
-        return shifted >> rotation | shifted << ((~rotation &+ 1) & 31)
-    }
-
-    mutating func nextUnit() -> Double { Double(next() >> 8) / Double(1 << 24) }
 }
