@@ -94,6 +94,29 @@ import Testing
         }
     }
 
+    /// Unclipped at full opacity the region draw takes each texel as it is, without the weight's
+    /// multiply: on arbitrary bytes (colour left in texels of alpha 0, runs of transparent
+    /// texels) every mode still gives the general rule's pixels, the texel weighted by 255.
+    @Test func fullOpacityTakesTexelsAsTheirWeightedSelves() {
+        var rng = SplitMix(seed: 0xB1_E4D)
+        for mode in BlendMode.allCases where mode != .destinationOut {
+            let backdrop = Bitmap(width: 37, height: 5), image = Bitmap(width: 37, height: 5)
+            for i in 0..<(37 * 5) {
+                backdrop.pixels[i] = UInt32(truncatingIfNeeded: rng.nextUInt())
+                image.pixels[i] = (i / 9) % 3 == 1 ? 0 : UInt32(truncatingIfNeeded: rng.nextUInt()) & (i % 4 == 0 ? 0x00FF_FFFF : 0xFFFF_FFFF)
+            }
+            let before = Bitmap(width: 37, height: 5)
+            before.pixels.update(from: backdrop.pixels, count: 37 * 5)
+            Canvas(backdrop).draw(image, box: PixelBox(x0: 0, y0: 0, x1: 37, y1: 5), x: 0, y: 0, opacity: 1, blendMode: mode)
+            var mismatches = 0
+            for i in 0..<(37 * 5) {
+                let s = lkScale(image.pixels[i], 255)
+                if backdrop.pixels[i] != (s == 0 ? before.pixels[i] : mode.composite(s, over: before.pixels[i])) { mismatches += 1 }
+            }
+            #expect(mismatches == 0, "\(mode)")
+        }
+    }
+
     /// Destination-out: the backdrop times one minus the source's alpha, premultiplied bytes
     /// rounded, whatever the source's colour; the region draw (opacity, clip) agrees.
     @Test func destinationOutErasesTheBackdropByTheSourcesAlpha() {

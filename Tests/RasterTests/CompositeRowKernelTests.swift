@@ -55,6 +55,46 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// The box row (`lk_composite_box_row`) over runs of transparent sources (the eight-pixel
+    /// steps its AVX2 path leaves unread) and of zero mask alpha, at every offset and length,
+    /// beside drawn pixels: the same pixels as the portable path and the Swift loops, and the
+    /// destination untouched under them.
+    @Test func transparentRunsLeaveTheDestination() {
+        var rng = SplitMix(seed: 0x7A_0E)
+        func random(_ bound: UInt32) -> UInt32 { UInt32(rng.nextUInt() % (UInt64(bound) + 1)) }
+        func premultiplied() -> UInt32 {
+            let a = [0, 255, random(255)][Int(random(2))]
+            return a << 24 | random(a) << 16 | random(a) << 8 | random(a)
+        }
+        var mismatches = 0, touched = 0
+        for round in 0..<3_000 {
+            let n = 8 + round % 41
+            var src = (0..<n).map { _ in premultiplied() }
+            var mask: [UInt32]? = round % 2 == 0 ? nil : (0..<n).map { _ in [0, 255, random(255)][Int(random(2))] << 24 | random(0xFF_FFFF) }
+            // A run of zero sources, or of zero mask alpha with colour bytes left in it.
+            let start = Int(random(UInt32(n - 1))), length = min(n - start, 8 + Int(random(16)))
+            let zeroMask = mask != nil && round % 4 == 3
+            for k in start..<(start + length) {
+                if zeroMask { mask![k] &= 0x00FF_FFFF } else { src[k] = 0 }
+            }
+            let dst = (0..<n).map { _ in premultiplied() }
+            let alpha: UInt32 = [255, 128, random(255)][round % 3]
+            var vector = dst, portable = dst
+            vector.withUnsafeMutableBufferPointer { d in
+                if let mask { lk_composite_box_row(d.baseAddress, src, mask, n, alpha) } else { lk_composite_box_row(d.baseAddress, src, nil, n, alpha) }
+            }
+            portable.withUnsafeMutableBufferPointer { d in
+                if let mask { lk_composite_row_portable(d.baseAddress, src, mask, n, alpha) } else { lk_composite_row_portable(d.baseAddress, src, nil, n, alpha) }
+            }
+            for i in 0..<n where vector[i] != portable[i] || vector[i] != Self.reference(dst[i], src[i], mask?[i], alpha) {
+                mismatches += 1
+            }
+            for k in start..<(start + length) where vector[k] != dst[k] { touched += 1 }
+        }
+        #expect(mismatches == 0)
+        #expect(touched == 0)
+    }
+
     /// A group's box composited through a mask is the multiply followed by the composite, and
     /// leaves the group's pixels as they were.
     @Test func maskedBoxCompositeIsMultiplyThenComposite() {

@@ -37,6 +37,25 @@ extension Canvas {
         // the last pair's result is kept and taken again (the same function of the same
         // two pixels: the same bytes).
         var lastS: UInt32 = 0, lastB: UInt32 = 0, lastOut: UInt32 = 0
+        // Unclipped at full opacity, a texel is its own weighted source (x·255/255 = x under
+        // lkScale's rounding): the row reads the texels as they are, and a transparent one
+        // (most of a group's box around what it drew) costs one test.
+        if !mask.active && alpha == 255 {
+            for row in cy0..<cy1 {
+                let dst = target.pixels + row * target.width, src = image.pixels + (row - y) * image.width - x
+                for col in cx0..<cx1 {
+                    let s = src[col]
+                    if s == 0 { continue }
+                    let b = dst[col]
+                    if s != lastS || b != lastB {
+                        lastS = s; lastB = b
+                        lastOut = blendMode.composite(s, over: b)
+                    }
+                    dst[col] = lastOut
+                }
+            }
+            return
+        }
         for row in cy0..<cy1 {
             let dst = target.pixels + row * target.width, src = image.pixels + (row - y) * image.width - x
             for col in cx0..<cx1 {

@@ -28,8 +28,8 @@ extension Canvas {
         guard cx0 < cx1, cy0 < cy1 else { return }
         for row in cy0..<cy1 {
             let offset = (row - y) * image.width + (cx0 - x)
-            lk_composite_row(target.pixels + row * target.width + cx0, image.pixels + offset, mask.pixels + offset,
-                             cx1 - cx0, alpha)
+            lk_composite_box_row(target.pixels + row * target.width + cx0, image.pixels + offset, mask.pixels + offset,
+                                 cx1 - cx0, alpha)
         }
     }
 }

@@ -26,10 +26,11 @@ extension Canvas {
             let cx0 = max(mask.left, x + b.x0), cy0 = max(mask.top, y + b.y0)
             let cx1 = min(mask.right, x + b.x1), cy1 = min(mask.bottom, y + b.y1)
             guard cx0 < cx1, cy0 < cy1 else { return }
-            // (lk_composite_row.h: the same arithmetic, eight pixels a step where the CPU has AVX2.)
+            // (lk_composite_row.h: the same arithmetic, eight pixels a step where the CPU has AVX2,
+            // eight transparent texels stepped over.)
             for row in cy0..<cy1 {
-                lk_composite_row(target.pixels + row * target.width + cx0, image.pixels + (row - y) * image.width + (cx0 - x),
-                                 nil, cx1 - cx0, alpha)
+                lk_composite_box_row(target.pixels + row * target.width + cx0,
+                                     image.pixels + (row - y) * image.width + (cx0 - x), nil, cx1 - cx0, alpha)
             }
             return
         }
