@@ -210,6 +210,21 @@ import Testing
         #expect(Self.close(v, [[0], [1105], [10]]))
     }
 
+    /// On a one-dimensional property a key is a number that is also indexed: lottie-web's
+    /// key() (ExpressionManager.js) copies each of the keyframe's `s` values to obKey[i], and
+    /// a one-dimensional `s` is [v], so key(n)[0] is the number and key(n)[1] undefined. "Ease
+    /// and Wizz" (thorvg's antennaAnimation.json) eases a rotation from sX = key1[0]; reading
+    /// undefined there gave NaN, and its `|| value` fell back to the keyframes.
+    @Test func oneDimensionalKeyIsIndexedLikeItsValues() throws {
+        let k = #"[{"t":10,"s":[0],"o":{"x":[0],"y":[0]},"i":{"x":[1],"y":[1]}},{"t":20,"s":[10]}]"#
+        let (v, w) = try Self.values("""
+            var a = key(1), b = key(2);
+            [b[0], b.value, b + 1, a[1] === undefined ? 1 : 0, a[0] + (b[0] - a[0]) * (time - a.time) / (b.time - a.time)]
+            """, k: k, key: "r", frames: [15])
+        #expect(w.isEmpty, "\(w)")
+        #expect(Self.close(v, [[10, 10, 11, 1, 5]]), "\(v)")
+    }
+
     @Test func effectsByNameAndIndex() throws {
         let effects = #","ef":[{"ty":5,"nm":"Slider Control","mn":"ADBE Slider Control","ef":[{"ty":0,"nm":"Slider","mn":"ADBE Slider Control-0001","v":{"a":0,"k":42}}]}]"#
         let (v, w) = try Self.values("""

@@ -437,7 +437,14 @@ function __lk_Property(id, prop) {
         var v = k[i - 1][1], kind = __lk_kinds[id], o;
         if (kind === 1) { o = __lk_decodePath(v); o.value = o; }
         else if (kind === 2) { o = new String(__lk_decodeText(v)); o.value = String(o); }
-        else { o = v.length === 1 ? new Number(v[0]) : __lk_plain(v); o.value = v.length === 1 ? v[0] : v; }
+        else {
+            // A one-dimensional key is a number that is also indexable: lottie-web's key()
+            // copies each of the keyframe's `s` values to obKey[i] (`s` is [v] for one
+            // dimension), so key(n)[0] is its number and key(n)[1] undefined. "Ease and Wizz"
+            // reads sX = key1[0] on rotations and opacities.
+            o = v.length === 1 ? new Number(v[0]) : __lk_plain(v); o.value = v.length === 1 ? v[0] : v;
+            if (v.length === 1) o[0] = v[0];
+        }
         o.time = k[i - 1][0]; o.index = i;
         return o;
     };
