@@ -244,10 +244,11 @@ import TestSupport
         let b = R.render(s, frame: 0)
         #expect(R.painted(b, 20, 20) && R.painted(b, 80, 80) && R.painted(b, 50, 50))
         #expect(!R.painted(b, 42, 42) && !R.painted(b, 58, 58) && !R.painted(b, 80, 20))
-        // A later difference mask cannot join the even-odd shape: reported, not drawn wrong silently.
-        let more = masks + [R.mask("f", 0, 0, 20, 20)]
+        // A later difference mask combines with all of them (LottieMaskModeTests); one after an
+        // intersect mask only with the masks from it on: reported.
+        let more = masks + [R.mask("i", 0, 0, 100, 100), R.mask("f", 0, 0, 20, 20)]
         let reported = try F.scene([F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(more.joined(separator: ", "))]"#)])
-        #expect(reported.warnings == ["unsupported mask mode \"f\" in layer \"Solid\""])
+        #expect(reported.warnings == ["unsupported mask mode \"f\" after an intersect mask (combined with the masks from it on) in layer \"Solid\""])
     }
 
     // MARK: Stroke — the masks stroked (lottie-web SVGStrokeEffect)
