@@ -78,4 +78,14 @@ import TestSupport
         #expect(Self.alpha(b, 5, 50) == 255 && Self.alpha(b, 50, 50) == 0)
         #expect(Self.alpha(b, 35, 50) > 60 && Self.alpha(b, 35, 50) < 195)
     }
+
+    @Test func anIntersectMaskKeepsTheProductAndALightenMaskAfterItSeesAllTheMasksAbove() throws {
+        let b = try Self.masked([Self.mask("a", 10, 10, 60, 60, opacity: 50), Self.mask("i", 40, 40, 90, 90, opacity: 50)])
+        // 128 · 128/255 = 64 where both are; nothing where either is missing.
+        #expect([Self.alpha(b, 50, 50), Self.alpha(b, 20, 20), Self.alpha(b, 80, 80)] == [64, 0, 0])
+        // A lighten band 0…30 after them: max(what they left, 255) in the band, even where the
+        // first mask is not (5, 50), and what they left elsewhere.
+        let l = try Self.masked([Self.mask("a", 10, 10, 60, 60), Self.mask("i", 40, 40, 90, 90, opacity: 50), Self.mask("l", 0, 0, 30, 100)])
+        #expect([Self.alpha(l, 5, 50), Self.alpha(l, 20, 20), Self.alpha(l, 50, 50), Self.alpha(l, 80, 80), Self.alpha(l, 50, 20)] == [255, 255, 128, 0, 0])
+    }
 }

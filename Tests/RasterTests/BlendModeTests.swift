@@ -43,11 +43,11 @@ import Testing
     @Test func compositeIsSourceOverWhereEitherLayerIsAbsent() {
         let red: UInt32 = 0xffff_0000, halfBlue: UInt32 = 0x8000_0080
         for mode in BlendMode.allCases {
-            // A transparent source leaves the backdrop (the minimum, unbounded, clears it); over
-            // nothing the source shows as it is (destination-out, an eraser, and the minimum
-            // leave nothing).
+            // A transparent source leaves the backdrop (the unbounded minimum and destination-in
+            // clear it); over nothing the source shows as it is (destination-out, an eraser,
+            // and those two leave nothing).
             #expect(mode.composite(0, over: red) == (mode.isUnbounded ? 0 : red))
-            #expect(mode.composite(halfBlue, over: 0) == (mode == .destinationOut || mode == .minimum ? 0 : halfBlue))
+            #expect(mode.composite(halfBlue, over: 0) == (mode == .destinationOut || mode.isUnbounded ? 0 : halfBlue))
         }
         // Opaque over opaque: the blended colour alone.
         #expect(BlendMode.multiply.composite(0xff80_8080, over: 0xff80_ff40) == 0xff40_8020)
@@ -112,9 +112,10 @@ import Testing
         #expect(backdrop[1, 0] == 0x7f7f_0000)
     }
 
-    /// Maximum, minimum (CIMaximumCompositing / CIMinimumCompositing, by premultiplied byte)
-    /// and Porter–Duff xor, s·(1 − αb) + b·(1 − αs), rounded per byte.
-    @Test func maximumMinimumAndXorCombineTheBytes() {
+    /// Maximum, minimum (CIMaximumCompositing / CIMinimumCompositing, by premultiplied byte),
+    /// Porter–Duff xor, s·(1 − αb) + b·(1 − αs), and destination-in, b·αs, rounded per byte.
+    @Test func maximumMinimumXorAndDestinationInCombineTheBytes() {
+        #expect(BlendMode.destinationIn.composite(0x8012_3456, over: 0xff20_4080) == 0x8010_2040)
         #expect(BlendMode.maximum.composite(0x8010_4080, over: 0xff20_3040) == 0xff20_4080)
         #expect(BlendMode.minimum.composite(0x8010_4080, over: 0xff20_3040) == 0x8010_3040)
         // Half over half: each shows half of what the other leaves, 64 + 64.
@@ -124,8 +125,8 @@ import Testing
         #expect(BlendMode.xor.composite(0xff00_0000, over: 0x4000_0000) == 0xbf00_0000)
     }
 
-    /// The minimum clears the backdrop outside the source's drawn area too (an unbounded
-    /// operator), inside the clip only; maximum and xor leave it there.
+    /// The minimum and destination-in clear the backdrop outside the source's drawn area too
+    /// (unbounded operators), inside the clip only; maximum and xor leave it there.
     @Test func theMinimumClearsWhatTheSourceDoesNotCover() {
         let grey: UInt32 = 0xc000_0000
         func drawn(_ op: BlendMode, clip: ClipShape? = nil) -> [UInt32] {
@@ -139,6 +140,7 @@ import Testing
         }
         // The texel at x = 2 is opaque (half at opacity 0.5), the one at x = 3 transparent.
         #expect(drawn(.minimum) == [0, 0, 0x8000_0000, 0, 0, 0] + Array(repeating: 0, count: 6))
+        #expect(drawn(.destinationIn) == [0, 0, 0x6000_0000, 0, 0, 0] + Array(repeating: 0, count: 6))
         #expect(drawn(.maximum) == [grey, grey, grey, grey, grey, grey] + Array(repeating: grey, count: 6))
         #expect(drawn(.xor) == [grey, grey, 0x8000_0000, grey, grey, grey] + Array(repeating: grey, count: 6))
         // Clipped to columns 1…4 of the first row: the minimum clears only there.

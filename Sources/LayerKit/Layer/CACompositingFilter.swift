@@ -8,8 +8,9 @@
 // So are three more, which Lottie's After Effects mask modes composite with: Core Image's
 // CIMaximumCompositing and CIMinimumCompositing ("the maximum / minimum value, by color
 // component, of two input images"; named without the prefix, as the blend modes are) and Core
-// Animation's Porter–Duff xor filter (`"xor"`, QuartzCore's `kCAFilterXor`). The minimum is
-// unbounded: it clears what lies behind the layer where the layer draws nothing.
+// Animation's Porter–Duff xor and destination-in filters (`"xor"`, `"destIn"`, QuartzCore's
+// `kCAFilterXor`, `kCAFilterDestIn`). The minimum and destination-in are unbounded: they clear
+// what lies behind the layer where the layer draws nothing.
 
 import Raster
 
@@ -35,6 +36,9 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
     case minimumCompositing
     /// Layer and backdrop each where the other is absent (Porter–Duff xor).
     case xor
+    /// Keeps the backdrop by the layer's alpha (Porter–Duff destination-in): outside what the
+    /// layer draws, the backdrop is cleared.
+    case destIn
 
     /// The blend mode the layer's pixels are composited with.
     public var blendMode: BlendMode {
@@ -60,6 +64,7 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
         case .maximumCompositing: .maximum
         case .minimumCompositing: .minimum
         case .xor: .xor
+        case .destIn: .destinationIn
         }
     }
 }

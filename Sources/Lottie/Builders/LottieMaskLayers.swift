@@ -18,12 +18,12 @@
 // outside the darken mask), Porter–Duff xor for difference, s·(1 − αb) + b·(1 − αs). These are
 // ThorVG's sw_engine mask operators (`_opMaskLighten` max, `_opMaskDarken` min, applied over the
 // whole mask, `_opMaskDifference` s·(255 − d) + d·(255 − s)), so partial opacity, inverted and
-// feathered masks combine as they do there. A subtract mask after the first then joins the same
-// layer, as destination-out (ThorVG's `_opMaskSubtract`, b·(1 − αs), what multiplying by its
-// hole gives), and so does every add mask after the first, inverted or not, drawn over them
-// source over (`_opMaskAdd`: a union). Only an intersect mask still starts a level; a lighten,
-// darken or difference mask after one is combined with the masks from that intersect mask on
-// only — an approximation, reported.
+// feathered masks combine as they do there. The other modes after the first mask join the same
+// layer too, so every mask works on all the masks above it: subtract as destination-out
+// (ThorVG's `_opMaskSubtract`, b·(1 − αs)), intersect as destination-in (`_opMaskIntersect`,
+// b·αs, unbounded like darken), add as source over (`_opMaskAdd`: a union, inverted add masks
+// too). In lottie-ios's reading each intersect, subtract or inverted mask starts a level as
+// described first.
 import LayerKit
 import Raster
 
@@ -42,6 +42,7 @@ struct LottieMaskLayers {
         case "d": .minimumCompositing
         case "f": .xor
         case "s": .destOut
+        case "i": .destIn
         default: nil
         }
     }
@@ -55,11 +56,8 @@ struct LottieMaskLayers {
             if ae && levels.isEmpty && ["l", "d", "f"].contains(m.mode) { m.mode = "a" }
             switch m.mode {
             case "n": continue
-            case let mode where ae && !levels.isEmpty && ["a", "l", "d", "f", "s"].contains(mode):
+            case let mode where ae && !levels.isEmpty && ["a", "l", "d", "f", "s", "i"].contains(mode):
                 // Onto the masks above, in their mask layer (an inverted add mask too: a union).
-                if levels.count > 1 && ["l", "d", "f"].contains(m.mode) {
-                    warnings.unsupported("mask mode \"\(m.mode)\" after an intersect mask (combined with the masks from it on)", layer: layerName)
-                }
                 levels[levels.count - 1].append(m)
             case "a" where !m.inverted && !(levels.last?.contains { $0.inverted || $0.mode != "a" } ?? true):
                 levels[levels.count - 1].append(m)

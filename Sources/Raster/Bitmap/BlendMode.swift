@@ -24,7 +24,8 @@
 // value, by color component, of two input images"), and Porter–Duff `xor` (§9.1.12,
 // co = cs · (1 − αb) + cb · (1 − αs), αo = αs · (1 − αb) + αb · (1 − αs)). `minimum` is
 // unbounded: where the source draws nothing (αs = 0) the result is 0, so it clears the backdrop
-// outside the source's drawn area too (Canvas.drawOperator).
+// outside the source's drawn area too (Canvas.drawOperator). So is Porter–Duff
+// `destinationIn` (§9.1.7, co = cb · αs, αo = αb · αs), an intersect mask's operator.
 
 /// A way of mixing a source with its backdrop (W3C Compositing and Blending Level 1).
 public enum BlendMode: Sendable, Hashable, CaseIterable {
@@ -40,18 +41,21 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
     case minimum
     /// Each shows where the other is absent (Porter–Duff xor).
     case xor
+    /// The backdrop times the source's alpha (Porter–Duff destination-in); unbounded.
+    case destinationIn
 
     /// Whether the mode is a blend of colours (as opposed to the byte operators:
     /// destination-out, maximum, minimum, xor).
     public var blendsColors: Bool {
         switch self {
-        case .destinationOut, .maximum, .minimum, .xor: false
+        case .destinationOut, .maximum, .minimum, .xor, .destinationIn: false
         default: true
         }
     }
 
-    /// Whether a transparent source changes the backdrop (the minimum clears it).
-    public var isUnbounded: Bool { self == .minimum }
+    /// Whether a transparent source changes the backdrop (the minimum and destination-in
+    /// clear it).
+    public var isUnbounded: Bool { self == .minimum || self == .destinationIn }
 
     /// B(Cb, Cs): the blended straight colour of backdrop `b` and source `s` (0…1 channels).
     public func blend(_ b: SIMD3<Double>, _ s: SIMD3<Double>) -> SIMD3<Double> {
@@ -81,7 +85,7 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         // Destination-out takes no colour from the source: the backdrop's stays (and
         // `composite` scales it, with its alpha, by 1 − αs). The other byte operators are
         // worked out on the bytes in `composite` too.
-        case .destinationOut, .maximum, .minimum, .xor: return b
+        case .destinationOut, .maximum, .minimum, .xor, .destinationIn: return b
         }
     }
 
@@ -92,6 +96,7 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         case .destinationOut: return Self.erase(b, by: s)
         case .maximum: return Self.bytewise(s, b, max)
         case .minimum: return Self.bytewise(s, b, min)
+        case .destinationIn: return lkScale(b, s >> 24)
         case .xor: return Self.bytewise(lkScale(s, 255 - (b >> 24)), lkScale(b, 255 - (s >> 24))) { min($0 + $1, 255) }
         default: break
         }
