@@ -14,9 +14,10 @@
 //   animated repeaters (`LottieShapeGroupBuilder`), merge paths (`LottieMergePaths`), text
 //   document keyframes and text animators (`LottieTextLayers`, `LottieTextAnimators`), text on
 //   a path (`LottieTextPath`), 3D layers and the camera (`LottieCamera3D`), effects
-//   (`LottieLayerEffects`, `LottieStrokeEffect`, `LottieTransformEffect`), mask feather and the difference mode
-//   (`LottieMaskFeather`, `LottieMaskDifference`), blend modes on fills and strokes
-//   (`LottieShapeBlendMode`), radial gradient highlights (`LottieGradientLayers`), animated
+//   (`LottieLayerEffects`, `LottieStrokeEffect`, `LottieTransformEffect`), mask feather and the lighten, darken and
+//   difference modes at any alpha (`LottieMaskFeather`, `LottieMaskLayers`), blend modes on fills and strokes
+//   (`LottieShapeBlendMode`), radial gradient highlights (`LottieGradientLayers`), gradient
+//   midpoints off the middle of their ramps (`LottieGradientMidpoints`), animated
 //   dash patterns (`LottieShapeGroupBuilder`), a camera's parent (`LottieCamera3D`), merge
 //   paths taking a repeater's copies, the layer style Stroke on shape layers
 //   (`LottieLayerStyleStroke`). Each feature's rule is cited where it is built. What neither

@@ -244,10 +244,13 @@ import TestSupport
         let b = R.render(s, frame: 0)
         #expect(R.painted(b, 20, 20) && R.painted(b, 80, 80) && R.painted(b, 50, 50))
         #expect(!R.painted(b, 42, 42) && !R.painted(b, 58, 58) && !R.painted(b, 80, 20))
-        // A later difference mask cannot join the even-odd shape: reported, not drawn wrong silently.
-        let more = masks + [R.mask("f", 0, 0, 20, 20)]
-        let reported = try F.scene([F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(more.joined(separator: ", "))]"#)])
-        #expect(reported.warnings == ["unsupported mask mode \"f\" in layer \"Solid\""])
+        // A later difference mask works on all of them, an intersect mask between included
+        // (LottieMaskModeTests): the square 0…20 shows where no mask above does, and not where one does.
+        let more = masks + [R.mask("i", 0, 0, 100, 100), R.mask("f", 0, 0, 20, 20)]
+        let later = try F.scene([F.solidLayer(extra: #""hasMask": true, "masksProperties": [\#(more.joined(separator: ", "))]"#)])
+        #expect(later.warnings.isEmpty, "\(later.warnings)")
+        let c = R.render(later, frame: 0)
+        #expect(R.painted(c, 5, 5) && !R.painted(c, 15, 15) && R.painted(c, 80, 80))
     }
 
     // MARK: Stroke — the masks stroked (lottie-web SVGStrokeEffect)

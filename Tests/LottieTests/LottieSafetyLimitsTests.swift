@@ -12,10 +12,10 @@ import TestSupport
 
 @Suite(.freshAnimationContext) struct LottieSafetyLimitsTests {
     /// The refusal of `bytes`, nil when they import.
-    static func refusal(_ bytes: [UInt8]) -> String? {
-        do { _ = try LottieScene.parse(bytes); return nil } catch { return error.description }
+    static func refusal(_ bytes: [UInt8], reading: LottieReading = .afterEffects) -> String? {
+        do { _ = try LottieScene.parse(bytes, reading: reading); return nil } catch { return error.description }
     }
-    static func refusal(_ json: String) -> String? { refusal(Array(json.utf8)) }
+    static func refusal(_ json: String, reading: LottieReading = .afterEffects) -> String? { refusal(Array(json.utf8), reading: reading) }
 
     /// A Lottie file of `layers` (JSON text each) and `assets`, `op` frames long.
     static func lottie(layers: [String], assets: [String] = [], op: Int = 60) -> String {
@@ -82,18 +82,20 @@ import TestSupport
 
     // MARK: 2. Depth
 
-    /// 1,200 intersect masks: each level wraps the content in one more layer (about 1,150 of
-    /// them overflowed the stack of the renderer's recursive walks).
+    /// 1,200 intersect masks in lottie-ios's reading: each level wraps the content in one more
+    /// layer (about 1,150 of them overflowed the stack of the renderer's recursive walks). After
+    /// Effects' reading draws them all in one mask layer.
     @Test func maskLevelsCountAgainstTheNestingLimit() {
         let mask = #"{"mode": "i", "pt": {"a": 0, "k": \#(Self.polygon(3))}, "o": {"a": 0, "k": 100}}"#
         let layer = Self.shapeLayer([#"{"ty": "rc", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}}"#, Self.fill],
                                     extra: #", "hasMask": true, "masksProperties": [\#(Array(repeating: mask, count: 1_200).joined(separator: ","))]"#)
-        let why = Self.refusal(Self.lottie(layers: [layer]))
+        let why = Self.refusal(Self.lottie(layers: [layer]), reading: .iOS)
         #expect(why?.contains("1200 mask levels") == true && why?.contains("maximumNesting") == true, "\(why ?? "imported")")
     }
 
-    /// Precompositions nested 60 deep, each layer with 6 mask levels: every count is within
-    /// its own limit, the tree they make is not.
+    /// Precompositions nested 60 deep, each layer with 6 mask levels (lottie-ios's reading; After
+    /// Effects' draws a layer's masks in one mask layer): every count is within its own limit,
+    /// the tree they make is not.
     @Test func theGeneratedTreeDepthIsLimited() {
         let mask = #"{"mode": "s", "pt": {"a": 0, "k": \#(Self.polygon(3))}, "o": {"a": 0, "k": 100}}"#
         let masks = #", "hasMask": true, "masksProperties": [\#(Array(repeating: mask, count: 6).joined(separator: ","))]"#
@@ -104,7 +106,7 @@ import TestSupport
             assets.append(#"{"id": "p\#(d)", "layers": [\#(inner)]}"#)
         }
         let top = #"{"ty": 0, "refId": "p0", "w": 100, "h": 100, "ip": 0, "op": 60, "st": 0, "ks": {}\#(masks)}"#
-        let why = Self.refusal(Self.lottie(layers: [top], assets: assets))
+        let why = Self.refusal(Self.lottie(layers: [top], assets: assets), reading: .iOS)
         #expect(why?.contains("maximumTreeDepth") == true, "\(why ?? "imported")")
         // The tree depth is measured without recursion, however deep.
         var deep = CALayer()

@@ -43,10 +43,11 @@ import Testing
     @Test func compositeIsSourceOverWhereEitherLayerIsAbsent() {
         let red: UInt32 = 0xffff_0000, halfBlue: UInt32 = 0x8000_0080
         for mode in BlendMode.allCases {
-            // A transparent source leaves the backdrop; over nothing the source shows as it is
-            // (destination-out, an eraser, leaves nothing).
-            #expect(mode.composite(0, over: red) == red)
-            #expect(mode.composite(halfBlue, over: 0) == (mode.blendsColors ? halfBlue : 0))
+            // A transparent source leaves the backdrop (the unbounded minimum and destination-in
+            // clear it); over nothing the source shows as it is (destination-out, an eraser,
+            // and those two leave nothing).
+            #expect(mode.composite(0, over: red) == (mode.isUnbounded ? 0 : red))
+            #expect(mode.composite(halfBlue, over: 0) == (mode == .destinationOut || mode.isUnbounded ? 0 : halfBlue))
         }
         // Opaque over opaque: the blended colour alone.
         #expect(BlendMode.multiply.composite(0xff80_8080, over: 0xff80_ff40) == 0xff40_8020)
@@ -87,7 +88,7 @@ import Testing
             for y in 0..<3 {
                 for x in 0..<24 {
                     let s = image[x, y]
-                    let want = s == 0 ? before[x, y] : mode.composite(s, over: before[x, y])
+                    let want = s == 0 && !mode.isUnbounded ? before[x, y] : mode.composite(s, over: before[x, y])
                     #expect(backdrop[x, y] == want, "\(mode) pixel \(x), \(y)")
                 }
             }
@@ -132,5 +133,40 @@ import Testing
         backdrop[1, 0] = red
         Canvas(backdrop).draw(image, box: PixelBox(x0: 1, y0: 0, x1: 2, y1: 1), x: 0, y: 0, opacity: 0.5, blendMode: .destinationOut)
         #expect(backdrop[1, 0] == 0x7f7f_0000)
+    }
+
+    /// Maximum, minimum (CIMaximumCompositing / CIMinimumCompositing, by premultiplied byte),
+    /// Porter–Duff xor, s·(1 − αb) + b·(1 − αs), and destination-in, b·αs, rounded per byte.
+    @Test func maximumMinimumXorAndDestinationInCombineTheBytes() {
+        #expect(BlendMode.destinationIn.composite(0x8012_3456, over: 0xff20_4080) == 0x8010_2040)
+        #expect(BlendMode.maximum.composite(0x8010_4080, over: 0xff20_3040) == 0xff20_4080)
+        #expect(BlendMode.minimum.composite(0x8010_4080, over: 0xff20_3040) == 0x8010_3040)
+        // Half over half: each shows half of what the other leaves, 64 + 64.
+        #expect(BlendMode.xor.composite(0x8000_0000, over: 0x8000_0000) == 0x8000_0000)
+        #expect(BlendMode.xor.composite(0xff00_0000, over: 0xff00_0000) == 0)
+        #expect(BlendMode.xor.composite(0x8000_0000, over: 0xff00_0000) == 0x7f00_0000)
+        #expect(BlendMode.xor.composite(0xff00_0000, over: 0x4000_0000) == 0xbf00_0000)
+    }
+
+    /// The minimum and destination-in clear the backdrop outside the source's drawn area too
+    /// (unbounded operators), inside the clip only; maximum and xor leave it there.
+    @Test func theMinimumClearsWhatTheSourceDoesNotCover() {
+        let grey: UInt32 = 0xc000_0000
+        func drawn(_ op: BlendMode, clip: ClipShape? = nil) -> [UInt32] {
+            let backdrop = Bitmap(width: 6, height: 2), image = Bitmap(width: 2, height: 1)
+            for x in 0..<6 { backdrop[x, 0] = grey; backdrop[x, 1] = grey }
+            image[0, 0] = 0xff00_0000; image[1, 0] = 0
+            let c = Canvas(backdrop)
+            if let clip { c.clip = clip }
+            c.draw(image, box: PixelBox(x0: 0, y0: 0, x1: 2, y1: 1), x: 2, y: 0, opacity: 0.5, blendMode: op)
+            return (0..<6).map { backdrop[$0, 0] } + (0..<6).map { backdrop[$0, 1] }
+        }
+        // The texel at x = 2 is opaque (half at opacity 0.5), the one at x = 3 transparent.
+        #expect(drawn(.minimum) == [0, 0, 0x8000_0000, 0, 0, 0] + Array(repeating: 0, count: 6))
+        #expect(drawn(.destinationIn) == [0, 0, 0x6000_0000, 0, 0, 0] + Array(repeating: 0, count: 6))
+        #expect(drawn(.maximum) == [grey, grey, grey, grey, grey, grey] + Array(repeating: grey, count: 6))
+        #expect(drawn(.xor) == [grey, grey, 0x8000_0000, grey, grey, grey] + Array(repeating: grey, count: 6))
+        // Clipped to columns 1…4 of the first row: the minimum clears only there.
+        #expect(drawn(.minimum, clip: .rect(Rect(1, 0, 4, 1))) == [grey, 0, 0x8000_0000, 0, 0, grey] + Array(repeating: grey, count: 6))
     }
 }

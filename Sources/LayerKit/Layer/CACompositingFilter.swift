@@ -5,6 +5,12 @@
 // where it draws — the backdrop times one minus the layer's alpha, as `CGBlendMode
 // .destinationOut` draws in Core Graphics (lottie-ios's `InvertedMatteLayer` fills its bounds
 // and draws its matte so). It is worked out on the pixels' bytes, no colour blend.
+// So are three more, which Lottie's After Effects mask modes composite with: Core Image's
+// CIMaximumCompositing and CIMinimumCompositing ("the maximum / minimum value, by color
+// component, of two input images"; named without the prefix, as the blend modes are) and Core
+// Animation's Porter–Duff xor and destination-in filters (`"xor"`, `"destIn"`, QuartzCore's
+// `kCAFilterXor`, `kCAFilterDestIn`). The minimum and destination-in are unbounded: they clear
+// what lies behind the layer where the layer draws nothing.
 
 import Raster
 
@@ -23,6 +29,16 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
     case hardMixBlendMode
     /// Erases the backdrop by the layer's alpha (Porter–Duff destination-out).
     case destOut
+    /// The larger of each premultiplied channel of layer and backdrop (CIMaximumCompositing).
+    case maximumCompositing
+    /// The smaller of each premultiplied channel (CIMinimumCompositing): outside what the
+    /// layer draws, the backdrop is cleared.
+    case minimumCompositing
+    /// Layer and backdrop each where the other is absent (Porter–Duff xor).
+    case xor
+    /// Keeps the backdrop by the layer's alpha (Porter–Duff destination-in): outside what the
+    /// layer draws, the backdrop is cleared.
+    case destIn
 
     /// The blend mode the layer's pixels are composited with.
     public var blendMode: BlendMode {
@@ -45,6 +61,10 @@ public enum CACompositingFilter: String, Sendable, CaseIterable {
         case .linearDodgeBlendMode: .add
         case .hardMixBlendMode: .hardMix
         case .destOut: .destinationOut
+        case .maximumCompositing: .maximum
+        case .minimumCompositing: .minimum
+        case .xor: .xor
+        case .destIn: .destinationIn
         }
     }
 }

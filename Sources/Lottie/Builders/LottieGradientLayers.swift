@@ -12,7 +12,9 @@
 // '(endPoint.y - startPoint.y) * 2'", CAGradientLayer.h). In After Effects' reading a radial
 // gradient's highlight length and angle (`h`, `a`) place its focal point (`focus`), drawn
 // through CAGradientLayer's `focalPoint` (LayerKit's addition); lottie-ios's engine has no
-// highlight, so `--ios` reports it and draws the gradient from its centre.
+// highlight, so `--ios` reports it and draws the gradient from its centre. In After Effects'
+// reading, stop lists whose exported midpoint stops lie off the middle of their ramps are
+// drawn on After Effects' midpoint curve (`LottieGradientMidpoints`).
 import Foundation
 import LayerKit
 import Raster
@@ -35,18 +37,39 @@ struct LottieGradientLayers {
     /// every alpha stop's offset, its colour read among the colour stops and its alpha among
     /// the alpha stops there. lottie-ios's engine draws the alpha stops as a second gradient
     /// masking the first; between two neighbouring offsets both are linear, so one gradient
-    /// mixing unpremultiplied colours draws the same.
-    static func stops(_ values: [Double], count: Int) -> (colors: [Color], locations: [Double]) {
-        let p = min(count, values.count / 4)
-        guard p > 0 else { return ([], []) }
-        let colours = (0..<p).map { i in (x: min(max(values[4 * i], 0), 1), v: Array(values[(4 * i + 1)...(4 * i + 3)])) }
-        let rest = Array(values.dropFirst(4 * p))
-        let alphas = (0..<(rest.count / 2)).map { j in (x: min(max(rest[2 * j], 0), 1), v: [rest[2 * j + 1]]) }
+    /// mixing unpremultiplied colours draws the same. With `midpoints` (After Effects' reading
+    /// of a gradient whose exported midpoint stops bend its ramps), each kind of stop is first
+    /// redrawn on After Effects' midpoint curve (`LottieGradientMidpoints`).
+    static func stops(_ values: [Double], count: Int, midpoints: Bool = false) -> (colors: [Color], locations: [Double]) {
+        let (colours, alphas) = stopLists(values, count: count, midpoints: midpoints)
+        guard !colours.isEmpty else { return ([], []) }
         let locations = alphas.isEmpty ? colours.map(\.x) : (colours.map(\.x) + alphas.map(\.x)).sorted()
         let colors = locations.map { x in
             LottieColor.color(piecewise(colours, at: x) + [alphas.isEmpty ? 1 : piecewise(alphas, at: x)[0]])
         }
         return (colors, locations)
+    }
+
+    /// Lottie's stop list as its colour stops (offset, [r, g, b]) and alpha stops (offset,
+    /// [alpha]); with `midpoints`, each redrawn on After Effects' midpoint curve.
+    static func stopLists(_ values: [Double], count: Int, midpoints: Bool = false)
+        -> (colours: [(x: Double, v: [Double])], alphas: [(x: Double, v: [Double])]) {
+        let p = min(count, values.count / 4)
+        guard p > 0 else { return ([], []) }
+        let colours = (0..<p).map { i in (x: min(max(values[4 * i], 0), 1), v: Array(values[(4 * i + 1)...(4 * i + 3)])) }
+        let rest = Array(values.dropFirst(4 * p))
+        let alphas = (0..<(rest.count / 2)).map { j in (x: min(max(rest[2 * j], 0), 1), v: [rest[2 * j + 1]]) }
+        guard midpoints else { return (colours, alphas) }
+        return (LottieGradientMidpoints.resampled(colours), LottieGradientMidpoints.resampled(alphas))
+    }
+
+    /// Whether, in After Effects' reading, some keyframe of `gradient`'s stops holds midpoints
+    /// off the middle of their ramps (the gradient is then drawn on the midpoint curve).
+    static func bendsAtMidpoints(_ gradient: LottieShapeItem.Gradient) -> Bool {
+        gradient.colors.keyframes.contains { k in
+            let (colours, alphas) = stopLists(k.value, count: gradient.colorStops)
+            return LottieGradientMidpoints.bends(colours) || LottieGradientMidpoints.bends(alphas)
+        }
     }
 
     /// The value at `x` of the stops `(x, v)` joined by straight lines (the end values beyond).
@@ -82,11 +105,12 @@ struct LottieGradientLayers {
         g.bounds = Rect(0, 0, extent.size.width, extent.size.height)
         g.type = gradient.linear ? .axial : .radial
         let count = gradient.colorStops
+        let midpoints = timeline.reading.drawsAfterEffectsFeatures && Self.bendsAtMidpoints(gradient)
         LottieKeyframeAnimation.apply(gradient.colors, to: g, .colors, timeline: timeline) {
-            Self.stops($0, count: count).colors
+            Self.stops($0, count: count, midpoints: midpoints).colors
         }
         LottieKeyframeAnimation.apply(gradient.colors, to: g, .locations, timeline: timeline) {
-            Self.stops($0, count: count).locations
+            Self.stops($0, count: count, midpoints: midpoints).locations
         }
         let highlighted = !gradient.linear && gradient.highlightLength.map { h in h.keyframes.contains { ($0.value.first ?? 0) != 0 } } == true
         if highlighted && !timeline.reading.drawsAfterEffectsFeatures {

@@ -7,16 +7,23 @@
 // After Effects' reading adds: mask expansion, "Expands or contracts the mask edge" by the
 // given pixels (After Effects Help, "Mask properties"), as the mask path offset by that
 // distance with round joins (`LottieShapeModifier.offset`, the rounding After Effects' own
-// renders show); and the lighten and darken modes, which combine alphas as the maximum and the
-// minimum ("Lighten … where multiple masks intersect, the highest transparency value is
-// used", "Darken … the lowest", same page): as a union with the masks before (an "add") and
-// as their intersection (an "intersect"), exact for masks at full opacity; and mask feather,
-// "the softness of the mask's edges" (same page), as a CIGaussianBlur in the mask shape's
-// `filters` (LottieMaskFeather.swift); and difference, "the mask … shows the areas where it
-// does not overlap the masks above it" (same page), as an even-odd fill of both paths, exact
-// for one add mask and difference masks at full opacity (LottieMaskDifference.swift), with
-// the add masks after them drawn over that shape (a union, as add masks join). Other
-// difference masks are reported.
+// renders show); mask feather, "the softness of the mask's edges" (same page), as a
+// CIGaussianBlur in the mask shape's `filters` (LottieMaskFeather.swift); and the modes that
+// combine a mask with "the masks above it" (After Effects Help, "Mask modes") otherwise than
+// by adding or multiplying — lighten ("where multiple masks intersect, the highest
+// transparency value is used"), darken ("the lowest"), difference ("the areas where the mask
+// overlaps the masks above it are transparent"). Each joins the masks above it in their mask
+// layer as one more sublayer, composited onto them with a compositing filter on the alphas:
+// CIMaximumCompositing for lighten, CIMinimumCompositing for darken (unbounded: nothing shows
+// outside the darken mask), Porter–Duff xor for difference, s·(1 − αb) + b·(1 − αs). These are
+// ThorVG's sw_engine mask operators (`_opMaskLighten` max, `_opMaskDarken` min, applied over the
+// whole mask, `_opMaskDifference` s·(255 − d) + d·(255 − s)), so partial opacity, inverted and
+// feathered masks combine as they do there. The other modes after the first mask join the same
+// layer too, so every mask works on all the masks above it: subtract as destination-out
+// (ThorVG's `_opMaskSubtract`, b·(1 − αs)), intersect as destination-in (`_opMaskIntersect`,
+// b·αs, unbounded like darken), add as source over (`_opMaskAdd`: a union, inverted add masks
+// too). In lottie-ios's reading each intersect, subtract or inverted mask starts a level as
+// described first.
 import LayerKit
 import Raster
 
@@ -27,22 +34,30 @@ struct LottieMaskLayers {
     let warnings: LottieWarnings
     let counter: LottieLayerCounter
 
+    /// The masks' compositing onto the masks above them in their mask layer, in After
+    /// Effects' reading: nil (source over) for add and for the first mask of a level.
+    static func filter(_ mode: String) -> CACompositingFilter? {
+        switch mode {
+        case "l": .maximumCompositing
+        case "d": .minimumCompositing
+        case "f": .xor
+        case "s": .destOut
+        case "i": .destIn
+        default: nil
+        }
+    }
+
     /// `content` with its masks applied: the content itself, or the outermost wrapper.
     func apply(_ masks: [LottieMask], to content: CALayer) throws(DocumentError) -> CALayer {
         var levels: [[LottieMask]] = []
         let ae = timeline.reading.drawsAfterEffectsFeatures
         for var m in masks {
-            if ae && m.mode == "l" { m.mode = "a" }
-            if ae && m.mode == "d" { m.mode = "i" }
-            if ae && m.mode == "f" && levels.isEmpty { m.mode = "a" }
+            // A first lighten, darken or difference mask shows its own shape, as an add mask.
+            if ae && levels.isEmpty && ["l", "d", "f"].contains(m.mode) { m.mode = "a" }
             switch m.mode {
             case "n": continue
-            case "f" where ae && LottieMaskDifference.joins(m, levels.last):
-                levels[levels.count - 1].append(m)
-            case "a" where ae && levels.last?.contains { $0.mode == "f" } == true:
-                // Added to what the masks above show (After Effects Help, "Mask modes": "Add: The
-                // mask is added to the masks above it"): its own shape drawn over the difference
-                // shape in the same mask layer, source over, as the add masks of a level are.
+            case let mode where ae && !levels.isEmpty && ["a", "l", "d", "f", "s", "i"].contains(mode):
+                // Onto the masks above, in their mask layer (an inverted add mask too: a union).
                 levels[levels.count - 1].append(m)
             case "a" where !m.inverted && !(levels.last?.contains { $0.inverted || $0.mode != "a" } ?? true):
                 levels[levels.count - 1].append(m)
@@ -72,19 +87,16 @@ struct LottieMaskLayers {
             maskLayer.anchorPoint = Point(0, 0)
             maskLayer.position = Point(0, 0)
             maskLayer.bounds = Rect(0, 0, 0, 0)
-            // A level with difference masks: its masks up to the last of them are one even-odd
-            // shape; the add masks after them are drawn over it each as its own shape.
-            let differenceEnd = level.lastIndex(where: { $0.mode == "f" }).map { $0 + 1 } ?? 0
-            if differenceEnd > 0 {
-                maskLayer.addSublayer(LottieMaskDifference.shape(Array(level[..<differenceEnd]), timeline: timeline))
-            }
-            for m in level[differenceEnd...] {
+            for (j, m) in level.enumerated() {
                 let shape = CAShapeLayer()
                 shape.anchorPoint = Point(0, 0)
                 shape.position = Point(0, 0)
                 shape.bounds = Rect(0, 0, 0, 0)
                 shape.fillColor = .black
-                let hole = m.inverted != (m.mode == "s")
+                // Composited onto the masks above (After Effects' reading), or the level's first.
+                let filter = ae && j > 0 ? Self.filter(m.mode) : nil
+                shape.compositingFilter = filter
+                let hole = m.inverted != (m.mode == "s" && filter == nil)
                 if hole { shape.fillRule = .evenOdd }
                 let outside = extent
                 let path = { (b: LottieBezier, expansion: Double) -> Path? in

@@ -18,6 +18,14 @@
 // backdrop where the source is absent, co = cb · (1 − αs), αo = αb · (1 − αs) — an eraser.
 // It mixes no colour, so it is worked out on the premultiplied bytes (one scale per pixel),
 // never through the floating-point blend; over nothing it leaves nothing.
+// Three more byte operators, for After Effects' mask modes (Lottie's lighten, darken and
+// difference masks): `maximum` and `minimum`, the larger and the smaller of each premultiplied
+// channel (Core Image's CIMaximumCompositing / CIMinimumCompositing, "the maximum / minimum
+// value, by color component, of two input images"), and Porter–Duff `xor` (§9.1.12,
+// co = cs · (1 − αb) + cb · (1 − αs), αo = αs · (1 − αb) + αb · (1 − αs)). `minimum` is
+// unbounded: where the source draws nothing (αs = 0) the result is 0, so it clears the backdrop
+// outside the source's drawn area too (Canvas.drawOperator). So is Porter–Duff
+// `destinationIn` (§9.1.7, co = cb · αs, αo = αb · αs), an intersect mask's operator.
 
 /// A way of mixing a source with its backdrop (W3C Compositing and Blending Level 1).
 public enum BlendMode: Sendable, Hashable, CaseIterable {
@@ -27,9 +35,27 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
     /// The backdrop times one minus the source's alpha (Porter–Duff destination-out;
     /// CGBlendMode.destinationOut): what the source covers is erased.
     case destinationOut
+    /// The larger of each premultiplied channel (CIMaximumCompositing).
+    case maximum
+    /// The smaller of each premultiplied channel (CIMinimumCompositing); unbounded.
+    case minimum
+    /// Each shows where the other is absent (Porter–Duff xor).
+    case xor
+    /// The backdrop times the source's alpha (Porter–Duff destination-in); unbounded.
+    case destinationIn
 
-    /// Whether the mode is a blend of colours (as opposed to the destination-out operator).
-    public var blendsColors: Bool { self != .destinationOut }
+    /// Whether the mode is a blend of colours (as opposed to the byte operators:
+    /// destination-out, maximum, minimum, xor).
+    public var blendsColors: Bool {
+        switch self {
+        case .destinationOut, .maximum, .minimum, .xor, .destinationIn: false
+        default: true
+        }
+    }
+
+    /// Whether a transparent source changes the backdrop (the minimum and destination-in
+    /// clear it).
+    public var isUnbounded: Bool { self == .minimum || self == .destinationIn }
 
     /// B(Cb, Cs): the blended straight colour of backdrop `b` and source `s` (0…1 channels).
     public func blend(_ b: SIMD3<Double>, _ s: SIMD3<Double>) -> SIMD3<Double> {
@@ -57,15 +83,23 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
         case .add: return pointwiseMin(b + s, SIMD3(repeating: 1))
         case .hardMix: return Self.map(b, s) { b, s in b + s >= 1 ? 1 : 0 }
         // Destination-out takes no colour from the source: the backdrop's stays (and
-        // `composite` scales it, with its alpha, by 1 − αs).
-        case .destinationOut: return b
+        // `composite` scales it, with its alpha, by 1 − αs). The other byte operators are
+        // worked out on the bytes in `composite` too.
+        case .destinationOut, .maximum, .minimum, .xor, .destinationIn: return b
         }
     }
 
     /// Premultiplied ARGB8888 source `s` (already scaled by its opacity and coverage) over
     /// backdrop `b` in this mode.
     public func composite(_ s: UInt32, over b: UInt32) -> UInt32 {
-        if self == .destinationOut { return Self.erase(b, by: s) }
+        switch self {
+        case .destinationOut: return Self.erase(b, by: s)
+        case .maximum: return Self.bytewise(s, b, max)
+        case .minimum: return Self.bytewise(s, b, min)
+        case .destinationIn: return lkScale(b, s >> 24)
+        case .xor: return Self.bytewise(lkScale(s, 255 - (b >> 24)), lkScale(b, 255 - (s >> 24))) { min($0 + $1, 255) }
+        default: break
+        }
         let sa = Double(s >> 24) / 255
         guard sa > 0 else { return b }
         let ba = Double(b >> 24) / 255
@@ -86,6 +120,14 @@ public enum BlendMode: Sendable, Hashable, CaseIterable {
     static func erase(_ b: UInt32, by s: UInt32) -> UInt32 {
         let k = 255 - (s >> 24)
         return k == 255 ? b : (k == 0 ? 0 : lkScale(b, k))
+    }
+
+    /// `f` of each byte of `s` and `b`.
+    @inline(__always)
+    static func bytewise(_ s: UInt32, _ b: UInt32, _ f: (UInt32, UInt32) -> UInt32) -> UInt32 {
+        var out: UInt32 = 0
+        for shift in stride(from: UInt32(0), through: 24, by: 8) { out |= f((s >> shift) & 0xff, (b >> shift) & 0xff) << shift }
+        return out
     }
 
     private static func channels(_ p: UInt32) -> SIMD3<Double> {

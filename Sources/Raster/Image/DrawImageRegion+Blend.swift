@@ -10,6 +10,9 @@ extension Canvas {
     /// Draws the pixels of `image` inside `box` (image pixels) at (x, y) with `opacity` in
     /// `blendMode`, through the clip.
     func draw(_ image: Bitmap, box: PixelBox, x: Int, y: Int, opacity: Double, blendMode: BlendMode) {
+        if !blendMode.blendsColors && blendMode != .destinationOut {
+            return drawOperator(image, box: box, x: x, y: y, opacity: opacity, operator: blendMode)
+        }
         let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: image.width, y1: image.height))
         guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000 else { return }
         let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
