@@ -88,4 +88,20 @@ import TestSupport
         let l = try Self.masked([Self.mask("a", 10, 10, 60, 60), Self.mask("i", 40, 40, 90, 90, opacity: 50), Self.mask("l", 0, 0, 30, 100)])
         #expect([Self.alpha(l, 5, 50), Self.alpha(l, 20, 20), Self.alpha(l, 50, 50), Self.alpha(l, 80, 80), Self.alpha(l, 50, 20)] == [255, 255, 128, 0, 0])
     }
+
+    @Test func anIntersectOrDarkenMaskThatShowsNothingHidesEverything() throws {
+        // At 0 % (b · 0 = min(b, 0) = 0): the masks above show nothing through it.
+        for mode in ["i", "d"] {
+            let faded = try Self.masked([Self.mask("a", 10, 10, 60, 60), Self.mask(mode, 40, 40, 90, 90, opacity: 0)])
+            #expect([Self.alpha(faded, 20, 20), Self.alpha(faded, 50, 50)] == [0, 0], "mode \(mode) at 0 %")
+            // A path of no area: nothing either, where the masks above showed.
+            let empty = try Self.masked([Self.mask("a", 10, 10, 60, 60), Self.mask(mode, 40, 40, 40, 40)])
+            #expect([Self.alpha(empty, 20, 20), Self.alpha(empty, 50, 50)] == [0, 0], "mode \(mode) of no area")
+        }
+        // The other modes at 0 % leave the masks above as they are.
+        for mode in ["l", "f", "s"] {
+            let faded = try Self.masked([Self.mask("a", 10, 10, 60, 60), Self.mask(mode, 40, 40, 90, 90, opacity: 0)])
+            #expect([Self.alpha(faded, 20, 20), Self.alpha(faded, 50, 50)] == [255, 255], "mode \(mode) at 0 %")
+        }
+    }
 }

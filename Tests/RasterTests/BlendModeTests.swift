@@ -100,7 +100,7 @@ import Testing
     /// texels) every mode still gives the general rule's pixels, the texel weighted by 255.
     @Test func fullOpacityTakesTexelsAsTheirWeightedSelves() {
         var rng = SplitMix(seed: 0xB1_E4D)
-        for mode in BlendMode.allCases where mode != .destinationOut {
+        for mode in BlendMode.allCases where mode.blendsColors {
             let backdrop = Bitmap(width: 37, height: 5), image = Bitmap(width: 37, height: 5)
             for i in 0..<(37 * 5) {
                 backdrop.pixels[i] = UInt32(truncatingIfNeeded: rng.nextUInt())

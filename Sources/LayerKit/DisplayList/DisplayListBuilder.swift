@@ -217,11 +217,16 @@ public final class DisplayListBuilder {
         let reach = (shadow ? min(l.displayShadow(a).extent, 256) : 0) + (filterReach > 1 ? filterReach : 0)
         ext = ext.intersection(s.bounds.insetBy(dx: -reach, dy: -reach))
         if let c = s.clip { ext = ext.intersection(c.boundingRect.insetBy(dx: -reach, dy: -reach)) }
+        // An unbounded compositing filter (destination-in, minimum) clears what lies behind
+        // wherever the layer draws nothing, so a layer that draws nothing at all still
+        // composites: a one-pixel group of nothing, over the whole surface's damage.
+        let clears = blend?.isUnbounded == true && (ext.isNull || ext.isEmpty)
+        if clears { ext = Rect(s.bounds.minX, s.bounds.minY, 1, 1) }
         guard !ext.isNull, !ext.isEmpty, ext.isFiniteRect else { return }
         let x0 = Int(saturating: ext.minX.rounded(.down)), y0 = Int(saturating: ext.minY.rounded(.down))
         let x1 = Int(saturating: ext.maxX.rounded(.up)), y1 = Int(saturating: ext.maxY.rounded(.up))
         guard x1 > x0, y1 > y0 else { return }
-        var bounds = Self.deviceBounds(local, inner.device, s.deviceClip, pad: 1)
+        var bounds = clears ? s.deviceClip ?? .infinite : Self.deviceBounds(local, inner.device, s.deviceClip, pad: 1)
         let groupStart = items.count
         if shadow {
             bounds = bounds.union(Self.deviceBounds(l.shadowLocalExtent(of: local), inner.device, s.deviceClip, pad: 2))

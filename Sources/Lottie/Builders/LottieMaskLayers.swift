@@ -115,8 +115,16 @@ struct LottieMaskLayers {
                     let x = expands ? (m.expansion.initialValue.first ?? 0) : 0
                     LottieKeyframeAnimation.apply(m.path, to: shape, .path, timeline: timeline) { path($0, x) }
                 }
-                LottieKeyframeAnimation.apply(m.opacity, to: shape, .opacity, timeline: timeline) {
-                    min(max(($0.first ?? 100) / 100, 0), 1)
+                let share = { (v: [Double]) in min(max((v.first ?? 100) / 100, 0), 1) }
+                if filter == .destIn || filter == .minimumCompositing {
+                    // Intersect and darken act where their mask shows nothing too (b·0 = min(b, 0)
+                    // = 0), so a mask at 0 % must still composite: its opacity is the alpha of
+                    // its fill, not the layer's (Core Animation skips a layer at opacity 0).
+                    LottieKeyframeAnimation.apply(m.opacity, to: shape, .fillColor, timeline: timeline) {
+                        Color(0, 0, 0, share($0))
+                    }
+                } else {
+                    LottieKeyframeAnimation.apply(m.opacity, to: shape, .opacity, timeline: timeline) { share($0) }
                 }
                 if ae { Self.feather(m, shape: shape, timeline: timeline) }
                 maskLayer.addSublayer(shape)

@@ -16,7 +16,8 @@
 // it). A group holding an item whose pixels would not
 // combine with a rectangular clip exactly (a clip item, whose shape the canvas intersects with
 // the rectangle only approximately; a layer shadow, a transition, sprites, a filter chain or
-// a backdrop, which read pixels beyond the box) is drawn whole.
+// a backdrop, which read pixels beyond the box) is drawn whole, as is one composited with an
+// unbounded operator (destination-in, minimum), which changes what lies behind everywhere.
 
 extension PixelBox {
     var width: Int { x1 - x0 }
@@ -69,6 +70,10 @@ extension DisplayListRasterizer {
                 masked = (masked ?? section).intersection(section)
             case .maskGroup:
                 masked = (masked ?? item.bounds).intersection(item.bounds)
+            case .blendGroup(let mode) where mode.isUnbounded:
+                // Destination-in and minimum change the pixels behind where the group drew
+                // nothing too: its box is all of it.
+                return nil
             case .tintGroup, .blendGroup, .invalidate:
                 break
             case .endGroup, .endPlane:
