@@ -318,6 +318,103 @@ import TestSupport
         #expect(Self.painted(b, 50, 47) && Self.painted(b, 50, 53) && !Self.painted(b, 50, 57) && !Self.painted(b, 17, 50))
     }
 
+    /// The on-curve points of `path` (move, line and curve ends) in order.
+    static func vertices(_ path: Path) -> [Point] {
+        path.elements.compactMap { e -> Point? in
+            switch e {
+            case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): return p
+            case .close: return nil
+            }
+        }
+    }
+
+    static func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool { (a - b).length < tolerance }
+
+    // Smooth points (`pt` 2): lottie-web's ZigZagModifier puts each point's tangents along the
+    // path (perpendicular to the point's normal), each as long as the segment's chord over
+    // 2 × (ridges + 1); a vertex's direction is that of the chord from the vertex before it to
+    // the one after. The points sit where the corner ones do (the test above).
+    @Test func zigZagSmoothPointsCarryTangentsAlongThePath() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 60, 60), #"{"ty": "zz", "s": {"k": 4}, "r": {"k": 2}, "pt": {"k": 2}}"#, F.fill()])])])
+        let path = try Self.shapePath(s)
+        // The square (80, 20) → (80, 80) → (20, 80) → (20, 20): 12 points, 12 curves, closed.
+        #expect(path.elements.count == 14)
+        let h = 60.0 / 6, d = 4 / 2.0.squareRoot(), hd = h / 2.0.squareRoot()
+        let p0 = Point(80 - d, 20 + d)                 // the first vertex, inwards
+        guard path.elements.count == 14, case .move(let first) = path.elements[0],
+              case .cubic(let a1, let a2, let a3) = path.elements[1], case .cubic(let b1, let b2, let b3) = path.elements[2],
+              case .cubic(let c1, let c2, let c3) = path.elements[3], case .cubic(_, let z2, let z3) = path.elements[12]
+        else { Issue.record("\(path.elements)"); return }
+        #expect(Self.near(first, p0))
+        // To the first ridge (80, 40), out by 4: the vertex's tangent runs along its chord
+        // (20, 20) → (80, 80), the ridge's along the edge, both 10 long.
+        #expect(Self.near(a1, p0 + Point(hd, hd)) && Self.near(a2, Point(84, 40 - h)) && Self.near(a3, Point(84, 40)), "\(a1) \(a2) \(a3)")
+        // The second ridge (80, 60), in by 4.
+        #expect(Self.near(b1, Point(84, 40 + h)) && Self.near(b2, Point(76, 60 - h)) && Self.near(b3, Point(76, 60)), "\(b1) \(b2) \(b3)")
+        // The vertex (80, 80), out, its chord (80, 20) → (20, 80).
+        #expect(Self.near(c1, Point(76, 60 + h)) && Self.near(c2, Point(80 + d, 80 + d) - Point(-hd, hd)) && Self.near(c3, Point(80 + d, 80 + d)),
+                "\(c1) \(c2) \(c3)")
+        // The closing curve comes back to the first vertex along its tangent.
+        #expect(Self.near(z2, p0 - Point(hd, hd)) && Self.near(z3, p0))
+    }
+
+    // Offset Paths' joins — lottie-web's OffsetPathModifier (`joinLines`): round (`lj` 2) joins
+    // the offset edges by an arc about the corner of radius |amount|, bevel (`lj` 3) by a
+    // straight line between their ends, miter (`lj` 1) meets them at their crossing unless the
+    // miter limit `ml` is passed, then bevels. ("Offset Paths … Line Join, Miter Limit",
+    // After Effects Help, "Shape attributes, paint operations, and path operations".)
+
+    /// The distance from `p` to the square [lo, hi]².
+    static func distance(_ p: Point, toSquare lo: Double, _ hi: Double) -> Double {
+        let dx = max(lo - p.x, 0, p.x - hi), dy = max(lo - p.y, 0, p.y - hi)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    static func offsetSquare(amount: Double, join: Int, miterLimit: Double) throws -> LottieScene {
+        try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 40, 40), #"{"ty": "op", "a": {"k": \#(amount)}, "lj": \#(join), "ml": {"k": \#(miterLimit)}}"#, F.fill()])])])
+    }
+
+    @Test func offsetPathRoundJoinsKeepTheAmountFromTheShape() throws {
+        let s = try Self.offsetSquare(amount: 6, join: 2, miterLimit: 4)
+        let points = Self.vertices(try Self.shapePath(s))
+        // Every point of the offset outline lies 6 from the square [30, 70]², the corners' arcs included.
+        for p in points { #expect(abs(Self.distance(p, toSquare: 30, 70) - 6) < 1e-6, "\(p)") }
+        #expect(points.filter { $0.x > 70 + 1e-6 && $0.y < 30 - 1e-6 }.count >= 2, "points on the top-right arc")
+        let b = Self.render(s, frame: 0)
+        // Inside the arc about (70, 30) and outside it (the miter's corner (76, 24) is cut).
+        #expect(Self.painted(b, 73, 27) && !Self.painted(b, 75, 24) && Self.painted(b, 50, 24) && !Self.painted(b, 50, 23))
+    }
+
+    @Test func offsetPathBevelJoinsCutTheCornersStraight() throws {
+        let points = Self.vertices(try Self.shapePath(try Self.offsetSquare(amount: 6, join: 3, miterLimit: 4)))
+        let expected = [Point(30, 24), Point(70, 24), Point(76, 30), Point(76, 70), Point(70, 76), Point(30, 76), Point(24, 70), Point(24, 30)]
+        #expect(expected.allSatisfy { e in points.contains { Self.near($0, e) } }, "\(points)")
+        #expect(points.allSatisfy { p in expected.contains { Self.near($0, p) } }, "\(points)")
+    }
+
+    @Test func offsetPathMiterLimitTurnsAMiterIntoABevel() throws {
+        // A square's corner offset by 6: the miter reaches (76, 24), √2 × 6 from the corner and
+        // 6 from either edge's end. Read as the miter's length over the amount (as a stroke's
+        // limit is) or as lottie-web's distance from the edge's end, 10 allows it and 1.2 does not.
+        let mitred = Self.vertices(try Self.shapePath(try Self.offsetSquare(amount: 6, join: 1, miterLimit: 10)))
+        #expect(mitred.count >= 4 && [Point(76, 24), Point(76, 76), Point(24, 76), Point(24, 24)].allSatisfy { e in mitred.contains { Self.near($0, e) } },
+                "\(mitred)")
+        let cut = Self.vertices(try Self.shapePath(try Self.offsetSquare(amount: 6, join: 1, miterLimit: 1.2)))
+        #expect(!cut.contains { Self.near($0, Point(76, 24)) } && cut.contains { Self.near($0, Point(70, 24)) } && cut.contains { Self.near($0, Point(76, 30)) },
+                "\(cut)")
+    }
+
+    @Test func aNegativeOffsetShrinksAClosedShape() throws {
+        // "Expands or contracts a shape": −6 moves every edge 6 inwards, the 40-point square
+        // becomes the 28-point one about the same centre, its corners still square.
+        let s = try Self.offsetSquare(amount: -6, join: 1, miterLimit: 4)
+        let points = Self.vertices(try Self.shapePath(s))
+        for p in points { #expect(abs(max(abs(p.x - 50), abs(p.y - 50)) - 14) < 1e-6, "\(p)") }
+        #expect([Point(64, 36), Point(64, 64), Point(36, 64), Point(36, 36)].allSatisfy { e in points.contains { Self.near($0, e) } }, "\(points)")
+        let b = Self.render(s, frame: 0)
+        #expect(Self.painted(b, 36, 50) && !Self.painted(b, 35, 50) && Self.painted(b, 63, 50) && !Self.painted(b, 64, 50))
+    }
+
     // MARK: Repeater — "Copies", "Offset" and the transform keyframed (After Effects Help, "Repeater")
 
     @Test func anAnimatedRepeaterAddsCopiesOverTime() throws {
