@@ -102,6 +102,63 @@ import TestSupport
         #expect(Self.painted(b, 80, 80) && !Self.painted(b, 10, 80))
     }
 
+    // MARK: Time remapping and time stretch — the Lottie spec gives `tm` and `sr` to the
+    // precomposition layer only ("Precomposition Layer": t′ = tm(t) · fr, tm read at the
+    // layer's frame in its composition), and lottie-web reads them there alone (CompElement's
+    // `renderedFrame`: tm's value × fr, else (frame − st) / sr). On every other layer kind `sr`
+    // and `st` leave the layer's own keyframes in its composition's frames (the test above).
+
+    /// A precomposition "c" whose 10-point square "Inner" moves from x = 10 at its frame 0 to
+    /// x = 90 at its frame 40, where it ends (its out point).
+    static let moving = #"[{"id": "c", "layers": [{"ty": 4, "nm": "Inner", "ind": 1, "ip": 0, "op": 40, "st": 0, "ks": {"p": \#(F.keyframes([(0, "[10, 50]", false), (40, "[90, 50]", false)]))}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}]}]"#
+
+    static func precompLayer(_ extra: String, st: Double = 0) -> String {
+        #"{"ty": 0, "nm": "Pre", "refId": "c", "ind": 1, "ip": 0, "op": 60, "st": \#(st), "w": 100, "h": 100, "ks": {}, \#(extra)}"#
+    }
+
+    /// The x of the layer named "Inner" at `frame`.
+    static func innerX(_ s: LottieScene, frame: Double) throws -> Double {
+        let t = s.time(forFrame: frame)
+        return try #require(Self.all(s.root.presentation(at: t)).first { $0.name == "Inner" }).position.x
+    }
+
+    @Test func timeRemappingHoldsRunsBackwardsAndPassesThePrecompositionsEnd() throws {
+        // tm (seconds): 0 → 0.5 over frames 0…10, held at 0.5 to frame 20, 1 → 0 over 20…30
+        // (backwards), 0 → 2 over 30…40 (past the content's 40 frames = 1.33 s).
+        let tm = F.keyframes([(0, "[0]", false), (10, "[0.5]", true), (20, "[1]", false), (30, "[0]", false), (40, "[2]", false)])
+        let s = try F.scene([Self.precompLayer(#""tm": \#(tm)"#)], assets: Self.moving)
+        // Inner frame = tm × 30, x = 10 + 2 × inner frame.
+        for (frame, x) in [(5.0, 25.0), (15, 40), (19, 40), (22, 58), (25, 40), (28, 22), (33, 46), (36, 82)] {
+            #expect(abs(try Self.innerX(s, frame: frame) - x) < 1e-6, "frame \(frame)")
+        }
+        #expect(Self.painted(Self.render(s, frame: 36), 83, 50))
+        // Frame 38 maps to the content's frame 48, past its out point: nothing is drawn.
+        #expect(Self.paintedCount(Self.render(s, frame: 38)) == 0)
+    }
+
+    @Test func timeStretchSlowsAPrecompositionsContentFromItsStartTime() throws {
+        // st 10, sr 2: the content's frame is (frame − 10) / 2; it begins at frame 10.
+        let s = try F.scene([Self.precompLayer(#""sr": 2"#, st: 10)], assets: Self.moving)
+        for (frame, x) in [(10.0, 10.0), (30, 30), (50, 50), (59, 59)] {
+            #expect(abs(try Self.innerX(s, frame: frame) - x) < 1e-6, "frame \(frame)")
+        }
+        #expect(Self.paintedCount(Self.render(s, frame: 9)) == 0, "before its start the content is not drawn")
+        #expect(Self.painted(Self.render(s, frame: 30), 31, 51))
+    }
+
+    @Test func timeStretchLeavesAShapeOrSolidLayersOwnKeyframesAlone() throws {
+        // A shape layer and a solid, st 10, sr 2, moving (10, 10) → (80, 80) over frames 0…20:
+        // at frame 10 they are half way, read at the frame itself (not at (10 − 10) / 2 = 0).
+        let p = F.keyframes([(0, "[10, 10]", false), (20, "[80, 80]", false)])
+        let shape = #"{"ty": 4, "nm": "L", "ind": 1, "ip": 0, "op": 60, "st": 10, "sr": 2, "ks": {"p": \#(p)}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}"#
+        let solid = ##"{"ty": 1, "nm": "L", "ind": 1, "ip": 0, "op": 60, "st": 10, "sr": 2, "sc": "#ff0000", "sw": 10, "sh": 10, "ks": {"p": \##(p)}}"##
+        for layer in [shape, solid] {
+            let s = try F.scene([layer])
+            let l = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 10))).first { $0.name == "L" })
+            #expect(Self.near(l.position, Point(45, 45)), "\(l.position)")
+        }
+    }
+
     // MARK: Motion paths — spatial interpolation by distance (lottie-web `bezierData`; Lottie spec "Position")
 
     static let curved = F.shapeLayer([F.rect(0, 0, 4, 4), F.fill()],
