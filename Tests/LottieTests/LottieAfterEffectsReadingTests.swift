@@ -568,6 +568,38 @@ import TestSupport
         }
     }
 
+    // A trim is read at the exact time, between frames too: lottie-web evaluates its
+    // properties at the current (fractional) frame (PropertyFactory.js, `interpolateValue`
+    // with the keyframe's bezier easing), and the Lottie spec's keyframe easing is the cubic
+    // bezier (0, 0), o, i, (1, 1). With o = (1/3, 0) and i = (2/3, 0) the curve's x is its
+    // parameter u and its y is u³, so half way through the keyframe the value is 1/8 of the way.
+    static let cubedEase = #""o": {"x": [0.3333333333333333], "y": [0]}, "i": {"x": [0.6666666666666666], "y": [0]}"#
+    static let straightLine = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[10, 50], [90, 50]], "i": [[0,0],[0,0]], "o": [[0,0],[0,0]]}}}"#
+
+    @Test func aTrimKeyframedWithinAFrameIsReadAtTheExactTime() throws {
+        // The end goes 0 → 100 % from frame 0 to frame 1: at frame 0.5 it is 12.5 %, x 10…20.
+        let end = #"{"a": 1, "k": [{"t": 0, "s": [0], \#(Self.cubedEase)}, {"t": 1, "s": [100]}]}"#
+        let trim = #"{"ty": "tm", "s": {"k": 0}, "e": \#(end), "o": {"k": 0}, "m": 1}"#
+        let s = try F.scene([F.shapeLayer([Self.straightLine, trim, F.stroke(width: 6, cap: 1)])])
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 0.5))).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(abs(layer.strokeEnd - 0.125) < 1e-6 && layer.strokeStart == 0, "\(layer.strokeStart) \(layer.strokeEnd)")
+        let b = Self.render(s, frame: 0.5)
+        #expect(Self.painted(b, 18, 50) && !Self.painted(b, 21, 50))
+    }
+
+    @Test func aTrimWithSeveralMovingInputsIsReadAtTheExactTimeToo() throws {
+        // The start too moves, 0 → 20 % over frames 0…2 (linear): at frame 0.5 the range is
+        // 5 … 12.5 %, x 14…20 (not the 5 … 50 % of values sampled at frames 0 and 1 and mixed).
+        let start = F.keyframes([(0, "[0]", false), (2, "[20]", false)])
+        let end = #"{"a": 1, "k": [{"t": 0, "s": [0], \#(Self.cubedEase)}, {"t": 1, "s": [100]}]}"#
+        let trim = #"{"ty": "tm", "s": \#(start), "e": \#(end), "o": {"k": 0}, "m": 1}"#
+        let s = try F.scene([F.shapeLayer([Self.straightLine, trim, F.stroke(width: 6, cap: 1)])])
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 0.5))).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(abs(layer.strokeStart - 0.05) < 1e-6 && abs(layer.strokeEnd - 0.125) < 1e-6, "\(layer.strokeStart) \(layer.strokeEnd)")
+        let b = Self.render(s, frame: 0.5)
+        #expect(Self.painted(b, 15, 50) && !Self.painted(b, 12, 50) && Self.painted(b, 18, 50) && !Self.painted(b, 21, 50))
+    }
+
     /// Pixels at least half covered.
     static func paintedCount(_ b: Bitmap) -> Int {
         var n = 0
