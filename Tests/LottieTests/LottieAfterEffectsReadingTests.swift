@@ -820,4 +820,17 @@ import TestSupport
         // The top-right corner (20, −20), farthest out, turns the full 90° to (20, 20).
         #expect(abs(first.x - 20) < 1e-9 && abs(first.y - 20) < 1e-9)
     }
+
+    @Test func twistTurnsEachPointByItsShareOfTheReach() throws {
+        // The rule in LottieShapeModifier (After Effects' Twist turns the outside the full
+        // angle and the centre not at all; lottie-web has no twist): the angle scales with the
+        // distance from the centre over the farthest vertex's. (20, 0) turns 90° to (0, 20),
+        // (10, 0) half as far, 45°, to (5√2, 5√2), and the centre (0, 0) stays.
+        let path = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[0, 0], [10, 0], [20, 0]], "i": [[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0]]}}}"#
+        let s = try F.scene([F.shapeLayer([F.group([path, #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.stroke(width: 2)])])])
+        let points = Self.vertices(try Self.shapePath(s))
+        let half = 50.0.squareRoot()
+        #expect(points.count == 3 && Self.near(points[0], Point(0, 0)) && Self.near(points[1], Point(half, half)) && Self.near(points[2], Point(0, 20)),
+                "\(points)")
+    }
 }
