@@ -568,9 +568,10 @@ import TestSupport
         }
     }
 
-    // A trim is read at the exact time, between frames too: lottie-web evaluates its
-    // properties at the current (fractional) frame (PropertyFactory.js, `interpolateValue`
-    // with the keyframe's bezier easing), and the Lottie spec's keyframe easing is the cubic
+    // A trim is read at the exact time, between frames too: lottie-web renders sub-frames
+    // unless told not to (`subframeEnabled = true`, utils/common.js) and evaluates properties
+    // at that fractional frame (PropertyFactory.js, `interpolateValue` with the keyframe's
+    // bezier easing), and the Lottie spec's keyframe easing is the cubic
     // bezier (0, 0), o, i, (1, 1). With o = (1/3, 0) and i = (2/3, 0) the curve's x is its
     // parameter u and its y is u³, so half way through the keyframe the value is 1/8 of the way.
     static let cubedEase = #""o": {"x": [0.3333333333333333], "y": [0]}, "i": {"x": [0.6666666666666666], "y": [0]}"#
