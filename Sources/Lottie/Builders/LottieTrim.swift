@@ -4,10 +4,10 @@
 // wrap, so then the path is drawn twice end to end and the range halved (the wrapped part
 // lies on the second copy). With one animated input the keyframes map exactly, and so do a
 // moving start and end that keep their order under a still offset (each end of the range
-// follows one of them); otherwise the range is sampled per frame. Several trims on one path apply in turn: each cuts its
-// range out of what the ones before it left (a nested group's trims before its enclosing
-// groups', each group's in list order: `LottieShapeGroupBuilder`). In After Effects' reading
-// a fill below a trim paints the trimmed path itself (`applyToFill`).
+// follows one of them); otherwise the range is sampled per frame. Several trims on one path
+// apply in turn: each cuts its range out of what the ones before it left (a nested group's
+// trims before its enclosing groups', each group's in list order: `LottieShapeGroupBuilder`).
+// In After Effects' reading a fill below a trim paints the trimmed path itself (`applyToFill`).
 import LayerKit
 import Raster
 
