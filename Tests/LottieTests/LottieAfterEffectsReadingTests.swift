@@ -102,6 +102,63 @@ import TestSupport
         #expect(Self.painted(b, 80, 80) && !Self.painted(b, 10, 80))
     }
 
+    // MARK: Time remapping and time stretch — the Lottie spec gives `tm` and `sr` to the
+    // precomposition layer only ("Precomposition Layer": t′ = tm(t) · fr, tm read at the
+    // layer's frame in its composition), and lottie-web reads them there alone (CompElement's
+    // `renderedFrame`: tm's value × fr, else (frame − st) / sr). On every other layer kind `sr`
+    // and `st` leave the layer's own keyframes in its composition's frames (the test above).
+
+    /// A precomposition "c" whose 10-point square "Inner" moves from x = 10 at its frame 0 to
+    /// x = 90 at its frame 40, where it ends (its out point).
+    static let moving = #"[{"id": "c", "layers": [{"ty": 4, "nm": "Inner", "ind": 1, "ip": 0, "op": 40, "st": 0, "ks": {"p": \#(F.keyframes([(0, "[10, 50]", false), (40, "[90, 50]", false)]))}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}]}]"#
+
+    static func precompLayer(_ extra: String, st: Double = 0) -> String {
+        #"{"ty": 0, "nm": "Pre", "refId": "c", "ind": 1, "ip": 0, "op": 60, "st": \#(st), "w": 100, "h": 100, "ks": {}, \#(extra)}"#
+    }
+
+    /// The x of the layer named "Inner" at `frame`.
+    static func innerX(_ s: LottieScene, frame: Double) throws -> Double {
+        let t = s.time(forFrame: frame)
+        return try #require(Self.all(s.root.presentation(at: t)).first { $0.name == "Inner" }).position.x
+    }
+
+    @Test func timeRemappingHoldsRunsBackwardsAndPassesThePrecompositionsEnd() throws {
+        // tm (seconds): 0 → 0.5 over frames 0…10, held at 0.5 to frame 20, 1 → 0 over 20…30
+        // (backwards), 0 → 2 over 30…40 (past the content's 40 frames = 1.33 s).
+        let tm = F.keyframes([(0, "[0]", false), (10, "[0.5]", true), (20, "[1]", false), (30, "[0]", false), (40, "[2]", false)])
+        let s = try F.scene([Self.precompLayer(#""tm": \#(tm)"#)], assets: Self.moving)
+        // Inner frame = tm × 30, x = 10 + 2 × inner frame.
+        for (frame, x) in [(5.0, 25.0), (15, 40), (19, 40), (22, 58), (25, 40), (28, 22), (33, 46), (36, 82)] {
+            #expect(abs(try Self.innerX(s, frame: frame) - x) < 1e-6, "frame \(frame)")
+        }
+        #expect(Self.painted(Self.render(s, frame: 36), 83, 50))
+        // Frame 38 maps to the content's frame 48, past its out point: nothing is drawn.
+        #expect(Self.paintedCount(Self.render(s, frame: 38)) == 0)
+    }
+
+    @Test func timeStretchSlowsAPrecompositionsContentFromItsStartTime() throws {
+        // st 10, sr 2: the content's frame is (frame − 10) / 2; it begins at frame 10.
+        let s = try F.scene([Self.precompLayer(#""sr": 2"#, st: 10)], assets: Self.moving)
+        for (frame, x) in [(10.0, 10.0), (30, 30), (50, 50), (59, 59)] {
+            #expect(abs(try Self.innerX(s, frame: frame) - x) < 1e-6, "frame \(frame)")
+        }
+        #expect(Self.paintedCount(Self.render(s, frame: 9)) == 0, "before its start the content is not drawn")
+        #expect(Self.painted(Self.render(s, frame: 30), 31, 51))
+    }
+
+    @Test func timeStretchLeavesAShapeOrSolidLayersOwnKeyframesAlone() throws {
+        // A shape layer and a solid, st 10, sr 2, moving (10, 10) → (80, 80) over frames 0…20:
+        // at frame 10 they are half way, read at the frame itself (not at (10 − 10) / 2 = 0).
+        let p = F.keyframes([(0, "[10, 10]", false), (20, "[80, 80]", false)])
+        let shape = #"{"ty": 4, "nm": "L", "ind": 1, "ip": 0, "op": 60, "st": 10, "sr": 2, "ks": {"p": \#(p)}, "shapes": [\#(F.rect(0, 0, 10, 10)), \#(F.fill())]}"#
+        let solid = ##"{"ty": 1, "nm": "L", "ind": 1, "ip": 0, "op": 60, "st": 10, "sr": 2, "sc": "#ff0000", "sw": 10, "sh": 10, "ks": {"p": \##(p)}}"##
+        for layer in [shape, solid] {
+            let s = try F.scene([layer])
+            let l = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 10))).first { $0.name == "L" })
+            #expect(Self.near(l.position, Point(45, 45)), "\(l.position)")
+        }
+    }
+
     // MARK: Motion paths — spatial interpolation by distance (lottie-web `bezierData`; Lottie spec "Position")
 
     static let curved = F.shapeLayer([F.rect(0, 0, 4, 4), F.fill()],
@@ -318,6 +375,103 @@ import TestSupport
         #expect(Self.painted(b, 50, 47) && Self.painted(b, 50, 53) && !Self.painted(b, 50, 57) && !Self.painted(b, 17, 50))
     }
 
+    /// The on-curve points of `path` (move, line and curve ends) in order.
+    static func vertices(_ path: Path) -> [Point] {
+        path.elements.compactMap { e -> Point? in
+            switch e {
+            case .move(let p), .line(let p), .quad(_, let p), .cubic(_, _, let p): return p
+            case .close: return nil
+            }
+        }
+    }
+
+    static func near(_ a: Point, _ b: Point, _ tolerance: Double = 1e-6) -> Bool { (a - b).length < tolerance }
+
+    // Smooth points (`pt` 2): lottie-web's ZigZagModifier puts each point's tangents along the
+    // path (perpendicular to the point's normal), each as long as the segment's chord over
+    // 2 × (ridges + 1); a vertex's direction is that of the chord from the vertex before it to
+    // the one after. The points sit where the corner ones do (the test above).
+    @Test func zigZagSmoothPointsCarryTangentsAlongThePath() throws {
+        let s = try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 60, 60), #"{"ty": "zz", "s": {"k": 4}, "r": {"k": 2}, "pt": {"k": 2}}"#, F.fill()])])])
+        let path = try Self.shapePath(s)
+        // The square (80, 20) → (80, 80) → (20, 80) → (20, 20): 12 points, 12 curves, closed.
+        #expect(path.elements.count == 14)
+        let h = 60.0 / 6, d = 4 / 2.0.squareRoot(), hd = h / 2.0.squareRoot()
+        let p0 = Point(80 - d, 20 + d)                 // the first vertex, inwards
+        guard path.elements.count == 14, case .move(let first) = path.elements[0],
+              case .cubic(let a1, let a2, let a3) = path.elements[1], case .cubic(let b1, let b2, let b3) = path.elements[2],
+              case .cubic(let c1, let c2, let c3) = path.elements[3], case .cubic(_, let z2, let z3) = path.elements[12]
+        else { Issue.record("\(path.elements)"); return }
+        #expect(Self.near(first, p0))
+        // To the first ridge (80, 40), out by 4: the vertex's tangent runs along its chord
+        // (20, 20) → (80, 80), the ridge's along the edge, both 10 long.
+        #expect(Self.near(a1, p0 + Point(hd, hd)) && Self.near(a2, Point(84, 40 - h)) && Self.near(a3, Point(84, 40)), "\(a1) \(a2) \(a3)")
+        // The second ridge (80, 60), in by 4.
+        #expect(Self.near(b1, Point(84, 40 + h)) && Self.near(b2, Point(76, 60 - h)) && Self.near(b3, Point(76, 60)), "\(b1) \(b2) \(b3)")
+        // The vertex (80, 80), out, its chord (80, 20) → (20, 80).
+        #expect(Self.near(c1, Point(76, 60 + h)) && Self.near(c2, Point(80 + d, 80 + d) - Point(-hd, hd)) && Self.near(c3, Point(80 + d, 80 + d)),
+                "\(c1) \(c2) \(c3)")
+        // The closing curve comes back to the first vertex along its tangent.
+        #expect(Self.near(z2, p0 - Point(hd, hd)) && Self.near(z3, p0))
+    }
+
+    // Offset Paths' joins — lottie-web's OffsetPathModifier (`joinLines`): round (`lj` 2) joins
+    // the offset edges by an arc about the corner of radius |amount|, bevel (`lj` 3) by a
+    // straight line between their ends, miter (`lj` 1) meets them at their crossing unless the
+    // miter limit `ml` is passed, then bevels. ("Offset Paths … Line Join, Miter Limit",
+    // After Effects Help, "Shape attributes, paint operations, and path operations".)
+
+    /// The distance from `p` to the square [lo, hi]².
+    static func distance(_ p: Point, toSquare lo: Double, _ hi: Double) -> Double {
+        let dx = max(lo - p.x, 0, p.x - hi), dy = max(lo - p.y, 0, p.y - hi)
+        return (dx * dx + dy * dy).squareRoot()
+    }
+
+    static func offsetSquare(amount: Double, join: Int, miterLimit: Double) throws -> LottieScene {
+        try F.scene([F.shapeLayer([F.group([F.rect(50, 50, 40, 40), #"{"ty": "op", "a": {"k": \#(amount)}, "lj": \#(join), "ml": {"k": \#(miterLimit)}}"#, F.fill()])])])
+    }
+
+    @Test func offsetPathRoundJoinsKeepTheAmountFromTheShape() throws {
+        let s = try Self.offsetSquare(amount: 6, join: 2, miterLimit: 4)
+        let points = Self.vertices(try Self.shapePath(s))
+        // Every point of the offset outline lies 6 from the square [30, 70]², the corners' arcs included.
+        for p in points { #expect(abs(Self.distance(p, toSquare: 30, 70) - 6) < 1e-6, "\(p)") }
+        #expect(points.filter { $0.x > 70 + 1e-6 && $0.y < 30 - 1e-6 }.count >= 2, "points on the top-right arc")
+        let b = Self.render(s, frame: 0)
+        // Inside the arc about (70, 30) and outside it (the miter's corner (76, 24) is cut).
+        #expect(Self.painted(b, 73, 27) && !Self.painted(b, 75, 24) && Self.painted(b, 50, 24) && !Self.painted(b, 50, 23))
+    }
+
+    @Test func offsetPathBevelJoinsCutTheCornersStraight() throws {
+        let points = Self.vertices(try Self.shapePath(try Self.offsetSquare(amount: 6, join: 3, miterLimit: 4)))
+        let expected = [Point(30, 24), Point(70, 24), Point(76, 30), Point(76, 70), Point(70, 76), Point(30, 76), Point(24, 70), Point(24, 30)]
+        #expect(expected.allSatisfy { e in points.contains { Self.near($0, e) } }, "\(points)")
+        #expect(points.allSatisfy { p in expected.contains { Self.near($0, p) } }, "\(points)")
+    }
+
+    @Test func offsetPathMiterLimitTurnsAMiterIntoABevel() throws {
+        // A square's corner offset by 6: the miter reaches (76, 24), √2 × 6 from the corner and
+        // 6 from either edge's end. Read as the miter's length over the amount (as a stroke's
+        // limit is) or as lottie-web's distance from the edge's end, 10 allows it and 1.2 does not.
+        let mitred = Self.vertices(try Self.shapePath(try Self.offsetSquare(amount: 6, join: 1, miterLimit: 10)))
+        #expect(mitred.count >= 4 && [Point(76, 24), Point(76, 76), Point(24, 76), Point(24, 24)].allSatisfy { e in mitred.contains { Self.near($0, e) } },
+                "\(mitred)")
+        let cut = Self.vertices(try Self.shapePath(try Self.offsetSquare(amount: 6, join: 1, miterLimit: 1.2)))
+        #expect(!cut.contains { Self.near($0, Point(76, 24)) } && cut.contains { Self.near($0, Point(70, 24)) } && cut.contains { Self.near($0, Point(76, 30)) },
+                "\(cut)")
+    }
+
+    @Test func aNegativeOffsetShrinksAClosedShape() throws {
+        // "Expands or contracts a shape": −6 moves every edge 6 inwards, the 40-point square
+        // becomes the 28-point one about the same centre, its corners still square.
+        let s = try Self.offsetSquare(amount: -6, join: 1, miterLimit: 4)
+        let points = Self.vertices(try Self.shapePath(s))
+        for p in points { #expect(abs(max(abs(p.x - 50), abs(p.y - 50)) - 14) < 1e-6, "\(p)") }
+        #expect([Point(64, 36), Point(64, 64), Point(36, 64), Point(36, 36)].allSatisfy { e in points.contains { Self.near($0, e) } }, "\(points)")
+        let b = Self.render(s, frame: 0)
+        #expect(Self.painted(b, 36, 50) && !Self.painted(b, 35, 50) && Self.painted(b, 63, 50) && !Self.painted(b, 64, 50))
+    }
+
     // MARK: Repeater — "Copies", "Offset" and the transform keyframed (After Effects Help, "Repeater")
 
     @Test func anAnimatedRepeaterAddsCopiesOverTime() throws {
@@ -412,6 +566,39 @@ import TestSupport
             for y in 0..<100 { for x in 0..<100 where b[x, y] != 0 { drawn += 1 } }
             #expect(drawn == 0, "frame \(frame)")
         }
+    }
+
+    // A trim is read at the exact time, between frames too: lottie-web renders sub-frames
+    // unless told not to (`subframeEnabled = true`, utils/common.js) and evaluates properties
+    // at that fractional frame (PropertyFactory.js, `interpolateValue` with the keyframe's
+    // bezier easing), and the Lottie spec's keyframe easing is the cubic
+    // bezier (0, 0), o, i, (1, 1). With o = (1/3, 0) and i = (2/3, 0) the curve's x is its
+    // parameter u and its y is u³, so half way through the keyframe the value is 1/8 of the way.
+    static let cubedEase = #""o": {"x": [0.3333333333333333], "y": [0]}, "i": {"x": [0.6666666666666666], "y": [0]}"#
+    static let straightLine = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[10, 50], [90, 50]], "i": [[0,0],[0,0]], "o": [[0,0],[0,0]]}}}"#
+
+    @Test func aTrimKeyframedWithinAFrameIsReadAtTheExactTime() throws {
+        // The end goes 0 → 100 % from frame 0 to frame 1: at frame 0.5 it is 12.5 %, x 10…20.
+        let end = #"{"a": 1, "k": [{"t": 0, "s": [0], \#(Self.cubedEase)}, {"t": 1, "s": [100]}]}"#
+        let trim = #"{"ty": "tm", "s": {"k": 0}, "e": \#(end), "o": {"k": 0}, "m": 1}"#
+        let s = try F.scene([F.shapeLayer([Self.straightLine, trim, F.stroke(width: 6, cap: 1)])])
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 0.5))).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(abs(layer.strokeEnd - 0.125) < 1e-6 && layer.strokeStart == 0, "\(layer.strokeStart) \(layer.strokeEnd)")
+        let b = Self.render(s, frame: 0.5)
+        #expect(Self.painted(b, 18, 50) && !Self.painted(b, 21, 50))
+    }
+
+    @Test func aTrimWithSeveralMovingInputsIsReadAtTheExactTimeToo() throws {
+        // The start too moves, 0 → 20 % over frames 0…2 (linear): at frame 0.5 the range is
+        // 5 … 12.5 %, x 14…20 (not the 5 … 50 % of values sampled at frames 0 and 1 and mixed).
+        let start = F.keyframes([(0, "[0]", false), (2, "[20]", false)])
+        let end = #"{"a": 1, "k": [{"t": 0, "s": [0], \#(Self.cubedEase)}, {"t": 1, "s": [100]}]}"#
+        let trim = #"{"ty": "tm", "s": \#(start), "e": \#(end), "o": {"k": 0}, "m": 1}"#
+        let s = try F.scene([F.shapeLayer([Self.straightLine, trim, F.stroke(width: 6, cap: 1)])])
+        let layer = try #require(Self.all(s.root.presentation(at: s.time(forFrame: 0.5))).compactMap { $0 as? CAShapeLayer }.first)
+        #expect(abs(layer.strokeStart - 0.05) < 1e-6 && abs(layer.strokeEnd - 0.125) < 1e-6, "\(layer.strokeStart) \(layer.strokeEnd)")
+        let b = Self.render(s, frame: 0.5)
+        #expect(Self.painted(b, 15, 50) && !Self.painted(b, 12, 50) && Self.painted(b, 18, 50) && !Self.painted(b, 21, 50))
     }
 
     /// Pixels at least half covered.
@@ -633,5 +820,18 @@ import TestSupport
         guard case .move(let first) = try Self.shapePath(s).elements[0] else { Issue.record("no move"); return }
         // The top-right corner (20, −20), farthest out, turns the full 90° to (20, 20).
         #expect(abs(first.x - 20) < 1e-9 && abs(first.y - 20) < 1e-9)
+    }
+
+    @Test func twistTurnsEachPointByItsShareOfTheReach() throws {
+        // The rule in LottieShapeModifier (After Effects' Twist turns the outside the full
+        // angle and the centre not at all; lottie-web has no twist): the angle scales with the
+        // distance from the centre over the farthest vertex's. (20, 0) turns 90° to (0, 20),
+        // (10, 0) half as far, 45°, to (5√2, 5√2), and the centre (0, 0) stays.
+        let path = #"{"ty": "sh", "ks": {"k": {"c": false, "v": [[0, 0], [10, 0], [20, 0]], "i": [[0,0],[0,0],[0,0]], "o": [[0,0],[0,0],[0,0]]}}}"#
+        let s = try F.scene([F.shapeLayer([F.group([path, #"{"ty": "tw", "a": {"k": 90}, "c": {"k": [0, 0]}}"#, F.stroke(width: 2)])])])
+        let points = Self.vertices(try Self.shapePath(s))
+        let half = 50.0.squareRoot()
+        #expect(points.count == 3 && Self.near(points[0], Point(0, 0)) && Self.near(points[1], Point(half, half)) && Self.near(points[2], Point(0, 20)),
+                "\(points)")
     }
 }

@@ -6,19 +6,19 @@ import LayerKit
 @testable import Lottie
 
 enum LottieFeatureFile {
-    /// The animation holding `layers` (JSON objects, top first).
-    static func animation(_ layers: [String], op: Double = 60) -> [UInt8] {
+    /// The animation holding `layers` (JSON objects, top first) and `assets` (a JSON array).
+    static func animation(_ layers: [String], op: Double = 60, assets: String = "[]") -> [UInt8] {
         Array("""
-        {"v": "5.7.0", "fr": 30, "ip": 0, "op": \(op), "w": 100, "h": 100, "assets": [], "layers": [\(layers.joined(separator: ","))]}
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": \(op), "w": 100, "h": 100, "assets": \(assets), "layers": [\(layers.joined(separator: ","))]}
         """.utf8)
     }
 
     /// The animation imported in `reading`, with the clock at 0 as the player imports it (the
     /// animations that begin at the in point resolve their begin time to the clock's time).
-    static func scene(_ layers: [String], reading: LottieReading = .afterEffects) throws -> LottieScene {
+    static func scene(_ layers: [String], assets: String = "[]", reading: LottieReading = .afterEffects) throws -> LottieScene {
         let context = CAAnimationContext.current
         context.clock.manualTime = 0
-        let s = try LottieScene.parse(animation(layers), reading: reading)
+        let s = try LottieScene.parse(animation(layers, assets: assets), reading: reading)
         context.engine.tick(at: 0)
         return s
     }

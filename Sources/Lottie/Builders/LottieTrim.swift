@@ -2,11 +2,12 @@
 // (percent of the length) shifted by the offset o (degrees, 360 a full turn). A range that
 // runs past the end of the path wraps to its start; Core Animation's stroke range cannot
 // wrap, so then the path is drawn twice end to end and the range halved (the wrapped part
-// lies on the second copy). With one animated input the keyframes map exactly; with several
-// the range is sampled per frame. Several trims on one path apply in turn: each cuts its
-// range out of what the ones before it left (a nested group's trims before its enclosing
-// groups', each group's in list order: `LottieShapeGroupBuilder`). In After Effects' reading
-// a fill below a trim paints the trimmed path itself (`applyToFill`).
+// lies on the second copy). With one animated input the keyframes map exactly, and so do a
+// moving start and end that keep their order under a still offset (each end of the range
+// follows one of them); otherwise the range is sampled per frame. Several trims on one path
+// apply in turn: each cuts its range out of what the ones before it left (a nested group's
+// trims before its enclosing groups', each group's in list order: `LottieShapeGroupBuilder`).
+// In After Effects' reading a fill below a trim paints the trimmed path itself (`applyToFill`).
 import LayerKit
 import Raster
 
@@ -57,6 +58,20 @@ struct LottieTrim: Equatable {
         return frames.contains { range(at: $0).1 > 1 + 1e-9 }
     }
 
+    /// Whether the start stays at or before the end (true) or at or after it (false) at every
+    /// keyframe and frame, the range within the path's length throughout (nil otherwise).
+    func keepsItsOrder(timeline: LottieTimeline) -> Bool? {
+        let frames = start.frames + end.frames + timeline.sampleFrames.map { timeline.frame(atRoot: $0) }
+        var before = true, after = true
+        for f in frames {
+            let s = start.value(at: f).first ?? 0, e = end.value(at: f).first ?? 100, o = (offset.value(at: f).first ?? 0) / 360
+            guard min(s, e) / 100 + o >= 0, max(s, e) / 100 + o <= 1 else { return nil }
+            if s > e { before = false }
+            if s < e { after = false }
+        }
+        return before ? true : (after ? false : nil)
+    }
+
     /// Sets strokeStart and strokeEnd (and their animations) on `layer`; returns whether the
     /// path must be doubled.
     func apply(to layer: CAShapeLayer, timeline: LottieTimeline) -> Bool {
@@ -78,6 +93,20 @@ struct LottieTrim: Equatable {
             }
             LottieKeyframeAnimation.apply(p, to: layer, .strokeStart, timeline: timeline) { ends($0).0 * k }
             LottieKeyframeAnimation.apply(p, to: layer, .strokeEnd, timeline: timeline) { ends($0).1 * k }
+            return doubled
+        }
+        if timeline.reading == .afterEffects && animated.count == 2 && !offset.changesOverTime && !doubled && !earlierMoves,
+           let startFirst = keepsItsOrder(timeline: timeline) {
+            // Start and end move, the offset holds: while they keep their order and the range
+            // stays on the path, each end of the range follows one of them alone, so each
+            // keeps its own keyframes and is exact between frames too (lottie-web reads the
+            // trim at the fractional frame it renders, PropertyFactory's `interpolateValue`).
+            // lottie-ios's engine samples inputs whose keyframes differ once a frame
+            // (`manuallyInterpolatedKeyframes`), as the sampled range below does.
+            let before = earlierRange(at: 0)
+            func share(_ v: [Double]) -> Double { before.0 + ((v.first ?? 0) / 100 + o0 / 360) * (before.1 - before.0) }
+            LottieKeyframeAnimation.apply(startFirst ? start : end, to: layer, .strokeStart, timeline: timeline, convert: share)
+            LottieKeyframeAnimation.apply(startFirst ? end : start, to: layer, .strokeEnd, timeline: timeline, convert: share)
             return doubled
         }
         LottieKeyframeAnimation.applySampled(.strokeStart, to: layer, timeline: timeline, animated: true) {

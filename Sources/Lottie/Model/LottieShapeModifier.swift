@@ -155,7 +155,14 @@ enum LottieShapeModifier: Sendable {
     static let offsetGrowth = 16.0 * 18 * 2
 
     static func zigZag(_ b: LottieBezier, size: Double, ridges: Int, smooth: Bool) -> LottieBezier {
-        let segs = segments(b)
+        // A straight segment (tangents of no length) is read as the line it is, its controls
+        // at a third and two thirds of it (lottie-web's `PolynomialBezier.shapeSegment`
+        // linearizes so), so that its ridges fall at exact shares of it.
+        let segs = segments(b).map { s -> LottieSpatialSegment in
+            guard s.c1 == s.p0 && s.c2 == s.p3 else { return s }
+            let d = s.p3 - s.p0
+            return LottieSpatialSegment(p0: s.p0, c1: s.p0 + d * (1.0 / 3), c2: s.p0 + d * (2.0 / 3), p3: s.p3)
+        }
         guard !segs.isEmpty else { return b }
         // The normal (x, y) ↦ (−y, x) points to the right of the travel on screen: inside a
         // clockwise shape. Vertices go inwards.
