@@ -95,43 +95,33 @@ __attribute__((target("avx2"))) static inline void lk_composite_row_avx2_steps(u
     if (i < n) lk_composite_row_portable(dst + i, src + i, mask ? mask + i : NULL, n - i, alpha);
 }
 
-__attribute__((target("avx2"))) static inline void lk_composite_row_avx2(uint32_t *dst, const uint32_t *src,
-                                                                         const uint32_t *mask, ptrdiff_t n,
-                                                                         uint32_t alpha) {
-    lk_composite_row_avx2_steps(dst, src, mask, n, alpha, 0);
-}
-
-__attribute__((target("avx2"))) static inline void lk_composite_box_row_avx2(uint32_t *dst, const uint32_t *src,
-                                                                             const uint32_t *mask, ptrdiff_t n,
-                                                                             uint32_t alpha) {
-    lk_composite_row_avx2_steps(dst, src, mask, n, alpha, 1);
-}
 #endif
+
+/// The row through the AVX2 steps where the CPU has them, else pixel by pixel; with
+/// `skip_empty`, eight zero sources are stepped over.
+static inline void lk_composite_row_dispatch(uint32_t *dst, const uint32_t *src, const uint32_t *mask, ptrdiff_t n,
+                                             uint32_t alpha, int skip_empty) {
+#if LK_HAVE_AVX2_KERNELS
+    if (n >= 8 && lk_cpu_has_avx2()) {
+        lk_composite_row_avx2_steps(dst, src, mask, n, alpha, skip_empty);
+        return;
+    }
+#endif
+    lk_composite_row_portable(dst, src, mask, n, alpha);
+}
 
 /// dst[i] = (src[i] · mask alpha · alpha) source-over dst[i] for n pixels (see the file
 /// header); `mask` may be NULL, `alpha` is 0…255.
 static inline void lk_composite_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, ptrdiff_t n,
                                     uint32_t alpha) {
-#if LK_HAVE_AVX2_KERNELS
-    if (n >= 8 && lk_cpu_has_avx2()) {
-        lk_composite_row_avx2(dst, src, mask, n, alpha);
-        return;
-    }
-#endif
-    lk_composite_row_portable(dst, src, mask, n, alpha);
+    lk_composite_row_dispatch(dst, src, mask, n, alpha, 0);
 }
 
 /// `lk_composite_row` for a row of a group's bitmap: the same pixels, runs of eight zero
 /// sources stepped over (see the file header).
 static inline void lk_composite_box_row(uint32_t *dst, const uint32_t *src, const uint32_t *mask, ptrdiff_t n,
                                         uint32_t alpha) {
-#if LK_HAVE_AVX2_KERNELS
-    if (n >= 8 && lk_cpu_has_avx2()) {
-        lk_composite_box_row_avx2(dst, src, mask, n, alpha);
-        return;
-    }
-#endif
-    lk_composite_row_portable(dst, src, mask, n, alpha);
+    lk_composite_row_dispatch(dst, src, mask, n, alpha, 1);
 }
 
 #endif
