@@ -27,19 +27,14 @@ import Testing
 
     @Test func vectorPortableAndSwiftPathsAgree() {
         var rng = SplitMix(seed: 0xC0_4B05)
-        func random(_ bound: UInt32) -> UInt32 { UInt32(rng.nextUInt() % (UInt64(bound) + 1)) }
-        func premultiplied() -> UInt32 {
-            let a = [0, 255, random(255)][Int(random(2))]
-            return a << 24 | random(a) << 16 | random(a) << 8 | random(a)
-        }
         var mismatches = 0
         for round in 0..<6_000 {
             let n = round % 28
             let arbitrary = round % 5 == 4
-            let src = (0..<n).map { _ in arbitrary ? random(UInt32.max) : premultiplied() }
-            let dst = (0..<n).map { _ in premultiplied() }
-            let mask: [UInt32]? = round % 3 == 0 ? nil : (0..<n).map { _ in [0, 255, random(255)][Int(random(2))] << 24 | random(0xFF_FFFF) }
-            let alpha: UInt32 = [255, 128, 1, random(255)][round % 4]
+            let src = (0..<n).map { _ in arbitrary ? rng.random(UInt32.max) : rng.premultiplied() }
+            let dst = (0..<n).map { _ in rng.premultiplied() }
+            let mask: [UInt32]? = round % 3 == 0 ? nil : (0..<n).map { _ in [0, 255, rng.random(255)][Int(rng.random(2))] << 24 | rng.random(0xFF_FFFF) }
+            let alpha: UInt32 = [255, 128, 1, rng.random(255)][round % 4]
             var vector = dst, portable = dst
             vector.withUnsafeMutableBufferPointer { d in
                 if let mask { lk_composite_row(d.baseAddress, src, mask, n, alpha) } else { lk_composite_row(d.baseAddress, src, nil, n, alpha) }
@@ -61,24 +56,19 @@ import Testing
     /// destination untouched under them.
     @Test func transparentRunsLeaveTheDestination() {
         var rng = SplitMix(seed: 0x7A_0E)
-        func random(_ bound: UInt32) -> UInt32 { UInt32(rng.nextUInt() % (UInt64(bound) + 1)) }
-        func premultiplied() -> UInt32 {
-            let a = [0, 255, random(255)][Int(random(2))]
-            return a << 24 | random(a) << 16 | random(a) << 8 | random(a)
-        }
         var mismatches = 0, touched = 0
         for round in 0..<3_000 {
             let n = 8 + round % 41
-            var src = (0..<n).map { _ in premultiplied() }
-            var mask: [UInt32]? = round % 2 == 0 ? nil : (0..<n).map { _ in [0, 255, random(255)][Int(random(2))] << 24 | random(0xFF_FFFF) }
+            var src = (0..<n).map { _ in rng.premultiplied() }
+            var mask: [UInt32]? = round % 2 == 0 ? nil : (0..<n).map { _ in [0, 255, rng.random(255)][Int(rng.random(2))] << 24 | rng.random(0xFF_FFFF) }
             // A run of zero sources, or of zero mask alpha with colour bytes left in it.
-            let start = Int(random(UInt32(n - 1))), length = min(n - start, 8 + Int(random(16)))
+            let start = Int(rng.random(UInt32(n - 1))), length = min(n - start, 8 + Int(rng.random(16)))
             let zeroMask = mask != nil && round % 4 == 3
             for k in start..<(start + length) {
                 if zeroMask { mask![k] &= 0x00FF_FFFF } else { src[k] = 0 }
             }
-            let dst = (0..<n).map { _ in premultiplied() }
-            let alpha: UInt32 = [255, 128, random(255)][round % 3]
+            let dst = (0..<n).map { _ in rng.premultiplied() }
+            let alpha: UInt32 = [255, 128, rng.random(255)][round % 3]
             var vector = dst, portable = dst
             vector.withUnsafeMutableBufferPointer { d in
                 if let mask { lk_composite_box_row(d.baseAddress, src, mask, n, alpha) } else { lk_composite_box_row(d.baseAddress, src, nil, n, alpha) }
@@ -99,20 +89,15 @@ import Testing
     /// leaves the group's pixels as they were.
     @Test func maskedBoxCompositeIsMultiplyThenComposite() {
         var rng = SplitMix(seed: 0xB0_C5)
-        func random(_ bound: UInt32) -> UInt32 { UInt32(rng.nextUInt() % (UInt64(bound) + 1)) }
-        func premultiplied() -> UInt32 {
-            let a = [0, 255, random(255)][Int(random(2))]
-            return a << 24 | random(a) << 16 | random(a) << 8 | random(a)
-        }
         for round in 0..<40 {
-            let w = 5 + Int(random(30)), h = 3 + Int(random(12))
+            let w = 5 + Int(rng.random(30)), h = 3 + Int(rng.random(12))
             let group = Bitmap(width: w, height: h), mask = Bitmap(width: w, height: h)
-            for i in 0..<(w * h) { group.pixels[i] = premultiplied(); mask.pixels[i] = premultiplied() }
-            let box = PixelBox(x0: Int(random(4)), y0: Int(random(2)), x1: w - Int(random(4)), y1: h - Int(random(2)))
-            let x = Int(random(12)) - 6, y = Int(random(8)) - 4
-            let opacity = [1, 0.5, Double(random(100)) / 100][round % 3]
+            for i in 0..<(w * h) { group.pixels[i] = rng.premultiplied(); mask.pixels[i] = rng.premultiplied() }
+            let box = PixelBox(x0: Int(rng.random(4)), y0: Int(rng.random(2)), x1: w - Int(rng.random(4)), y1: h - Int(rng.random(2)))
+            let x = Int(rng.random(12)) - 6, y = Int(rng.random(8)) - 4
+            let opacity = [1, 0.5, Double(rng.random(100)) / 100][round % 3]
             let fused = Canvas(Bitmap(width: 40, height: 20)), twoSteps = Canvas(Bitmap(width: 40, height: 20))
-            for i in 0..<(40 * 20) { let p = premultiplied(); fused.target.pixels[i] = p; twoSteps.target.pixels[i] = p }
+            for i in 0..<(40 * 20) { let p = rng.premultiplied(); fused.target.pixels[i] = p; twoSteps.target.pixels[i] = p }
             let before = Array(UnsafeBufferPointer(start: group.pixels, count: w * h))
             fused.draw(group, box: box, x: x, y: y, opacity: opacity, maskedBy: mask)
             #expect(Array(UnsafeBufferPointer(start: group.pixels, count: w * h)) == before)
@@ -121,5 +106,16 @@ import Testing
             #expect(Array(UnsafeBufferPointer(start: fused.target.pixels, count: 800))
                     == Array(UnsafeBufferPointer(start: twoSteps.target.pixels, count: 800)), "round \(round)")
         }
+    }
+}
+
+extension SplitMix {
+    /// A number in 0…bound.
+    mutating func random(_ bound: UInt32) -> UInt32 { UInt32(nextUInt() % (UInt64(bound) + 1)) }
+
+    /// A premultiplied pixel: alpha 0, 255 or any, each channel within it.
+    mutating func premultiplied() -> UInt32 {
+        let a = [0, 255, random(255)][Int(random(2))]
+        return a << 24 | random(a) << 16 | random(a) << 8 | random(a)
     }
 }
