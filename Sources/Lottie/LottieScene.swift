@@ -10,7 +10,7 @@ import Raster
 
 public final class LottieScene {
     /// The decoded file (internal: an app reads the scene's own members).
-    let model: LottieAnimationModel
+    internal(set) var model: LottieAnimationModel
     /// The animation's canvas in points.
     public var width: Double { model.width }
     public var height: Double { model.height }
@@ -34,6 +34,12 @@ public final class LottieScene {
     public internal(set) var animationID: String?
     /// The ids of the animation's slots (lottie-spec `slots`), in the file's order.
     public internal(set) var slotIDs: [String] = []
+    /// The animation's slot values (slot id → its property `{a, k}`, the theme's when themed).
+    public internal(set) var slotValues: [String: JSONValue] = [:]
+    /// What `applySlots(_:)` rebuilds the tree from (nil: the slots cannot change).
+    var slotSource: LottieSlotSource?
+    /// The layers the import made (the root's sublayers it built, in order).
+    public internal(set) var builtLayers: [CALayer] = []
 
     /// Seconds from the in point to the out point.
     public var duration: Double { (model.outPoint - model.inPoint) / model.frameRate }
@@ -59,7 +65,9 @@ public final class LottieScene {
         root.anchorPoint = Point(0, 0)
         root.bounds = Rect(0, 0, model.width, model.height)
         root.position = Point(0, 0)
-        for l in try builder.build(model.layers, timeline: timeline, depth: 0, size: Size(model.width, model.height)) { root.addSublayer(l) }
+        let built = try builder.build(model.layers, timeline: timeline, depth: 0, size: Size(model.width, model.height))
+        for l in built { root.addSublayer(l) }
+        builtLayers = built
         if timeline.samples.exceeded { throw timeline.samples.refusal }
         let depth = Self.treeDepth(root)
         guard depth <= LottieLimits.maximumTreeDepth else {
@@ -109,7 +117,10 @@ public final class LottieScene {
                              reading: LottieReading = .afterEffects, animation: String? = nil,
                              theme: String? = nil, expressions: Bool = true,
                              dynamicProperties: LottieDynamicProperties = LottieDynamicProperties()) throws(DocumentError) -> LottieScene {
-        var (resolved, archived, warnings) = try resolvedJSON(bytes, animation: animation, theme: theme)
+        var (resolved, archived, warnings, unresolved) = try resolvedJSON(bytes, animation: animation, theme: theme)
+        let source = LottieSlotSource(json: unresolved,
+                                      baseDirectory: baseDirectory, images: images, reading: reading, expressions: expressions,
+                                      dynamicProperties: dynamicProperties)
         if expressions { resolved = LottieExpressions.evaluate(resolved, warnings: &warnings) }
         if !dynamicProperties.isEmpty {
             let tree = LottieKeypathTree(dynamicProperties, reading: reading)
@@ -121,6 +132,10 @@ public final class LottieScene {
         scene.animationID = archived?.id
         scene.warnings = warnings + scene.warnings
         if case .object(let slots)? = archived?.json["slots"] ?? resolved["slots"] { scene.slotIDs = slots.map(\.0) }
+        if case .object(let slots)? = resolved["slots"] {
+            for (id, slot) in slots { if let p = slot["p"] { scene.slotValues[id] = p } }
+        }
+        if !scene.slotValues.isEmpty { scene.slotSource = source }
         return scene
     }
 
@@ -128,16 +143,17 @@ public final class LottieScene {
     /// the file's order: each layer, `Transform` and shape item, and each property a value
     /// provider can name (`LottieKeypathTree`). `animation` and `theme` as for `parse`.
     public static func hierarchyKeypaths(_ bytes: [UInt8], animation: String? = nil, theme: String? = nil) throws(DocumentError) -> [String] {
-        let (json, _, _) = try resolvedJSON(bytes, animation: animation, theme: theme)
+        let (json, _, _, _) = try resolvedJSON(bytes, animation: animation, theme: theme)
         let tree = LottieKeypathTree(LottieDynamicProperties(), listing: true)
         _ = try tree.apply(json)
         return tree.listed ?? []
     }
 
     /// The animation's JSON with its slots resolved (and the theme's rules applied), the archive
-    /// it came from (with its unresolved JSON, for its slot ids), and the theme's warnings.
+    /// it came from (with its unresolved JSON, for its slot ids), the theme's warnings, and the
+    /// JSON before its slots were resolved (nil when a theme resolved them in the archive).
     static func resolvedJSON(_ bytes: [UInt8], animation: String?, theme: String?) throws(DocumentError)
-        -> (JSONValue, (manifest: DotLottieManifest, id: String, json: JSONValue)?, [String]) {
+        -> (JSONValue, (manifest: DotLottieManifest, id: String, json: JSONValue)?, [String], JSONValue?) {
         guard bytes.count <= LottieLimits.maximumFileBytes else {
             throw DocumentError("", "file of \(bytes.count) bytes exceeds the limit \(LottieLimits.maximumFileBytes) bytes")
         }
@@ -157,7 +173,7 @@ public final class LottieScene {
         }
         // A themed archive's animation has had its slots resolved already.
         let resolved = theme == nil ? try LottieSlots.resolve(json, warnings: &themeWarnings) : json
-        return (resolved, archived, themeWarnings)
+        return (resolved, archived, themeWarnings, theme == nil ? json : nil)
     }
 
     /// Imports the Lottie file at `path` in `reading`.

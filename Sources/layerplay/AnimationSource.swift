@@ -116,7 +116,8 @@ func openAnimationSource(_ path: String, quiet: Bool = false, lottie: LottieLoad
         let (scene, segment) = try loadLottie(path, quiet: quiet, options: lottie)
         let source = LottieSource(path: path, scene: scene, segment: segment)
         source.stage = try startLottieStateMachine(path, scene: scene, options: lottie)
-        source.pendingClicks = lottie.clicks.sorted { $0.time < $1.time }
+        // In time order; steps at one time in the order given.
+        source.pendingSteps = lottie.pointerSteps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         return source
     }
     if lottie.asksForLottie {
@@ -201,8 +202,9 @@ final class LottieSource: AnimationSource {
     /// `--state-machine`: the machine whose state's frame is shown (its clock the source's time).
     var stage: LottieStateMachineStage?
     var machine: LottieStateMachine? { stage?.machine }
-    /// `render --click T:X,Y` for the machine, in time order.
-    var pendingClicks: [(time: Double, point: Point)] = []
+    /// `render --click`, `--press`, `--drag`, `--release` for the machine, in time order.
+    var pendingSteps: [ScriptedInput] = []
+    private var slotFailureShown = false
     private var machineTime = 0.0
 
     init(path: String, scene: LottieScene, segment: LottieSegment? = nil) { self.path = path; self.scene = scene; self.segment = segment }
@@ -235,16 +237,27 @@ final class LottieSource: AnimationSource {
 
     func setTime(_ t: Double) {
         guard let stage, let machine else { CAAnimationContext.current.clock.manualTime = t; return }
-        // The machine runs on the source's time, clicking where `render --click` asks on the
-        // way; the tree shows its frame at clock time t.
-        while let next = pendingClicks.first, next.time <= t {
-            pendingClicks.removeFirst()
+        // The machine runs on the source's time, taking the pointer steps `render` asks for on
+        // the way (the layers showing the slots set so far); the tree shows its frame at t.
+        while let next = pendingSteps.first, next.time <= t {
+            pendingSteps.removeFirst()
             if next.time > machineTime { machine.advance(by: next.time - machineTime); machineTime = next.time }
-            machine.click(over: stage.layerNames(at: next.point))
+            stage.applySlots()
+            switch next.action {
+            case .click(let p): machine.click(at: p)
+            case .press(let p): machine.pointer(.down, at: p)
+            case .drag(let p): machine.pointer(.move, at: p)
+            case .release(let p): machine.pointer(.up, at: p); machine.pointer(.click, at: p)
+            default: break
+            }
         }
         if t > machineTime { machine.advance(by: t - machineTime) }
         machineTime = max(machineTime, t)
         showStateMachineFrame(stage, at: t)
+        if let failure = stage.slotFailure, !slotFailureShown {
+            slotFailureShown = true
+            printError("layerplay: \(fileName): state machine: slot values not applied: \(failure)")
+        }
         CAAnimationContext.current.clock.manualTime = t
         let animation = machine.animationID.map { " of animation \(DocumentText.quoted($0))" } ?? ""
         printError("layerplay: \(fileName): state \(DocumentText.quoted(machine.currentState)) at frame \(DocumentText.number(machine.frame))\(animation)")

@@ -14,6 +14,12 @@ struct DemoFrameOptions: ParsableArguments {
 
     @Option(name: .long, help: ArgumentHelp("Left click at time T at point X,Y (demo mode); repeatable.", valueName: "T:X,Y"))
     var click: [String] = []
+    @Option(name: .long, help: ArgumentHelp("Lottie state machine: press the left button at time T at point X,Y (with --drag and --release, a drag); repeatable.", valueName: "T:X,Y"))
+    var press: [String] = []
+    @Option(name: .long, help: ArgumentHelp("Lottie state machine: move the pointer with the button held to X,Y at time T; repeatable.", valueName: "T:X,Y"))
+    var drag: [String] = []
+    @Option(name: .long, help: ArgumentHelp("Lottie state machine: release the left button at time T at point X,Y; repeatable.", valueName: "T:X,Y"))
+    var release: [String] = []
 
     @Option(name: .long, help: ArgumentHelp("Press key NAME at time T (demo mode); repeatable.", valueName: "T:NAME"))
     var key: [String] = []

@@ -1,7 +1,7 @@
 // `play --state-machine`: a dotLottie state machine as the playback driver of its Lottie
 // scene — the window's real time advances the machine, the frame shown is its state's, the
 // pointer over the content is tested against the Lottie layers under it
-// (`LottieScene.layerNames(at:)`), and the window title carries the current state.
+// (`LottieScene.layerNames(at:)`) and its position drives drags, and the window title carries the current state.
 import LayerKit
 import Lottie
 import Player
@@ -21,12 +21,13 @@ final class LottieStateMachineDriver: PlaybackDriver {
     var time: Double { stage.show(at: clock) }
 
     func pointer(_ event: PlaybackPointer, at point: Point) {
-        let layers = stage.layerNames(at: point)
+        // The point is the content's (the player converted the window's); a drag follows it.
+        stage.applySlots()
         switch event {
-        case .down: machine.pointer(.down, over: layers)
-        case .up: machine.pointer(.up, over: layers)
-        case .move: machine.pointer(.move, over: layers)
-        case .click: machine.pointer(.click, over: layers)
+        case .down: machine.pointer(.down, at: point)
+        case .up: machine.pointer(.up, at: point)
+        case .move: machine.pointer(.move, at: point)
+        case .click: machine.pointer(.click, at: point)
         }
     }
 

@@ -4,25 +4,34 @@
 // to the stage's root, hidden. Showing a frame shows the machine's current animation only —
 // the first one's own layers, or one added root — at the machine's frame: Core Animation's
 // local time of a sublayer is its parent's plus its `timeOffset` (speed 1, beginTime 0), so
-// the added root is offset from the stage's.
+// the added root is offset from the stage's. The slot values the machine sets (state slots,
+// drags) are laid over the first animation's slots and its layers built again when they
+// change (`LottieScene.applySlots`), before the frame is shown; the stage is the machine's
+// geometry (drags find layers of the animation shown).
 import Foundation
 import LayerKit
 import Lottie
 
-final class LottieStateMachineStage {
+final class LottieStateMachineStage: LottieStateMachineGeometry {
     let machine: LottieStateMachine
     /// The animation loaded first: its root is the one the window or the renderer draws.
     let scene: LottieScene
     private let firstID: String?
     private let others: [String: LottieScene]
-    private let ownLayers: [CALayer]
+    private var ownLayers: [CALayer]
+    /// The machine's slot revision the layers show.
+    private var slotRevision = 0
+    /// Why the slots could not be applied (then they are not tried again).
+    private(set) var slotFailure: String?
+    /// The rebuilds for slot changes and the seconds they took.
+    private(set) var slotRebuilds: [Double] = []
 
     init(machine: LottieStateMachine, scene: LottieScene, others: [String: LottieScene]) {
         self.machine = machine
         self.scene = scene
         self.firstID = machine.animationID
         self.others = others
-        ownLayers = scene.root.sublayers ?? []
+        ownLayers = scene.builtLayers
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         for id in others.keys.sorted() {
@@ -30,6 +39,22 @@ final class LottieStateMachineStage {
             scene.root.addSublayer(others[id]!.root)
         }
         CATransaction.commit()
+        machine.geometry = self
+    }
+
+    /// Builds the first animation's layers again when the machine's slot values changed.
+    func applySlots() {
+        guard machine.slotRevision != slotRevision, slotFailure == nil else { return }
+        slotRevision = machine.slotRevision
+        let start = DispatchTime.now().uptimeNanoseconds
+        do {
+            try scene.applySlots(machine.slotValues)
+        } catch {
+            slotFailure = error.description
+            return
+        }
+        if slotRebuilds.count < 100_000 { slotRebuilds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
+        ownLayers = scene.builtLayers
     }
 
     /// The animation shown now.
@@ -38,6 +63,7 @@ final class LottieStateMachineStage {
     /// The stage root's local time that shows the machine's frame when the clock reads `t`,
     /// with only the current animation visible.
     func show(at t: Double) -> Double {
+        applySlots()
         let shown = machine.animationID.flatMap { others[$0] }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -57,6 +83,9 @@ final class LottieStateMachineStage {
         return rootTime
     }
 
-    /// The names of the current animation's layers under `point` (the stage's points).
+    // The machine's geometry: the current animation's layers (the stage's points).
     func layerNames(at point: Point) -> [String] { current.layerNames(at: point) }
+    func layerPosition(named name: String) -> Point? { current.layerPosition(named: name) }
+    func layerCorners(named name: String) -> [Point]? { current.layerCorners(named: name) }
+    func layerPath(named name: String) -> [(Point, Point, Point, Point)]? { current.layerPath(named: name) }
 }

@@ -31,11 +31,11 @@ struct LottieLoadOptions: Sendable {
     /// `--value` and `--text`: lottie-ios's value and text providers.
     var dynamicProperties = LottieDynamicProperties()
     /// `--state-machine ID` (`""`: the archive's initial or first) and its `--input NAME=VALUE`s,
-    /// set in order when it starts; `render --click T:X,Y`: clicks at points of the animation at
-    /// times of the machine's clock.
+    /// set in order when it starts; `render --click`, `--press`, `--drag`, `--release T:X,Y`:
+    /// pointer steps at points of the animation at times of the machine's clock.
     var stateMachine: String?
     var inputs: [(name: String, value: String)] = []
-    var clicks: [(time: Double, point: Point)] = []
+    var pointerSteps: [ScriptedInput] = []
 
     /// Whether these ask for anything only a Lottie file has.
     var asksForLottie: Bool { animation != nil || theme != nil || marker != nil || from != nil || to != nil || !dynamicProperties.isEmpty || stateMachine != nil }

@@ -29,7 +29,7 @@ struct PlayerOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("Drop FILE on the window at time T (as a file manager's drop); repeatable.", valueName: "T:FILE"))
     var drop: [String] = []
 
-    @Option(name: .long, help: ArgumentHelp("Read scripted steps from FILE, one a line: `click T:X,Y`, `key T:NAME`, `screenshot T:FILE.png`, `drop T:FILE` (# starts a comment).", valueName: "FILE"))
+    @Option(name: .long, help: ArgumentHelp("Read scripted steps from FILE, one a line: `click T:X,Y`, `press`/`drag`/`release T:X,Y` (a drag), `key T:NAME`, `screenshot T:FILE.png`, `drop T:FILE` (# starts a comment).", valueName: "FILE"))
     var script: String?
 
     @Flag(name: .long, help: "Log every input event, one line each, on stderr.")

@@ -45,15 +45,19 @@ struct RenderCommand: ParsableCommand {
         guard let document else { throw ValidationError("missing DOC.json (or --demo NAME)") }
         var options = lottie.load
         // `--click T:X,Y` on a Lottie file drives its state machine (demos take it as a click).
-        if !demoFrame.click.isEmpty {
+        // `--press`, `--drag`, `--release T:X,Y` take a click apart (a drag).
+        let presses = demoFrame.press, drags = demoFrame.drag, releases = demoFrame.release
+        if !demoFrame.click.isEmpty || !presses.isEmpty || !drags.isEmpty || !releases.isEmpty {
             guard options.stateMachine != nil else {
-                printError("layerplay: --click is for --demo, or for a Lottie file's --state-machine")
+                printError("layerplay: --click is for --demo, or for a Lottie file's --state-machine (--press, --drag and --release too)")
                 throw ExitCode(2)
             }
             do {
-                for text in demoFrame.click {
-                    if case .click(let p) = try ScriptedInput.click(text).action { options.clicks.append((try ScriptedInput.click(text).time, p)) }
-                }
+                var steps = try demoFrame.click.map { t throws(PlayerError) in try ScriptedInput.click(t) }
+                for t in presses { steps.append(try ScriptedInput.pointer(t, option: "--press") { .press($0) }) }
+                for t in drags { steps.append(try ScriptedInput.pointer(t, option: "--drag") { .drag($0) }) }
+                for t in releases { steps.append(try ScriptedInput.pointer(t, option: "--release") { .release($0) }) }
+                options.pointerSteps = steps
             } catch {
                 printError("layerplay: \(error.description)")
                 throw ExitCode(2)

@@ -4,8 +4,10 @@
 // transitions on completion, pointer down / up / enter / exit / click on a layer by name (and
 // the layers under a point of a built scene), actions (toggle, set, increment, decrement,
 // reset, fire, set frame / progress, multiply, floor, clamp, set random, gated by guards), the
-// built-in elapsedTime clock, tweened transitions, chains that would spin, and malformed
-// machines refused naming the place (reserved and unknown globals among them).
+// built-in elapsedTime clock, tweened transitions, state-declared slots (applied, released,
+// bound, tweened, reaching the built tree), DragAndDrop (free mode with drop zones, tween,
+// lock, boundary and state scope; path mode), chains that would spin, and malformed machines
+// refused naming the place (reserved and unknown globals among them).
 
 import Foundation
 import Testing
@@ -431,8 +433,8 @@ import TestSupport
          "inputs": [{"type": "String", "name": "s", "value": "true"}, {"type": "Numeric", "name": "x", "value": 0}]}
         """##)
         #expect(m.currentState == "a")
-        #expect(m.notices.prefix(2) == [#"slot bindings of state "a" not applied (state slots are not supported)"#,
-                                         #"DragAndDrop on "Button" not run (drag interactions are not supported)"#], "\(m.notices)")
+        // State slots and drags run now: nothing of this machine is reported unsupported.
+        #expect(m.definition.unsupported.isEmpty && m.definition.drags.count == 1, "\(m.notices)")
         m.pointer(.up, over: [])
         #expect(Self.number(m, "x") == 0)
         try m.setInput("x", .number(1))
@@ -461,4 +463,252 @@ import TestSupport
         #expect(refusal(#"{"initial": "a", "states": [{"name": "a", "type": "PlaybackState", "transitions": [{"type": "Tweened", "toState": "a", "duration": -1}]}]}"#)
                 == "states[0].transitions[0].duration: expected seconds within [0, 3600]")
     }
+
+    // MARK: - State slots
+
+    /// A ball with two slots, as dotlottie-rs's bouncy_ball.json has them: `ball_color` (a
+    /// static Color 0.71, 0.192, 0.278) on its fill and `ball_opacity` (a static Scalar 100) on
+    /// its fill's opacity.
+    static let ball = ##"""
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100,
+     "slots": {"ball_color": {"p": {"a": 0, "k": [0.71, 0.192, 0.278]}}, "ball_opacity": {"p": {"a": 0, "k": 100}}},
+     "layers": [{"ty": 4, "nm": "ball", "ip": 0, "op": 60, "st": 0, "ks": {},
+       "shapes": [{"ty": "el", "nm": "E", "p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [40, 40]}},
+                  {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0, 0, 0], "sid": "ball_color"}, "o": {"a": 0, "k": 100, "sid": "ball_opacity"}}]}]}
+    """##
+
+    /// States a → b → c → d on `trigger` 1, 2, 3 (plain or tweened over 1 s, linear), as
+    /// dotlottie-rs's state_slot_tests machines: b declares `slotsB`, c declares `slotsC`.
+    static func slotMachine(_ slotsB: String, _ slotsC: String = "[]", tweened: Bool = false, inputs: String = "") -> String {
+        func go(_ to: String, _ n: Int) -> String {
+            let kind = tweened ? #""type": "Tweened", "duration": 1, "easing": [0, 0, 1, 1]"# : #""type": "Transition""#
+            return #"[{\#(kind), "toState": "\#(to)", "guards": [{"type": "Numeric", "inputName": "trigger", "conditionType": "Equal", "compareTo": \#(n)}]}]"#
+        }
+        return #"""
+        {"initial": "a", "states": [
+          {"name": "a", "type": "PlaybackState", "animation": "", "transitions": \#(go("b", 1))},
+          {"name": "b", "type": "PlaybackState", "animation": "", "slots": \#(slotsB), "transitions": \#(go("c", 2))},
+          {"name": "c", "type": "PlaybackState", "animation": "", "slots": \#(slotsC), "transitions": \#(go("d", 3))},
+          {"name": "d", "type": "PlaybackState", "animation": ""}],
+         "inputs": [{"type": "Numeric", "name": "trigger", "value": 0}\#(inputs)]}
+        """#
+    }
+
+    static func slotted(_ json: String, animation: String = ball) throws -> (LottieStateMachine, LottieScene) {
+        let scene = try LottieScene.parse(Array(animation.utf8))
+        let m = LottieStateMachine(try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(json.utf8))), scene: scene)
+        m.start()
+        return (m, scene)
+    }
+
+    /// Slot `id`'s value the machine has written (nil: the animation's own).
+    static func slot(_ m: LottieStateMachine, _ id: String) -> [Double]? {
+        switch m.slotValues[id]?["k"] {
+        case .number(let n)?: return [n]
+        case .array(let a)?: return a.compactMap { if case .number(let n) = $0 { return n }; return nil }
+        default: return nil
+        }
+    }
+
+    static func near(_ a: [Double]?, _ b: [Double]) -> Bool {
+        guard let a, a.count == b.count else { return false }
+        return zip(a, b).allSatisfy { abs($0 - $1) < 1e-3 }
+    }
+
+    @Test func stateSlotsApplyReleaseToTheirBaseAndBindInputs() throws {
+        // dotlottie-rs's state_machine_state_slots.rs: instant_apply_on_entry,
+        // redeclared_slot_keeps_base_and_partial_release_restores.
+        let (m, scene) = try Self.slotted(Self.slotMachine(
+            #"[{"slotId": "ball_color", "type": "Color", "value": [1, 0, 0]}, {"slotId": "ball_opacity", "type": "Scalar", "value": "$opacity"}]"#,
+            #"[{"slotId": "ball_color", "type": "Color", "value": [0, 1, 0]}]"#, inputs: #", {"type": "Numeric", "name": "opacity", "value": 42}"#))
+        #expect(m.slotValues.isEmpty)
+        try m.setInput("trigger", .number(1))
+        #expect(m.currentState == "b" && Self.near(Self.slot(m, "ball_color"), [1, 0, 0]) && Self.near(Self.slot(m, "ball_opacity"), [42]))
+        // The values reach the built tree: the fill is red now.
+        try scene.applySlots(m.slotValues)
+        let fill = { () -> [Double]? in
+            var stack = scene.root.sublayers ?? []
+            while let l = stack.popLast() {
+                if let s = l as? CAShapeLayer, let c = s.fillColor { return [c.r, c.g, c.b].map { ($0 * 1000).rounded() / 1000 } }
+                stack += l.sublayers ?? []
+            }
+            return nil
+        }
+        #expect(fill() == [1, 0, 0])
+        try m.setInput("trigger", .number(2))
+        #expect(m.currentState == "c" && Self.near(Self.slot(m, "ball_color"), [0, 1, 0]) && Self.slot(m, "ball_opacity") == nil)
+        try m.setInput("trigger", .number(3))
+        #expect(m.currentState == "d" && m.slotValues.isEmpty)
+        try scene.applySlots(m.slotValues)
+        #expect(fill() == [0.71, 0.192, 0.278])
+
+        // live_binding_reapplies_on_input_change: bound while current, released on exit.
+        let (b, _) = try Self.slotted(Self.slotMachine(
+            #"[{"slotId": "ball_color", "type": "Color", "value": ["$r", 0, 0]}, {"slotId": "ball_opacity", "type": "Scalar", "value": "$level"}]"#,
+            inputs: #", {"type": "Numeric", "name": "r", "value": 0}, {"type": "Numeric", "name": "level", "value": 30}"#))
+        try b.setInput("trigger", .number(1))
+        #expect(Self.near(Self.slot(b, "ball_color"), [0, 0, 0]) && Self.near(Self.slot(b, "ball_opacity"), [30]))
+        try b.setInput("r", .number(0.75))
+        try b.setInput("level", .number(80))
+        #expect(Self.near(Self.slot(b, "ball_color"), [0.75, 0, 0]) && Self.near(Self.slot(b, "ball_opacity"), [80]))
+        try b.setInput("trigger", .number(2))
+        try b.setInput("r", .number(0.2))
+        #expect(b.currentState == "c" && b.slotValues.isEmpty)
+
+        // invalid_entries_are_silent_no_ops: no slot, wrong type, no input, wrong count, a global.
+        let (x, _) = try Self.slotted(Self.slotMachine(#"""
+            [{"slotId": "does_not_exist", "type": "Color", "value": [1, 0, 0]}, {"slotId": "ball_color", "type": "Scalar", "value": 5},
+             {"slotId": "ball_opacity", "type": "Scalar", "value": "$missing_input"}, {"slotId": "ball_color", "type": "Color", "value": [1, 0]},
+             {"slotId": "ball_opacity", "type": "Scalar", "value": "$@elapsedTime"}]
+            """#))
+        try x.setInput("trigger", .number(1))
+        #expect(x.currentState == "b" && x.slotValues.isEmpty)
+    }
+
+    @Test func tweenedTransitionsInterpolateStateSlotsBothWays() throws {
+        // dotlottie-rs's tweened_transition_interpolates_slots and tweened_exit_tweens_back_to_base.
+        let (m, _) = try Self.slotted(Self.slotMachine(
+            #"[{"slotId": "ball_color", "type": "Color", "value": [1, 0, 0]}, {"slotId": "ball_opacity", "type": "Scalar", "value": 10}]"#, tweened: true))
+        try m.setInput("trigger", .number(1))
+        #expect(m.currentState == "a" && m.tweeningTo == "b" && m.slotValues.isEmpty)
+        m.advance(by: 0.5)
+        #expect(Self.near(Self.slot(m, "ball_color"), [(0.71 + 1) / 2, 0.192 / 2, 0.278 / 2]) && Self.near(Self.slot(m, "ball_opacity"), [55]))
+        m.advance(by: 0.6)
+        #expect(m.currentState == "b" && Self.near(Self.slot(m, "ball_color"), [1, 0, 0]) && Self.near(Self.slot(m, "ball_opacity"), [10]))
+        try m.setInput("trigger", .number(2))
+        m.advance(by: 0.5)
+        #expect(Self.near(Self.slot(m, "ball_color"), [(1 + 0.71) / 2, 0.192 / 2, 0.278 / 2]) && Self.near(Self.slot(m, "ball_opacity"), [55]))
+        m.advance(by: 0.6)
+        #expect(m.currentState == "c" && m.slotValues.isEmpty)
+    }
+
+    // MARK: - DragAndDrop
+
+    /// 200 × 200: "Star" (a 20 × 20 square) placed by the slot `star_pos` (40, 160); "zone" (a
+    /// 30 × 30 square at 60, 40); "wall" (a 100 × 100 square at 100, 100); "track" (a straight
+    /// path from 10, 190 to 190, 190) and "knob" (a 16 × 16 square at 10, 190).
+    static let board = ##"""
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200,
+     "slots": {"star_pos": {"p": {"a": 0, "k": [40, 160]}}},
+     "layers": [
+       {"ty": 4, "nm": "Star", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "star_pos"}},
+        "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0.8, 0]}, "o": {"a": 0, "k": 100}}]},
+       {"ty": 4, "nm": "knob", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [10, 190]}},
+        "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [16, 16]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0, 0, 0]}, "o": {"a": 0, "k": 100}}]},
+       {"ty": 4, "nm": "zone", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [60, 40]}},
+        "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [30, 30]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0.1, 0.4, 0.6]}, "o": {"a": 0, "k": 100}}]},
+       {"ty": 4, "nm": "track", "ip": 0, "op": 60, "st": 0, "ks": {},
+        "shapes": [{"ty": "sh", "nm": "P", "ks": {"a": 0, "k": {"c": false, "v": [[10, 190], [190, 190]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}},
+                   {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 2}}]},
+       {"ty": 4, "nm": "wall", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [100, 100]}},
+        "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0.9, 0.9, 0.9]}, "o": {"a": 0, "k": 100}}]}]}
+    """##
+
+    /// A drag as the player gives it: the tree shows the slots written so far first.
+    static func drag(_ m: LottieStateMachine, _ scene: LottieScene, _ e: LottieStateMachine.PointerEvent, _ x: Double, _ y: Double) throws {
+        try scene.applySlots(m.slotValues)
+        m.pointer(e, at: Point(x, y))
+    }
+
+    @Test func dragAndDropGrabsWithItsOffsetReturnsOnAMissDocksAndLocks() throws {
+        // dotlottie-rs's dnd_interaction_check.rs (drag_and_drop_interaction_full_cycle) on our
+        // own board: the offset kept, a miss glides home, a dock glides to the zone layer's
+        // position and runs its actions, a locked object stays.
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": "", "autoplay": true, "loop": true}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Star", "slotId": "star_pos", "tween": {"duration": 0.25, "easing": [0.25, 0.1, 0.25, 1]},
+                           "dropZones": [{"layerName": "zone", "lock": true, "actions": [{"type": "Increment", "inputName": "docked"}]}]}],
+         "inputs": [{"type": "Numeric", "name": "docked", "value": 0}]}
+        """##, animation: Self.board)
+        #expect(scene.layerPosition(named: "zone") == Point(60, 40))
+        try Self.drag(m, scene, .down, 45, 165)
+        try Self.drag(m, scene, .move, 120, 100)
+        #expect(Self.slot(m, "star_pos") == [115, 95])
+        try Self.drag(m, scene, .up, 120, 100)
+        m.advance(by: 0.125)
+        let mid = Self.slot(m, "star_pos")
+        #expect(mid != [115, 95] && mid != [40, 160])
+        m.advance(by: 0.2)
+        #expect(Self.slot(m, "star_pos") == [40, 160] && Self.number(m, "docked") == 0)
+        try Self.drag(m, scene, .down, 40, 160)
+        try Self.drag(m, scene, .move, 65, 45)
+        #expect(Self.slot(m, "star_pos") == [65, 45])
+        try Self.drag(m, scene, .up, 65, 45)
+        m.advance(by: 0.3)
+        #expect(Self.slot(m, "star_pos") == [60, 40] && Self.number(m, "docked") == 1)
+        // Locked: a press on it moves nothing.
+        try Self.drag(m, scene, .down, 60, 40)
+        try Self.drag(m, scene, .move, 120, 100)
+        #expect(Self.slot(m, "star_pos") == [60, 40])
+        try Self.drag(m, scene, .up, 120, 100)
+        // What a drag writes reaches the tree: the star is under the pointer where it docked.
+        try scene.applySlots(m.slotValues)
+        #expect(scene.layerNames(at: Point(60, 40)).contains("Star") && !scene.layerNames(at: Point(40, 160)).contains("Star"))
+    }
+
+    @Test func dragAndDropStaysInItsBoundaryAndItsState() throws {
+        // dotlottie-rs's boundary clamp (the object's half-size inset) and
+        // state_bound_gesture_gates_and_cancels (star_drop_dnd_scoped.json).
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [
+           {"name": "board", "type": "PlaybackState", "animation": "",
+            "transitions": [{"type": "Transition", "toState": "paused", "guards": [{"type": "Numeric", "inputName": "paused", "conditionType": "Equal", "compareTo": 1}]}]},
+           {"name": "paused", "type": "PlaybackState", "animation": "",
+            "transitions": [{"type": "Transition", "toState": "board", "guards": [{"type": "Numeric", "inputName": "paused", "conditionType": "Equal", "compareTo": 0}]}]}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Star", "slotId": "star_pos", "stateName": "board", "boundaryLayerName": "wall",
+                           "onGrab": [{"type": "Increment", "inputName": "grabs"}], "onDrop": [{"type": "Increment", "inputName": "drops"}]}],
+         "inputs": [{"type": "Numeric", "name": "paused", "value": 0}, {"type": "Numeric", "name": "grabs", "value": 0}, {"type": "Numeric", "name": "drops", "value": 0}]}
+        """##, animation: Self.board)
+        try Self.drag(m, scene, .down, 40, 160)
+        // The wall spans 50…150: the 20-point star's centre stays within 60…140.
+        try Self.drag(m, scene, .move, 10, 10)
+        #expect(Self.near(Self.slot(m, "star_pos"), [60, 60]))
+        try Self.drag(m, scene, .move, 100, 190)
+        #expect(Self.near(Self.slot(m, "star_pos"), [100, 140]))
+        try Self.drag(m, scene, .up, 100, 190)
+        #expect(Self.number(m, "grabs") == 1 && Self.number(m, "drops") == 1)
+        // No zones: it stays where it was released. Paused, it cannot be grabbed.
+        try m.setInput("paused", .number(1))
+        try Self.drag(m, scene, .down, 100, 140)
+        try Self.drag(m, scene, .move, 80, 80)
+        #expect(Self.near(Self.slot(m, "star_pos"), [100, 140]) && Self.number(m, "grabs") == 1)
+        try Self.drag(m, scene, .up, 80, 80)
+        // Leaving the state mid-drag returns it to its rest — where the last release left it,
+        // a drag without zones resting where it is let go — at once (no tween), without onDrop.
+        try m.setInput("paused", .number(0))
+        try Self.drag(m, scene, .down, 100, 140)
+        try Self.drag(m, scene, .move, 80, 80)
+        #expect(Self.near(Self.slot(m, "star_pos"), [80, 80]))
+        try m.setInput("paused", .number(1))
+        m.advance(by: 0.02)
+        #expect(Self.near(Self.slot(m, "star_pos"), [100, 140]))
+        try Self.drag(m, scene, .up, 80, 80)
+        #expect(Self.number(m, "drops") == 1)
+    }
+
+    @Test func pathDragWritesProgressAlongThePathAndDocks() throws {
+        // dotlottie-rs's path mode (path_drag.rs, manage_path_drag): progress along the path
+        // into an input, onGrab / onDrop, a zone on the path captured by reach, its actions.
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "knob", "pathLayerName": "track", "progressInput": "t",
+                           "onGrab": [{"type": "Fire", "inputName": "grab"}], "onDrag": [{"type": "Increment", "inputName": "moves"}],
+                           "dropZones": [{"layerName": "end", "actions": [{"type": "Increment", "inputName": "docked"}]}]}],
+         "inputs": [{"type": "Numeric", "name": "t", "value": 0}, {"type": "Numeric", "name": "moves", "value": 0},
+                    {"type": "Numeric", "name": "docked", "value": 0}, {"type": "Event", "name": "grab"}]}
+        """##, animation: Self.board)
+        try Self.drag(m, scene, .down, 10, 190)
+        #expect(Self.number(m, "t") == 0)
+        // The window follows the pointer along the path a step at a time.
+        for x in stride(from: 20.0, through: 100, by: 10) { try Self.drag(m, scene, .move, x, 195) }
+        #expect(abs((Self.number(m, "t") ?? 0) - 0.5) < 0.01 && Self.number(m, "moves") == 9)
+        try Self.drag(m, scene, .up, 100, 195)
+        // No layer "end": no zone docks.
+        #expect(Self.number(m, "docked") == 0)
+    }
 }
+

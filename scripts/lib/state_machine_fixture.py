@@ -67,13 +67,36 @@ SWITCHING["states"][1].update({"animation": "second", "segment": None, "loop": T
 del SWITCHING["states"][1]["segment"]
 
 
-def write(path, machine=MACHINE, second=False):
+# Dragging (dotLottie's DragAndDrop): the toggle animation with the Button placed by a slot
+# "button_pos" (0, 0: where it is drawn anyway) and "Backdrop" a drop zone; a state slot turns
+# the Backdrop's fill yellow once the button docks there ("docked").
+DRAGGABLE = json.loads(json.dumps(ANIMATION))
+DRAGGABLE["slots"] = {"button_pos": {"p": {"a": 0, "k": [0, 0]}}, "backdrop_colour": {"p": {"a": 0, "k": [0, 0, 1, 1]}}}
+DRAGGABLE["layers"][0]["ks"]["p"]["sid"] = "button_pos"
+DRAGGABLE["layers"][1]["shapes"][1]["c"]["sid"] = "backdrop_colour"
+DRAG = {
+    "initial": "free",
+    "states": [
+        {"name": "free", "type": "PlaybackState", "animation": "",
+         "transitions": [{"type": "Transition", "toState": "docked",
+                          "guards": [{"type": "Numeric", "inputName": "docks", "conditionType": "Equal", "compareTo": 1}]}]},
+        {"name": "docked", "type": "PlaybackState", "animation": "",
+         "slots": [{"slotId": "backdrop_colour", "type": "Color", "value": [1, 1, 0]}]},
+    ],
+    "interactions": [{"type": "DragAndDrop", "layerName": "Button", "slotId": "button_pos",
+                      "dropZones": [{"layerName": "Backdrop", "snap": [100, 0],
+                                     "actions": [{"type": "Increment", "inputName": "docks"}]}]}],
+    "inputs": [{"type": "Numeric", "name": "docks", "value": 0}],
+}
+
+
+def write(path, machine=MACHINE, second=False, animation=ANIMATION):
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         manifest = json.loads(json.dumps(MANIFEST))
         if second:
             manifest["animations"].append({"id": "second"})
         z.writestr("manifest.json", json.dumps(manifest))
-        z.writestr("a/toggle.json", json.dumps(ANIMATION))
+        z.writestr("a/toggle.json", json.dumps(animation))
         if second:
             z.writestr("a/second.json", json.dumps(SECOND))
         z.writestr("s/switch.json", json.dumps(machine))

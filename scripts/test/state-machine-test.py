@@ -12,6 +12,8 @@
 - refusals, one line each and no output file: an unknown input, a value of the wrong type,
   an unknown state machine, `--input` without `--state-machine`, `--click` on a Lottie file
   without one, a state machine with a marker, a malformed state machine in the archive;
+- `--press`, `--drag`, `--release` drag the button of drag.lottie (a DragAndDrop on its
+  position slot) and dock it on the backdrop, whose colour a state slot then changes;
 - `--value` recolours what its key path names (the backdrop red), `--text` on a file without
   text warns, `inspect --keypaths` lists the layers and properties, a key path that matches
   nothing warns in one line, a malformed key path or value is refused in one line.
@@ -105,6 +107,25 @@ else:
     if im.getpixel((100, 100)) != BLUE or im.getpixel((40, 40))[3] != 0:
         fail(f"a state naming another animation: centre {im.getpixel((100, 100))}, button {im.getpixel((40, 40))}; expected the second animation only")
 
+# Dragging: --press on the button, --drag with the button held moves it (its slot), --release
+# over the backdrop docks it at the zone's snap point (100, 0) and the state entered turns
+# the backdrop yellow (a state slot); a release elsewhere leaves it where it was let go.
+dragging = os.path.join(TMP, "drag.lottie")
+state_machine_fixture.write(dragging, machine=state_machine_fixture.DRAG, animation=state_machine_fixture.DRAGGABLE)
+for steps, state, at, gone, backdrop in [
+        (["--press", "0:60,60", "--drag", "0.1:40,140"], "free", (20, 120), (60, 60), BLUE),
+        (["--press", "0:60,60", "--drag", "0.1:150,150", "--release", "0.2:150,150"], "docked", (120, 20), (30, 30), (255, 255, 0, 255))]:
+    out = os.path.join(TMP, "drag.png")
+    p = run("render", dragging, "--out", out, "--state-machine", "switch", "--time", "0.5", *steps)
+    if p.returncode != 0 or f'state "{state}"' not in p.stderr:
+        fail(f"drag {' '.join(steps)}: expected state {state!r}, got {p.returncode}: {p.stderr.strip()!r}")
+        continue
+    im = Image.open(out).convert("RGBA")
+    # The button's top-left corner moved by the drag: (20, 20) + (x, y) - (60, 60).
+    if im.getpixel((at[0] + 5, at[1] + 5)) != RED or im.getpixel(gone)[3] != 0 or im.getpixel((175, 175)) != backdrop:
+        fail(f"drag {' '.join(steps)}: button {im.getpixel((at[0] + 5, at[1] + 5))} at {at}, {im.getpixel(gone)} at {gone}, backdrop {im.getpixel((175, 175))}")
+refused(["--state-machine", "switch", "--drag", "0.1:1"], 2, "--drag 0.1:1: expected T:X,Y", archive=dragging)
+
 # Dynamic properties.
 render("--value", "Backdrop.Fill.Color=#FF0000", backdrop=RED, button=RED)
 render("--value", "**.Fill.Color=#0000FF", "--time", "1", backdrop=BLUE, button=BLUE)
@@ -123,4 +144,4 @@ refused(["--value", "Button.Fill.Color"], 2, "expected KEYPATH=VALUE")
 
 if failures:
     sys.exit(1)
-print(f"state-machine-test: states, clicks, inputs, inspect, refusals, a state switching the animation and dynamic properties as expected")
+print(f"state-machine-test: states, clicks, inputs, inspect, refusals, a state switching the animation, drags with state slots and dynamic properties as expected")

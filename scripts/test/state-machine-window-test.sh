@@ -9,7 +9,11 @@
 #     (red again);
 #  4. on switching.lottie, whose "on" state names the archive's second animation, a click on
 #     the button shows that animation: "animation: second" in the title, its blue square at
-#     the centre and the button gone.
+#     the centre and the button gone;
+#  5. on drag.lottie (a DragAndDrop on the button's position slot), the real mouse pressed on
+#     the button, moved with the button held and released over the backdrop docks the button
+#     at the zone's snap point: state "docked" in the title, the backdrop yellow (its state
+#     slot) and the button where it docked.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 name=state-machine-window-test
@@ -81,4 +85,34 @@ xdotool keydown --window "$win" Escape 2>/dev/null || true
 status=0
 wait "$pid" || status=$?
 [ "$status" -eq 0 ] || fail "layerplay exited with status $status"
-echo "$name: off (red) → click → on (green) → backdrop click, still on → click → off (red); title followed; a state naming the second animation shows it"
+
+dragging="$out/drag.lottie"
+python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.DRAG, animation=f.DRAGGABLE)' "$dragging"
+"$LAYERPLAY_BIN" play "$dragging" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
+pid=$!
+wait_for_named_window drag.lottie
+read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
+wait_title "state: free"
+sleep 0.4
+read -r bx by < <(at 60 60)
+read -r mx my < <(at 100 100)
+read -r zx zy < <(at 150 150)
+xdotool mousemove --window "$win" "$bx" "$by" mousedown 1
+sleep 0.2
+xdotool mousemove --window "$win" "$mx" "$my"
+sleep 0.2
+xdotool mousemove --window "$win" "$zx" "$zy"
+sleep 0.2
+xdotool mouseup 1
+wait_title "state: docked"
+sleep 0.4
+grab docked
+read -r yx yy < <(at 135 130)
+[ "$(pixel docked "$yx" "$yy")" = "255,255,0" ] || fail "after the drop the backdrop is $(pixel docked "$yx" "$yy"), expected yellow (the docked state's slot)"
+read -r kx ky < <(at 125 25)
+[ "$(pixel docked "$kx" "$ky")" = "255,0,0" ] || fail "after the drop the button is not at the zone's snap point: $(pixel docked "$kx" "$ky") at 125, 25"
+xdotool keydown --window "$win" Escape 2>/dev/null || true
+status=0
+wait "$pid" || status=$?
+[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+echo "$name: off (red) → click → on (green) → backdrop click, still on → click → off (red); title followed; a state naming the second animation shows it; a real drag docks the button and the docked state recolours the backdrop"

@@ -35,6 +35,12 @@
 //   generator, seeded by `seed(_:)`, as dotlottie-rs draws) act on numeric inputs; an operand
 //   `$NAME` naming no number leaves the input as it is (Increment / Decrement then step by 1).
 //
+// * A state's `slots` set the animation's slot values while it is current, bound to the inputs
+//   they read, interpolated by tweened transitions (`LottieStateSlots`); `slotValues` and
+//   `slotRevision` hand them to the scene (`LottieScene.applySlots(_:)`).
+// * `DragAndDrop` interactions follow pointer positions given in the animation's coordinates
+//   (`pointer(_:at:)`), finding layers through `geometry` (`LottieDragAndDrop`).
+//
 // Chains of transitions (entry actions that change inputs) stop after `maximumChain` steps,
 // with a notice, so a machine cannot spin.
 import LayerKit
@@ -93,15 +99,30 @@ public final class LottieStateMachine {
     public var tweeningTo: String? { tween?.to }
     private var random = PCG32(seed: PCG32.defaultSeed)
     private let readsElapsedTime: Bool
+    /// The slot values the machine sets (state slots, drags).
+    var slots: LottieStateSlots
+    /// The `DragAndDrop` interactions' gestures.
+    var gestures: [LottieDragGesture]
+    /// The scene the machine shows, where drags find layers by name.
+    public weak var geometry: (any LottieStateMachineGeometry)?
+
+    /// The slots the machine has written (slot id → Lottie property `{a: 0, k}`); the others
+    /// keep the animation's values.
+    public var slotValues: [String: JSONValue] { slots.values }
+    /// Counts the changes of `slotValues`.
+    public var slotRevision: Int { slots.revision }
 
     /// A machine for the animation `scene` shows, in its initial state once `start()` is called.
     public convenience init(_ definition: LottieStateMachineDefinition, scene: LottieScene) {
-        self.init(definition, model: scene.model)
+        self.init(definition, model: scene.model, slots: scene.slotValues)
+        geometry = scene
     }
 
     /// A machine for the animation `model`, in its initial state once `start()` is called.
-    init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel) {
+    init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel, slots: [String: JSONValue] = [:]) {
         self.definition = definition
+        self.slots = LottieStateSlots(animation: slots)
+        gestures = definition.drags.map(LottieDragGesture.init)
         readsElapsedTime = definition.readsElapsedTime
         let t = Timing(model)
         inPoint = t.inPoint
@@ -119,12 +140,13 @@ public final class LottieStateMachine {
     /// `initial` until a state names another (`LottieStateMachineDefinition.animationIDs`
     /// lists the ones its states name).
     public convenience init(_ definition: LottieStateMachineDefinition, scenes: [String: LottieScene], initial: String) {
-        self.init(definition, models: scenes.mapValues(\.model), initial: initial)
+        self.init(definition, models: scenes.mapValues(\.model), initial: initial, slots: scenes[initial]?.slotValues ?? [:])
+        geometry = scenes[initial]
     }
 
-    convenience init(_ definition: LottieStateMachineDefinition, models: [String: LottieAnimationModel], initial: String) {
+    convenience init(_ definition: LottieStateMachineDefinition, models: [String: LottieAnimationModel], initial: String, slots: [String: JSONValue] = [:]) {
         precondition(models[initial] != nil, "the initial animation is one of the models")
-        self.init(definition, model: models[initial]!)
+        self.init(definition, model: models[initial]!, slots: slots)
         animations = models.mapValues(Timing.init)
         animationID = initial
     }
@@ -142,6 +164,8 @@ public final class LottieStateMachine {
         }
         inPoint = t.inPoint; outPoint = t.outPoint; frameRate = t.frameRate; markers = t.markers
         animationID = id
+        // The slots written belong to the animation shown first (dotlottie-rs drops them on a load).
+        slots.reset()
         notice("state \(DocumentText.quoted(state)): animation \(DocumentText.quoted(id))")
     }
 
@@ -151,6 +175,7 @@ public final class LottieStateMachine {
         started = true
         inputs[LottieStateMachineDefinition.elapsedTime] = .number(0)
         enter(definition.initial)
+        if let s = state { slots.enter(s.slots, numericInput) }
         evaluate()
     }
 
@@ -177,6 +202,7 @@ public final class LottieStateMachine {
         default: throw DocumentError("input \(DocumentText.quoted(name))", "expected \(Self.kindName(current)), not \(Self.kindName(value))")
         }
         inputs[name] = value
+        slots.inputChanged(name, numericInput)
         chain = 0
         evaluate()
     }
@@ -220,8 +246,18 @@ public final class LottieStateMachine {
 
     public enum PointerEvent: Sendable { case down, up, move, click }
 
+    /// A pointer event at `point` (the animation's coordinates): the layers under it are those
+    /// `geometry` names; drags follow it.
+    public func pointer(_ event: PointerEvent, at point: Point) {
+        let layers = geometry?.layerNames(at: point) ?? []
+        chain = 0
+        dragPointer(event, at: point, over: layers)
+        pointer(event, over: layers)
+    }
+
     /// A pointer event over the layers named `layers` (the Lottie layer names under the
-    /// pointer, innermost first, as `LottieScene.layerNames(at:)` gives them).
+    /// pointer, innermost first, as `LottieScene.layerNames(at:)` gives them); no position, so
+    /// no drag follows it.
     public func pointer(_ event: PointerEvent, over layers: [String]) {
         chain = 0
         let now = Set(layers)
@@ -249,6 +285,14 @@ public final class LottieStateMachine {
         }
     }
 
+    /// A click at `point` as a pointer makes one: move there, press, release, click.
+    public func click(at point: Point) {
+        pointer(.move, at: point)
+        pointer(.down, at: point)
+        pointer(.up, at: point)
+        pointer(.click, at: point)
+    }
+
     /// A click as a pointer makes one: move there, press, release, click.
     public func click(over layers: [String]) {
         pointer(.move, over: layers)
@@ -265,6 +309,7 @@ public final class LottieStateMachine {
         if case .number(let t)? = inputs[LottieStateMachineDefinition.elapsedTime] {
             inputs[LottieStateMachineDefinition.elapsedTime] = .number(t + seconds)
         }
+        advanceDrags(by: seconds)
         let tweening = tween != nil
         if var tw = tween {
             tw.elapsed += seconds
@@ -272,10 +317,12 @@ public final class LottieStateMachine {
                 tween = nil
                 frame = tw.target
                 chain = 0
-                take(tw.to)
+                take(tw.to, afterTween: true)
             } else {
                 tween = tw
-                frame = tw.from + (tw.target - tw.from) * tw.easing.evaluate(tw.elapsed / tw.duration)
+                let p = tw.easing.evaluate(tw.elapsed / tw.duration)
+                frame = tw.from + (tw.target - tw.from) * p
+                slots.tween(p)
             }
         }
         if readsElapsedTime {
@@ -335,6 +382,7 @@ public final class LottieStateMachine {
                 let e = spec.easing
                 tween = (t.toState, frame, target, 0, spec.duration, CAMediaTimingFunction(controlPoints: e[0], e[1], e[2], e[3]))
                 isPlaying = false
+                slots.startTween(to: definition.states.first { $0.name == t.toState }?.slots ?? [], numericInput)
                 notice("\(currentState) ⇢ \(t.toState) (tween \(DocumentText.number(spec.duration)) s)")
                 return
             }
@@ -373,11 +421,17 @@ public final class LottieStateMachine {
         }
     }
 
-    private func take(_ to: String) {
+    /// Leaves the current state for `to`; `afterTween`: a tween into it has ended (its slots
+    /// were taken over when it started).
+    private func take(_ to: String, afterTween: Bool = false) {
         let from = currentState
         if let s = state { run(s.exitActions) }
         notice("\(from) → \(to)")
+        let target = definition.states.first { $0.name == to }
+        let declared = target?.isGlobal == false ? target?.slots ?? [] : []
+        if afterTween { slots.endTween() } else { slots.release(keeping: declared) }
         enter(to)
+        if !afterTween, target?.isGlobal == false { slots.enter(declared, numericInput) }
         evaluate()
     }
 
@@ -402,13 +456,13 @@ public final class LottieStateMachine {
 
     // MARK: - Actions
 
-    private func run(_ actions: [LottieStateMachineDefinition.Action]) {
+    func run(_ actions: [LottieStateMachineDefinition.Action]) {
         for a in actions {
             // Gated actions: dotlottie-rs skips an action whose guards do not all hold.
             if !a.guards.allSatisfy(holds) { continue }
             let name = a.input ?? ""
             let current = inputs[name]
-            func set(_ v: Value) { inputs[name] = v }
+            func set(_ v: Value) { inputs[name] = v; slots.inputChanged(name, numericInput) }
             switch a.type {
             case "Toggle":
                 if case .bool(let b)? = current { set(.bool(!b)) } else { notice("Toggle: no boolean input \(DocumentText.quoted(name))"); continue }
@@ -465,6 +519,21 @@ public final class LottieStateMachine {
             }
             evaluate()
         }
+    }
+
+    /// Numeric input `name`'s value (not the built-in clock: slots do not bind it).
+    func numericInput(_ name: String) -> Double? {
+        guard name != LottieStateMachineDefinition.elapsedTime, case .number(let n)? = inputs[name] else { return nil }
+        return n
+    }
+
+    /// Writes numeric input `name` as a drag publishes it: bound slots follow, transitions are tried.
+    func writeNumber(_ name: String, _ value: Double) {
+        guard case .number? = inputs[name], value.isFinite else { return }
+        inputs[name] = .number(value)
+        slots.inputChanged(name, numericInput)
+        chain = 0
+        evaluate()
     }
 
     /// A number, or `$NAME` a numeric input's value.

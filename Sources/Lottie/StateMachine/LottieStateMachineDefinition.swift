@@ -12,12 +12,13 @@
 // seconds the machine has run, `@elapsedTime` or `$elapsedTime` in a value, reset by `Reset`,
 // never declared or written — dotlottie-rs refuses that, and any other `@NAME` global),
 // `interactions` (`{type: PointerDown | PointerUp | PointerMove | PointerEnter | PointerExit |
-// Click | OnComplete | OnLoopComplete, layerName?, stateName?, actions}`; `DragAndDrop` is read
-// and reported as unsupported) and actions (`Toggle`, `SetBoolean`, `SetNumeric`, `SetString`,
+// Click | OnComplete | OnLoopComplete, layerName?, stateName?, actions}`, and `DragAndDrop`:
+// `LottieStateMachineDefinition.Drag`) and actions (`Toggle`, `SetBoolean`, `SetNumeric`, `SetString`,
 // `Increment`, `Decrement`, `Multiply`, `Floor`, `Clamp` (`min`, `max`), `SetRandom`, `Fire`,
 // `Reset`, `SetFrame`, `SetProgress`, each with optional `guards` that must hold for it to
 // run; `OpenUrl`, `FireCustomEvent`, `SetTheme` are read and reported, not run). A state's
-// `slots` (slot values bound to inputs) are read and reported as unsupported. The earlier
+// `slots` (`[{slotId, type: Color | Scalar | Vector | Position, value}]`, each element of the
+// value a number or `$NAME` a numeric input: `LottieStateSlots`). The earlier
 // draft's names are read too (`triggers` for `inputs`, `listeners` for `interactions`,
 // `triggerName` for `inputName`). Every list is bounded (`maximumItems`); a malformed machine
 // is one `DocumentError` naming the place.
@@ -79,6 +80,54 @@ public struct LottieStateMachineDefinition: Sendable {
         public var transitions: [Transition]
         public var entryActions: [Action]
         public var exitActions: [Action]
+        /// The slot values the state declares (dotlottie-rs's state-declared slots).
+        public var slots: [StateSlot] = []
+    }
+
+    /// The types a state slot may have: the interpolable ones (dotlottie-rs's StateSlotType).
+    public enum SlotKind: String, Sendable { case color = "Color", scalar = "Scalar", vector = "Vector", position = "Position" }
+
+    /// One element of a state slot's value: a number, a numeric input, or a reference that
+    /// never resolves (`$@NAME`: globals are not bound, as dotlottie-rs's resolve refuses them).
+    public enum SlotElement: Sendable, Equatable { case number(Double), input(String), unresolvable }
+
+    /// A slot value a state declares: `{slotId, type, value}`.
+    public struct StateSlot: Sendable {
+        public var slotID: String
+        public var kind: SlotKind
+        public var elements: [SlotElement]
+        /// The inputs it reads (a change re-applies it while its state is current).
+        public var inputs: [String] { elements.compactMap { if case .input(let n) = $0 { return n }; return nil } }
+    }
+
+    /// A drop zone of a `DragAndDrop`: the layer a release over which docks the object.
+    public struct DropZone: Sendable {
+        public var layerName: String
+        /// Where to dock instead of the zone layer's position.
+        public var snap: Point?
+        /// Once docked here, the object can no longer be grabbed.
+        public var lock: Bool
+        /// Docked here, the object follows the zone layer as it moves.
+        public var track: Bool
+        public var actions: [Action]
+    }
+
+    /// A `DragAndDrop` interaction: the pointer grabs the layer `layerName` and moves the
+    /// Position slot `slotID` (free mode), or — with `pathLayerName` and `progressInput` — the
+    /// progress along that layer's path (path mode). `LottieDragAndDrop` runs it.
+    public struct Drag: Sendable {
+        public var layerName: String
+        public var slotID: String?
+        public var pathLayerName: String?
+        public var progressInput: String?
+        public var stateName: String?
+        public var boundaryLayerName: String?
+        public var ghost: Bool
+        public var tween: Tween?
+        public var dropZones: [DropZone]
+        /// Path mode: "previous" or "nearest" — the zone a release no zone captures docks at.
+        public var dockFallback: String?
+        public var onGrab: [Action], onDrag: [Action], onDrop: [Action]
     }
 
     public struct Action: Sendable {
@@ -107,7 +156,9 @@ public struct LottieStateMachineDefinition: Sendable {
     public var states: [State]
     public var inputs: [Input]
     public var interactions: [Interaction]
-    /// Constructs read but not run, one line each (`DragAndDrop`, state `slots`).
+    /// The `DragAndDrop` interactions, in order.
+    public var drags: [Drag] = []
+    /// Constructs read but not run, one line each.
     public var unsupported: [String] = []
 
     /// The built-in input: seconds since the machine started (dotlottie-rs's `@elapsedTime`).
@@ -143,7 +194,7 @@ public struct LottieStateMachineDefinition: Sendable {
             guard name == "@" + elapsedTime else { throw DocumentError(at(p), "unknown global \(DocumentText.quoted(name)) (only @elapsedTime exists)") }
             return elapsedTime
         }
-        var slotStates: [String] = [], drags: [String] = []
+        var drags: [Drag] = []
         let initial = try string(json["initial"], "initial")
         var inputs: [Input] = []
         for (i, v) in try list(json["inputs"] ?? json["triggers"], "inputs").enumerated() {
@@ -221,6 +272,53 @@ public struct LottieStateMachineDefinition: Sendable {
             }
             return out
         }
+        /// `{duration, easing}` (a Tweened transition's, or a drag's `tween`).
+        func tweenSpec(_ tr: JSONValue, _ tp: String) throws(DocumentError) -> Tween {
+            guard case .number(let d)? = tr["duration"], d.isFinite, d >= 0, d <= maximumTween else {
+                throw DocumentError(at(tp + ".duration"), "expected seconds within [0, \(DocumentText.number(maximumTween))]")
+            }
+            var easing = [0.0, 0.0, 1.0, 1.0]
+            if case .array(let e)? = tr["easing"] {
+                let n = e.compactMap { v -> Double? in if case .number(let x) = v, x.isFinite { return x }; return nil }
+                guard n.count == 4, n[0] >= 0, n[0] <= 1, n[2] >= 0, n[2] <= 1 else {
+                    throw DocumentError(at(tp + ".easing"), "expected [x1, y1, x2, y2] with x1, x2 within [0, 1]")
+                }
+                easing = n
+            }
+            return Tween(duration: d, easing: easing)
+        }
+        /// A state's `slots`: malformed entries refuse the machine (dotlottie-rs's serde does);
+        /// entries that name no slot, or a reference no input answers, load and do nothing.
+        func stateSlots(_ v: JSONValue?, _ p: String) throws(DocumentError) -> [StateSlot] {
+            var out: [StateSlot] = []
+            for (i, e) in try list(v, p).enumerated() {
+                let ep = "\(p)[\(i)]"
+                let id = try string(e["slotId"], ep + ".slotId")
+                let type = try string(e["type"], ep + ".type")
+                guard let kind = SlotKind(rawValue: type) else {
+                    throw DocumentError(at(ep + ".type"), "\(DocumentText.quoted(type)): expected Color, Scalar, Vector or Position")
+                }
+                func element(_ x: JSONValue, _ xp: String) throws(DocumentError) -> SlotElement {
+                    switch x {
+                    case .number(let n) where n.isFinite: return .number(n)
+                    case .string(let r):
+                        guard r.hasPrefix("$"), !r.hasPrefix("$@") else { return .unresolvable }
+                        return .input(String(r.dropFirst()))
+                    default: throw DocumentError(at(xp), "expected a number or \"$input\"")
+                    }
+                }
+                var elements: [SlotElement] = []
+                switch e["value"] {
+                case .array(let items)?:
+                    guard items.count <= 4 else { throw DocumentError(at(ep + ".value"), "\(items.count) elements: at most 4") }
+                    for (k, x) in items.enumerated() { elements.append(try element(x, ep + ".value[\(k)]")) }
+                case let x?: elements = [try element(x, ep + ".value")]
+                case nil: throw DocumentError(at(ep), "expected a value")
+                }
+                out.append(StateSlot(slotID: id, kind: kind, elements: elements))
+            }
+            return out
+        }
         var states: [State] = []
         for (i, s) in try list(json["states"], "states").enumerated() {
             let p = "states[\(i)]"
@@ -234,20 +332,7 @@ public struct LottieStateMachineDefinition: Sendable {
             for (t, tr) in try list(s["transitions"], p + ".transitions").enumerated() {
                 let tp = "\(p).transitions[\(t)]"
                 var tween: Tween?
-                if case .string("Tweened")? = tr["type"] {
-                    guard case .number(let d)? = tr["duration"], d.isFinite, d >= 0, d <= maximumTween else {
-                        throw DocumentError(at(tp + ".duration"), "expected seconds within [0, \(DocumentText.number(maximumTween))]")
-                    }
-                    var easing = [0.0, 0.0, 1.0, 1.0]
-                    if case .array(let e)? = tr["easing"] {
-                        let n = e.compactMap { v -> Double? in if case .number(let x) = v, x.isFinite { return x }; return nil }
-                        guard n.count == 4, n[0] >= 0, n[0] <= 1, n[2] >= 0, n[2] <= 1 else {
-                            throw DocumentError(at(tp + ".easing"), "expected [x1, y1, x2, y2] with x1, x2 within [0, 1]")
-                        }
-                        easing = n
-                    }
-                    tween = Tween(duration: d, easing: easing)
-                }
+                if case .string("Tweened")? = tr["type"] { tween = try tweenSpec(tr, tp) }
                 transitions.append(Transition(toState: try string(tr["toState"], tp + ".toState"), guards: try guardList(tr["guards"], tp + ".guards"), tween: tween))
             }
             var mode = Mode.forward
@@ -263,11 +348,11 @@ public struct LottieStateMachineDefinition: Sendable {
             var segment: String?
             if case .string(let m)? = s["segment"] ?? s["marker"], !m.isEmpty { segment = m }
             func flag(_ k: String) -> Bool { if case .bool(true)? = s[k] { return true }; return false }
-            if case .array(let slots)? = s["slots"], !slots.isEmpty { slotStates.append(name) }
+            let slots = type == "GlobalState" ? [] : try stateSlots(s["slots"], p + ".slots")
             states.append(State(name: name, isGlobal: type == "GlobalState", animation: (try? string(s["animation"], "")) ?? "",
                                 autoplay: flag("autoplay"), loop: flag("loop"), speed: speed, mode: mode, segment: segment,
                                 transitions: transitions, entryActions: try actions(s["entryActions"], p + ".entryActions"),
-                                exitActions: try actions(s["exitActions"], p + ".exitActions")))
+                                exitActions: try actions(s["exitActions"], p + ".exitActions"), slots: slots))
         }
         guard states.contains(where: { $0.name == initial }) else { throw DocumentError(at("initial"), "no state \(DocumentText.quoted(initial))") }
         for s in states {
@@ -275,14 +360,52 @@ public struct LottieStateMachineDefinition: Sendable {
                 throw DocumentError(at("states"), "state \(DocumentText.quoted(s.name)): a transition to no state \(DocumentText.quoted(t.toState))")
             }
         }
+        /// A `DragAndDrop` interaction (dotlottie-rs's Interaction::DragAndDrop and its RFC 0002).
+        func drag(_ v: JSONValue, _ p: String) throws(DocumentError) -> Drag {
+            func optional(_ k: String) throws(DocumentError) -> String? {
+                guard let x = v[k] else { return nil }
+                let s = try string(x, p + "." + k)
+                return s.isEmpty ? nil : s
+            }
+            func flag(_ x: JSONValue?, _ k: String) throws(DocumentError) -> Bool {
+                guard let x else { return false }
+                guard case .bool(let b) = x else { throw DocumentError(at(p + "." + k), "expected true or false") }
+                return b
+            }
+            var zones: [DropZone] = []
+            for (z, zone) in try list(v["dropZones"], p + ".dropZones").enumerated() {
+                let zp = "\(p).dropZones[\(z)]"
+                var snap: Point?
+                if let s = zone["snap"] {
+                    guard case .array(let xy) = s, xy.count == 2, case .number(let x) = xy[0], case .number(let y) = xy[1], x.isFinite, y.isFinite else {
+                        throw DocumentError(at(zp + ".snap"), "expected [x, y]")
+                    }
+                    snap = Point(x, y)
+                }
+                zones.append(DropZone(layerName: try string(zone["layerName"], zp + ".layerName"), snap: snap,
+                                      lock: try flag(zone["lock"], "lock"), track: try flag(zone["track"], "track"),
+                                      actions: try actions(zone["actions"], zp + ".actions")))
+            }
+            let progress = try optional("progressInput")
+            if let progress {
+                guard case .number? = inputs.first(where: { $0.name == progress })?.initial else {
+                    throw DocumentError(at(p + ".progressInput"), "names no numeric input \(DocumentText.quoted(progress))")
+                }
+            }
+            return Drag(layerName: try string(v["layerName"], p + ".layerName"), slotID: try optional("slotId"),
+                        pathLayerName: try optional("pathLayerName"), progressInput: progress, stateName: try optional("stateName"),
+                        boundaryLayerName: try optional("boundaryLayerName"), ghost: try flag(v["ghost"], "ghost"),
+                        tween: try v["tween"].map { t throws(DocumentError) in try tweenSpec(t, p + ".tween") },
+                        dropZones: zones, dockFallback: try optional("dockFallback"),
+                        onGrab: try actions(v["onGrab"], p + ".onGrab"), onDrag: try actions(v["onDrag"], p + ".onDrag"),
+                        onDrop: try actions(v["onDrop"], p + ".onDrop"))
+        }
         var interactions: [Interaction] = []
         for (i, v) in try list(json["interactions"] ?? json["listeners"], "interactions").enumerated() {
             let p = "interactions[\(i)]"
             let type = try string(v["type"], p + ".type")
             if type == "DragAndDrop" {
-                // Dragging needs the pointer's moves while pressed and a layer's path or slot to
-                // move — not in this model: reported once, the rest of the machine plays.
-                drags.append((try? string(v["layerName"], "")) ?? "")
+                drags.append(try drag(v, p))
                 continue
             }
             guard let kind = InteractionKind(rawValue: type) else {
@@ -294,13 +417,14 @@ public struct LottieStateMachineDefinition: Sendable {
             interactions.append(Interaction(kind: kind, layerName: layer, stateName: state, actions: try actions(v["actions"], p + ".actions")))
         }
         // Each construct not run is reported once, naming where it is.
-        func names(_ list: [String]) -> String {
-            list.prefix(4).map { DocumentText.quoted($0) }.joined(separator: ", ") + (list.count > 4 ? " and \(list.count - 4) more" : "")
-        }
         var unsupported: [String] = []
-        if !slotStates.isEmpty { unsupported.append("slot bindings of state\(slotStates.count == 1 ? "" : "s") \(names(slotStates)) not applied (state slots are not supported)") }
-        if !drags.isEmpty { unsupported.append("DragAndDrop on \(names(drags)) not run (drag interactions are not supported)") }
-        return LottieStateMachineDefinition(initial: initial, states: states, inputs: inputs, interactions: interactions, unsupported: unsupported)
+        for d in drags where d.ghost {
+            unsupported.append("DragAndDrop on \(DocumentText.quoted(d.layerName)): ghost drags the object itself (no duplicate is drawn)")
+        }
+        for d in drags where d.slotID == nil && (d.pathLayerName == nil || d.progressInput == nil) {
+            unsupported.append("DragAndDrop on \(DocumentText.quoted(d.layerName)): neither slotId nor pathLayerName with progressInput: it does nothing")
+        }
+        return LottieStateMachineDefinition(initial: initial, states: states, inputs: inputs, interactions: interactions, drags: drags, unsupported: unsupported)
     }
 
     /// The longest tween, in seconds.

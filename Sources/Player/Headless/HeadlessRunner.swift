@@ -105,6 +105,9 @@ public final class HeadlessRunner {
             case .click(let p):
                 _ = driver.dispatch(.mouseDown(p), at: timestamp)
                 _ = driver.dispatch(.mouseUp(p), at: timestamp)
+            case .press(let p): _ = driver.dispatch(.mouseDown(p), at: timestamp)
+            case .drag(let p): _ = driver.dispatch(.mouseDragged(p), at: timestamp)
+            case .release(let p): _ = driver.dispatch(.mouseUp(p), at: timestamp)
             case .key(let name):
                 if !driver.dispatch(.key(name), at: timestamp), name == "Escape" { quitRequested = true }
             case .drop(let path):

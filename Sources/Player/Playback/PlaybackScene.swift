@@ -175,6 +175,8 @@ public final class PlaybackScene: LayerScene {
             return true
         case .mouseDragged(let p):
             touchBar()
+            // A press on the content drags there: the driver follows the pointer.
+            if pressedContent { drive(.move, at: p); return true }
             guard dragging else { return false }
             seek(to: clock.time(atFraction: bar.scrubberFraction(atX: p.x)), why: "seek")
             show()

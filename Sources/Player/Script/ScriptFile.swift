@@ -56,8 +56,11 @@ public enum ScriptFile {
                 case "key": steps.append(try ScriptedInput.key(argument))
                 case "screenshot": steps.append(try ScriptedInput.screenshot(argument))
                 case "drop": steps.append(try ScriptedInput.drop(argument))
+                case "press": steps.append(try ScriptedInput.pointer(argument, option: "press") { .press($0) })
+                case "drag": steps.append(try ScriptedInput.pointer(argument, option: "drag") { .drag($0) })
+                case "release": steps.append(try ScriptedInput.pointer(argument, option: "release") { .release($0) })
                 default:
-                    throw PlayerError("unknown step \(DocumentText.quoted(String(parts[0]))) (expected click, key, screenshot or drop)")
+                    throw PlayerError("unknown step \(DocumentText.quoted(String(parts[0]))) (expected click, press, drag, release, key, screenshot or drop)")
                 }
             } catch {
                 throw PlayerError("--script \(name) line \(lineNumber): \(error.description)")

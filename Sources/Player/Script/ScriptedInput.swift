@@ -1,5 +1,6 @@
-// The steps of a scripted run (`--click`, `--key`, `--screenshot`, `--drop`), each at a time from the
-// start, parsed from their command-line form.
+// The steps of a scripted run (`--click`, `--key`, `--screenshot`, `--drop`; `press`, `drag` and
+// `release` of a script file, a click taken apart so a pointer can drag), each at a time from
+// the start, parsed from their command-line form.
 
 import Raster
 
@@ -10,6 +11,9 @@ public struct ScriptedInput: Sendable, Equatable {
     public enum Action: Sendable, Equatable {
         /// A left click (press and release) at a point, in points.
         case click(Point)
+        /// The left button pressed at a point, the pointer moved there with it held, released
+        /// there (a drag: `press`, `drag`…, `release`).
+        case press(Point), drag(Point), release(Point)
         /// A key press, by SDL key name ("Escape", "Right", "F").
         case key(String)
         /// Save the window's pixels as PNG to this path.
@@ -26,13 +30,24 @@ public struct ScriptedInput: Sendable, Equatable {
 
     /// Parses `T:X,Y` (`--click 1.0:100,100`).
     public static func click(_ text: String) throws(PlayerError) -> ScriptedInput {
-        let (t, rest) = try split(text, option: "--click", form: "T:X,Y")
+        let (t, p) = try point(text, option: "--click")
+        return ScriptedInput(time: t, action: .click(p))
+    }
+
+    /// Parses `T:X,Y` as a press, a drag or a release (`option` names it in refusals).
+    public static func pointer(_ text: String, option: String, _ action: (Point) -> Action) throws(PlayerError) -> ScriptedInput {
+        let (t, p) = try point(text, option: option)
+        return ScriptedInput(time: t, action: action(p))
+    }
+
+    private static func point(_ text: String, option: String) throws(PlayerError) -> (Double, Point) {
+        let (t, rest) = try split(text, option: option, form: "T:X,Y")
         let xy = rest.split(separator: ",", omittingEmptySubsequences: false)
         guard xy.count == 2, let x = Double(String(xy[0]).trimmingSpaces), let y = Double(String(xy[1]).trimmingSpaces),
               x.isFinite, y.isFinite else {
-            throw PlayerError("--click \(text): expected T:X,Y with numbers, e.g. 1.0:100,100")
+            throw PlayerError("\(option) \(text): expected T:X,Y with numbers, e.g. 1.0:100,100")
         }
-        return ScriptedInput(time: t, action: .click(Point(x, y)))
+        return (t, Point(x, y))
     }
 
     /// Parses `T:NAME` (`--key 2.5:Right`).

@@ -10,7 +10,13 @@ import Raster
 enum SDLEvents {
     /// Pushes a left press and release at `point` (window points) for `windowID`.
     static func pushClick(at point: Point, windowID: UInt32) {
-        for (type, state) in [(SDL_MOUSEBUTTONDOWN, SDL_PRESSED), (SDL_MOUSEBUTTONUP, SDL_RELEASED)] {
+        pushButton(down: true, at: point, windowID: windowID)
+        pushButton(down: false, at: point, windowID: windowID)
+    }
+
+    /// The left button pressed (or released) at `point`.
+    static func pushButton(down: Bool, at point: Point, windowID: UInt32) {
+        for (type, state) in [down ? (SDL_MOUSEBUTTONDOWN, SDL_PRESSED) : (SDL_MOUSEBUTTONUP, SDL_RELEASED)] {
             var e = SDL_Event()
             e.button.type = type.rawValue
             e.button.timestamp = SDL_GetTicks()
@@ -23,6 +29,19 @@ enum SDLEvents {
             e.button.y = Int32(point.y.rounded())
             SDL_PushEvent(&e)
         }
+    }
+
+    /// The pointer moved to `point` with the left button held.
+    static func pushDrag(to point: Point, windowID: UInt32) {
+        var e = SDL_Event()
+        e.motion.type = SDL_MOUSEMOTION.rawValue
+        e.motion.timestamp = SDL_GetTicks()
+        e.motion.windowID = windowID
+        e.motion.which = 0
+        e.motion.state = 1  // SDL_BUTTON_LMASK
+        e.motion.x = Int32(point.x.rounded())
+        e.motion.y = Int32(point.y.rounded())
+        SDL_PushEvent(&e)
     }
 
     /// Pushes a key press and release of the key SDL names `name` (`Shift+NAME`: with the

@@ -220,6 +220,9 @@ public final class WindowHost {
                 nextStep += 1
                 switch next.action {
                 case .click(let p): SDLEvents.pushClick(at: p, windowID: windowID)
+                case .press(let p): SDLEvents.pushButton(down: true, at: p, windowID: windowID)
+                case .drag(let p): SDLEvents.pushDrag(to: p, windowID: windowID)
+                case .release(let p): SDLEvents.pushButton(down: false, at: p, windowID: windowID)
                 case .key(let name): SDLEvents.pushKey(named: name, windowID: windowID)
                 case .screenshot(let path): screenshots.append(path)
                 case .drop(let path): SDLEvents.pushDrop(path: path, windowID: windowID)
