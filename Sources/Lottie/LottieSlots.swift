@@ -60,6 +60,27 @@ enum LottieSlots {
         return walk(.object(top))
     }
 
+    /// The key of the property that takes each slot (slot id → `"c"`, `"p"`, `"o"`, …; the first
+    /// reference found). The spec's slots carry no type of their own: a slot is of the type of
+    /// the property whose `sid` names it, as ThorVG's slot overriding reads it by property.
+    /// The JSON reader nests at most 512 deep, so this walk is bounded by the file.
+    static func referencingKeys(_ json: JSONValue?) -> [String: String] {
+        var keys: [String: String] = [:]
+        func walk(_ v: JSONValue) {
+            switch v {
+            case .array(let items): items.forEach(walk)
+            case .object(let fields):
+                for (key, value) in fields where key != "slots" {
+                    if case .string(let sid)? = value["sid"], keys[sid] == nil { keys[sid] = key }
+                    walk(value)
+                }
+            default: break
+            }
+        }
+        if let json { walk(json) }
+        return keys
+    }
+
     /// A text slot's document keyframes (`k: [{s: doc, t}]`) each laid over the document the
     /// property `own` shows at that frame (its last keyframe at or before it, else its first);
     /// nil when either is not text documents.

@@ -565,6 +565,23 @@ import TestSupport
         #expect(x.currentState == "b" && x.slotValues.isEmpty)
     }
 
+    @Test func aSlotTakesTheTypeOfThePropertyThatNamesIt() throws {
+        // An After Effects position has three components (z): by its value alone it would read
+        // as a colour, and a Position entry would do nothing. Its `sid` sits on a layer's `p`.
+        let ball = Self.ball.replacingOccurrences(of: #""ks": {}"#, with: #""ks": {"p": {"a": 0, "k": [10, 20, 0], "sid": "ball_at"}}"#)
+            .replacingOccurrences(of: #""slots": {"#, with: #""slots": {"ball_at": {"p": {"a": 0, "k": [10, 20, 0]}}, "#)
+        let (m, scene) = try Self.slotted(Self.slotMachine(#"[{"slotId": "ball_at", "type": "Position", "value": [60, "$y"]}]"#,
+                                                           tweened: true, inputs: #", {"type": "Numeric", "name": "y", "value": 70}"#), animation: ball)
+        try m.setInput("trigger", .number(1))
+        m.advance(by: 0.5)
+        #expect(Self.near(Self.slot(m, "ball_at"), [35, 45, 0]))
+        m.advance(by: 0.6)
+        #expect(m.currentState == "b" && Self.near(Self.slot(m, "ball_at"), [60, 70, 0]))
+        try scene.applySlots(m.slotValues)
+        let at = scene.layerPosition(named: "ball")
+        #expect(at.map { [$0.x, $0.y] } == [60, 70])
+    }
+
     @Test func tweenedTransitionsInterpolateStateSlotsBothWays() throws {
         // dotlottie-rs's tweened_transition_interpolates_slots and tweened_exit_tweens_back_to_base.
         let (m, _) = try Self.slotted(Self.slotMachine(

@@ -78,13 +78,15 @@ private func distance(_ x: Double, _ y: Double) -> Double { (x * x + y * y).squa
 
 extension LottieStateMachine {
     private func slotPoint(_ id: String?) -> Point? {
-        guard let id, let c = slots.current(id), c.count == 2 else { return nil }
+        guard let id, let c = slots.current(id), (2...3).contains(c.count) else { return nil }
         return Point(c[0], c[1])
     }
 
     private func writeSlot(_ id: String?, _ p: Point) {
         guard let id else { return }
-        slots.write(id, [p.x, p.y])
+        // An After Effects position keeps its z.
+        let z = slots.current(id).flatMap { $0.count == 3 ? $0[2] : nil }
+        slots.write(id, [p.x, p.y] + (z.map { [$0] } ?? []))
     }
 
     private func active(_ g: LottieDragGesture) -> Bool { g.spec.stateName.map { $0 == currentState } ?? true }

@@ -114,14 +114,16 @@ public final class LottieStateMachine {
 
     /// A machine for the animation `scene` shows, in its initial state once `start()` is called.
     public convenience init(_ definition: LottieStateMachineDefinition, scene: LottieScene) {
-        self.init(definition, model: scene.model, slots: scene.slotValues)
+        self.init(definition, model: scene.model, slots: scene.slotValues,
+                  slotKeys: LottieSlots.referencingKeys(scene.slotSource?.json))
         geometry = scene
     }
 
     /// A machine for the animation `model`, in its initial state once `start()` is called.
-    init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel, slots: [String: JSONValue] = [:]) {
+    init(_ definition: LottieStateMachineDefinition, model: LottieAnimationModel, slots: [String: JSONValue] = [:],
+         slotKeys: [String: String] = [:]) {
         self.definition = definition
-        self.slots = LottieStateSlots(animation: slots)
+        self.slots = LottieStateSlots(animation: slots, keys: slotKeys)
         gestures = definition.drags.map(LottieDragGesture.init)
         readsElapsedTime = definition.readsElapsedTime
         let t = Timing(model)

@@ -19,8 +19,10 @@
 //   its end (releases).
 // * Drags write a Position slot directly (`write`), outside the overlay's bookkeeping.
 //
-// A slot's type is read from the animation's value: a number or one component Scalar, two
-// Vector, three or four Color (keyframed: the first keyframe's `s`). The values this holds
+// A slot's type is the type of the property that takes it (`LottieSlots.referencingKeys`: `c`,
+// `fc`, `sc` Color; `p`, `a`, `s`, `sz`, `ps` Vector — an After Effects position has a third
+// component, z); a slot no property names is read from its value: a number or one component
+// Scalar, two Vector, three or four Color (keyframed: the first keyframe's `s`). The values this holds
 // reach the built layer tree through `LottieScene.applySlots(_:)`: `values` lists the slots
 // written, as Lottie properties `{a: 0, k}`, and `revision` counts the changes.
 import LayerKit
@@ -44,16 +46,17 @@ struct LottieStateSlots {
     private var lerps: [(id: String, kind: Kind, from: [Double], to: [Double])] = []
     private var endReleases: [(id: String, base: [Double]?)] = []
 
-    /// The slots of an animation: `slots` as the file gives them (id → `{a, k}` property).
-    init(animation slots: [String: JSONValue]) {
+    /// The slots of an animation: `slots` as the file gives them (id → `{a, k}` property), and
+    /// the key of the property that takes each (`LottieSlots.referencingKeys`).
+    init(animation slots: [String: JSONValue], keys: [String: String] = [:]) {
         for (id, p) in slots {
-            guard let (kind, value) = Self.read(p) else { continue }
+            guard let (kind, value) = Self.read(p, key: keys[id]) else { continue }
             authored[id] = Authored(kind: kind, value: value)
         }
     }
 
     /// A property's type and static value, nil for one that is not a number or number list.
-    static func read(_ p: JSONValue) -> (Kind, [Double]?)? {
+    static func read(_ p: JSONValue, key: String? = nil) -> (Kind, [Double]?)? {
         func numbers(_ v: JSONValue?) -> [Double]? {
             switch v {
             case .number(let n)?: return [n]
@@ -63,7 +66,13 @@ struct LottieStateSlots {
             default: return nil
             }
         }
-        func kind(_ count: Int) -> Kind? { count == 1 ? .scalar : count == 2 ? .vector : count <= 4 ? .color : nil }
+        func kind(_ count: Int) -> Kind? {
+            switch key {
+            case "c"?, "fc"?, "sc"?: return (3...4).contains(count) ? .color : nil
+            case "p"?, "a"?, "s"?, "sz"?, "ps"?: return (2...3).contains(count) ? .vector : nil
+            default: return count == 1 ? .scalar : count == 2 ? .vector : count <= 4 ? .color : nil
+            }
+        }
         if case .number(1)? = p["a"] {
             guard case .array(let keys)? = p["k"], let s = numbers(keys.first?["s"]), let k = kind(s.count) else { return nil }
             return (k, nil)
@@ -114,6 +123,8 @@ struct LottieStateSlots {
             }
         }
         if e.kind == .color { c = c.prefix(3).map { min(max($0, 0), 1) } }
+        // An After Effects position keeps its z: the entry gives x and y.
+        if e.kind == .vector || e.kind == .position, let now = current(e.slotID), now.count == 3 { c.append(now[2]) }
         return c
     }
 
