@@ -1,5 +1,6 @@
 // The shadow kernels: the box passes and the plane transpose of the Gaussian blur
-// (lk_box_blur.h) and the caster's alpha plane (lk_alpha_plane.h), their AVX2 paths against
+// (lk_box_blur.h), the caster's alpha plane (lk_alpha_plane.h) and the composite's coverage
+// rows (lk_shadow_row.h), their AVX2 paths against
 // their portable paths and both against the rule written out here; and whole shadows drawn
 // through Canvas.drawShadow against the shadow pipeline written out here as it was before
 // the kernels (alpha reduced cell by cell, box passes along rows and down columns in Swift,
@@ -84,6 +85,53 @@ import RasterFuzzing
                     }
                 }
                 #expect(out.map(\.bitPattern) == rule.map(\.bitPattern), "n \(n) shift \(shift) portable \(portable)")
+            }
+        }
+    }
+
+    /// The coverage rule for pixel d of a row (lk_shadow_row.h), as the composite read it in Swift.
+    static func coverageRule(_ line: [Float], d: Int, k: Int, base: [Int], weight: [Float]) -> UInt8 {
+        let i = base[d % k] + d / k
+        guard i >= 0, i <= line.count - 2 else { return 0 }
+        let w = weight[d % k], iw = 1 - w
+        let a = line[i] * iw + line[i + 1] * w
+        return a > 0.5 / 255 ? UInt8(min(255, a * 255 + 0.5)) : 0
+    }
+
+    @Test func coverageRowVectorEqualsPortableEqualsRule() {
+        var rng = SplitMix64(seed: 0xC0_7E)
+        for round in 0..<600 {
+            let k = [1, 2, 4][round % 3]
+            let count = 2 + rng.int(90)
+            // Mostly small values (the threshold), some above 1 (the clamp at 255), zeros.
+            let line = (0..<count).map { _ -> Float in
+                switch rng.int(4) {
+                case 0: 0
+                case 1: Float(rng.unit()) * 0.01
+                case 2: Float(rng.unit()) * 1.2
+                default: Float(rng.unit())
+                }
+            }
+            // The composite's bases differ by at most one across phases; any spread is allowed.
+            let first = rng.int(12) - 6
+            let base = (0..<k).map { _ in first + (rng.int(4) == 0 ? rng.int(7) - 3 : rng.int(2)) }
+            let weight = (0..<k).map { _ in Float(rng.unit()) }
+            let n = 1 + rng.int(count * k + 12)
+            let from = rng.int(n + 1), to = from + rng.int(n - from + 1)
+            let expected = (0..<n).map { d in d >= from && d < to ? Self.coverageRule(line, d: d, k: k, base: base, weight: weight) : 77 }
+            for portable in [Int32(0), 1] {
+                var cov = [UInt8](repeating: 77, count: n)
+                line.withUnsafeBufferPointer { l in
+                    base.withUnsafeBufferPointer { b in
+                        weight.withUnsafeBufferPointer { w in
+                            cov.withUnsafeMutableBufferPointer {
+                                lk_shadow_coverage_row($0.baseAddress!, from, to, l.baseAddress!, count, Int32(k),
+                                                       b.baseAddress!, w.baseAddress!, portable)
+                            }
+                        }
+                    }
+                }
+                #expect(cov == expected, "k \(k) count \(count) base \(base) \(from)..<\(to) portable \(portable)")
             }
         }
     }

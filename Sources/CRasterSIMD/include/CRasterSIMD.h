@@ -136,9 +136,11 @@ static inline int64_t lk_truncate(double x) {
 // The gradient painter's table indices (radial, focal, axial) and dithered deposits.
 #include "lk_gradient_row.h"
 
-// Shadows: a caster's alpha into a float plane, and the box passes that blur it.
+// Shadows: a caster's alpha into a float plane, the box passes that blur it, and the
+// coverage rows it is composited with.
 #include "lk_alpha_plane.h"
 #include "lk_box_blur.h"
+#include "lk_shadow_row.h"
 
 // A filter chain's exact Gaussian (σ ≤ 4): its row and column passes on planes of float4.
 #include "lk_gauss_passes.h"

@@ -14,6 +14,9 @@
 // hold). Their other branches (an opaque source stored, an empty one skipped) are special
 // cases of the sum: x·255/255 = x and x·0/255 = 0 under that rounding. Every intermediate
 // fits a 16-bit lane (x·k + 128 ≤ 65153).
+// At full opacity, eight opaque sources under eight full mask alphas (or no mask) are stored as
+// they are: x·255/255 = x, and s + d·0/255 = s, so the sum is the source (a group's opaque
+// interior, a masked gradient's rows inside their shape).
 // `lk_composite_box_row`, for a group's bitmap (mostly transparent around what the group drew),
 // leaves eight pixels unread and unwritten where their sources are all zero: zero times any
 // mask and opacity is zero, and 0 + d·255/255 = d. The other rows (a gradient's, an image's)
@@ -84,11 +87,17 @@ __attribute__((target("avx2"))) static inline void lk_composite_row_avx2_steps(u
                                                                                const uint32_t *mask, ptrdiff_t n,
                                                                                uint32_t alpha, int skip_empty) {
     const __m256i a = _mm256_set1_epi16((short)alpha);
+    const __m256i opaque = _mm256_set1_epi32((int)0xFF000000u);
     const int scaled = alpha < 255;
     ptrdiff_t i = 0;
     for (; i + 8 <= n; i += 8) {
         const __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
         if (skip_empty && _mm256_testz_si256(s, s)) continue;
+        if (!scaled) {
+            // Every alpha byte of the sources (and of the mask) 255: the sources as they are.
+            const __m256i both = mask ? _mm256_and_si256(s, _mm256_loadu_si256((const __m256i *)(mask + i))) : s;
+            if (_mm256_testc_si256(both, opaque)) { _mm256_storeu_si256((__m256i *)(dst + i), s); continue; }
+        }
         const __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), lk_composite_eight_avx2(d, s, mask ? mask + i : NULL, a, scaled));
     }

@@ -101,14 +101,11 @@ extension Canvas {
                   occluder: occluder.map { ($0, x, y) })
     }
 
-    /// ⌈a / k⌉ for k > 0 and any a.
-    @inline(__always) private static func ceilDiv(_ a: Int, _ k: Int) -> Int { a >= 0 ? (a &+ k &- 1) / k : -((-a) / k) }
-
     /// Source-over of `color` × the plane's bilinear value at every target pixel the plane
     /// covers, through the clip, skipping pixels under an opaque pixel of `occluder`. Each
     /// row first mixes its two plane rows into a line (with a zero on either side), then
-    /// reads the line at the pixels' columns: the horizontal weights repeat with period
-    /// `k`, so they are computed once per row.
+    /// reads the line at the pixels' columns (`lk_shadow_coverage_row`, lk_shadow_row.h): the
+    /// horizontal weights repeat with period `k`, so they are computed once per composite.
     private func composite(plane: UnsafeMutablePointer<Float>, width pw: Int, height ph: Int, scale k: Int,
                            originX ox: Double, originY oy: Double, color: UInt32,
                            occluder: (bitmap: Bitmap, x: Int, y: Int)?) {
@@ -122,10 +119,10 @@ extension Canvas {
         // line[i + 1] is plane column i; line[0] and line[pw + 1] are the zeros around it.
         let line = UnsafeMutablePointer<Float>.allocate(capacity: pw + 2)
         let cov = UnsafeMutablePointer<UInt8>.allocate(capacity: x1 - x0)
-        defer { line.deallocate(); cov.deallocate() }
-        line[0] = 0; line[pw + 1] = 0
         // Per column phase (tx − x0) mod k: the line index and weight of the pixel x0 + phase.
-        var baseIndex = [Int](repeating: 0, count: k), weight = [Float](repeating: 0, count: k)
+        let baseIndex = UnsafeMutablePointer<Int>.allocate(capacity: k), weight = UnsafeMutablePointer<Float>.allocate(capacity: k)
+        defer { line.deallocate(); cov.deallocate(); baseIndex.deallocate(); weight.deallocate() }
+        line[0] = 0; line[pw + 1] = 0
         for phase in 0..<k {
             let u = (Double(x0 + phase) + 0.5 - ox) * invK - 0.5
             let ui = Int(saturating: u.rounded(.down))
@@ -155,31 +152,13 @@ extension Canvas {
                 for j in a..<b { all &= row[j] }
                 if b > a && all == 0xFF00_0000 { skipLo = o.x &+ a; skipHi = o.x &+ b }
             }
-            // The row's coverage bytes, pixel tx at cov[tx − x0]: zero off the plane, and not
-            // computed under the occluder's opaque run, which is left out of the spans below.
-            cov.update(repeating: 0, count: x1 &- x0)
-            for phase in 0..<k {
-                let w = weight[phase], iw = 1 - w, i0 = baseIndex[phase], first = x0 &+ phase
-                // Pixel first + k·j reads line[i0 + j]: the plane's columns (0 ≤ i0 + j ≤ pw) left
-                // and right of the occluded run (the j whose pixel is in skipLo..<skipHi).
-                let jLo = max(0, -i0), jHi = min(pw &- i0 &+ 1, Self.ceilDiv(x1 &- first, k))
-                let sLo = Self.ceilDiv(skipLo &- first, k), sHi = Self.ceilDiv(skipHi &- first, k)
-                for part in 0..<2 {
-                    var j = part == 0 ? jLo : max(jLo, sHi)
-                    let end = part == 0 ? min(jHi, sLo) : jHi
-                    while j < end {
-                        let i = i0 &+ j
-                        let a = line[i] * iw + line[i &+ 1] * w
-                        if a > 0.5 / 255 { cov[phase &+ k &* j] = UInt8(min(255, a * 255 + 0.5)) }
-                        j &+= 1
-                    }
-                }
-            }
             // The spans left and right of the occluded run, each through the clip's rim.
             let dst = px + ty &* tw
             for part in 0..<2 {
                 let lo = part == 0 ? x0 : max(x0, min(x1, skipHi)), hi = part == 0 ? min(x1, max(x0, skipLo)) : x1
                 if lo >= hi { continue }
+                // The span's coverage bytes, pixel tx at cov[tx − x0] (zero off the plane).
+                lk_shadow_coverage_row(cov, lo &- x0, hi &- x0, line, pw &+ 2, Int32(k), baseIndex, weight, 0)
                 if mask.active {
                     for tx in lo..<hi where (tx < inLo || tx >= inHi) && cov[tx &- x0] != 0 {
                         cov[tx &- x0] = UInt8(lkDiv255(UInt32(cov[tx &- x0]) * mask.coverage(x: tx, y: ty)))
