@@ -204,7 +204,6 @@ final class LottieSource: AnimationSource {
     var machine: LottieStateMachine? { stage?.machine }
     /// `render --click`, `--press`, `--drag`, `--release` for the machine, in time order.
     var pendingSteps: [ScriptedInput] = []
-    private var slotFailureShown = false
     private var machineTime = 0.0
 
     init(path: String, scene: LottieScene, segment: LottieSegment? = nil) { self.path = path; self.scene = scene; self.segment = segment }
@@ -254,10 +253,6 @@ final class LottieSource: AnimationSource {
         if t > machineTime { machine.advance(by: t - machineTime) }
         machineTime = max(machineTime, t)
         showStateMachineFrame(stage, at: t)
-        if let failure = stage.slotFailure, !slotFailureShown {
-            slotFailureShown = true
-            printError("layerplay: \(fileName): state machine: slot values not applied: \(failure)")
-        }
         CAAnimationContext.current.clock.manualTime = t
         let animation = machine.animationID.map { " of animation \(DocumentText.quoted($0))" } ?? ""
         printError("layerplay: \(fileName): state \(DocumentText.quoted(machine.currentState)) at frame \(DocumentText.number(machine.frame))\(animation)")

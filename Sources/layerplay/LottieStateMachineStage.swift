@@ -11,6 +11,7 @@
 import Foundation
 import LayerKit
 import Lottie
+import Player
 
 final class LottieStateMachineStage: LottieStateMachineGeometry {
     let machine: LottieStateMachine
@@ -21,13 +22,16 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
     private var ownLayers: [CALayer]
     /// The machine's slot revision the layers show.
     private var slotRevision = 0
+    /// The file shown, for the one line a refused slot change prints.
+    private let fileName: String
     /// Why the slots could not be applied (then they are not tried again).
-    private(set) var slotFailure: String?
+    private var slotFailure: String?
     /// The rebuilds for slot changes and the seconds they took.
     private(set) var slotRebuilds: [Double] = []
 
-    init(machine: LottieStateMachine, scene: LottieScene, others: [String: LottieScene]) {
+    init(machine: LottieStateMachine, scene: LottieScene, others: [String: LottieScene], fileName: String) {
         self.machine = machine
+        self.fileName = fileName
         self.scene = scene
         self.firstID = machine.animationID
         self.others = others
@@ -51,6 +55,7 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
             try scene.applySlots(machine.slotValues)
         } catch {
             slotFailure = error.description
+            printError("layerplay: \(fileName): state machine: slot values not applied: \(error.description)")
             return
         }
         if slotRebuilds.count < 100_000 { slotRebuilds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }

@@ -255,7 +255,8 @@ func startStateMachine(_ path: String, scene: LottieScene, options: LottieLoadOp
     }
     machine.start()
     for (name, value) in options.inputs { try machine.setInput(name, text: value) }
-    return LottieStateMachineStage(machine: machine, scene: scene, others: others)
+    return LottieStateMachineStage(machine: machine, scene: scene, others: others,
+                                   fileName: DocumentText.escaped((path as NSString).lastPathComponent, limit: DocumentText.quotedLength))
 }
 
 /// Shows `machine`'s frame in `scene` at clock time `t`: the root's content time is the frame's
