@@ -689,7 +689,8 @@ extension CALayer {
                 node.skippedEpoch = foundRelies ? epoch : 0
                 node.skippedRevision = modelRevision
                 node.skippedCopy = ObjectIdentifier(copy)
-            } else {
+            } else if node.skippedSublayers != nil {
+                // (Stored only when set: a store releases the old value, nil or not.)
                 node.skippedSublayers = nil
             }
         }
