@@ -22,7 +22,12 @@ import Raster
 
 extension CALayer {
     /// Whether the layer has filters that change its pixels.
-    var hasFilters: Bool { !(filters ?? []).isEmpty }
+    /// (Not `!(filters ?? []).isEmpty`, which retains and releases the array for every layer
+    /// of every display list.)
+    var hasFilters: Bool {
+        guard let f = filters else { return false }
+        return !f.isEmpty
+    }
 
     /// The mean scale of a map (pixels per point), as a shadow's blur takes it.
     static func meanScale(_ a: AffineTransform) -> Double {

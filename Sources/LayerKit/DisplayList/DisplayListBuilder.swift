@@ -97,8 +97,7 @@ public final class DisplayListBuilder {
                      local override: ProjectiveTransform? = nil, opacity k: Double = 1, flatParent: ObjectIdentifier? = nil) {
         guard !l.isHidden, l.opacity > 0 else { return }
         if l.isTransformLayer { appendTransformLayer(l, parent: parent, s, local: override, opacity: k); return }
-        let local = override
-            ?? l.transformToSuperlayer(superlayerIsFlat: l.superlayer.map { ObjectIdentifier($0) == flatParent || $0.placesSublayersFlat } ?? true)
+        let local = override ?? l.transformToSuperlayer(superlayerIsFlat: Self.superlayerIsFlat(of: l, flatParent: flatParent))
         let m = local.concatenating(parent)
         // Non-finite geometry (overflowing or NaN values from a document or an animation) draws nothing.
         guard m.m11.isFinite, m.m12.isFinite, m.m13.isFinite, m.m21.isFinite, m.m22.isFinite, m.m23.isFinite,
@@ -123,6 +122,15 @@ public final class DisplayListBuilder {
         if l.shouldRasterize { appendRasterized(l, m, device: device, s, opacity: opacity); return }
         guard m.isAffine else { appendProjected(l, m, device: device, s, opacity: opacity); return }
         appendBody(l, m.affinePart, device: device, s, opacity: opacity)
+    }
+
+    /// Whether `l`'s superlayer places its sublayers flat (true without one): known when it is
+    /// `flatParent`, compared by address so that neither layer is retained for it.
+    @inline(__always)
+    static func superlayerIsFlat(of l: CALayer, flatParent: ObjectIdentifier?) -> Bool {
+        guard let sup = l.superlayerReference else { return true }
+        if let f = flatParent, UInt(bitPattern: f) == UInt(bitPattern: sup.toOpaque()) { return true }
+        return sup.takeUnretainedValue().placesSublayersFlat
     }
 
     /// Appends `l` (known visible) with its plane mapped onto the surface by `a`, its group

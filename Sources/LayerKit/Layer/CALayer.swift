@@ -18,7 +18,18 @@ open class CALayer: CAMediaTiming {
     /// `detachFromSuperlayer`, `replaceSublayersOfCopy`), and a layer that goes away clears
     /// it on every sublayer it holds (`deinit`). So it never names a freed layer.
     /// (Read by every frame's geometry, only ever assigned: no exclusivity check.)
-    @exclusivity(unchecked) final unowned(unsafe) var superlayerStorage: CALayer?
+    final var superlayerStorage: CALayer? {
+        @inline(__always) get { superlayerReference?.takeUnretainedValue() }
+        @inline(__always) set { superlayerReference = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `superlayerStorage` as an unmanaged reference: comparing it with a layer (`hasSuperlayer`)
+    /// then takes no retain and release of either, as reading an `unowned(unsafe)` reference
+    /// does (twice a sublayer in every frame's render-tree walk).
+    @exclusivity(unchecked) final var superlayerReference: Unmanaged<CALayer>?
+    /// Whether `superlayer` is `layer` (`superlayer === layer`), without a retain.
+    @inline(__always) final func hasSuperlayer(_ layer: CALayer) -> Bool {
+        superlayerReference?.toOpaque() == Unmanaged.passUnretained(layer).toOpaque()
+    }
     // Read for every layer of every frame (the render tree's walk, the display pass, the
     // display list), so without the runtime's exclusivity check: it is replaced whole, or
     // changed in place by `insert` and `removeAll` whose closures never touch a layer's
@@ -309,7 +320,7 @@ open class CALayer: CAMediaTiming {
     }
     /// Clears `superlayer` on each layer of `layers` that names `parent` (which lets go of it).
     static func clearSuperlayer(_ parent: CALayer, of layers: [CALayer]) {
-        for s in layers where s.superlayerStorage === parent { s.superlayerStorage = nil }
+        for s in layers where s.hasSuperlayer(parent) { s.superlayerReference = nil }
     }
     /// Whether `init()` made the layer (a model layer, counted in `liveModelLayers`); false
     /// for copies made with `init(layer:)`.

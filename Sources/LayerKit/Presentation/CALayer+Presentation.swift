@@ -82,7 +82,7 @@ extension CALayer {
     /// the whole conversion.
     @inline(__always)
     func localTime(inSubtreeOf parent: CALayer, at time: Double, parentLocal: Double) -> Double {
-        superlayer === parent ? localTime(fromParentTime: parentLocal) : localTime(fromMediaTime: time)
+        hasSuperlayer(parent) ? localTime(fromParentTime: parentLocal) : localTime(fromMediaTime: time)
     }
     /// The model layer behind a presentation copy; the layer itself on a model layer.
     public func model() -> CALayer { modelLayer ?? self }

@@ -214,10 +214,15 @@ final class RenderTreeNode {
     /// subtree and mask): it can be taken as it is, its animations and local time not worked
     /// out. `epoch`: the update's placement epoch (0 without a visible rect).
     @inline(__always) func keptCopyDrawingNothingEver(owner o: ObjectIdentifier, revision r: UInt, epoch: UInt) -> CALayer? {
-        guard owner == o, revision == r, let kept = copy else { return nil }
-        if staticallyUndrawn && (staticEpoch == 0 || staticEpoch == epoch) { return kept.isHidden ? kept : nil }
-        if placedAway && placedEpoch == epoch { return kept.isHidden ? kept : nil }
-        if case .hidden = visibility, kept.sublayers == nil, kept.mask == nil, kept.isHidden || !(kept.opacity > 0) { return kept }
+        guard owner == o, revision == r else { return nil }
+        // The copy is read (a retain) only when one of the three may hold: most layers, most
+        // frames, none does.
+        if (staticallyUndrawn && (staticEpoch == 0 || staticEpoch == epoch)) || (placedAway && placedEpoch == epoch) {
+            guard let kept = copy else { return nil }
+            return kept.isHidden ? kept : nil
+        }
+        if case .hidden = visibility, let kept = copy, kept.sublayers == nil, kept.mask == nil,
+           kept.isHidden || !(kept.opacity > 0) { return kept }
         return nil
     }
 
@@ -647,7 +652,7 @@ extension CALayer {
                let kept = sn.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision, epoch: epoch) {
                 p = kept
                 if sn.reliesOnPlacement { foundRelies = true }
-                if finding, kept.superlayer === copy, let old, i < old.count, old[i] === kept {
+                if finding, kept.hasSuperlayer(copy), let old, i < old.count, old[i] === kept {
                     if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
                 }
             } else if let kept = s.keptStillLeafCopy(owner: owner) {
@@ -663,7 +668,7 @@ extension CALayer {
                                  owner: owner, context: context, walk: &walk)
             }
             if !drawn && p.isDrawnInRenderTree { drawn = true }
-            if p.superlayer !== copy { p.superlayer = copy; walk.changed = true }
+            if !p.hasSuperlayer(copy) { p.superlayer = copy; walk.changed = true }
             defer { i += 1 }
             if replaced == nil {
                 if let old, i < old.count, old[i] === p { continue }
@@ -684,7 +689,8 @@ extension CALayer {
                 node.skippedEpoch = foundRelies ? epoch : 0
                 node.skippedRevision = modelRevision
                 node.skippedCopy = ObjectIdentifier(copy)
-            } else {
+            } else if node.skippedSublayers != nil {
+                // (Stored only when set: a store releases the old value, nil or not.)
                 node.skippedSublayers = nil
             }
         }
