@@ -532,6 +532,36 @@ import Testing
         #expect(!at5.closed)
     }
 
+    /// After Effects' "Create Nulls From Paths" rig (ThorVG's loopOut.json draws a cyclist so):
+    /// a Layer Control parameter gives the layer it names, or null (lottie-web's EffectInterface,
+    /// type 10), and `fromCompToSurface` is `fromComp` (lottie-web's ExpressionManager), so each
+    /// vertex follows its null's anchor point.
+    @Test func layerControlsAndFromCompToSurfaceMoveVerticesToTheirNulls() throws {
+        func control(_ name: String, _ index: Int) -> String {
+            #"{"ty":5,"nm":"\#(name)","mn":"ADBE Layer Control","en":1,"ef":[{"ty":10,"nm":"Layer","mn":"ADBE Layer Control-0001","ix":1,"v":{"a":0,"k":\#(index)}}]}"#
+        }
+        let effects = ",\"ef\":[\(control("Null A", 2)),\(control("Null B", 9))]"
+        let null = #",{"ty":3,"nm":"N","ind":2,"ip":0,"op":30,"st":0,"ks":{"a":{"a":0,"k":[0,0]},"p":{"a":1,"k":\#(Self.moving)}}}"#
+        let rig = """
+            var nulls = [effect('Null A')('ADBE Layer Control-0001'), effect('Null B')('ADBE Layer Control-0001')];
+            var pts = thisProperty.points();
+            for (var i = 0; i < nulls.length; i++) {
+                if (nulls[i] != null && nulls[i].index != thisLayer.index) pts[i] = fromCompToSurface(nulls[i].toComp(nulls[i].anchorPoint));
+            }
+            if (nulls[1] !== null || nulls[0].name !== 'N') throw new Error('not the layers');
+            $bm_rt = createPath(pts, thisProperty.inTangents(), thisProperty.outTangents(), thisProperty.isClosed());
+            """
+        // "L" sits at (20, 10): the null's comp position comes back into L's space.
+        let (out, w) = try Self.evaluated(Self.file("p", #"{"a":0,"k":[20,10]}"#, effects: effects,
+                                                    shapes: try Self.pathShapes(rig), extra: null))
+        #expect(w.isEmpty, "\(w)")
+        let p = try Self.path(out)
+        // Frame 5: the null is at (50, 25); the second control names no layer (null).
+        #expect(p.value(at: 5).vertices == [Point(30, 15), Point(10, 0), Point(10, 10)])
+        #expect(p.value(at: 10).vertices[0] == Point(80, 40))
+        #expect(p.value(at: 5).closed)
+    }
+
     @Test func pathExpressionsReadThePathsPointsAndTangents() throws {
         // thisProperty's points, tangents and closedness, moved by time: the same path shifted.
         let x = """

@@ -33,7 +33,7 @@ var $bm_rt;
 var time = 0, value, velocity, thisProperty, thisLayer, thisComp, transform, $bm_transform, content, effect, mask;
 var index, name, inPoint, outPoint, startTime, hasParent, parent, width, height, text;
 var valueAtTime, velocityAtTime, speedAtTime, key, numKeys, nearestKey, loopIn, loopOut, loop_in, loop_out;
-var loopInDuration, loopOutDuration, smooth, toComp, fromComp, toWorld, fromWorld, sourceRectAtTime;
+var loopInDuration, loopOutDuration, smooth, toComp, fromComp, toWorld, fromWorld, fromCompToSurface, sourceRectAtTime;
 var anchorPoint, position, scale, rotation, opacity;
 var __lk_fr = 30, __lk_seed = 1, __lk_state = 1, __lk_comps = [], __lk_frameNumber = 0;
 var __lk_kinds = {}, __lk_kind = 0, __lk_maxVertices = 100000, __lk_maxText = 10000;
@@ -84,7 +84,7 @@ var __lk_stateNames = ['time', 'value', 'velocity', 'thisProperty', 'thisLayer',
     'content', 'effect', 'mask', 'index', 'name', 'inPoint', 'outPoint', 'startTime', 'hasParent', 'parent', 'width',
     'height', 'text', 'valueAtTime', 'velocityAtTime', 'speedAtTime', 'key', 'numKeys', 'nearestKey', 'loopIn',
     'loopOut', 'loop_in', 'loop_out', 'loopInDuration', 'loopOutDuration', 'smooth', 'toComp', 'fromComp', 'toWorld',
-    'fromWorld', 'sourceRectAtTime', 'anchorPoint', 'position', 'scale', 'rotation', 'opacity', 'wiggle',
+    'fromWorld', 'fromCompToSurface', 'sourceRectAtTime', 'anchorPoint', 'position', 'scale', 'rotation', 'opacity', 'wiggle',
     '__lk_kind', '__lk_seed', '__lk_state', '__lk_frameNumber'];
 function __lk_save() { var s = {}, i; for (i = 0; i < __lk_stateNames.length; i += 1) s[__lk_stateNames[i]] = __lk_global[__lk_stateNames[i]]; return s; }
 function __lk_restore(s) { var i; for (i = 0; i < __lk_stateNames.length; i += 1) __lk_global[__lk_stateNames[i]] = s[__lk_stateNames[i]]; }
@@ -542,9 +542,6 @@ function __lk_valueObject(p) {
 }
 // A function's own `name` is read-only (ES2015): the interfaces' names are defined over it.
 function __lk_name(f, n) { Object.defineProperty(f, 'name', { value: n, configurable: true }); }
-function __lk_getter(obj, name, p) {
-    Object.defineProperty(obj, name, { get: function () { return __lk_valueObject(p); }, enumerable: true, configurable: true });
-}
 // A member by name, match name or alias; by number its After Effects property index first
 // (`ix`: lottie-web's contents interface matches `propertyIndex`/`ix` before the position,
 // its star, trim and transform interfaces match a property's `ix` only), then its position.
@@ -589,17 +586,30 @@ function __lk_group(desc) {
     // its match name — lottie-web's EffectInterface finds an effect's parameter by nm, mn or
     // ix, ShapeInterface a transform's by "Position", "Anchor Point", …, a path's by "Path" —
     // and, a number, its property index `ix`).
+    // An entry marked `true` is a Layer Control parameter: it gives the layer whose index it
+    // holds, or null (lottie-web's EffectInterface createValueInterface: type 10 returns
+    // `elem.comp.compInterface(element.p.v)`, and CompInterface finds a layer by `ind`,
+    // else null).
     function addProperty(entry) {
-        var p = new __lk_Property(entry[1]), k, aliases = [], ix;
-        for (k = 2; k < entry.length; k += 1) { if (typeof entry[k] === 'number') ix = entry[k]; else aliases.push(entry[k]); }
+        var p = new __lk_Property(entry[1]), k, aliases = [], ix, layerControl = false, get;
+        for (k = 2; k < entry.length; k += 1) {
+            if (entry[k] === true) layerControl = true;
+            else if (typeof entry[k] === 'number') ix = entry[k];
+            else aliases.push(entry[k]);
+        }
         p.ix = ix;
-        members.push({ name: entry[0], aliases: aliases, ix: ix, get: function () { return __lk_valueObject(p); } });
-        __lk_getter(f, entry[0], p);
-        for (k = 0; k < aliases.length; k += 1) if (!Object.prototype.hasOwnProperty.call(f, aliases[k])) __lk_getter(f, aliases[k], p);
+        get = layerControl ? function () { return __lk_controlLayer(desc.comp || thisComp, +__lk_valueObject(p)); }
+                           : function () { return __lk_valueObject(p); };
+        members.push({ name: entry[0], aliases: aliases, ix: ix, get: get });
+        function define(n) { Object.defineProperty(f, n, { get: get, enumerable: true, configurable: true }); }
+        define(entry[0]);
+        for (k = 0; k < aliases.length; k += 1) if (!Object.prototype.hasOwnProperty.call(f, aliases[k])) define(aliases[k]);
     }
     for (i = 0; i < (desc.props || []).length; i += 1) addProperty(desc.props[i]);
     var contents = [];
     for (i = 0; i < (desc.items || []).length; i += 1) (function (item) {
+        // An effect's groups know the comp of their layer (for Layer Control parameters).
+        if (desc.comp && item.comp === undefined) item.comp = desc.comp;
         var g = null, m = { name: item.name, matchName: item.matchName, ix: item.ix, get: function () { if (!g) g = __lk_group(item); return g; } };
         members.push(m);
         // lottie-web's contents interface leaves the group's transform out of its items.
@@ -648,7 +658,7 @@ function __lk_layer(comp, desc) {
         Object.defineProperty(f, k, { get: function () { return f.transform[k]; } });
     });
     f.content = __lk_group(desc.content || { items: [] });
-    f.effect = __lk_group({ items: desc.effects || [] });
+    f.effect = __lk_group({ items: desc.effects || [], comp: comp });
     f.mask = __lk_group({ items: desc.masks || [] });
     Object.defineProperty(f, 'parent', { get: function () { return desc.parent === undefined ? undefined : comp.layer(desc.parentLayer); } });
     if (desc.text) {
@@ -795,10 +805,16 @@ function __lk_comp(desc) {
     __lk_name(c, desc.name); c.width = desc.width; c.height = desc.height;
     c.frameDuration = 1 / __lk_fr; c.duration = desc.duration; c.displayStartTime = 0;
     c.numLayers = desc.layers.length;
-    c.layer = function (key) {
+    c.__lk_layerWithIndex = function (n) {
         var i;
+        for (i = 0; i < desc.layers.length; i += 1) if (desc.layers[i].index === n) return c.layerAt(i);
+        return null;
+    };
+    c.layer = function (key) {
+        var i, l;
         if (typeof key === 'number' || key instanceof Number) {
-            for (i = 0; i < desc.layers.length; i += 1) if (desc.layers[i].index === +key) return c.layerAt(i);
+            l = c.__lk_layerWithIndex(+key);
+            if (l) return l;
             throw new Error('no layer with index ' + key);
         }
         for (i = 0; i < desc.layers.length; i += 1) if (desc.layers[i].name === key) return c.layerAt(i);
@@ -807,6 +823,8 @@ function __lk_comp(desc) {
     c.layerAt = function (i) { if (!layers[i]) layers[i] = __lk_layer(c, desc.layers[i]); return layers[i]; };
     return c;
 }
+// The layer of comp `c` with index `n` (a Layer Control's value), null when there is none.
+function __lk_controlLayer(c, n) { return c.__lk_layerWithIndex ? c.__lk_layerWithIndex(n) : null; }
 function comp(name) {
     var i;
     for (i = 0; i < __lk_comps.length; i += 1) if (__lk_comps[i].desc.name === name) return __lk_comps[i].get();
@@ -884,6 +902,10 @@ function __lk_begin(compIndex, layerPosition, propertyId, seed, kind) {
     smooth = function () { return value; };
     sourceRectAtTime = thisLayer.sourceRectAtTime;
     toComp = thisLayer.toComp; fromComp = thisLayer.fromComp; toWorld = thisLayer.toWorld; fromWorld = thisLayer.fromWorld;
+    // After Effects' fromCompToSurface projects a comp point onto the layer's surface; for a
+    // 2D layer that is fromComp (lottie-web's ExpressionManager executeExpression:
+    // `fromCompToSurface = fromComp`). The "Create Nulls From Paths" rig writes it.
+    fromCompToSurface = thisLayer.fromComp;
 }
 // The host's evaluation of `source` (the property of the last __lk_begin) at `t` seconds
 // (frame `frameNumber`): a plain array of numbers, or the one an on-demand read made.

@@ -454,7 +454,10 @@ private final class LottieExpressionEvaluator {
                         // the second parameter (lottie-web's EffectInterface: nm, mn or ix).
                         // A number matches the parameter's `ix` first, then its position.
                         let alias = param["mn"]?.stringValue.flatMap { $0 == pname ? nil : ",\(js($0))" } ?? ""
-                        props.append("[\(js(pname)),\(id)\(alias)\(Self.indexAlias(param))]")
+                        // A Layer Control parameter (`ty` 10) gives a layer, not its number
+                        // (lottie-web's EffectInterface: type 10 returns the comp's layer).
+                        let layerControl = param["ty"]?.numberValue == 10 ? ",true" : ""
+                        props.append("[\(js(pname)),\(id)\(alias)\(Self.indexAlias(param))\(layerControl)]")
                     }
                 }
             }
