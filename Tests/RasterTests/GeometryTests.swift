@@ -333,6 +333,25 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
         }
     }
 
+    @Test func outlineBoundsAreTheBoundsOfTheKeptPoints() throws {
+        // The first subpath's direction overflows (NaN offsets): it is dropped and stays out of
+        // the box, which is that of the points kept, found without a second scan (Canvas.stroke).
+        let p = Path(elements: [.move(Point(-1.7e308, 0)), .line(Point(1.7e308, 0)),
+                                .move(Point(3, 4)), .line(Point(40, 25))])
+        for (path, cap) in [(p, LineCap.round), (p, .butt), (try Path(svg: "M0 0 C100 100 0 100 100 0 Z"), .square)] {
+            var f = FlatPath()
+            let box = Stroker.outlineWithBounds(path, style: StrokeStyle(lineWidth: 6, lineCap: cap),
+                                                transform: .scale(1.5, 2), tolerance: 0.1, into: &f)
+            #expect(!f.points.isEmpty && f.points.allSatisfy(\.isFinite))
+            #expect(box.minX == f.points.map(\.x).min() && box.maxX == f.points.map(\.x).max())
+            #expect(box.minY == f.points.map(\.y).min() && box.maxY == f.points.map(\.y).max())
+        }
+        var none = FlatPath()
+        let empty = Stroker.outlineWithBounds(Path(), style: StrokeStyle(lineWidth: 6), transform: .identity,
+                                              tolerance: 0.1, into: &none)
+        #expect(empty.minX > empty.maxX && empty.minY > empty.maxY && none.points.isEmpty)
+    }
+
     @Test(arguments: [1.0, 3, 8, 16, 80])
     func roundCapsStayWithinHalfTheTolerance(_ w: Double) {
         // A round cap: its points no farther than tol/2 from the circle of radius w/2 around the

@@ -51,15 +51,26 @@ public enum Stroker {
     /// Fill the result with the non-zero rule. Dashes are not applied here (see `Path.dashed`).
     public static func outline(_ path: Path, style: StrokeStyle, transform: AffineTransform,
                                tolerance: Double, into out: inout FlatPath) {
+        _ = outlineWithBounds(path, style: style, transform: transform, tolerance: tolerance, into: &out)
+    }
+
+    /// `outline(_:style:transform:tolerance:into:)` that also returns the bounding box of the
+    /// points it appended (min > max when none; every one of them finite), found as each
+    /// subpath's points are checked for finiteness, so that the fill need not scan them again.
+    static func outlineWithBounds(_ path: Path, style: StrokeStyle, transform: AffineTransform,
+                                  tolerance: Double, into out: inout FlatPath)
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let w = style.lineWidth
-        guard w.isFinite, w > 0, !path.isEmpty else { return }
+        let none = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        guard w.isFinite, w > 0, !path.isEmpty else { return none }
         let t = transform
-        guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
+        guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return none }
         let scale = t.maxScale
-        guard scale.isFinite, scale > 0 else { return }
+        guard scale.isFinite, scale > 0 else { return none }
         let tol = (tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-4) : 0.1) / scale
         var b = StrokeBuilder(style: style, transform: t, tolerance: tol)
         b.run(path, into: &out)
+        return (b.minX, b.minY, b.maxX, b.maxY)
     }
 }
 
@@ -88,6 +99,9 @@ struct StrokeBuilder {
 
     /// Whether the subpath being collected ends with a close (`run`; every vertex is a join).
     var subpathClosed = false
+
+    /// The bounding box of the subpaths emitted and kept so far (`keepFinite`).
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
 
     var pts: [Point] = []
     var corner: [Bool] = []
@@ -320,14 +334,7 @@ struct StrokeBuilder {
             if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); corner.removeLast(); k -= 1 }
         }
         let mark = (points: out.points.count, contours: out.contourStarts.count)
-        defer {
-            // Coordinates near the limits of Double can overflow in the offsets: drop the subpath.
-            for i in mark.points..<out.points.count where !out.points[i].isFinite {
-                out.points.removeSubrange(mark.points...)
-                out.contourStarts.removeSubrange(mark.contours...)
-                break
-            }
-        }
+        defer { keepFinite(from: mark, &out) }
         if k == 1 {
             if drew { dot(pts[0], into: &out) }
             return
@@ -354,6 +361,27 @@ struct StrokeBuilder {
                 openPass(reversed: false, seg, into: &out)
                 openPass(reversed: true, seg, into: &out)
             }
+        }
+    }
+
+    /// Keeps the subpath emitted from `mark` on and takes its points into the bounding box, or
+    /// drops it when a point is not finite (coordinates near the limits of Double can overflow
+    /// in the offsets).
+    mutating func keepFinite(from mark: (points: Int, contours: Int), _ out: inout FlatPath) {
+        var x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
+        let finite = out.points.withUnsafeBufferPointer { p -> Bool in
+            for i in mark.points..<p.count {
+                let q = p[i]
+                guard q.x.isFinite && q.y.isFinite else { return false }
+                x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y)
+            }
+            return true
+        }
+        if finite {
+            minX = x0; minY = y0; maxX = x1; maxY = y1
+        } else {
+            out.points.removeSubrange(mark.points...)
+            out.contourStarts.removeSubrange(mark.contours...)
         }
     }
 
