@@ -321,11 +321,52 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
     @Test func roundPartsAreWithinTolerance() {
         let p = Path(elements: [.move(Point(0, 0)), .line(Point(0, 0))])
         let f = stroke(p, StrokeStyle(lineWidth: 80, lineCap: .round), tol: 0.1)
-        // Vertices on the circle, chords within 0.1 of it.
+        // The pen polygon (Stroker.swift's header): vertices outside the circle and the sides'
+        // middles inside it, each by at most half the tolerance; 46 points where Cairo's
+        // inscribed pen (within tol/4) takes 90.
+        #expect(f.points.count == 46)
         for i in 0..<f.points.count {
             let a = f.points[i], b = f.points[(i + 1) % f.points.count]
-            #expect(abs(a.length - 40) < 1e-9)
-            #expect(40 - ((a + b) / 2).length <= 0.1)
+            #expect(a.length > 40 && a.length - 40 <= 0.05)
+            let m = ((a + b) / 2).length
+            #expect(m < 40 && 40 - m <= 0.05)
+        }
+    }
+
+    @Test func outlineBoundsAreTheBoundsOfTheKeptPoints() throws {
+        // The first subpath's direction overflows (NaN offsets): it is dropped and stays out of
+        // the box, which is that of the points kept, found without a second scan (Canvas.stroke).
+        let p = Path(elements: [.move(Point(-1.7e308, 0)), .line(Point(1.7e308, 0)),
+                                .move(Point(3, 4)), .line(Point(40, 25))])
+        for (path, cap) in [(p, LineCap.round), (p, .butt), (try Path(svg: "M0 0 C100 100 0 100 100 0 Z"), .square)] {
+            var f = FlatPath()
+            let box = Stroker.outlineWithBounds(path, style: StrokeStyle(lineWidth: 6, lineCap: cap),
+                                                transform: .scale(1.5, 2), tolerance: 0.1, into: &f)
+            #expect(!f.points.isEmpty && f.points.allSatisfy(\.isFinite))
+            #expect(box.minX == f.points.map(\.x).min() && box.maxX == f.points.map(\.x).max())
+            #expect(box.minY == f.points.map(\.y).min() && box.maxY == f.points.map(\.y).max())
+        }
+        var none = FlatPath()
+        let empty = Stroker.outlineWithBounds(Path(), style: StrokeStyle(lineWidth: 6), transform: .identity,
+                                              tolerance: 0.1, into: &none)
+        #expect(empty.minX > empty.maxX && empty.minY > empty.maxY && none.points.isEmpty)
+    }
+
+    @Test(arguments: [1.0, 3, 8, 16, 80])
+    func roundCapsStayWithinHalfTheTolerance(_ w: Double) {
+        // A round cap: its points no farther than tol/2 from the circle of radius w/2 around the
+        // end, its sides' middles inside it by at most that, except the first and the last side,
+        // which start on the circle (the sides' offset points) and stay within ¾ tol.
+        let p = Path(elements: [.move(Point(0, 0)), .line(Point(100, 0))])
+        let f = stroke(p, StrokeStyle(lineWidth: w, lineCap: .round), tol: 0.1)
+        let cap = f.points.filter { $0.x >= 100 - 1e-9 }
+        #expect(cap.count >= 4)
+        let r = w / 2
+        for q in cap { #expect(abs((q - Point(100, 0)).length - r) <= 0.05 + 1e-12) }
+        for (i, (a, b)) in zip(cap, cap.dropFirst()).enumerated() {
+            let inside = r - ((a + b) / 2 - Point(100, 0)).length
+            let end = i == 0 || i == cap.count - 2
+            #expect(inside >= 0 && inside <= (end ? 0.075 : 0.05) + 1e-12, "w \(w) side \(i): \(inside)")
         }
     }
 }

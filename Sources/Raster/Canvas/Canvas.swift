@@ -123,7 +123,15 @@ public final class Canvas {
         // (A whole undashed path was offered to the hairline kernel above.)
         if !whole, drawHairline(p, style: style, transform: transform, color: color, opacity: opacity) { return }
         strokeScratch.removeAll()
-        Stroker.outline(p, style: style, transform: transform, tolerance: tolerance, into: &strokeScratch)
-        fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)
+        let box = Stroker.outlineWithBounds(p, style: style, transform: transform, tolerance: tolerance,
+                                            into: &strokeScratch)
+        if strokeScratch.points.count <= 5 {
+            // Perhaps a rectangle on whole pixels (`fillWholePixelRectangle`), which `fill` tries.
+            fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)
+        } else {
+            // The box was found as the stroker checked the points: no second scan.
+            fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity, minX: box.minX, minY: box.minY,
+                 maxX: box.maxX, maxY: box.maxY)
+        }
     }
 }

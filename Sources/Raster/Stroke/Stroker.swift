@@ -33,6 +33,16 @@
 // point is mapped through the transform, so non-uniform scales stretch the pen as in CG.
 // Output points are written straight into `out` (no allocation per segment); the only
 // scratch is the centre polyline of one subpath, reused across subpaths.
+//
+// The pen (round caps, round joins' intermediate points, dots) is a regular polygon whose
+// vertices lie outside the circle, at radius hw·2 / (1 + cos(s/2)) for an angular step s, so
+// that its vertices stray outward and its sides' middles inward by the same hw·tan²(s/4): the
+// polygon of that many sides that strays least, half as far as an inscribed one (Cairo's pen:
+// vertices on the circle, every side inside). The step holds that to half the device
+// tolerance: about half as many points as Cairo's pen (steps of acos(1 − tol/r), inscribed,
+// within tol/4), as much area short of the disc (s²/24 of it against φ²/6), and the outline's
+// round parts within the tolerance (a cap's first and last side, from the point on the circle
+// where a side's offset line ends to the first pen point, strays up to ¾ of it inward).
 
 /// Turns a path into the outline of its stroke (caps, joins, miter limit) in device pixels.
 public enum Stroker {
@@ -41,15 +51,26 @@ public enum Stroker {
     /// Fill the result with the non-zero rule. Dashes are not applied here (see `Path.dashed`).
     public static func outline(_ path: Path, style: StrokeStyle, transform: AffineTransform,
                                tolerance: Double, into out: inout FlatPath) {
+        _ = outlineWithBounds(path, style: style, transform: transform, tolerance: tolerance, into: &out)
+    }
+
+    /// `outline(_:style:transform:tolerance:into:)` that also returns the bounding box of the
+    /// points it appended (min > max when none; every one of them finite), found as each
+    /// subpath's points are checked for finiteness, so that the fill need not scan them again.
+    static func outlineWithBounds(_ path: Path, style: StrokeStyle, transform: AffineTransform,
+                                  tolerance: Double, into out: inout FlatPath)
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let w = style.lineWidth
-        guard w.isFinite, w > 0, !path.isEmpty else { return }
+        let none = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        guard w.isFinite, w > 0, !path.isEmpty else { return none }
         let t = transform
-        guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return }
+        guard t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite else { return none }
         let scale = t.maxScale
-        guard scale.isFinite, scale > 0 else { return }
+        guard scale.isFinite, scale > 0 else { return none }
         let tol = (tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-4) : 0.1) / scale
         var b = StrokeBuilder(style: style, transform: t, tolerance: tol)
         b.run(path, into: &out)
+        return (b.minX, b.minY, b.maxX, b.maxY)
     }
 }
 
@@ -62,12 +83,14 @@ struct StrokeBuilder {
     let lineCap: LineCap
     /// miterLimit², compared with 1 / sin²(φ/2) = 2 / (1 + cos θ) (CG / Cairo rule).
     let miterLimit2: Double
-    /// Rotation by −φ, the angular step of round joins (a chord of the pen circle within tol).
-    let stepCos: Double, stepSin: Double, step: Double
+    /// Rotation by −φ, the angular step of round joins' intermediate pen points, and their
+    /// distance from the vertex (the pen polygon's, header).
+    let stepCos: Double, stepSin: Double, step: Double, stepRadius: Double
     /// (1 + cos θ) above which an outer round join needs no intermediate points.
     let smoothDot: Double
-    /// Uniform steps of a semicircle (round caps) and of a full circle (dots).
-    let capSteps: Int, capCos: Double, capSin: Double
+    /// Uniform steps of a semicircle (round caps) and of a full circle (dots), and the
+    /// distance of their pen points from the centre (the pen polygon's, header).
+    let capSteps: Int, capCos: Double, capSin: Double, capRadius: Double
     /// Points closer than this are merged (direction of shorter segments is noise).
     let mergeDistance2: Double
     /// Round joins and round caps: no vertex of the outline needs a curve's true end tangent
@@ -76,6 +99,9 @@ struct StrokeBuilder {
 
     /// Whether the subpath being collected ends with a close (`run`; every vertex is a join).
     var subpathClosed = false
+
+    /// The bounding box of the subpaths emitted and kept so far (`keepFinite`).
+    var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
 
     var pts: [Point] = []
     var corner: [Bool] = []
@@ -88,16 +114,17 @@ struct StrokeBuilder {
         lineCap = style.lineCap
         let ml = style.miterLimit.isFinite ? max(style.miterLimit, 1) : 10
         miterLimit2 = ml * ml
-        // Cairo's pen: vertices spaced by acos(1 − tol / r) (chord error ≈ tol / 4).
-        let ratio = min(1, tolerance / hw)
-        var phi = _acos(1 - ratio)
-        phi = min(max(phi, 0.01), Double.pi / 4)  // ≤ 315 points per semicircle, even for absurd widths
+        // The pen polygon (header): the largest step s with hw·tan²(s/4) ≤ tol / 2.
+        var phi = 4 * _atan2(min(1, 0.5 * tolerance / hw).squareRoot(), 1)
+        phi = min(max(phi, 0.01), Double.pi / 3)  // ≤ 315 points per semicircle, even for absurd widths
         let steps = Int((Double.pi / phi).rounded(.up))
         let capStep = Double.pi / Double(steps)
         capSteps = steps
         capCos = _cos(capStep); capSin = _sin(capStep)
+        capRadius = hw * 2 / (1 + _cos(capStep / 2))
         step = phi
         stepCos = _cos(phi); stepSin = _sin(phi)
+        stepRadius = hw * 2 / (1 + _cos(phi / 2))
         // A bevel chord of the pen within tol: hw (1 − cos(θ/2)) ≤ tol ⇔ (1 + cos θ) ≥ 2 (1 − tol/hw)².
         let c = max(0, 1 - tolerance / hw)
         smoothDot = 2 * c * c
@@ -307,14 +334,7 @@ struct StrokeBuilder {
             if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); corner.removeLast(); k -= 1 }
         }
         let mark = (points: out.points.count, contours: out.contourStarts.count)
-        defer {
-            // Coordinates near the limits of Double can overflow in the offsets: drop the subpath.
-            for i in mark.points..<out.points.count where !out.points[i].isFinite {
-                out.points.removeSubrange(mark.points...)
-                out.contourStarts.removeSubrange(mark.contours...)
-                break
-            }
-        }
+        defer { keepFinite(from: mark, &out) }
         if k == 1 {
             if drew { dot(pts[0], into: &out) }
             return
@@ -341,6 +361,27 @@ struct StrokeBuilder {
                 openPass(reversed: false, seg, into: &out)
                 openPass(reversed: true, seg, into: &out)
             }
+        }
+    }
+
+    /// Keeps the subpath emitted from `mark` on and takes its points into the bounding box, or
+    /// drops it when a point is not finite (coordinates near the limits of Double can overflow
+    /// in the offsets).
+    mutating func keepFinite(from mark: (points: Int, contours: Int), _ out: inout FlatPath) {
+        var x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
+        let finite = out.points.withUnsafeBufferPointer { p -> Bool in
+            for i in mark.points..<p.count {
+                let q = p[i]
+                guard q.x.isFinite && q.y.isFinite else { return false }
+                x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y)
+            }
+            return true
+        }
+        if finite {
+            minX = x0; minY = y0; maxX = x1; maxY = y1
+        } else {
+            out.points.removeSubrange(mark.points...)
+            out.contourStarts.removeSubrange(mark.contours...)
         }
     }
 
@@ -388,7 +429,7 @@ struct StrokeBuilder {
             var v = n
             for _ in 1..<capSteps {
                 v = Point(v.x * capCos + v.y * capSin, -v.x * capSin + v.y * capCos)
-                emit(p1 + v * hw, &out)
+                emit(p1 + v * capRadius, &out)
             }
         }
         // The other side's walk starts at p1 − n·hw.
@@ -483,7 +524,7 @@ struct StrokeBuilder {
                 var done = step
                 while done < angle - step * 0.25 {
                     v = Point(v.x * stepCos + v.y * stepSin, -v.x * stepSin + v.y * stepCos)
-                    emit(p + v * hw, &out)
+                    emit(p + v * stepRadius, &out)
                     done += step
                 }
             }
@@ -502,10 +543,10 @@ struct StrokeBuilder {
         case .round:
             out.contourStarts.append(out.points.count)
             var v = Point(0, 1)
-            emit(p + v * hw, &out)
+            emit(p + v * capRadius, &out)
             for _ in 1..<(2 * capSteps) {
                 v = Point(v.x * capCos + v.y * capSin, -v.x * capSin + v.y * capCos)
-                emit(p + v * hw, &out)
+                emit(p + v * capRadius, &out)
             }
         }
     }
