@@ -22,13 +22,17 @@ source scripts/lib/xvfb-window.sh "$0" "$@"
 archive="$out/toggle.lottie"
 python3 scripts/lib/state_machine_fixture.py "$archive"
 
-"$LAYERPLAY_BIN" play "$archive" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
-pid=$!
-wait_for_named_window toggle.lottie
+# Plays archive $1 with its machine "switch"; waits for its window and reads its size (W, H).
+launch() {
+  "$LAYERPLAY_BIN" play "$1" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
+  pid=$!
+  wait_for_named_window "$(basename "$1")"
+  read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
+}
+launch "$archive"
 grab() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
 pixel() { convert "$out/$1.png" -format "%[fx:int(255*p{$2,$3}.r)],%[fx:int(255*p{$2,$3}.g)],%[fx:int(255*p{$2,$3}.b)]" info:; }
 # The content (200 × 200 points) is fitted into the window, centred.
-read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
 at() { awk -v W="$W" -v H="$H" -v x="$1" -v y="$2" 'BEGIN { s = (W / 200 < H / 200) ? W / 200 : H / 200;
     printf "%d %d\n", (W - 200 * s) / 2 + x * s, (H - 200 * s) / 2 + y * s }'; }
 wait_title() {
@@ -65,10 +69,7 @@ wait "$pid" || status=$?
 
 switching="$out/switching.lottie"
 python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.SWITCHING, second=True)' "$switching"
-"$LAYERPLAY_BIN" play "$switching" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
-pid=$!
-wait_for_named_window switching.lottie
-read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
+launch "$switching"
 wait_title "state: off"
 sleep 0.6
 [ "$(colour_at first)" = "255,0,0" ] || fail "switching.lottie in state off: the button is $(colour_at first), expected red"
@@ -88,10 +89,7 @@ wait "$pid" || status=$?
 
 dragging="$out/drag.lottie"
 python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.DRAG, animation=f.DRAGGABLE)' "$dragging"
-"$LAYERPLAY_BIN" play "$dragging" --state-machine switch --duration 60 --verbose 2>"$out/log.txt" &
-pid=$!
-wait_for_named_window drag.lottie
-read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
+launch "$dragging"
 wait_title "state: free"
 sleep 0.4
 read -r bx by < <(at 60 60)
