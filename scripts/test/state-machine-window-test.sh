@@ -29,6 +29,13 @@ launch() {
   wait_for_named_window "$(basename "$1")"
   read -r W H < <(xdotool getwindowgeometry "$win" | sed -n 's/.*Geometry: \([0-9]*\)x\([0-9]*\).*/\1 \2/p')
 }
+# Presses Escape and checks that layerplay exits with status 0.
+quit() {
+  xdotool keydown --window "$win" Escape 2>/dev/null || true
+  status=0
+  wait "$pid" || status=$?
+  [ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+}
 launch "$archive"
 grab() { xwd -silent -id "$win" | convert xwd:- "$out/$1.png"; }
 pixel() { convert "$out/$1.png" -format "%[fx:int(255*p{$2,$3}.r)],%[fx:int(255*p{$2,$3}.g)],%[fx:int(255*p{$2,$3}.b)]" info:; }
@@ -62,10 +69,7 @@ xdotool mousemove --window "$win" "$bx" "$by" click 1
 wait_title "state: off"
 sleep 0.6
 [ "$(colour_at back)" = "255,0,0" ] || fail "after the second click (state off) the button is $(colour_at back), expected red"
-xdotool keydown --window "$win" Escape 2>/dev/null || true
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+quit
 
 switching="$out/switching.lottie"
 python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.SWITCHING, second=True)' "$switching"
@@ -82,10 +86,7 @@ read -r cx cy < <(at 100 100)
 [ "$(pixel second "$cx" "$cy")" = "0,0,255" ] || fail "in the second animation the centre is $(pixel second "$cx" "$cy"), expected its blue square"
 read -r px py < <(at 40 40)
 case "$(pixel second "$px" "$py")" in 255,0,0|0,204,0) fail "the first animation's button still shows in the second animation" ;; esac
-xdotool keydown --window "$win" Escape 2>/dev/null || true
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+quit
 
 dragging="$out/drag.lottie"
 python3 -c 'import sys; sys.path.insert(0, "scripts/lib"); import state_machine_fixture as f; f.write(sys.argv[1], machine=f.DRAG, animation=f.DRAGGABLE)' "$dragging"
@@ -109,8 +110,5 @@ read -r yx yy < <(at 135 130)
 [ "$(pixel docked "$yx" "$yy")" = "255,255,0" ] || fail "after the drop the backdrop is $(pixel docked "$yx" "$yy"), expected yellow (the docked state's slot)"
 read -r kx ky < <(at 125 25)
 [ "$(pixel docked "$kx" "$ky")" = "255,0,0" ] || fail "after the drop the button is not at the zone's snap point: $(pixel docked "$kx" "$ky") at 125, 25"
-xdotool keydown --window "$win" Escape 2>/dev/null || true
-status=0
-wait "$pid" || status=$?
-[ "$status" -eq 0 ] || fail "layerplay exited with status $status"
+quit
 echo "$name: off (red) → click → on (green) → backdrop click, still on → click → off (red); title followed; a state naming the second animation shows it; a real drag docks the button and the docked state recolours the backdrop"
