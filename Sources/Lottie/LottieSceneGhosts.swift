@@ -6,8 +6,9 @@
 // ghost_offset / ghost_end; docs/explainers/thorvg-paint-apis-for-dnd.md §5.2, "Layer clones —
 // the drag ghost": a duplicate of the layer's paint with the transform of the picture and its
 // parents baked in, above everything, frozen, moved in the canvas's space). Here the copy sits
-// in a container carrying the transforms of the layer's ancestors (a 2D affine transform; a
-// layer under a perspective cannot be copied and is dragged itself), its position the offset.
+// in a container carrying the transforms of the layer's ancestors (their 2D projection, as
+// the presentation tree maps points) — not their opacity or clipping: the copy is drawn whole,
+// above everything — its position the offset.
 // Lottie builds layer trees and never draws: the next frame shows the copies.
 import LayerKit
 
@@ -30,23 +31,28 @@ extension LottieScene {
                 root.addSublayer(copy)
                 ghostLayers[name] = copy
             }
-            ghostLayers[name]?.position = ghosts[name] ?? Point(0, 0)
+            let at = ghosts[name] ?? Point(0, 0)
+            if let g = ghostLayers[name], g.position != at { g.position = at }
         }
     }
 
     /// The container holding a frozen copy of the first layer named `name`, placed where the
-    /// layer is drawn; nil when there is none, or its ancestors are not a 2D affine transform.
+    /// layer is drawn; nil when there is none.
     private func makeGhost(_ name: String) -> CALayer? {
         guard let (layer, chain) = find(name) else { return nil }
         // From the layer's superlayer up to the root (the copy keeps the layer's own transform).
         var up = ProjectiveTransform.identity
         for t in chain.dropFirst() { up = up.concatenating(t) }
-        guard up.m31 == 0, up.m32 == 0, up.m33 == 1 else { return nil }
         let container = CALayer()
         container.anchorPoint = Point(0, 0)
         container.bounds = Rect(0, 0, width, height)
         container.position = Point(0, 0)
-        container.transform = CATransform3D(AffineTransform(a: up.m11, b: up.m21, c: up.m12, d: up.m22, tx: up.m13, ty: up.m23))
+        // The 3 × 3 projection in Core Animation's row-vector 4 × 4 (z passed through).
+        var t = CATransform3D()
+        t.m11 = up.m11; t.m21 = up.m12; t.m41 = up.m13
+        t.m12 = up.m21; t.m22 = up.m22; t.m42 = up.m23
+        t.m14 = up.m31; t.m24 = up.m32; t.m44 = up.m33
+        container.transform = t
         container.addSublayer(Self.frozen(layer.presentation() ?? layer))
         return container
     }

@@ -844,6 +844,26 @@ import TestSupport
         n.advance(by: 0.2)
         #expect(n.ghosts.isEmpty && Self.slot(n, "star_pos") == [40, 160] && Self.number(n, "docked") == 0)
         #expect(try Self.rendered(n, board)[20, 100] == before[20, 100])
+
+        // A layer under a scaled parent: the copy carries its ancestors' transforms.
+        let (p, nested) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dot", "slotId": "dot_pos", "ghost": true}]}
+        """##, animation: ##"""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "slots": {"dot_pos": {"p": {"a": 0, "k": [10, 0]}}},
+         "layers": [
+           {"ty": 4, "nm": "Dot", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "dot_pos"}},
+            "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
+                       {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]},
+           {"ty": 3, "nm": "Holder", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [200, 200]}}}]}
+        """##)
+        #expect(nested.layerCorners(named: "Dot") == [Point(60, 40), Point(80, 40), Point(80, 60), Point(60, 60)])
+        try Self.drag(p, nested, .down, 70, 50)
+        try Self.drag(p, nested, .move, 70, 130)
+        let lifted = try Self.rendered(p, nested)
+        // Twice the size, 80 points lower; the original where it was.
+        #expect(lifted[70, 50] >> 24 == 255 && lifted[62, 122] == lifted[70, 50] && lifted[78, 138] == lifted[70, 50])
+        #expect(lifted[58, 130] != lifted[70, 50] && lifted[82, 130] != lifted[70, 50] && lifted[70, 100] != lifted[70, 50])
     }
 
     @Test func slotsApplyToTheAnimationTheStateShows() throws {

@@ -25,7 +25,7 @@
 // release point and the copy goes; over a zone — the copy goes and the original glides from
 // its rest to the dock; a miss — the copy glides back onto the original (its offset to 0) and
 // goes. A copy gliding back cannot be grabbed; leaving the state discards it. A layer the
-// scene does not find is dragged itself (dotlottie-rs's fallback when ghost_begin fails).
+// scene finds no drawing of is dragged itself (dotlottie-rs's fallback when ghost_begin fails).
 //
 // Path mode (`pathLayerName`, `progressInput`): the layer's first path is flattened into an
 // arc-length table (`LottieDragPath`); a press on the layer seeds the nearest sample, each move
