@@ -11,7 +11,9 @@
 //   under its fill rule (when it has a fill colour), or within half its line width of its
 //   outline (when it has a stroke colour and width) — path geometry (`Path.fillContains`,
 //   `Path.outlineDistance`), nothing drawn — or inside the bounds of a layer with contents or
-//   a background (an image, a solid). Dashes and trims are not taken away from a stroke.
+//   a background (an image, a solid). Dashes and trims are not taken away from a stroke. A
+//   gradient (a CAGradientLayer masked by its shape, `LottieGradientLayers`) is tested by the
+//   shape of its mask, in both tests.
 // The point is carried down the presentation tree at the current time — each layer's
 // presentation `transformToSuperlayer` inverted — so a layer that moves is hit where it is
 // drawn; hidden layers and what a layer clips away (`masksToBounds`, precompositions) are not
