@@ -1,20 +1,53 @@
 // Which Lottie layers lie under a point: what a state machine's pointer interactions
 // (`layerName`) are tested against. A Lottie layer's generated content layer carries the
-// layer's `nm` as its `name`; a point is over it when it falls inside the bounding box of a
-// shape path, or the bounds of a layer with contents or a background, anywhere in that
-// layer's subtree (as dotlottie-rs tests a pointer against a layer's bounding box). The point
-// is carried down the presentation tree at the current time — each layer's presentation
-// `transformToSuperlayer` inverted — so a layer that moves is hit where it is drawn; hidden
-// layers and what a layer clips away (`masksToBounds`, precompositions) are not hit, as in
-// Core Animation's `hitTest:`. Walked with an explicit stack, bounded by the tree's size.
+// layer's `nm` as its `name`. Two tests, as dotlottie-rs has them (its engine's
+// manage_explicit_events / manage_cross_platform_events / dnd_resolve_drop call the
+// renderer's `hit_test`, its dnd_try_grab and manage_path_drag `hit_test_precise`;
+// docs/explainers/thorvg-paint-apis-for-dnd.md §3.1):
+// - the box (`layerNames(at:)`, for Click, PointerDown / Up / Enter / Exit and drop zones): a
+//   point is over a layer when it falls inside the bounding box of a shape path, or the bounds
+//   of a layer with contents or a background, anywhere in that layer's subtree;
+// - the shape (`layerShape(named:contains:)`, for a drag's pick-up): inside a shape's fill
+//   under its fill rule (when it has a fill colour), or within half its line width of its
+//   outline (when it has a stroke colour and width) — path geometry (`Path.fillContains`,
+//   `Path.outlineDistance`), nothing drawn — or inside the bounds of a layer with contents or
+//   a background (an image, a solid). Dashes and trims are not taken away from a stroke. A
+//   gradient (a CAGradientLayer masked by its shape, `LottieGradientLayers`) is tested by the
+//   shape of its mask, in both tests.
+// The point is carried down the presentation tree at the current time — each layer's
+// presentation `transformToSuperlayer` inverted — so a layer that moves is hit where it is
+// drawn; hidden layers and what a layer clips away (`masksToBounds`, precompositions) are not
+// hit, as in Core Animation's `hitTest:`. Walked with an explicit stack, bounded by the
+// tree's size.
 import LayerKit
 
 extension LottieScene {
     /// The names of the Lottie layers under `point` (in the animation's coordinates, 0…width ×
-    /// 0…height), innermost first.
+    /// 0…height) by their boxes, innermost first.
     public func layerNames(at point: Point) -> [String] {
         var names: [String] = []
         var seen = Set<String>()
+        walk(from: point) { shown, local, chain in
+            if Self.boxCovers(shown, at: local) {
+                for n in chain.reversed() where !seen.contains(n) { seen.insert(n); names.append(n) }
+            }
+            return false
+        }
+        return names
+    }
+
+    /// Whether what a layer named `name` draws covers `point` (the animation's coordinates) by
+    /// its shapes, not its box: a press in the transparent corner of a round knob misses it.
+    public func layerShape(named name: String, contains point: Point) -> Bool {
+        walk(from: point) { shown, local, chain in
+            chain.contains(name) && Self.shapeCovers(shown, at: local)
+        }
+    }
+
+    /// Visits each shown layer under the root with `point` in its coordinates and the names of
+    /// the named layers from the root down to it (its own last); stops when `visit` says so.
+    @discardableResult
+    private func walk(from point: Point, _ visit: (CALayer, Point, [String]) -> Bool) -> Bool {
         // (layer, the point in its coordinates, names of the named layers above it)
         var stack: [(CALayer, Point, [String])] = [(root, point, [])]
         while let (layer, local, above) = stack.popLast() {
@@ -23,20 +56,27 @@ extension LottieScene {
             if shown.masksToBounds && !shown.bounds.contains(local) { continue }
             var chain = above
             if let n = layer.name, !n.isEmpty, layer !== root { chain.append(n) }
-            if Self.covers(shown, at: local) {
-                for n in chain.reversed() where !seen.contains(n) { seen.insert(n); names.append(n) }
-            }
+            if visit(shown, local, chain) { return true }
             for s in layer.sublayers ?? [] {
                 let t = (s.presentation() ?? s).transformToSuperlayer
                 guard let inv = t.inverted, let p = inv.apply(local) else { continue }
                 stack.append((s, p, chain))
             }
         }
-        return names
+        return false
+    }
+
+    /// A gradient fill is a CAGradientLayer masked by the shape (`LottieGradientLayers`): the
+    /// shape it draws through, and `local` in the mask's coordinates.
+    private static func gradientShape(_ shown: CALayer, _ local: Point) -> (CAShapeLayer, Point)? {
+        guard shown is CAGradientLayer, let m = shown.mask, let shape = (m.presentation() ?? m) as? CAShapeLayer,
+              let inv = shape.transformToSuperlayer.inverted, let p = inv.apply(local) else { return nil }
+        return (shape, p)
     }
 
     /// Whether `shown` draws something whose box holds `local` (its own coordinates).
-    private static func covers(_ shown: CALayer, at local: Point) -> Bool {
+    private static func boxCovers(_ shown: CALayer, at local: Point) -> Bool {
+        if let (shape, p) = gradientShape(shown, local) { return boxCovers(shape, at: p) }
         if let shape = shown as? CAShapeLayer, let path = shape.path {
             let box = path.boundingBox
             return local.x >= box.minX && local.x <= box.maxX && local.y >= box.minY && local.y <= box.maxY
@@ -45,6 +85,20 @@ extension LottieScene {
             let b = shown.bounds
             return local.x >= b.minX && local.x <= b.maxX && local.y >= b.minY && local.y <= b.maxY
         }
+        return false
+    }
+
+    /// Whether `shown`'s own drawing covers `local` (its own coordinates): its shape's fill or
+    /// stroke, else its bounds when it has contents or a background.
+    private static func shapeCovers(_ shown: CALayer, at local: Point) -> Bool {
+        if let (shape, p) = gradientShape(shown, local) { return shapeCovers(shape, at: p) }
+        guard let shape = shown as? CAShapeLayer, let path = shape.path else { return boxCovers(shown, at: local) }
+        // The box first (a stroke reaches half its width beyond the path): most layers are missed there.
+        let box = path.boundingBox, h = shape.strokeColor != nil ? max(shape.lineWidth, 0) / 2 : 0
+        guard local.x >= box.minX - h, local.x <= box.maxX + h, local.y >= box.minY - h, local.y <= box.maxY + h else { return false }
+        if let fill = shape.fillColor, fill.a > 0, path.fillContains(local, fillRule: shape.fillRule) { return true }
+        if let stroke = shape.strokeColor, stroke.a > 0, shape.lineWidth > 0,
+           path.outlineDistance(to: local) <= shape.lineWidth / 2 { return true }
         return false
     }
 }

@@ -40,6 +40,8 @@ public final class LottieScene {
     var slotSource: LottieSlotSource?
     /// The layers the import made (the root's sublayers it built, in order).
     public internal(set) var builtLayers: [CALayer] = []
+    /// The frozen copies a ghost drag shows, by the name of the layer copied (`showGhosts`).
+    var ghostLayers: [String: CALayer] = [:]
 
     /// Seconds from the in point to the out point.
     public var duration: Double { (model.outPoint - model.inPoint) / model.frameRate }

@@ -9,7 +9,7 @@ import LayerKit
 
 extension LottieScene: LottieStateMachineGeometry {
     /// The first layer named `name` below the root, and the transforms from it up to the root.
-    private func find(_ name: String) -> (CALayer, [ProjectiveTransform])? {
+    func find(_ name: String) -> (CALayer, [ProjectiveTransform])? {
         var stack: [(CALayer, [ProjectiveTransform])] = (root.sublayers ?? []).reversed().map { ($0, []) }
         while let (layer, up) = stack.popLast() {
             let shown = layer.presentation() ?? layer

@@ -5,9 +5,12 @@
 // the first one's own layers, or one added root — at the machine's frame: Core Animation's
 // local time of a sublayer is its parent's plus its `timeOffset` (speed 1, beginTime 0), so
 // the added root is offset from the stage's. The slot values the machine sets (state slots,
-// drags) are laid over the first animation's slots and its layers built again when they
-// change (`LottieScene.applySlots`), before the frame is shown; the stage is the machine's
-// geometry (drags find layers of the animation shown).
+// drags) are laid over the slots of the animation shown and its layers built again when they
+// change (`LottieScene.applySlots`), before the frame is shown; an animation shown again after
+// another starts from its own slots (the machine reseeds them, as dotlottie-rs reloads it), so
+// one left with values written is built again without them. A ghost drag's copies are shown
+// by the animation shown (`LottieScene.showGhosts`). The stage is the machine's geometry (drags
+// find layers of the animation shown).
 import Foundation
 import LayerKit
 import Lottie
@@ -20,12 +23,15 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
     private let firstID: String?
     private let others: [String: LottieScene]
     private var ownLayers: [CALayer]
-    /// The machine's slot revision the layers show.
+    /// The machine's slot revision the layers show, and the animation they were applied to.
     private var slotRevision = 0
+    private var slotScene: ObjectIdentifier?
+    /// The animations whose layers were built with values written.
+    private var written = Set<ObjectIdentifier>()
     /// The file shown, for the one line a refused slot change prints.
     private let fileName: String
-    /// Why the slots could not be applied (then they are not tried again).
-    private var slotFailure: String?
+    /// The animations whose slots could not be applied (then they are not tried again).
+    private var slotFailures = Set<ObjectIdentifier>()
     /// The rebuilds for slot changes and the seconds they took.
     private(set) var slotRebuilds: [Double] = []
 
@@ -46,20 +52,34 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
         machine.geometry = self
     }
 
-    /// Builds the first animation's layers again when the machine's slot values changed.
+    /// Builds the shown animation's layers again when the machine's slot values changed, or
+    /// when another animation is shown (with its own values, or none written).
     func applySlots() {
-        guard machine.slotRevision != slotRevision, slotFailure == nil else { return }
+        let target = current, id = ObjectIdentifier(target)
+        guard machine.slotRevision != slotRevision || slotScene != id else { return }
         slotRevision = machine.slotRevision
+        slotScene = id
+        let values = machine.slotValues
+        // An animation never built with values written needs no rebuild to show none.
+        guard !slotFailures.contains(id), !values.isEmpty || written.contains(id) else { return }
         let start = DispatchTime.now().uptimeNanoseconds
         do {
-            try scene.applySlots(machine.slotValues)
+            try target.applySlots(values)
         } catch {
-            slotFailure = error.description
+            slotFailures.insert(id)
             printError("layerplay: \(fileName): state machine: slot values not applied: \(error.description)")
             return
         }
+        if values.isEmpty { written.remove(id) } else { written.insert(id) }
         if slotRebuilds.count < 100_000 { slotRebuilds.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9) }
-        ownLayers = scene.builtLayers
+        if target === scene { ownLayers = scene.builtLayers }
+    }
+
+    /// Shows the machine's ghost copies in the animation shown, none in the others.
+    private func showGhosts() {
+        let shown = current
+        for other in [scene] + others.values where other !== shown { other.showGhosts([:]) }
+        shown.showGhosts(machine.ghosts)
     }
 
     /// The animation shown now.
@@ -69,6 +89,7 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
     /// with only the current animation visible.
     func show(at t: Double) -> Double {
         applySlots()
+        showGhosts()
         let shown = machine.animationID.flatMap { others[$0] }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
@@ -90,6 +111,7 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
 
     // The machine's geometry: the current animation's layers (the stage's points).
     func layerNames(at point: Point) -> [String] { current.layerNames(at: point) }
+    func layerShape(named name: String, contains point: Point) -> Bool { current.layerShape(named: name, contains: point) }
     func layerPosition(named name: String) -> Point? { current.layerPosition(named: name) }
     func layerCorners(named name: String) -> [Point]? { current.layerCorners(named: name) }
     func layerPath(named name: String) -> [(Point, Point, Point, Point)]? { current.layerPath(named: name) }

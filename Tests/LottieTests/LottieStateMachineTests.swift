@@ -5,9 +5,10 @@
 // the layers under a point of a built scene), actions (toggle, set, increment, decrement,
 // reset, fire, set frame / progress, multiply, floor, clamp, set random, gated by guards), the
 // built-in elapsedTime clock, tweened transitions, state-declared slots (applied, released,
-// bound, tweened, reaching the built tree), DragAndDrop (free mode with drop zones, tween,
-// lock, boundary and state scope; path mode), chains that would spin, and malformed machines
-// refused naming the place (reserved and unknown globals among them).
+// bound, tweened, reaching the built tree, belonging to the animation shown), DragAndDrop (free
+// mode with drop zones, tween, lock, boundary and state scope; path mode; pick-up by the shape,
+// not its box; ghost drags drawing a frozen copy), chains that would spin, and malformed
+// machines refused naming the place (reserved and unknown globals among them).
 
 import Foundation
 import Testing
@@ -727,5 +728,175 @@ import TestSupport
         // No layer "end": no zone docks.
         #expect(Self.number(m, "docked") == 0)
     }
-}
 
+    // MARK: - Pick-up by shape, ghost drags, slots of each animation
+
+    /// 100 × 100: "Ball" (a filled circle of radius 20 placed by `ball_pos`, 50, 50), "Hoop" (a
+    /// stroked ring, radius 15, line width 6, no fill, at 75, 20) and "Frame" (a 40-point
+    /// square with a 20-point hole, even-odd, at 20, 75).
+    static let shapes = ##"""
+    {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 100, "h": 100,
+     "slots": {"ball_pos": {"p": {"a": 0, "k": [50, 50]}}, "hoop_pos": {"p": {"a": 0, "k": [75, 20]}}, "frame_pos": {"p": {"a": 0, "k": [20, 75]}}},
+     "layers": [
+       {"ty": 4, "nm": "Ball", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "ball_pos"}},
+        "shapes": [{"ty": "el", "nm": "E", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [40, 40]}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]},
+       {"ty": 4, "nm": "Hoop", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "hoop_pos"}},
+        "shapes": [{"ty": "el", "nm": "E", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [30, 30]}},
+                   {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 6}}]},
+       {"ty": 4, "nm": "Frame", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "frame_pos"}},
+        "shapes": [{"ty": "rc", "nm": "O", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [40, 40]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "rc", "nm": "I", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+                   {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0, 0.6, 0]}, "o": {"a": 0, "k": 100}, "r": 2}]}]}
+    """##
+
+    @Test func aDragPicksUpByTheShapeNotItsBox() throws {
+        // dotlottie-rs's dnd_try_grab and manage_path_drag test hit_test_precise: "a star is not
+        // grabbed by the empty corners of its bounding box"; clicks and zones keep the box.
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Ball", "slotId": "ball_pos"},
+                          {"type": "DragAndDrop", "layerName": "Hoop", "slotId": "hoop_pos"},
+                          {"type": "DragAndDrop", "layerName": "Frame", "slotId": "frame_pos"}]}
+        """##, animation: Self.shapes)
+        // The corner of the ball's box: over it by its box, not by its shape.
+        #expect(scene.layerNames(at: Point(33, 33)).contains("Ball"))
+        #expect(!scene.layerShape(named: "Ball", contains: Point(33, 33)) && scene.layerShape(named: "Ball", contains: Point(45, 45)))
+        try Self.drag(m, scene, .down, 33, 33)
+        try Self.drag(m, scene, .move, 60, 60)
+        try Self.drag(m, scene, .up, 60, 60)
+        #expect(m.slotValues.isEmpty)
+        try Self.drag(m, scene, .down, 45, 45)
+        try Self.drag(m, scene, .move, 55, 50)
+        try Self.drag(m, scene, .up, 55, 50)
+        #expect(Self.slot(m, "ball_pos") == [60, 55])
+        // A stroke without a fill: its hole misses, its line (within half its width) hits.
+        try Self.drag(m, scene, .down, 75, 20)
+        try Self.drag(m, scene, .move, 80, 20)
+        try Self.drag(m, scene, .up, 80, 20)
+        #expect(Self.slot(m, "hoop_pos") == nil)
+        try Self.drag(m, scene, .down, 92, 20)
+        try Self.drag(m, scene, .move, 90, 25)
+        try Self.drag(m, scene, .up, 90, 25)
+        #expect(Self.slot(m, "hoop_pos") == [73, 25])
+        // The even-odd hole of the frame misses, its band hits.
+        #expect(!scene.layerShape(named: "Frame", contains: Point(20, 75)) && scene.layerShape(named: "Frame", contains: Point(35, 75)))
+        try Self.drag(m, scene, .down, 20, 75)
+        try Self.drag(m, scene, .move, 30, 75)
+        try Self.drag(m, scene, .up, 30, 75)
+        #expect(Self.slot(m, "frame_pos") == nil)
+    }
+
+    /// The scene drawn at time 0 on a 200 × 200 bitmap, with the machine's ghosts shown.
+    static func rendered(_ m: LottieStateMachine, _ scene: LottieScene) throws -> Bitmap {
+        try scene.applySlots(m.slotValues)
+        scene.showGhosts(m.ghosts)
+        CATransaction.flush()
+        let b = Bitmap(width: 200, height: 200)
+        LayerRenderer(background: .clear).draw(scene.root.presentation(at: 0), into: Canvas(b))
+        return b
+    }
+
+    @Test func aGhostDragShowsAFrozenCopyWhileTheOriginalStays() throws {
+        // dotlottie-rs's dnd_ghost_check.rs (star_drop_ghost.json) on our board: the copy rides
+        // the pointer, the slot is not written during the drag, a dock glides the original from
+        // its rest, lock holds; a miss glides the copy back and nothing moves.
+        let ghost = ##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Star", "slotId": "star_pos", "ghost": true, "tween": {"duration": 0.25, "easing": [0.25, 0.1, 0.25, 1]},
+                           "dropZones": [{"layerName": "zone", "lock": true, "actions": [{"type": "Increment", "inputName": "docked"}]}]}],
+         "inputs": [{"type": "Numeric", "name": "docked", "value": 0}]}
+        """##
+        let (m, scene) = try Self.slotted(ghost, animation: Self.board)
+        #expect(m.notices.allSatisfy { !$0.contains("ghost") })
+        let before = try Self.rendered(m, scene)
+        try Self.drag(m, scene, .down, 40, 160)
+        try Self.drag(m, scene, .move, 20, 100)
+        #expect(m.slotValues.isEmpty && m.ghosts == ["Star": Point(-20, -60)])
+        let held = try Self.rendered(m, scene)
+        // The copy is drawn where the pointer took it, the original where it was.
+        #expect(held[20, 100] == before[40, 160] && before[20, 100] != before[40, 160] && held[40, 160] == before[40, 160])
+        // Hit tests and look-ups never find the copy.
+        #expect(!scene.layerNames(at: Point(20, 100)).contains("Star") && scene.layerPosition(named: "Star") == Point(40, 160))
+        try Self.drag(m, scene, .move, 65, 45)
+        try Self.drag(m, scene, .up, 65, 45)
+        #expect(m.ghosts.isEmpty && Self.slot(m, "star_pos") == nil)
+        m.advance(by: 0.125)
+        let mid = Self.slot(m, "star_pos")
+        #expect(mid != nil && mid != [60, 40] && mid != [40, 160])
+        m.advance(by: 0.2)
+        #expect(Self.slot(m, "star_pos") == [60, 40] && Self.number(m, "docked") == 1)
+        let docked = try Self.rendered(m, scene)
+        #expect(docked[60, 40] == before[40, 160] && docked[40, 160] == before[20, 100] && scene.root.sublayers?.count == scene.builtLayers.count)
+        // Locked: no copy.
+        try Self.drag(m, scene, .down, 60, 40)
+        try Self.drag(m, scene, .move, 100, 100)
+        #expect(m.ghosts.isEmpty)
+
+        // A miss: the copy glides back onto the original, which never moved.
+        let (n, board) = try Self.slotted(ghost, animation: Self.board)
+        try Self.drag(n, board, .down, 40, 160)
+        try Self.drag(n, board, .move, 20, 100)
+        try Self.drag(n, board, .up, 20, 100)
+        n.advance(by: 0.125)
+        let back = n.ghosts["Star"]
+        #expect(back != nil && back != Point(-20, -60) && back != Point(0, 0))
+        n.advance(by: 0.2)
+        #expect(n.ghosts.isEmpty && Self.slot(n, "star_pos") == [40, 160] && Self.number(n, "docked") == 0)
+        #expect(try Self.rendered(n, board)[20, 100] == before[20, 100])
+
+        // A layer under a scaled parent: the copy carries its ancestors' transforms.
+        let (p, nested) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dot", "slotId": "dot_pos", "ghost": true}]}
+        """##, animation: ##"""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "slots": {"dot_pos": {"p": {"a": 0, "k": [10, 0]}}},
+         "layers": [
+           {"ty": 4, "nm": "Dot", "ind": 2, "parent": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "dot_pos"}},
+            "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [10, 10]}, "r": {"a": 0, "k": 0}},
+                       {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]},
+           {"ty": 3, "nm": "Holder", "ind": 1, "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [50, 50]}, "s": {"a": 0, "k": [200, 200]}}}]}
+        """##)
+        #expect(nested.layerCorners(named: "Dot") == [Point(60, 40), Point(80, 40), Point(80, 60), Point(60, 60)])
+        try Self.drag(p, nested, .down, 70, 50)
+        try Self.drag(p, nested, .move, 70, 130)
+        let lifted = try Self.rendered(p, nested)
+        // Twice the size, 80 points lower; the original where it was.
+        #expect(lifted[70, 50] >> 24 == 255 && lifted[62, 122] == lifted[70, 50] && lifted[78, 138] == lifted[70, 50])
+        #expect(lifted[58, 130] != lifted[70, 50] && lifted[82, 130] != lifted[70, 50] && lifted[70, 100] != lifted[70, 50])
+    }
+
+    @Test func slotsApplyToTheAnimationTheStateShows() throws {
+        // dotlottie-rs drops the overlay when the animation changes and reseeds the slots from
+        // the new animation's own (set_current_state's animation_changing).
+        let second = Self.ball.replacingOccurrences(of: "ball_color", with: "hoop_color")
+        let main = try LottieScene.parse(Array(Self.ball.utf8)), other = try LottieScene.parse(Array(second.utf8))
+        let def = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(##"""
+        {"initial": "a", "states": [
+           {"name": "a", "type": "PlaybackState", "animation": "main", "slots": [{"slotId": "ball_color", "type": "Color", "value": [0, 0, 1]}],
+            "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Boolean", "inputName": "go", "conditionType": "Equal", "compareTo": true}]}]},
+           {"name": "b", "type": "PlaybackState", "animation": "second", "slots": [{"slotId": "hoop_color", "type": "Color", "value": [0, 1, 0]}],
+            "transitions": [{"type": "Transition", "toState": "c", "guards": [{"type": "Boolean", "inputName": "go", "conditionType": "Equal", "compareTo": false}]}]},
+           {"name": "c", "type": "PlaybackState", "animation": "main"}],
+         "inputs": [{"type": "Boolean", "name": "go", "value": false}]}
+        """##.utf8)))
+        let m = LottieStateMachine(def, scenes: ["main": main, "second": other], initial: "main")
+        m.start()
+        #expect(Self.near(Self.slot(m, "ball_color"), [0, 0, 1]))
+        try m.setInput("go", .bool(true))
+        #expect(m.animationID == "second" && Array(m.slotValues.keys) == ["hoop_color"] && Self.near(Self.slot(m, "hoop_color"), [0, 1, 0]))
+        try other.applySlots(m.slotValues)
+        func fill(_ s: LottieScene) -> Color? {
+            var stack = s.root.sublayers ?? []
+            while let l = stack.popLast() {
+                if let f = (l as? CAShapeLayer)?.fillColor { return f }
+                stack += l.sublayers ?? []
+            }
+            return nil
+        }
+        #expect(fill(other) == Color(0, 1, 0))
+        // Back to the first animation: its own slots, nothing written.
+        try m.setInput("go", .bool(false))
+        #expect(m.animationID == "main" && m.slotValues.isEmpty)
+    }
+}

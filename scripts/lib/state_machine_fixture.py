@@ -66,6 +66,14 @@ SWITCHING["states"][0]["animation"] = "toggle"
 SWITCHING["states"][1].update({"animation": "second", "segment": None, "loop": True, "speed": 1})
 del SWITCHING["states"][1]["segment"]
 
+# The second animation with its Disc's fill in a slot "disc_colour" (blue), and "switch" whose
+# "on" state (showing "second") turns it yellow: slots belong to the animation shown.
+SECOND_SLOTTED = json.loads(json.dumps(SECOND))
+SECOND_SLOTTED["slots"] = {"disc_colour": {"p": {"a": 0, "k": [0, 0, 1, 1]}}}
+SECOND_SLOTTED["layers"][0]["shapes"][1]["c"]["sid"] = "disc_colour"
+SWITCHING_SLOTS = json.loads(json.dumps(SWITCHING))
+SWITCHING_SLOTS["states"][1]["slots"] = [{"slotId": "disc_colour", "type": "Color", "value": [1, 1, 0]}]
+
 
 # Dragging (dotLottie's DragAndDrop): the toggle animation with the Button placed by a slot
 # "button_pos" (0, 0: where it is drawn anyway) and "Backdrop" a drop zone; a state slot turns
@@ -91,6 +99,7 @@ DRAG = {
 
 
 def write(path, machine=MACHINE, second=False, animation=ANIMATION):
+    """`second`: True for SECOND, or the second animation itself."""
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as z:
         manifest = json.loads(json.dumps(MANIFEST))
         if second:
@@ -98,7 +107,7 @@ def write(path, machine=MACHINE, second=False, animation=ANIMATION):
         z.writestr("manifest.json", json.dumps(manifest))
         z.writestr("a/toggle.json", json.dumps(animation))
         if second:
-            z.writestr("a/second.json", json.dumps(SECOND))
+            z.writestr("a/second.json", json.dumps(SECOND if second is True else second))
         z.writestr("s/switch.json", json.dumps(machine))
 
 

@@ -9,6 +9,7 @@
   `inspect --state-machine` prints the tree at the state's frame;
 - a state naming another animation of the archive ("second", in switching.lottie) shows it
   after the click, at its own frames (124 half a second in at 60 fps), the first one hidden;
+  a slot of that animation declared by the state takes its value there (the disc yellow);
 - refusals, one line each and no output file: an unknown input, a value of the wrong type,
   an unknown state machine, `--input` without `--state-machine`, `--click` on a Lottie file
   without one, a state machine with a marker, a malformed state machine in the archive;
@@ -106,6 +107,11 @@ else:
     im = Image.open(out).convert("RGBA")
     if im.getpixel((100, 100)) != BLUE or im.getpixel((40, 40))[3] != 0:
         fail(f"a state naming another animation: centre {im.getpixel((100, 100))}, button {im.getpixel((40, 40))}; expected the second animation only")
+# Its state's slots apply to it (a slot of the second animation): the disc turns yellow.
+state_machine_fixture.write(switching, machine=state_machine_fixture.SWITCHING_SLOTS, second=state_machine_fixture.SECOND_SLOTTED)
+p = run("render", switching, "--out", out, "--state-machine", "switch", "--click", "0.1:60,60", "--time", "0.5")
+if p.returncode != 0 or Image.open(out).convert("RGBA").getpixel((100, 100)) != (255, 255, 0, 255):
+    fail(f"a state's slots on another animation: expected the disc yellow, got {p.returncode}: {p.stderr.strip()!r}")
 
 # Dragging: --press on the button, --drag with the button held moves it (its slot), --release
 # over the backdrop docks it at the zone's snap point (100, 0) and the state entered turns

@@ -16,8 +16,16 @@
 // object glides there (cubic bezier, non-blocking: grabbing again takes it from where it is);
 // on landing in a zone the zone's actions run, `lock` makes it ungrabbable, `track` makes it
 // follow the zone layer each tick. Leaving `stateName`'s state while held returns it to rest.
-// Ghost mode draws no duplicate here: the object itself is dragged (dotlottie-rs's own
-// fallback when it cannot make the duplicate).
+//
+// Ghost mode (`ghost: true`; the engine's ghost_begin / ghost_offset / ghost_end calls,
+// tests/dnd_ghost_check.rs): the grab parks the original — its slot is not written — and a
+// frozen copy of the layer rides the pointer: `ghosts` holds each copy's offset from where
+// the layer is (the pointer's travel since the press, not clamped), and the scene draws the
+// copy above everything (`LottieScene.showGhosts`). The release: no zones — the slot takes the
+// release point and the copy goes; over a zone — the copy goes and the original glides from
+// its rest to the dock; a miss — the copy glides back onto the original (its offset to 0) and
+// goes. A copy gliding back cannot be grabbed; leaving the state discards it. A layer the
+// scene finds no drawing of is dragged itself (dotlottie-rs's fallback when ghost_begin fails).
 //
 // Path mode (`pathLayerName`, `progressInput`): the layer's first path is flattened into an
 // arc-length table (`LottieDragPath`); a press on the layer seeds the nearest sample, each move
@@ -25,15 +33,18 @@
 // numeric input; the release docks at a zone whose position lies within reach along the path
 // (the object's and the zone's half-sizes), else per `dockFallback`, gliding with `tween`.
 //
-// Layers are found by name through `LottieStateMachineGeometry` (the scene the machine shows);
-// a pickup is tested against layer boxes (`LottieScene.layerNames(at:)`), where dotlottie-rs
-// tests the shape itself.
+// Layers are found by name through `LottieStateMachineGeometry` (the scene the machine shows).
+// A pick-up is tested against the layer's shapes (`LottieScene.layerShape(named:contains:)`, as
+// dotlottie-rs's dnd_try_grab and manage_path_drag call hit_test_precise), drop zones against
+// layer boxes (`LottieScene.layerNames(at:)`, its hit_test in dnd_resolve_drop).
 import LayerKit
 
 /// What the machine asks of the scene it shows, in the animation's coordinates.
 public protocol LottieStateMachineGeometry: AnyObject {
-    /// The names of the layers under `point`, innermost first.
+    /// The names of the layers under `point` by their boxes, innermost first.
     func layerNames(at point: Point) -> [String]
+    /// Whether layer `name`'s shapes (not its box) cover `point`: a drag's pick-up.
+    func layerShape(named name: String, contains point: Point) -> Bool
     /// Where the origin of layer `name` is drawn (its transform's translation).
     func layerPosition(named name: String) -> Point?
     /// The four corners of what layer `name` draws (its box, transformed).
@@ -61,6 +72,11 @@ struct LottieDragGesture {
     var path: LottieDragPath?
     var pathHeld = false
     var pathSnap: (from: Double, to: Double, elapsed: Double)?
+    /// Ghost mode: whether a copy is out, the press it started from, where the original lands
+    /// when the copy has glided back.
+    var ghostActive = false
+    var ghostOrigin = Point(0, 0)
+    var ghostLand: Point?
 
     init(_ spec: LottieStateMachineDefinition.Drag) {
         self.spec = spec
@@ -115,8 +131,8 @@ extension LottieStateMachine {
         let spec = gestures[i].spec
         switch event {
         case .down:
-            if gestures[i].locked || gestures[i].isHeld || !active(gestures[i]) || !layers.contains(spec.layerName) { return }
-            guard let current = slotPoint(spec.slotID) else { return }
+            if gestures[i].locked || gestures[i].isHeld || !active(gestures[i]) { return }
+            guard geometry?.layerShape(named: spec.layerName, contains: point) == true, let current = slotPoint(spec.slotID) else { return }
             if gestures[i].rest == nil {
                 gestures[i].rest = current
                 if let c = center(spec.layerName) { gestures[i].anchorOffset = Point(current.x - c.x, current.y - c.y) }
@@ -124,13 +140,27 @@ extension LottieStateMachine {
                     gestures[i].halfExtents = Point(distance(c[1].x - c[0].x, c[1].y - c[0].y) / 2, distance(c[3].x - c[0].x, c[3].y - c[0].y) / 2)
                 }
             }
+            // A copy gliding back finishes before the object can be grabbed again.
+            if gestures[i].ghostActive, case .snapping = gestures[i].phase { return }
             gestures[i].tracking = nil
-            gestures[i].phase = .held(offset: Point(current.x - point.x, current.y - point.y))
+            if spec.ghost, geometry?.layerCorners(named: spec.layerName) != nil {
+                gestures[i].ghostActive = true
+                gestures[i].ghostOrigin = point
+                ghosts[spec.layerName] = Point(0, 0)
+                gestures[i].phase = .held(offset: Point(0, 0))
+            } else {
+                gestures[i].phase = .held(offset: Point(current.x - point.x, current.y - point.y))
+            }
             run(spec.onGrab)
         case .move:
             guard case .held(let offset) = gestures[i].phase else { return }
             guard active(gestures[i]) else { cancelToRest(i); return }
-            writeSlot(spec.slotID, clamped(gestures[i], Point(point.x + offset.x, point.y + offset.y)))
+            if gestures[i].ghostActive {
+                let o = gestures[i].ghostOrigin
+                ghosts[spec.layerName] = Point(point.x - o.x, point.y - o.y)
+            } else {
+                writeSlot(spec.slotID, clamped(gestures[i], Point(point.x + offset.x, point.y + offset.y)))
+            }
             run(spec.onDrag)
         case .up:
             guard case .held = gestures[i].phase else { return }
@@ -158,7 +188,14 @@ extension LottieStateMachine {
         let spec = gestures[i].spec
         run(spec.onDrop)
         guard !spec.dropZones.isEmpty else {
-            gestures[i].rest = slotPoint(spec.slotID) ?? gestures[i].rest
+            if gestures[i].ghostActive {
+                // The slot takes the release point, as dotlottie-rs writes it, and the copy goes.
+                writeSlot(spec.slotID, point)
+                endGhost(i)
+                gestures[i].rest = point
+            } else {
+                gestures[i].rest = slotPoint(spec.slotID) ?? gestures[i].rest
+            }
             gestures[i].phase = .idle
             return
         }
@@ -166,6 +203,20 @@ extension LottieStateMachine {
         if let z = spec.dropZones.firstIndex(where: { layers.contains($0.layerName) }) {
             let name = spec.dropZones[z].layerName
             if let t = spec.dropZones[z].snap ?? geometry?.layerPosition(named: name) ?? center(name) { target = t; zone = z }
+        }
+        // A ghost docking: the copy goes and the original glides from its rest to the dock
+        // (below). A miss: the copy glides back onto the original, which lands where it rests.
+        if gestures[i].ghostActive, zone != nil { endGhost(i) }
+        if gestures[i].ghostActive {
+            if gestures[i].duration != nil {
+                let o = gestures[i].ghostOrigin
+                gestures[i].ghostLand = target
+                gestures[i].phase = .snapping(from: Point(point.x - o.x, point.y - o.y), to: Point(0, 0), elapsed: 0, zone: nil)
+            } else {
+                endGhost(i)
+                land(i, target, nil)
+            }
+            return
         }
         let tracked = zone.map { spec.dropZones[$0].track } ?? false
         let from = slotPoint(spec.slotID) ?? target
@@ -187,7 +238,16 @@ extension LottieStateMachine {
         run(z.actions)
     }
 
+    /// Takes the copy of a ghost drag away.
+    private func endGhost(_ i: Int) {
+        gestures[i].ghostActive = false
+        gestures[i].ghostLand = nil
+        ghosts[gestures[i].spec.layerName] = nil
+    }
+
     private func cancelToRest(_ i: Int) {
+        // The original never moved: the copy is discarded.
+        if gestures[i].ghostActive { endGhost(i); gestures[i].phase = .idle; return }
         guard let rest = gestures[i].rest else { gestures[i].phase = .idle; return }
         if gestures[i].duration != nil {
             gestures[i].phase = .snapping(from: slotPoint(gestures[i].spec.slotID) ?? rest, to: rest, elapsed: 0, zone: nil)
@@ -212,9 +272,21 @@ extension LottieStateMachine {
             }
             guard case .snapping(let from, let to, let elapsed, let zone) = gestures[i].phase, let d = gestures[i].duration else { continue }
             let e = elapsed + seconds
-            if e >= d { land(i, to, zone); continue }
+            if e >= d {
+                if gestures[i].ghostActive {
+                    // The copy is back over the original: it goes, the original lands at rest.
+                    let target = gestures[i].ghostLand ?? gestures[i].rest ?? to
+                    endGhost(i)
+                    land(i, target, zone)
+                } else {
+                    land(i, to, zone)
+                }
+                continue
+            }
             let p = gestures[i].easing?.evaluate(e / d) ?? e / d
-            writeSlot(gestures[i].spec.slotID, Point(from.x + (to.x - from.x) * p, from.y + (to.y - from.y) * p))
+            let at = Point(from.x + (to.x - from.x) * p, from.y + (to.y - from.y) * p)
+            // A ghost's glide moves the copy (offsets), otherwise the slot.
+            if gestures[i].ghostActive { ghosts[gestures[i].spec.layerName] = at } else { writeSlot(gestures[i].spec.slotID, at) }
             gestures[i].phase = .snapping(from: from, to: to, elapsed: e, zone: zone)
         }
     }
@@ -236,8 +308,8 @@ extension LottieStateMachine {
         }
         switch event {
         case .down:
-            if gestures[i].pathHeld || gestures[i].locked || !active(gestures[i]) || !layers.contains(spec.layerName) { return }
-            guard gestures[i].path?.isEmpty == false else { return }
+            if gestures[i].pathHeld || gestures[i].locked || !active(gestures[i]) { return }
+            guard gestures[i].path?.isEmpty == false, geometry?.layerShape(named: spec.layerName, contains: point) == true else { return }
             gestures[i].pathHeld = true
             gestures[i].pathSnap = nil
             gestures[i].path?.seed(point)

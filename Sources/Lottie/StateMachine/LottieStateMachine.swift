@@ -105,6 +105,12 @@ public final class LottieStateMachine {
     var gestures: [LottieDragGesture]
     /// The scene the machine shows, where drags find layers by name.
     public weak var geometry: (any LottieStateMachineGeometry)?
+    /// Ghost drags under way: each dragged layer's name → the offset of its frozen copy from
+    /// the layer, in the animation's coordinates (`LottieScene.showGhosts(_:)` draws them).
+    public internal(set) var ghosts: [String: Point] = [:]
+    /// Each animation's own slots (`slotValues` of its scene, the keys naming them), by id:
+    /// the slots the machine starts from when a state shows that animation.
+    private var animationSlots: [String: (values: [String: JSONValue], keys: [String: String])] = [:]
 
     /// The slots the machine has written (slot id → Lottie property `{a: 0, k}`); the others
     /// keep the animation's values.
@@ -142,14 +148,18 @@ public final class LottieStateMachine {
     /// `initial` until a state names another (`LottieStateMachineDefinition.animationIDs`
     /// lists the ones its states name).
     public convenience init(_ definition: LottieStateMachineDefinition, scenes: [String: LottieScene], initial: String) {
-        self.init(definition, models: scenes.mapValues(\.model), initial: initial, slots: scenes[initial]?.slotValues ?? [:])
+        self.init(definition, models: scenes.mapValues(\.model), initial: initial,
+                  slots: scenes.mapValues { ($0.slotValues, LottieSlots.referencingKeys($0.slotSource?.json)) })
         geometry = scenes[initial]
     }
 
-    convenience init(_ definition: LottieStateMachineDefinition, models: [String: LottieAnimationModel], initial: String, slots: [String: JSONValue] = [:]) {
+    /// `slots`: each animation's slot values and the keys of the properties naming them.
+    convenience init(_ definition: LottieStateMachineDefinition, models: [String: LottieAnimationModel], initial: String,
+                     slots: [String: (values: [String: JSONValue], keys: [String: String])] = [:]) {
         precondition(models[initial] != nil, "the initial animation is one of the models")
-        self.init(definition, model: models[initial]!, slots: slots)
+        self.init(definition, model: models[initial]!, slots: slots[initial]?.values ?? [:], slotKeys: slots[initial]?.keys ?? [:])
         animations = models.mapValues(Timing.init)
+        animationSlots = slots
         animationID = initial
     }
 
@@ -166,8 +176,9 @@ public final class LottieStateMachine {
         }
         inPoint = t.inPoint; outPoint = t.outPoint; frameRate = t.frameRate; markers = t.markers
         animationID = id
-        // The slots written belong to the animation shown first (dotlottie-rs drops them on a load).
-        slots.reset()
+        // Nothing written survives: the slots are the new animation's own (dotlottie-rs drops the
+        // overlay's bookkeeping when the animation changes and reseeds from its authored slots).
+        slots.reset(animation: animationSlots[id]?.values ?? [:], keys: animationSlots[id]?.keys ?? [:])
         notice("state \(DocumentText.quoted(state)): animation \(DocumentText.quoted(id))")
     }
 

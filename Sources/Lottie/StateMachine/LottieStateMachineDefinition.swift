@@ -418,9 +418,6 @@ public struct LottieStateMachineDefinition: Sendable {
         }
         // Each construct not run is reported once, naming where it is.
         var unsupported: [String] = []
-        for d in drags where d.ghost {
-            unsupported.append("DragAndDrop on \(DocumentText.quoted(d.layerName)): ghost drags the object itself (no duplicate is drawn)")
-        }
         for d in drags where d.slotID == nil && (d.pathLayerName == nil || d.progressInput == nil) {
             unsupported.append("DragAndDrop on \(DocumentText.quoted(d.layerName)): neither slotId nor pathLayerName with progressInput: it does nothing")
         }

@@ -198,9 +198,11 @@ struct LottieStateSlots {
         endReleases.removeAll()
     }
 
-    /// Another animation is shown: its slots are its own, nothing written survives.
-    mutating func reset() {
-        lerps.removeAll(); endReleases.removeAll(); bases.removeAll(); active.removeAll()
-        if !written.isEmpty { written.removeAll(); revision += 1 }
+    /// Another animation is shown, with `slots` its own (as `init(animation:keys:)` takes
+    /// them): nothing written survives.
+    mutating func reset(animation slots: [String: JSONValue], keys: [String: String]) {
+        let revision = self.revision + (written.isEmpty ? 0 : 1)
+        self = LottieStateSlots(animation: slots, keys: keys)
+        self.revision = revision
     }
 }
