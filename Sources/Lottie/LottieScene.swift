@@ -50,7 +50,10 @@ public final class LottieScene {
     /// Core Animation time of frame `frame`.
     public func time(forFrame frame: Double) -> Double { (frame - model.inPoint) / model.frameRate }
 
-    init(model: LottieAnimationModel, baseDirectory: String, images: ImageLoading?, reading: LottieReading) throws(DocumentError) {
+    /// `foldsLayers`: whether the pass-through wrappers are folded away (LottieLayerFolding.swift);
+    /// false only to compare with the tree as built.
+    init(model: LottieAnimationModel, baseDirectory: String, images: ImageLoading?, reading: LottieReading,
+         foldsLayers: Bool = true) throws(DocumentError) {
         self.model = model
         self.reading = reading
         let w = LottieWarnings()
@@ -69,7 +72,9 @@ public final class LottieScene {
         root.position = Point(0, 0)
         let built = try builder.build(model.layers, timeline: timeline, depth: 0, size: Size(model.width, model.height))
         for l in built { root.addSublayer(l) }
-        builtLayers = built
+        // Fewer layers to copy and walk every frame, drawn alike (LottieLayerFolding.swift).
+        let folded = foldsLayers ? LottieLayerFolding.fold(root) : 0
+        builtLayers = root.sublayers ?? []
         if timeline.samples.exceeded { throw timeline.samples.refusal }
         let depth = Self.treeDepth(root)
         guard depth <= LottieLimits.maximumTreeDepth else {
@@ -77,7 +82,7 @@ public final class LottieScene {
         }
         self.root = root
         warnings = w.lines
-        layerCount = builder.counter.count
+        layerCount = builder.counter.count - folded
     }
 
     /// The depth of the deepest layer under `root` (1 for `root` alone), a mask counting as a
