@@ -1,5 +1,6 @@
-// The affine image span kernel (lk_affine_image_run, behind `affineImageRun`): its AVX2 path,
-// its portable path and the SSE2 pair path each against the reference written out here —
+// The affine image span kernel (lk_affine_image_run, behind `affineImageRun`): its AVX-512 path
+// (where the CPU has it), its AVX2 path, its portable path and the SSE2 pair path each against
+// the reference written out here —
 // ImageSampler.sample stepped in doubles and lkSourceOver, pixel by pixel — on images whose
 // sizes are and are not multiples of the vector width, opaque, translucent and with empty
 // regions, through scaled, translated, rotated and skewed maps, spans starting before the
@@ -66,10 +67,10 @@ import RasterFuzzing
             let background = (0..<n).map { _ in PixelKernelTests.pixel(&rng) }
             let want = Self.reference(img, background, u: u, v: v, du: du, dv: dv)
             let w = Int64(img.width), h = Int64(img.height)
-            for portable: Int32 in [0, 1] {
+            for path: Int32 in [0, 1, 2] {                              // best, portable, AVX2
                 var got = background
-                lk_affine_image_run(&got, n, img.pixels, w, h, u, v, du, dv, portable)
-                #expect(got == want, "portable \(portable): \(img.width)×\(img.height) at \(u), \(v) step \(du), \(dv), \(n) pixels")
+                lk_affine_image_run(&got, n, img.pixels, w, h, u, v, du, dv, path)
+                #expect(got == want, "path \(path): \(img.width)×\(img.height) at \(u), \(v) step \(du), \(dv), \(n) pixels")
             }
             var pairs = background
             pairs.withUnsafeMutableBufferPointer {
@@ -100,10 +101,10 @@ import RasterFuzzing
         for (image, u, v, du, dv, n) in cases {
             let background = (0..<n).map { _ in PixelKernelTests.pixel(&rng) }
             let want = Self.reference(image, background, u: u, v: v, du: du, dv: dv)
-            for portable: Int32 in [0, 1] {
+            for path: Int32 in [0, 1, 2] {                              // best, portable, AVX2
                 var got = background
-                lk_affine_image_run(&got, n, image.pixels, Int64(image.width), Int64(image.height), u, v, du, dv, portable)
-                #expect(got == want, "portable \(portable) at \(u), \(v) step \(du), \(dv)")
+                lk_affine_image_run(&got, n, image.pixels, Int64(image.width), Int64(image.height), u, v, du, dv, path)
+                #expect(got == want, "path \(path) at \(u), \(v) step \(du), \(dv)")
             }
         }
     }

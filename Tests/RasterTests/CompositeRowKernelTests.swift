@@ -1,4 +1,5 @@
-// The group composite's row kernel (`lk_composite_row`, AVX2 where the CPU has it) against its
+// The group composite's row kernel (`lk_composite_row`, AVX-512 or AVX2 where the CPU has it,
+// each path also called by itself) against its
 // portable path and against the Swift loops it replaced, per pixel: bit-identical on random
 // rows of every length up to 27 (every tail after the eight-pixel steps), with and without a
 // mask, at full and partial opacity, on premultiplied pixels and on arbitrary bytes (sources
@@ -125,6 +126,47 @@ import Testing
             }
         }
         #expect(mismatches == 0)
+    }
+
+    /// Each vector path called itself, whichever the dispatch would choose: the AVX-512 steps
+    /// (where the CPU has them) and the AVX2 steps, on rows of 16 to 80 pixels (every tail of
+    /// the sixteen-pixel steps, under its lane mask) holding runs of zero, opaque and arbitrary
+    /// sources, with and without a mask, at full and partial opacity, with and without the
+    /// empty-run skip: the portable path's pixels, and nothing past the row written.
+    @Test func avx512AndAVX2StepsEqualThePortablePath() {
+        var rng = SplitMix(seed: 0x5121_6A)
+        var mismatches = 0, paths = 0
+        for round in 0..<4_000 {
+            let n = 16 + round % 65
+            var src = (0..<n).map { _ in round % 5 == 4 ? rng.random(UInt32.max) : rng.premultiplied() }
+            let start = Int(rng.random(UInt32(n - 1))), length = min(n - start, 1 + Int(rng.random(40)))
+            let run = rng.random(2)
+            for k in start..<(start + length) { src[k] = run == 0 ? 0 : run == 1 ? 0xFF00_0000 | rng.random(0xFF_FFFF) : src[k] }
+            let mask: [UInt32]? = round % 3 == 0 ? nil : (0..<n).map { _ in [0, 255, rng.random(255)][Int(rng.random(2))] << 24 | rng.random(0xFF_FFFF) }
+            let dst = (0..<n + 16).map { _ in rng.premultiplied() }
+            let alpha: UInt32 = [255, 255, 128, rng.random(255)][round % 4]
+            let skip: Int32 = round % 2 == 0 ? 1 : 0
+            var portable = dst
+            portable.withUnsafeMutableBufferPointer { d in
+                if let mask { lk_composite_row_portable(d.baseAddress, src, mask, n, alpha) } else { lk_composite_row_portable(d.baseAddress, src, nil, n, alpha) }
+            }
+            for wide in [true, false] {
+                guard wide ? lk_cpu_has_avx512() != 0 : lk_cpu_has_avx2() != 0 else { continue }
+                paths += 1
+                var vector = dst
+                vector.withUnsafeMutableBufferPointer { d in
+                    switch (mask, wide) {
+                    case let (m?, true): lk_composite_row_avx512_steps(d.baseAddress, src, m, n, alpha, skip)
+                    case let (m?, false): lk_composite_row_avx2_steps(d.baseAddress, src, m, n, alpha, skip)
+                    case (nil, true): lk_composite_row_avx512_steps(d.baseAddress, src, nil, n, alpha, skip)
+                    case (nil, false): lk_composite_row_avx2_steps(d.baseAddress, src, nil, n, alpha, skip)
+                    }
+                }
+                if vector != portable { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+        #expect(paths > 0 || lk_cpu_has_avx2() == 0)
     }
 
     /// A group's box composited through a mask is the multiply followed by the composite, and

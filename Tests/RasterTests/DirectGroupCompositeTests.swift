@@ -123,4 +123,37 @@ import Testing
             #expect(GroupRegionTests.differing(direct, background) > 100, "frame \(f), \(kind): the gradient is drawn")
         }
     }
+
+    /// A mask fill whose rows hold several runs that move from row to row (an even-odd ring, its
+    /// hole, and a slanted triangle beside it): each row's alpha is cleared only where the next
+    /// row's runs leave the last row's (MaskedGradientRows), so nothing may show through the
+    /// hole, between the shapes or past their ends that the general way leaves out.
+    @Test(arguments: [Gradient.Kind.axial, .radial, .conic])
+    func aMaskFillOfSeveralRunsARowLeavesNoAlphaBehind(kind: Gradient.Kind) {
+        let rasterizer = DisplayListRasterizer()
+        for f in 0..<8 {
+            let full = MaskedGradientTests.list(frame: f, kind: kind, general: false)
+            var items = full.items.filter { if case .stroke = $0.operation { return false }; return true }
+            let k = items.lastIndex { if case .fill = $0.operation { return true }; return false }!
+            let d = Double(f) * 3.1
+            var shape = Path.ellipse(in: Rect(15 + d, 10, 100, 96))
+            shape.addPath(.ellipse(in: Rect(40 + d / 2, 30, 52, 50)))
+            shape.move(to: Point(128 - d, 12))
+            shape.addLine(to: Point(148, 104))
+            shape.addLine(to: Point(112, 114 - d))
+            shape.closeSubpath()
+            items[k] = DisplayItem(key: items[k].key, operation: .fill(shape, transform: .identity, color: Color(1, 1, 1, 0.8),
+                                                                       rule: .evenOdd, opacity: 1), bounds: items[k].bounds)
+            let list = DisplayList(width: full.width, height: full.height, items: items)
+            let start = items.firstIndex { if case .beginGroup = $0.operation { return true }; return false }!
+            #expect(DisplayListRasterizer.masksGradientByOneFill(groupAt: start, items))
+            let direct = GroupRegionTests.draw(list, with: rasterizer)
+            let general = GroupRegionTests.draw(Self.clippedBeyond(list), with: DisplayListRasterizer())
+            let c = Self.compare(direct, general)
+            #expect(c.pixels <= 4 && !c.beyondOneStep, "frame \(f), \(kind): \(c), \(Self.firstDifference(direct, general))")
+            let background = GroupRegionTests.draw(DisplayList(width: list.width, height: list.height, items: [items[0]]),
+                                                   with: DisplayListRasterizer())
+            #expect(GroupRegionTests.differing(direct, background) > 100, "frame \(f), \(kind): the gradient is drawn")
+        }
+    }
 }

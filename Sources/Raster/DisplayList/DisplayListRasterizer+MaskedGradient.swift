@@ -139,8 +139,13 @@ extension Canvas {
 // runs land in one row of mask alpha (a colour of premultiplied alpha a at coverage c over a
 // transparent pixel leaves the alpha of lkScale(colour, c), which is what is kept); when the
 // sweep moves to the next row, the finished row is drawn as `drawGradient(_:…maskedBy:…)`
-// draws a row of the mask's bitmap (the same runs of alpha, so the same gradient runs) and its
-// alpha cleared again. Rows the fill does not reach have no alpha and draw nothing, in both.
+// draws a row of the mask's bitmap (the same runs of alpha, so the same gradient runs). The
+// finished row's alpha is not cleared then: the next row's runs write over most of it (a
+// shape's rows overlap), so only the columns of the last row's runs that the new row's runs
+// leave out are cleared — the gaps before and between its runs as they arrive, the rest past
+// its last run before the row is drawn — which leaves the row exactly its own runs' alpha over
+// zero, as the whole clear did. Rows the fill does not reach have no alpha and draw nothing,
+// in both.
 
 /// The one row of mask alpha a fill's runs are gathered in, and what draws a finished row.
 final class MaskedGradientRows {
@@ -157,6 +162,10 @@ final class MaskedGradientRows {
     /// The row being gathered (nil: none) and the columns written in it.
     var row: Int? = nil
     var lo = Int.max, hi = Int.min
+    /// The columns the last drawn row's runs wrote (alpha left in them), and the end of the
+    /// gathered row's last run: that row's alpha left of it is cleared or written over.
+    var staleLo = Int.max, staleHi = Int.min
+    var cursor = Int.min
 
     init(mask: UnsafeMutablePointer<UInt32>, gradientRow: UnsafeMutablePointer<UInt32>, x0: Int, x1: Int,
          cx0: Int, cx1: Int, cy0: Int, cy1: Int, destination: UnsafeMutablePointer<UInt32>, destinationWidth: Int,
@@ -166,10 +175,29 @@ final class MaskedGradientRows {
         self.destination = destination; self.destinationWidth = destinationWidth; self.alpha = alpha; self.painter = painter
     }
 
-    /// Draws the gathered row, if any, and clears its alpha.
+    /// A run of the gathered row: alpha `m` over `count` columns from `x`, the last row's
+    /// alpha cleared in the gap since the previous run.
+    @inline(__always)
+    func paint(x: Int, count: Int, alpha m: UInt32) {
+        clearStale(from: cursor, to: x)
+        (mask + x).update(repeating: m, count: count)
+        if x < lo { lo = x }
+        if x + count > hi { hi = x + count }
+        if x + count > cursor { cursor = x + count }
+    }
+
+    /// Clears what the last drawn row left in columns a ..< z.
+    @inline(__always)
+    private func clearStale(from a: Int, to z: Int) {
+        let a = max(a, staleLo), z = min(z, staleHi)
+        if a < z { (mask + a).update(repeating: 0, count: z - a) }
+    }
+
+    /// Draws the gathered row, if any; its alpha stays for the next row's runs (see above).
     func flush() {
         guard let y = row else { return }
         row = nil
+        clearStale(from: cursor, to: .max)
         let a = max(lo, x0), z = min(hi, x1)
         if y >= cy0, y < cy1, a < z {
             // paintGradient's runs: maximal stretches of alpha from the left of the box (the
@@ -188,8 +216,8 @@ final class MaskedGradientRows {
                 lk_composite_row(destination + y * destinationWidth + ca, gradientRow + ca, mask + ca, cz - ca, alpha)
             }
         }
-        if lo < hi { (mask + lo).update(repeating: 0, count: hi - lo) }
-        lo = .max; hi = .min
+        staleLo = lo; staleHi = hi
+        lo = .max; hi = .min; cursor = .min
     }
 }
 
@@ -207,10 +235,7 @@ struct MaskedGradientRowPainter: SpanPainter {
             r.flush()
             r.row = y
         }
-        let m = (coverage == 255 ? color : lkScale(color, coverage)) & 0xFF00_0000
-        (r.mask + x).update(repeating: m, count: count)
-        if x < r.lo { r.lo = x }
-        if x + count > r.hi { r.hi = x + count }
+        r.paint(x: x, count: count, alpha: (coverage == 255 ? color : lkScale(color, coverage)) & 0xFF00_0000)
     }
 }
 

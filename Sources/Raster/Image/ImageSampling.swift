@@ -163,10 +163,10 @@ extension AffineTransform {
 
 /// A fully covered span of an affinely mapped image: the same samples, bit for bit, as
 /// `ImageSampler.sample` at u, u + du, … (stepped in doubles exactly as the scalar loop),
-/// composited source-over. Four pixels a step with AVX2 where the CPU has it and the image
-/// has at least two rows and columns (CRasterSIMD's `lk_affine_image_run`: the double steps
-/// reproduced exactly in runs within a binade, texel pairs in 64-bit loads, sixteen 16-bit
-/// lanes), else two a step with SSE2 (`affineImageRunPairs`). Out of line, so the kernels are
+/// composited source-over. Eight pixels a step with AVX-512, four with AVX2, where the CPU has
+/// it and the image has at least two rows and columns (CRasterSIMD's `lk_affine_image_run`:
+/// the double steps reproduced exactly in runs within a binade, texel pairs in 64-bit loads or
+/// gathers, 16-bit lanes), else two a step with SSE2 (`affineImageRunPairs`). Out of line, so the kernels are
 /// not inlined into every rasterizer sweep.
 @inline(never) @usableFromInline
 func affineImageRun(_ sampler: ImageSampler, u: Double, v: Double, du: Double, dv: Double,
