@@ -11,9 +11,12 @@ import CRasterSIMD
 import RasterFuzzing
 
 @Suite struct CellDepositKernelTests {
-    /// A band's buffers: `rows × stride` cells, their bit words and row ranges (empty).
+    /// A band's buffers: `rows × stride` cells, their bit words and row ranges (empty), each
+    /// row's first touched cell and one past its last side by side.
     struct Band {
-        var cells: [Float], bits: [UInt64], lo: [Int32], hi: [Int32]
+        var cells: [Float], bits: [UInt64], ranges: [Int32]
+        var lo: [Int32] { Swift.stride(from: 0, to: ranges.count, by: 2).map { ranges[$0] } }
+        var hi: [Int32] { Swift.stride(from: 1, to: ranges.count, by: 2).map { ranges[$0] } }
         let rows: Int, stride: Int, words: Int, top: Int, left: Int, right: Int
 
         init(rows: Int, top: Int, left: Int, right: Int) {
@@ -22,8 +25,7 @@ import RasterFuzzing
             words = (stride + 63) >> 6
             cells = [Float](repeating: 0, count: rows * stride)
             bits = [UInt64](repeating: 0, count: rows * words)
-            lo = [Int32](repeating: .max, count: rows)
-            hi = [Int32](repeating: .min, count: rows)
+            ranges = (0..<rows).flatMap { _ in [Int32.max, Int32.min] }
         }
 
         /// Adds the contours (`points` as x, y pairs; contour starts) through `add`.
@@ -32,17 +34,14 @@ import RasterFuzzing
             let (rows, stride, words, top, left, right) = (rows, stride, words, top, left, right)
             cells.withUnsafeMutableBufferPointer { c in
                 bits.withUnsafeMutableBufferPointer { b in
-                    lo.withUnsafeMutableBufferPointer { l in
-                        hi.withUnsafeMutableBufferPointer { h in
-                            var band = lk_cells(cells: c.baseAddress!, bits: b.baseAddress!, row_lo: l.baseAddress!,
-                                                row_hi: h.baseAddress!, stride: stride, words_per_row: words,
-                                                rows: rows, top: top, left: left, y_top: Double(top),
-                                                y_bottom: Double(top + rows), x_left: Double(left),
-                                                x_right: Double(right))
-                            points.withUnsafeBufferPointer { p in
-                                starts.withUnsafeBufferPointer { s in
-                                    add(&band, p.baseAddress!, points.count / 2, s.baseAddress!, starts.count)
-                                }
+                    ranges.withUnsafeMutableBufferPointer { g in
+                        var band = lk_cells(cells: c.baseAddress!, bits: b.baseAddress!, row_range: g.baseAddress!,
+                                            stride: stride, words_per_row: words, rows: rows, top: top, left: left,
+                                            y_top: Double(top), y_bottom: Double(top + rows), x_left: Double(left),
+                                            x_right: Double(right))
+                        points.withUnsafeBufferPointer { p in
+                            starts.withUnsafeBufferPointer { s in
+                                add(&band, p.baseAddress!, points.count / 2, s.baseAddress!, starts.count)
                             }
                         }
                     }

@@ -37,10 +37,10 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     uint64_t *bits = c->bits + ri * c->words_per_row;
     double x = xa;
     {
-        // The first row, from ya to the row's bottom or yb.
-        const double fy0 = (double)r0, fy1 = (double)(r0 + 1);
-        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
-        const double dy = rowBottom - rowTop;
+        // The first row, from ya to the row's bottom: the one-row form's rowTop = max(ya, r0)
+        // is ya (r0 = ⌊ya⌋) and its rowBottom = min(yb, r0 + 1) is r0 + 1 (yb lies below it
+        // here), so the same dy without the compares.
+        const double dy = (double)(r0 + 1) - ya;
         const double xn = lk_cells_clamp(x + dxdy * dy, l, r);
         lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
         x = xn;
@@ -70,11 +70,10 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
         }
     }
     {
-        // The last row, from its top to yb.
+        // The last row, from its top to yb: rowTop = max(ya, r1 − 1) is r1 − 1 (ya < r0 + 1 ≤
+        // r1 − 1) and rowBottom = min(yb, r1) is yb (r1 = ⌈yb⌉), the same dy without the compares.
         ri += 1; row += c->stride; bits += c->words_per_row;
-        const double fy0 = (double)(r1 - 1), fy1 = (double)r1;
-        const double rowTop = ya >= fy0 ? ya : fy0, rowBottom = yb < fy1 ? yb : fy1;
-        const double dy = rowBottom - rowTop;
+        const double dy = yb - (double)(r1 - 1);
         const double xn = lk_cells_clamp(xb, l, r);
         lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
     }

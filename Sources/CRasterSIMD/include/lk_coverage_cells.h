@@ -38,9 +38,10 @@ typedef struct lk_cells {
     float *cells;
     /// One bit per cell, `words_per_row` words per row: the cells written since the last sweep.
     uint64_t *bits;
-    /// Per row, the first touched cell and one past the last (empty: lo ≥ hi).
-    int32_t *row_lo;
-    int32_t *row_hi;
+    /// Per row, the first touched cell and one past the last side by side: row ri's at
+    /// row_range[2·ri] and row_range[2·ri + 1] (empty: lo ≥ hi). One pointer for both keeps a
+    /// register free in the deposit's row loop, and a row's pair shares one cache line.
+    int32_t *row_range;
     ptrdiff_t stride, words_per_row, rows;
     /// Device row and column of cell (0, 0).
     ptrdiff_t top, left;
@@ -59,8 +60,9 @@ typedef struct lk_swept_row {
 /// Takes row `ri` of `c` for a sweep: its touched range and storage, the range marked empty
 /// again for the next fill (the sweep zeroes the cells and clears the bits it reads).
 __attribute__((always_inline)) static inline lk_swept_row lk_cells_take_row(const lk_cells *c, ptrdiff_t ri) {
-    lk_swept_row r = { c->row_lo[ri], c->row_hi[ri], c->cells + ri * c->stride, c->bits + ri * c->words_per_row };
-    if (r.lo < r.hi) { c->row_lo[ri] = INT32_MAX; c->row_hi[ri] = INT32_MIN; }
+    int32_t *const range = c->row_range + 2 * ri;
+    lk_swept_row r = { range[0], range[1], c->cells + ri * c->stride, c->bits + ri * c->words_per_row };
+    if (r.lo < r.hi) { range[0] = INT32_MAX; range[1] = INT32_MIN; }
     return r;
 }
 
@@ -200,9 +202,10 @@ __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c
     // The row's touched range, widened without a branch (which edge first reaches a row, and
     // whether a later one widens it, is not predictable).
     const int32_t lo32 = (int32_t)x0i, hi32 = (int32_t)touchedHi;
-    const int32_t rowLo = c->row_lo[ri], rowHi = c->row_hi[ri];
-    c->row_lo[ri] = lo32 < rowLo ? lo32 : rowLo;
-    c->row_hi[ri] = hi32 > rowHi ? hi32 : rowHi;
+    int32_t *const range = c->row_range + 2 * ri;
+    const int32_t rowLo = range[0], rowHi = range[1];
+    range[0] = lo32 < rowLo ? lo32 : rowLo;
+    range[1] = hi32 > rowHi ? hi32 : rowHi;
 }
 
 /// x clamped to the drawn columns l…r (rounding drift, or NaN: r).

@@ -82,7 +82,7 @@ __attribute__((target("avx2"), always_inline, no_builtin("memset"))) static inli
     // stroke's frame sweeps a short row per pixel row, where that was a third of the row's work).
     const lk_cells layout = *c;
     const ptrdiff_t left = layout.left, stride = layout.stride, words = layout.words_per_row, rows = layout.rows;
-    int32_t *const rowLo = layout.row_lo, *const rowHi = layout.row_hi;
+    int32_t *const range = layout.row_range;
     const ptrdiff_t columns = right - left, room = width - left;
     const lk_dense_avx2_consts k = *kp;
     const ptrdiff_t ahead = lk_sweep_prefetch_rows() * width;
@@ -90,9 +90,9 @@ __attribute__((target("avx2"), always_inline, no_builtin("memset"))) static inli
     uint64_t *bit = layout.bits;
     uint32_t *dst = pixels + layout.top * width + left;
     for (ptrdiff_t ri = 0; ri < rows; ri++, cell += stride, bit += words, dst += width) {
-        const ptrdiff_t lo = rowLo[ri], hi = rowHi[ri];
+        const ptrdiff_t lo = range[2 * ri], hi = range[2 * ri + 1];
         if (lo >= hi) continue;
-        rowLo[ri] = INT32_MAX; rowHi[ri] = INT32_MIN;       // lk_cells_take_row
+        range[2 * ri] = INT32_MAX; range[2 * ri + 1] = INT32_MIN;       // lk_cells_take_row
         if (hi - lo <= LK_DENSE_ROW) {
             lk_sweep_row_dense_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k, ahead);
         } else {

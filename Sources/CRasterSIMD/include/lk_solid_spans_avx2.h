@@ -96,10 +96,19 @@ __attribute__((target("avx2"))) static inline void lk_span_over_avx2(uint32_t *p
     if (i < n) _mm256_storeu_si256((__m256i *)(p + n - 8), lk_over_eight_avx2(last, k, src));
 }
 
-/// p[i] = v for n ≥ 8 pixels, eight per step, the last n mod 8 by one more store over the last eight.
+/// p[i] = v for n ≥ 8 pixels, eight per store: four stores a step while 32 remain (a thick
+/// stroke's inside is a few dozen pixels a row, and a step of one store cost as many
+/// instructions again in the loop's count and test), then one a step, the last n mod 8 by one
+/// more store over the last eight.
 __attribute__((target("avx2"))) static inline void lk_span_store_avx2(uint32_t *p, ptrdiff_t n, uint32_t v) {
     const __m256i c = _mm256_set1_epi32((int)v);
     ptrdiff_t i = 0;
+    for (; i + 32 <= n; i += 32) {
+        _mm256_storeu_si256((__m256i *)(p + i), c);
+        _mm256_storeu_si256((__m256i *)(p + i + 8), c);
+        _mm256_storeu_si256((__m256i *)(p + i + 16), c);
+        _mm256_storeu_si256((__m256i *)(p + i + 24), c);
+    }
     for (; i + 8 <= n; i += 8) _mm256_storeu_si256((__m256i *)(p + i), c);
     if (i < n) _mm256_storeu_si256((__m256i *)(p + n - 8), c);
 }

@@ -134,13 +134,13 @@ extension Canvas {
     @inline(__always) @usableFromInline
     func sweep<P: SpanPainter>(_ s: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int,
                                evenOdd: Bool, mask: ClipMask, painter: P) {
-        let cells = s.cells, rowLo = s.rowLo, rowHi = s.rowHi, stride = s.stride
+        let cells = s.cells, rowRange = s.rowRange, stride = s.stride
         let bits = s.bits, wordsPerRow = s.wordsPerRow
         let pixels = target.pixels, width = target.width
         for ri in 0..<(bottom - top) {
-            let lo = Int(rowLo[ri]), hi = Int(rowHi[ri])
+            let lo = Int(rowRange[2 &* ri]), hi = Int(rowRange[2 &* ri &+ 1])
             if lo >= hi { continue }
-            rowLo[ri] = .max; rowHi[ri] = .min
+            rowRange[2 &* ri] = .max; rowRange[2 &* ri &+ 1] = .min
             let y = top &+ ri
             let cellRow = cells + ri &* stride
             let dst = pixels + y &* width               // cells and bits are relative to `left`

@@ -12,9 +12,9 @@
     /// One bit per cell, set when the cell was written: the sweep jumps from one written cell
     /// to the next with trailing-zero counts instead of scanning runs of empty cells.
     @usableFromInline var bits: UnsafeMutablePointer<UInt64>
-    /// Per bounding-box row: first touched cell and one past the last (empty: lo ≥ hi).
-    @usableFromInline var rowLo: UnsafeMutablePointer<Int32>
-    @usableFromInline var rowHi: UnsafeMutablePointer<Int32>
+    /// Per bounding-box row, side by side: first touched cell and one past the last, row ri's
+    /// at `2·ri` and `2·ri + 1` (empty: lo ≥ hi; lk_cells.row_range).
+    @usableFromInline var rowRange: UnsafeMutablePointer<Int32>
     /// Layout of the current fill.
     @usableFromInline var stride = 0, wordsPerRow = 0
     private var cellCapacity = 1, bitCapacity = 1, rowCapacity = 1
@@ -28,11 +28,10 @@
     init() {
         cells = .allocate(capacity: 1); cells.initialize(to: 0)
         bits = .allocate(capacity: 1); bits.initialize(to: 0)
-        rowLo = .allocate(capacity: 1); rowLo.initialize(to: .max)
-        rowHi = .allocate(capacity: 1); rowHi.initialize(to: .min)
+        rowRange = .allocate(capacity: 2); rowRange.initialize(to: .max); (rowRange + 1).initialize(to: .min)
     }
 
-    deinit { cells.deallocate(); rowLo.deallocate(); rowHi.deallocate(); bits.deallocate() }
+    deinit { cells.deallocate(); rowRange.deallocate(); bits.deallocate() }
 
     /// Lays the buffers out for `rows` rows of `stride` cells (grows only; amortised across frames).
     @inline(__always) func reserve(rows: Int, stride newStride: Int) {
@@ -45,11 +44,11 @@
 
     @inline(never) private func grow(rows: Int) {
         let nc = max(cellCapacity, rows * stride), nb = max(bitCapacity, rows * wordsPerRow), nr = max(rowCapacity, rows)
-        cells.deallocate(); bits.deallocate(); rowLo.deallocate(); rowHi.deallocate()
+        cells.deallocate(); bits.deallocate(); rowRange.deallocate()
         cells = .allocate(capacity: nc); cells.initialize(repeating: 0, count: nc)
         bits = .allocate(capacity: nb); bits.initialize(repeating: 0, count: nb)
-        rowLo = .allocate(capacity: nr); rowLo.initialize(repeating: .max, count: nr)
-        rowHi = .allocate(capacity: nr); rowHi.initialize(repeating: .min, count: nr)
+        rowRange = .allocate(capacity: 2 * nr)
+        for r in 0..<nr { (rowRange + 2 * r).initialize(to: .max); (rowRange + 2 * r + 1).initialize(to: .min) }
         cellCapacity = nc; bitCapacity = nb; rowCapacity = nr
     }
 }
