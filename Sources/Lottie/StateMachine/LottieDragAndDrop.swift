@@ -121,7 +121,7 @@ extension LottieStateMachine {
     /// The drags' share of a pointer event at `point` over `layers`.
     func dragPointer(_ event: PointerEvent, at point: Point, over layers: [String]) {
         for i in gestures.indices {
-            if gestures[i].isPathMode { pathPointer(i, event, point, layers) } else { freePointer(i, event, point, layers) }
+            if gestures[i].isPathMode { pathPointer(i, event, point) } else { freePointer(i, event, point, layers) }
         }
     }
 
@@ -301,7 +301,7 @@ extension LottieStateMachine {
         return t
     }
 
-    private func pathPointer(_ i: Int, _ event: PointerEvent, _ point: Point, _ layers: [String]) {
+    private func pathPointer(_ i: Int, _ event: PointerEvent, _ point: Point) {
         let spec = gestures[i].spec
         if gestures[i].path == nil, let name = spec.pathLayerName, let segments = geometry?.layerPath(named: name) {
             gestures[i].path = LottieDragPath(segments)
