@@ -899,4 +899,36 @@ import TestSupport
         try m.setInput("go", .bool(false))
         #expect(m.animationID == "main" && m.slotValues.isEmpty)
     }
+
+    @Test func dragsFindLayersInTheAnimationTheStateShows() throws {
+        // dotlottie-rs's engine asks its renderer, which holds the animation the state loaded:
+        // after a switch the pick-up, the boxes and the zones are the new animation's.
+        let main = try LottieScene.parse(Array(Self.board.utf8))
+        let second = try LottieScene.parse(Array(Self.board.replacingOccurrences(of: "[40, 160]", with: "[170, 20]").utf8))
+        let def = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(##"""
+        {"initial": "a", "states": [
+           {"name": "a", "type": "PlaybackState", "animation": "main",
+            "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Boolean", "inputName": "go", "conditionType": "Equal", "compareTo": true}]}]},
+           {"name": "b", "type": "PlaybackState", "animation": "second"}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Star", "slotId": "star_pos"},
+                          {"type": "PointerDown", "layerName": "Star", "actions": [{"type": "Increment", "inputName": "pressed"}]}],
+         "inputs": [{"type": "Boolean", "name": "go", "value": false}, {"type": "Numeric", "name": "pressed", "value": 0}]}
+        """##.utf8)))
+        let m = LottieStateMachine(def, scenes: ["main": main, "second": second], initial: "main")
+        m.start()
+        #expect(m.geometry === main)
+        try m.setInput("go", .bool(true))
+        #expect(m.animationID == "second" && m.geometry === second)
+        // Where the first animation's star is, the second shows nothing: no press, no pick-up.
+        try Self.drag(m, second, .down, 40, 160)
+        try Self.drag(m, second, .move, 60, 170)
+        try Self.drag(m, second, .up, 60, 170)
+        #expect(Self.slot(m, "star_pos") == nil && Self.number(m, "pressed") == 0)
+        // The second animation's star is picked up where it is drawn.
+        try Self.drag(m, second, .down, 170, 20)
+        try Self.drag(m, second, .move, 180, 30)
+        #expect(Self.slot(m, "star_pos") == [180, 30] && Self.number(m, "pressed") == 1)
+        try Self.drag(m, second, .up, 180, 30)
+    }
+
 }
