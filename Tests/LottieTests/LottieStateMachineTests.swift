@@ -931,4 +931,29 @@ import TestSupport
         try Self.drag(m, second, .up, 180, 30)
     }
 
+    @Test func aGhostCopyCarriesItsAncestorsOpacityAndClipping() throws {
+        // A copy of what the user sees: the dot lies in a precomposition drawn at 50 % and
+        // clipped to its 60 × 60 box, half of the dot outside it.
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dot", "slotId": "dot_pos", "ghost": true}]}
+        """##, animation: ##"""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "slots": {"dot_pos": {"p": {"a": 0, "k": [60, 30]}}},
+         "assets": [{"id": "comp", "layers": [
+           {"ty": 4, "nm": "Dot", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "dot_pos"}},
+            "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+                       {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]}],
+         "layers": [{"ty": 0, "nm": "Holder", "refId": "comp", "w": 60, "h": 60, "ip": 0, "op": 60, "st": 0, "ks": {"o": {"a": 0, "k": 50}}}]}
+        """##)
+        let before = try Self.rendered(m, scene)
+        // Half opaque where it is seen, nothing past the precomposition's edge.
+        #expect(before[55, 30] >> 24 > 100 && before[55, 30] >> 24 < 160 && before[65, 30] == 0)
+        try Self.drag(m, scene, .down, 55, 30)
+        try Self.drag(m, scene, .move, 55, 130)
+        #expect(m.ghosts == ["Dot": Point(0, 100)])
+        let held = try Self.rendered(m, scene)
+        // The copy is as transparent as the original and clipped where it was.
+        #expect(held[55, 130] == before[55, 30] && held[52, 130] == before[52, 30])
+        #expect(held[65, 130] == 0 && held[55, 30] == before[55, 30])
+    }
 }
