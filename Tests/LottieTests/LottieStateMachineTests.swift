@@ -931,6 +931,52 @@ import TestSupport
         try Self.drag(m, second, .up, 180, 30)
     }
 
+    @Test func aStrokeIsPickedUpWhereItIsDrawnDashesTrimsAndJoins() throws {
+        // ThorVG's hit_test_precise tests the rendered coverage: a dash's gap, a trimmed-away
+        // part and the corner a bevel cuts off are not the stroke; a miter's point is.
+        func line(_ name: String, _ v: String, _ extra: String, stroke: String = "") -> String {
+            """
+            {"ty": 4, "nm": "\(name)", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "\(name)_pos"}},
+             "shapes": [{"ty": "sh", "nm": "P", "ks": {"a": 0, "k": {"c": false, "v": \(v), "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}},
+                        \(extra)
+                        {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": \(stroke.isEmpty ? "10" : "20")}, "lc": 1\(stroke)}]}
+            """
+        }
+        let animation = """
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200,
+         "slots": {"Dashed_pos": {"p": {"a": 0, "k": [0, 0]}}, "Trimmed_pos": {"p": {"a": 0, "k": [0, 0]}},
+                   "Bevel_pos": {"p": {"a": 0, "k": [0, 0]}}, "Miter_pos": {"p": {"a": 0, "k": [0, 0]}}},
+         "layers": [
+           \(line("Dashed", "[[20, 20], [100, 20], [180, 20]]", "").replacingOccurrences(of: #""lc": 1"#, with: #""lc": 1, "d": [{"n": "d", "v": {"a": 0, "k": 20}}, {"n": "g", "v": {"a": 0, "k": 20}}, {"n": "o", "v": {"a": 0, "k": 0}}]"#)),
+           \(line("Trimmed", "[[20, 60], [100, 60], [180, 60]]", #"{"ty": "tm", "nm": "T", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1},"#)),
+           \(line("Bevel", "[[20, 120], [60, 160], [100, 120]]", "", stroke: #", "lj": 3"#)),
+           \(line("Miter", "[[110, 120], [150, 160], [190, 120]]", "", stroke: #", "lj": 1, "ml": 4"#))]}
+        """
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dashed", "slotId": "Dashed_pos"},
+                          {"type": "DragAndDrop", "layerName": "Trimmed", "slotId": "Trimmed_pos"}]}
+        """##, animation: animation)
+        // Dashes of 20 from x = 20: drawn on 20…40, a gap on 40…60.
+        #expect(scene.layerShape(named: "Dashed", contains: Point(30, 20)) && !scene.layerShape(named: "Dashed", contains: Point(50, 20)))
+        // Trimmed to its first half: drawn on 20…100.
+        #expect(scene.layerShape(named: "Trimmed", contains: Point(60, 60)) && !scene.layerShape(named: "Trimmed", contains: Point(140, 60)))
+        // A right-angled corner 20 wide: the bevel's chord lies 7.07 below the corner, a round
+        // join would reach 10, the miter's point 14.1.
+        #expect(scene.layerShape(named: "Bevel", contains: Point(60, 165)) && !scene.layerShape(named: "Bevel", contains: Point(60, 168.5)))
+        #expect(scene.layerShape(named: "Miter", contains: Point(150, 172)) && !scene.layerShape(named: "Miter", contains: Point(150, 176)))
+        // A press in the gap or past the trim picks nothing up; on the dash it does.
+        for (x, y) in [(50.0, 20.0), (140, 60)] {
+            try Self.drag(m, scene, .down, x, y)
+            try Self.drag(m, scene, .move, x + 5, y + 5)
+            try Self.drag(m, scene, .up, x + 5, y + 5)
+        }
+        #expect(m.slotValues.isEmpty)
+        try Self.drag(m, scene, .down, 30, 20)
+        try Self.drag(m, scene, .move, 35, 25)
+        #expect(Self.slot(m, "Dashed_pos") == [5, 5])
+    }
+
     @Test func aGhostCopyCarriesItsAncestorsOpacityAndClipping() throws {
         // A copy of what the user sees: the dot lies in a precomposition drawn at 50 % and
         // clipped to its 60 × 60 box, half of the dot outside it.
