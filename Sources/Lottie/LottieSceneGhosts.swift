@@ -66,8 +66,9 @@ extension LottieScene {
     }
 
     /// A plain layer with `shown`'s layer values — where it places its sublayers, its opacity,
-    /// clipping, mask and filters — that draws nothing itself (no contents, background,
-    /// border or shadow) and has no name.
+    /// clipping, mask, filters and blend mode — that draws nothing itself (no contents,
+    /// background, border, shadow, nor background filters acting on what lies behind) and has
+    /// no name.
     private static func standIn(_ shown: CALayer) -> CALayer {
         // A 3D space stays one (CATransformLayer keeps its sublayers' depth).
         let stand: CALayer = shown is CATransformLayer ? CATransformLayer(layer: shown) : CALayer(layer: shown)
@@ -76,6 +77,7 @@ extension LottieScene {
         stand.backgroundColor = nil
         stand.borderWidth = 0
         stand.shadowOpacity = 0
+        stand.backgroundFilters = nil
         stand.mask = shown.mask.map(frozen)
         return stand
     }
