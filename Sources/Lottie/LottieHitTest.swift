@@ -8,12 +8,14 @@
 //   point is over a layer when it falls inside the bounding box of a shape path, or the bounds
 //   of a layer with contents or a background, anywhere in that layer's subtree;
 // - the shape (`layerShape(named:contains:)`, for a drag's pick-up): inside a shape's fill
-//   under its fill rule (when it has a fill colour), or within half its line width of its
-//   outline (when it has a stroke colour and width) — path geometry (`Path.fillContains`,
-//   `Path.outlineDistance`), nothing drawn — or inside the bounds of a layer with contents or
-//   a background (an image, a solid). Dashes and trims are not taken away from a stroke. A
-//   gradient (a CAGradientLayer masked by its shape, `LottieGradientLayers`) is tested by the
-//   shape of its mask, in both tests.
+//   under its fill rule (when it has a fill colour), or inside its stroke as drawn (when it has
+//   a stroke colour and width: trimmed to strokeStart…strokeEnd, dashed by lineDashPattern /
+//   lineDashPhase, with its caps, joins and miter limit) — path geometry (`Path.fillContains`,
+//   `Path.strokeContains`, the raster's own trimmer, dasher and stroker), nothing drawn — or
+//   inside the bounds of a layer with contents or a background (an image, a solid). ThorVG's
+//   hit_test_precise (tvg_paint_intersects_region) tests the paint's rendered coverage, so it
+//   too misses a dash's gap or a trimmed-away part. A gradient (a CAGradientLayer masked by
+//   its shape, `LottieGradientLayers`) is tested by the shape of its mask, in both tests.
 // The point is carried down the presentation tree at the current time — each layer's
 // presentation `transformToSuperlayer` inverted — so a layer that moves is hit where it is
 // drawn; hidden layers and what a layer clips away (`masksToBounds`, precompositions) are not
@@ -93,12 +95,14 @@ extension LottieScene {
     private static func shapeCovers(_ shown: CALayer, at local: Point) -> Bool {
         if let (shape, p) = gradientShape(shown, local) { return shapeCovers(shape, at: p) }
         guard let shape = shown as? CAShapeLayer, let path = shape.path else { return boxCovers(shown, at: local) }
-        // The box first (a stroke reaches half its width beyond the path): most layers are missed there.
-        let box = path.boundingBox, h = shape.strokeColor != nil ? max(shape.lineWidth, 0) / 2 : 0
+        // The box first (a stroke reaches half its width beyond the path, a square cap √2 times
+        // that, a miter up to the miter limit times it): most layers are missed there.
+        let box = path.boundingBox
+        let h = shape.strokeColor != nil ? max(shape.lineWidth, 0) / 2 * max(shape.lineJoin == .miter ? shape.miterLimit : 1, 2.0.squareRoot()) : 0
         guard local.x >= box.minX - h, local.x <= box.maxX + h, local.y >= box.minY - h, local.y <= box.maxY + h else { return false }
         if let fill = shape.fillColor, fill.a > 0, path.fillContains(local, fillRule: shape.fillRule) { return true }
         if let stroke = shape.strokeColor, stroke.a > 0, shape.lineWidth > 0,
-           path.outlineDistance(to: local) <= shape.lineWidth / 2 { return true }
+           path.strokeContains(local, style: shape.strokeStyle, strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd) { return true }
         return false
     }
 }

@@ -5,10 +5,16 @@
 // stays where it is, drawn as before. As dotlottie-rs makes it (the renderer's ghost_begin /
 // ghost_offset / ghost_end; docs/explainers/thorvg-paint-apis-for-dnd.md §5.2, "Layer clones —
 // the drag ghost": a duplicate of the layer's paint with the transform of the picture and its
-// parents baked in, above everything, frozen, moved in the canvas's space). Here the copy sits
-// in a container carrying the transforms of the layer's ancestors (their 2D projection, as
-// the presentation tree maps points) — not their opacity or clipping: the copy is drawn whole,
-// above everything — its position the offset.
+// parents baked in, above everything, frozen, moved in the canvas's space).
+// Where we differ: ThorVG's duplicate leaves the picture's tree, so it keeps the layer's own
+// paint but not what its ancestors do to it (a precomposition's opacity and clip; masks and
+// mattes are sibling paints there, §4 "Mask/matte caveat"). Here the copy is what the user
+// sees: it hangs below stand-ins for its ancestors — each a plain layer with the ancestor's
+// presentation values (geometry, opacity, clipping by masksToBounds and its mask, filters),
+// drawing nothing of its own — so a half-transparent or clipped parent leaves the copy half
+// transparent or clipped as the original is. The clips ride with the copy (the copy shows the
+// part that was seen when it was picked up). The stand-ins sit in a container whose position
+// is the offset, in the root's coordinates.
 // Lottie builds layer trees and never draws: the next frame shows the copies.
 import LayerKit
 
@@ -36,25 +42,44 @@ extension LottieScene {
         }
     }
 
-    /// The container holding a frozen copy of the first layer named `name`, placed where the
-    /// layer is drawn; nil when there is none.
+    /// The container holding a frozen copy of the first layer named `name` below stand-ins for
+    /// its ancestors, placed where the layer is drawn; nil when there is none.
     private func makeGhost(_ name: String) -> CALayer? {
-        guard let (layer, chain) = find(name) else { return nil }
-        // From the layer's superlayer up to the root (the copy keeps the layer's own transform).
-        var up = ProjectiveTransform.identity
-        for t in chain.dropFirst() { up = up.concatenating(t) }
+        guard let (layer, _) = find(name) else { return nil }
         let container = CALayer()
         container.anchorPoint = Point(0, 0)
         container.bounds = Rect(0, 0, width, height)
         container.position = Point(0, 0)
-        // The 3 × 3 projection in Core Animation's row-vector 4 × 4 (z passed through).
-        var t = CATransform3D()
-        t.m11 = up.m11; t.m21 = up.m12; t.m41 = up.m13
-        t.m12 = up.m21; t.m22 = up.m22; t.m42 = up.m23
-        t.m14 = up.m31; t.m24 = up.m32; t.m44 = up.m33
-        container.transform = t
-        container.addSublayer(Self.frozen(layer.presentation() ?? layer))
+        // The ancestors below the root, the outermost first (the depth is the tree's, bounded
+        // when the scene was built: maximumTreeDepth).
+        var ancestors: [CALayer] = []
+        var up = layer.superlayer
+        while let a = up, a !== root { ancestors.append(a); up = a.superlayer }
+        var holder = container
+        for a in ancestors.reversed() {
+            let stand = Self.standIn(a.presentation() ?? a)
+            holder.addSublayer(stand)
+            holder = stand
+        }
+        holder.addSublayer(Self.frozen(layer.presentation() ?? layer))
         return container
+    }
+
+    /// A plain layer with `shown`'s layer values — where it places its sublayers, its opacity,
+    /// clipping, mask, filters and blend mode — that draws nothing itself (no contents,
+    /// background, border, shadow, nor background filters acting on what lies behind) and has
+    /// no name.
+    private static func standIn(_ shown: CALayer) -> CALayer {
+        // A 3D space stays one (CATransformLayer keeps its sublayers' depth).
+        let stand: CALayer = shown is CATransformLayer ? CATransformLayer(layer: shown) : CALayer(layer: shown)
+        stand.name = nil
+        stand.contents = nil
+        stand.backgroundColor = nil
+        stand.borderWidth = 0
+        stand.shadowOpacity = 0
+        stand.backgroundFilters = nil
+        stand.mask = shown.mask.map(frozen)
+        return stand
     }
 
     /// A model-layer copy of the presentation subtree `shown` (its values, no animations, no

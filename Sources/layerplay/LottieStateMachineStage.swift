@@ -9,14 +9,14 @@
 // change (`LottieScene.applySlots`), before the frame is shown; an animation shown again after
 // another starts from its own slots (the machine reseeds them, as dotlottie-rs reloads it), so
 // one left with values written is built again without them. A ghost drag's copies are shown
-// by the animation shown (`LottieScene.showGhosts`). The stage is the machine's geometry (drags
-// find layers of the animation shown).
+// by the animation shown (`LottieScene.showGhosts`). Drags and pointer events find layers in the
+// animation shown: the machine follows it itself (`LottieStateMachine.geometry`).
 import Foundation
 import LayerKit
 import Lottie
 import Player
 
-final class LottieStateMachineStage: LottieStateMachineGeometry {
+final class LottieStateMachineStage {
     let machine: LottieStateMachine
     /// The animation loaded first: its root is the one the window or the renderer draws.
     let scene: LottieScene
@@ -49,7 +49,6 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
             scene.root.addSublayer(others[id]!.root)
         }
         CATransaction.commit()
-        machine.geometry = self
     }
 
     /// Builds the shown animation's layers again when the machine's slot values changed, or
@@ -108,11 +107,4 @@ final class LottieStateMachineStage: LottieStateMachineGeometry {
         CATransaction.commit()
         return rootTime
     }
-
-    // The machine's geometry: the current animation's layers (the stage's points).
-    func layerNames(at point: Point) -> [String] { current.layerNames(at: point) }
-    func layerShape(named name: String, contains point: Point) -> Bool { current.layerShape(named: name, contains: point) }
-    func layerPosition(named name: String) -> Point? { current.layerPosition(named: name) }
-    func layerCorners(named name: String) -> [Point]? { current.layerCorners(named: name) }
-    func layerPath(named name: String) -> [(Point, Point, Point, Point)]? { current.layerPath(named: name) }
 }

@@ -899,4 +899,107 @@ import TestSupport
         try m.setInput("go", .bool(false))
         #expect(m.animationID == "main" && m.slotValues.isEmpty)
     }
+
+    @Test func dragsFindLayersInTheAnimationTheStateShows() throws {
+        // dotlottie-rs's engine asks its renderer, which holds the animation the state loaded:
+        // after a switch the pick-up, the boxes and the zones are the new animation's.
+        let main = try LottieScene.parse(Array(Self.board.utf8))
+        let second = try LottieScene.parse(Array(Self.board.replacingOccurrences(of: "[40, 160]", with: "[170, 20]").utf8))
+        let def = try LottieStateMachineDefinition.decode(try JSONReader.parse(Array(##"""
+        {"initial": "a", "states": [
+           {"name": "a", "type": "PlaybackState", "animation": "main",
+            "transitions": [{"type": "Transition", "toState": "b", "guards": [{"type": "Boolean", "inputName": "go", "conditionType": "Equal", "compareTo": true}]}]},
+           {"name": "b", "type": "PlaybackState", "animation": "second"}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Star", "slotId": "star_pos"},
+                          {"type": "PointerDown", "layerName": "Star", "actions": [{"type": "Increment", "inputName": "pressed"}]}],
+         "inputs": [{"type": "Boolean", "name": "go", "value": false}, {"type": "Numeric", "name": "pressed", "value": 0}]}
+        """##.utf8)))
+        let m = LottieStateMachine(def, scenes: ["main": main, "second": second], initial: "main")
+        m.start()
+        #expect(m.geometry === main)
+        try m.setInput("go", .bool(true))
+        #expect(m.animationID == "second" && m.geometry === second)
+        // Where the first animation's star is, the second shows nothing: no press, no pick-up.
+        try Self.drag(m, second, .down, 40, 160)
+        try Self.drag(m, second, .move, 60, 170)
+        try Self.drag(m, second, .up, 60, 170)
+        #expect(Self.slot(m, "star_pos") == nil && Self.number(m, "pressed") == 0)
+        // The second animation's star is picked up where it is drawn.
+        try Self.drag(m, second, .down, 170, 20)
+        try Self.drag(m, second, .move, 180, 30)
+        #expect(Self.slot(m, "star_pos") == [180, 30] && Self.number(m, "pressed") == 1)
+        try Self.drag(m, second, .up, 180, 30)
+    }
+
+    @Test func aStrokeIsPickedUpWhereItIsDrawnDashesTrimsAndJoins() throws {
+        // ThorVG's hit_test_precise tests the rendered coverage: a dash's gap, a trimmed-away
+        // part and the corner a bevel cuts off are not the stroke; a miter's point is.
+        func line(_ name: String, _ v: String, _ extra: String, stroke: String = "") -> String {
+            """
+            {"ty": 4, "nm": "\(name)", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "\(name)_pos"}},
+             "shapes": [{"ty": "sh", "nm": "P", "ks": {"a": 0, "k": {"c": false, "v": \(v), "i": [[0, 0], [0, 0], [0, 0]], "o": [[0, 0], [0, 0], [0, 0]]}}},
+                        \(extra)
+                        {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 0]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": \(stroke.isEmpty ? "10" : "20")}, "lc": 1\(stroke)}]}
+            """
+        }
+        let animation = """
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200,
+         "slots": {"Dashed_pos": {"p": {"a": 0, "k": [0, 0]}}, "Trimmed_pos": {"p": {"a": 0, "k": [0, 0]}},
+                   "Bevel_pos": {"p": {"a": 0, "k": [0, 0]}}, "Miter_pos": {"p": {"a": 0, "k": [0, 0]}}},
+         "layers": [
+           \(line("Dashed", "[[20, 20], [100, 20], [180, 20]]", "").replacingOccurrences(of: #""lc": 1"#, with: #""lc": 1, "d": [{"n": "d", "v": {"a": 0, "k": 20}}, {"n": "g", "v": {"a": 0, "k": 20}}, {"n": "o", "v": {"a": 0, "k": 0}}]"#)),
+           \(line("Trimmed", "[[20, 60], [100, 60], [180, 60]]", #"{"ty": "tm", "nm": "T", "s": {"a": 0, "k": 0}, "e": {"a": 0, "k": 50}, "o": {"a": 0, "k": 0}, "m": 1},"#)),
+           \(line("Bevel", "[[20, 120], [60, 160], [100, 120]]", "", stroke: #", "lj": 3"#)),
+           \(line("Miter", "[[110, 120], [150, 160], [190, 120]]", "", stroke: #", "lj": 1, "ml": 4"#))]}
+        """
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dashed", "slotId": "Dashed_pos"},
+                          {"type": "DragAndDrop", "layerName": "Trimmed", "slotId": "Trimmed_pos"}]}
+        """##, animation: animation)
+        // Dashes of 20 from x = 20: drawn on 20…40, a gap on 40…60.
+        #expect(scene.layerShape(named: "Dashed", contains: Point(30, 20)) && !scene.layerShape(named: "Dashed", contains: Point(50, 20)))
+        // Trimmed to its first half: drawn on 20…100.
+        #expect(scene.layerShape(named: "Trimmed", contains: Point(60, 60)) && !scene.layerShape(named: "Trimmed", contains: Point(140, 60)))
+        // A right-angled corner 20 wide: the bevel's chord lies 7.07 below the corner, a round
+        // join would reach 10, the miter's point 14.1.
+        #expect(scene.layerShape(named: "Bevel", contains: Point(60, 165)) && !scene.layerShape(named: "Bevel", contains: Point(60, 168.5)))
+        #expect(scene.layerShape(named: "Miter", contains: Point(150, 172)) && !scene.layerShape(named: "Miter", contains: Point(150, 176)))
+        // A press in the gap or past the trim picks nothing up; on the dash it does.
+        for (x, y) in [(50.0, 20.0), (140, 60)] {
+            try Self.drag(m, scene, .down, x, y)
+            try Self.drag(m, scene, .move, x + 5, y + 5)
+            try Self.drag(m, scene, .up, x + 5, y + 5)
+        }
+        #expect(m.slotValues.isEmpty)
+        try Self.drag(m, scene, .down, 30, 20)
+        try Self.drag(m, scene, .move, 35, 25)
+        #expect(Self.slot(m, "Dashed_pos") == [5, 5])
+    }
+
+    @Test func aGhostCopyCarriesItsAncestorsOpacityAndClipping() throws {
+        // A copy of what the user sees: the dot lies in a precomposition drawn at 50 % and
+        // clipped to its 60 × 60 box, half of the dot outside it.
+        let (m, scene) = try Self.slotted(##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dot", "slotId": "dot_pos", "ghost": true}]}
+        """##, animation: ##"""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "slots": {"dot_pos": {"p": {"a": 0, "k": [60, 30]}}},
+         "assets": [{"id": "comp", "layers": [
+           {"ty": 4, "nm": "Dot", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [0, 0], "sid": "dot_pos"}},
+            "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}},
+                       {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}]}]}],
+         "layers": [{"ty": 0, "nm": "Holder", "refId": "comp", "w": 60, "h": 60, "ip": 0, "op": 60, "st": 0, "ks": {"o": {"a": 0, "k": 50}}}]}
+        """##)
+        let before = try Self.rendered(m, scene)
+        // Half opaque where it is seen, nothing past the precomposition's edge.
+        #expect(before[55, 30] >> 24 > 100 && before[55, 30] >> 24 < 160 && before[65, 30] == 0)
+        try Self.drag(m, scene, .down, 55, 30)
+        try Self.drag(m, scene, .move, 55, 130)
+        #expect(m.ghosts == ["Dot": Point(0, 100)])
+        let held = try Self.rendered(m, scene)
+        // The copy is as transparent as the original and clipped where it was.
+        #expect(held[55, 130] == before[55, 30] && held[52, 130] == before[52, 30])
+        #expect(held[65, 130] == 0 && held[55, 30] == before[55, 30])
+    }
 }

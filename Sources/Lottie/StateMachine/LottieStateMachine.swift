@@ -39,7 +39,10 @@
 //   they read, interpolated by tweened transitions (`LottieStateSlots`); `slotValues` and
 //   `slotRevision` hand them to the scene (`LottieScene.applySlots(_:)`).
 // * `DragAndDrop` interactions follow pointer positions given in the animation's coordinates
-//   (`pointer(_:at:)`), finding layers through `geometry` (`LottieDragAndDrop`).
+//   (`pointer(_:at:)`), finding layers through `geometry` (`LottieDragAndDrop`). A machine
+//   given several scenes points `geometry` at the scene of the animation its state shows each
+//   time it switches (dotlottie-rs's engine asks its one renderer, which holds the animation
+//   the state loaded: pick-ups, hit tests, drop zones and ghosts read that animation's layers).
 //
 // Chains of transitions (entry actions that change inputs) stop after `maximumChain` steps,
 // with a notice, so a machine cannot spin.
@@ -103,8 +106,13 @@ public final class LottieStateMachine {
     var slots: LottieStateSlots
     /// The `DragAndDrop` interactions' gestures.
     var gestures: [LottieDragGesture]
-    /// The scene the machine shows, where drags find layers by name.
+    /// The scene the machine shows, where pointer events and drags find layers by name. A
+    /// machine made with several scenes (`init(_:scenes:initial:)`) sets it to the scene of the
+    /// animation shown whenever a state switches the animation.
     public weak var geometry: (any LottieStateMachineGeometry)?
+    /// The scenes of a machine made with several, by animation id (held weakly, as `geometry`).
+    private var scenes: [String: WeakScene] = [:]
+    private struct WeakScene { weak var scene: LottieScene? }
     /// Ghost drags under way: each dragged layer's name → the offset of its frozen copy from
     /// the layer, in the animation's coordinates (`LottieScene.showGhosts(_:)` draws them).
     public internal(set) var ghosts: [String: Point] = [:]
@@ -150,6 +158,7 @@ public final class LottieStateMachine {
     public convenience init(_ definition: LottieStateMachineDefinition, scenes: [String: LottieScene], initial: String) {
         self.init(definition, models: scenes.mapValues(\.model), initial: initial,
                   slots: scenes.mapValues { ($0.slotValues, LottieSlots.referencingKeys($0.slotSource?.json)) })
+        self.scenes = scenes.mapValues { WeakScene(scene: $0) }
         geometry = scenes[initial]
     }
 
@@ -176,6 +185,8 @@ public final class LottieStateMachine {
         }
         inPoint = t.inPoint; outPoint = t.outPoint; frameRate = t.frameRate; markers = t.markers
         animationID = id
+        // The layers the pointer and drags meet are now the shown animation's.
+        if let shown = scenes[id]?.scene { geometry = shown }
         // Nothing written survives: the slots are the new animation's own (dotlottie-rs drops the
         // overlay's bookkeeping when the animation changes and reseeds from its authored slots).
         slots.reset(animation: animationSlots[id]?.values ?? [:], keys: animationSlots[id]?.keys ?? [:])

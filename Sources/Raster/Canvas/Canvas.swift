@@ -117,9 +117,7 @@ public final class Canvas {
         if let outlines = strokeOutlines,
            strokeThroughCache(outlines, path, style: style, transform: transform, color: color, from: s0, to: s1,
                               opacity: opacity) { return }
-        var p = path
-        if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
-        if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        let p = path.strokedCentreLine(style: style, from: s0, to: s1)
         // (A whole undashed path was offered to the hairline kernel above.)
         if !whole, drawHairline(p, style: style, transform: transform, color: color, opacity: opacity) { return }
         strokeScratch.removeAll()

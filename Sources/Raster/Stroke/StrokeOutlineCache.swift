@@ -161,9 +161,7 @@ extension Canvas {
             outline = o
         } else {
             guard cache.seenBefore(key) else { return false }
-            var p = path
-            if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
-            if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+            let p = path.strokedCentreLine(style: style, from: s0, to: s1)
             // One line segment may be the hairline kernel's (Canvas.stroke decides).
             if p.elements.count == 2, case .move = p.elements[0], case .line = p.elements[1] {
                 cache.store(key, path: path, outline: nil)

@@ -74,6 +74,18 @@ public enum Stroker {
     }
 }
 
+extension Path {
+    /// The centre line a stroke draws, in CAShapeLayer's order: the path cut to the arc-length
+    /// fractions [`s0`, `s1`] (in 0…1, checked by the caller), then dashed by `style`'s pattern
+    /// (`Path.dashed`). What `Stroker` outlines for the canvas and for hit tests.
+    func strokedCentreLine(style: StrokeStyle, from s0: Double, to s1: Double) -> Path {
+        var p = self
+        if s0 > 0 || s1 < 1 { p = p.trimmed(from: s0, to: s1) }
+        if !style.dashPattern.isEmpty { p = p.dashed(pattern: style.dashPattern, phase: style.dashPhase) }
+        return p
+    }
+}
+
 /// One stroke's constants and its centre-polyline scratch.
 struct StrokeBuilder {
     let hw: Double
