@@ -2,7 +2,8 @@
 // byte: a group whose last item is a mask shape composites through the shape's coverage with
 // no mask bitmap (DrawImageRegion+MaskShape.swift), and a masked gradient group paints its
 // gradient row by row at the composite with no group bitmap (DisplayListRasterizer+
-// MaskedGradient.swift), with or without a mask layer of one fill. The reference for mask
+// MaskedGradient.swift), with or without a mask layer of one fill; a mask layer of one opaque
+// fill composites as its fill's mask shape would. The reference for mask
 // shapes is the same list with a clip that cuts nothing in every group (drawn whole, as in
 // GroupRegionTests); for masked gradients, the same list under a rounded clip that lies wholly
 // beyond the target: an anti-aliased clip makes the rasterizer keep both bitmaps and composite
@@ -85,6 +86,70 @@ import Testing
             let general = GroupRegionTests.draw(Self.maskShapeList(frame: f, whole: true), with: DisplayListRasterizer())
             let d = Self.compare(direct, general)
             #expect(d.pixels <= 4 && !d.beyondOneStep, "frame \(f): \(d), \(Self.firstDifference(direct, general))")
+            #expect(GroupRegionTests.differing(direct, GroupRegionTests.draw(
+                DisplayList(width: list.width, height: list.height, items: [list.items[0]]), with: DisplayListRasterizer())) > 2000,
+                "frame \(f): the groups are drawn")
+        }
+    }
+
+    /// `maskShapeList`'s groups masked instead by a mask layer of one opaque fill (of any colour,
+    /// at full opacity, the non-zero rule): a Lottie mask as lottie-ios draws it (a CAShapeLayer
+    /// as the layer's mask). Each composites through the fill's coverage, as through a mask
+    /// shape, with no mask bitmap; the last group's mask is translucent and keeps its bitmap.
+    static func maskLayerList(frame f: Int, whole: Bool) -> DisplayList {
+        var b = GroupRegionTests.ListBuilder(whole: whole)
+        let d = Double(f) * 2.9
+        b.fill(.rect(Rect(0, 0, 160, 120)), Color(0.9, 0.85, 0.8))
+        b.group(8, 6, 110, 80, opacity: f % 2 == 0 ? 1 : 0.65) { g in
+            g.fill(.ellipse(in: Rect(12 + d, 10, 70.5, 50)), Color(0.8, 0.1, 0.2, 0.9))
+            g.stroke(.ellipse(in: Rect(30, 20.25 + d, 60, 40)), Color(0.1, 0.3, 0.9), width: 4)
+            g.maskLayer { m in
+                m.fill(Path.rect(Rect(14, 12, 90, 40)).applying(AffineTransform.rotation(0.05 * Double(f - 3))), .black)
+            }
+        }
+        b.group(30, 40, 120, 78, opacity: 0.8) { outer in
+            outer.fill(.rect(Rect(30, 40, 120, 78)), Color(0.2, 0.7, 0.4, 0.5))
+            outer.group(36, 46, 100, 60, opacity: 0.9) { g in
+                g.fill(.ellipse(in: Rect(40 - d, 50, 90, 50)), Color(0.95, 0.6, 0.1))
+                g.maskLayer { m in m.fill(.ellipse(in: Rect(45.5, 48, 80 + d, 55)), Color(0.2, 0.4, 0.9)) }
+            }
+        }
+        b.group(-30, 80, 90, 60, opacity: 1) { g in
+            g.fill(.rect(Rect(-30, 80, 90, 60)), Color(0.3, 0.2, 0.6))
+            g.maskLayer { m in m.fill(.ellipse(in: Rect(-20 + d, 85, 60, 50)), .white) }
+        }
+        b.add(.beginClip(.rect(Rect(100, 10, 50, 60))), bounds: Rect(100, 10, 50, 60))
+        b.group(95, 5, 60, 70, opacity: 0.75) { g in
+            g.fill(.rect(Rect(95, 5, 60, 70)), Color(0.1, 0.5, 0.8))
+            g.maskLayer { m in m.fill(.ellipse(in: Rect(92 + d, 2, 50, 60)), Color(0.5, 0.5, 0.5)) }
+        }
+        b.add(.endClip, bounds: Rect(100, 10, 50, 60))
+        b.group(60, 2, 40, 30, opacity: 1) { g in
+            g.fill(.rect(Rect(60, 2, 40, 30)), Color(0.7, 0.2, 0.5))
+            g.maskLayer { m in m.fill(.ellipse(in: Rect(62 + d / 2, 4, 30, 24)), Color(0, 0, 0, 0.5)) }
+        }
+        return DisplayList(width: GroupRegionTests.width, height: GroupRegionTests.height, items: b.items)
+    }
+
+    @Test func aMaskLayerOfOneOpaqueFillCompositesWithoutItsBitmap() {
+        let rasterizer = DisplayListRasterizer()
+        for f in 0..<8 {
+            let list = Self.maskLayerList(frame: f, whole: false)
+            let direct = GroupRegionTests.draw(list, with: rasterizer)
+            let general = GroupRegionTests.draw(Self.maskLayerList(frame: f, whole: true), with: DisplayListRasterizer())
+            let d = Self.compare(direct, general)
+            #expect(d.pixels <= 4 && !d.beyondOneStep, "frame \(f): \(d), \(Self.firstDifference(direct, general))")
+            // Through a mask shape the same way: the same pixels exactly.
+            let shapes = GroupRegionTests.draw(Self.maskShapeList(frame: f, whole: false), with: DisplayListRasterizer())
+            var same = 0, inside = 0
+            for y in 0..<list.height {
+                for x in 0..<list.width where !(x >= 60 && x < 100 && y >= 2 && y < 32) {
+                    // (Outside the last group, whose mask is translucent.)
+                    inside += 1
+                    if direct.pixels[y * list.width + x] == shapes.pixels[y * list.width + x] { same += 1 }
+                }
+            }
+            #expect(same == inside, "frame \(f): \(inside - same) pixels differ from the mask shapes'")
             #expect(GroupRegionTests.differing(direct, GroupRegionTests.draw(
                 DisplayList(width: list.width, height: list.height, items: [list.items[0]]), with: DisplayListRasterizer())) > 2000,
                 "frame \(f): the groups are drawn")

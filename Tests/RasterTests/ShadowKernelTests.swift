@@ -50,13 +50,20 @@ import RasterFuzzing
 
     @Test func transposeMovesEveryValue() {
         var rng = SplitMix64(seed: 0x7A_A5)
-        for (w, h) in [(1, 1), (1, 9), (9, 1), (8, 8), (13, 21), (40, 7)] {
+        // Below, at and past the vector path's 8 × 8 blocks, with strips left on either side.
+        for (w, h) in [(1, 1), (1, 9), (9, 1), (8, 8), (13, 21), (40, 7), (16, 24), (17, 9), (9, 17), (63, 70)] {
             let src = Self.plane(&rng, w * h)
-            var out = [Float](repeating: -1, count: w * h)
-            src.withUnsafeBufferPointer { s in
-                out.withUnsafeMutableBufferPointer { lk_transpose_plane(s.baseAddress!, $0.baseAddress!, w, h) }
+            for portable: Int32 in [0, 1] {
+                var out = [Float](repeating: -1, count: w * h)
+                src.withUnsafeBufferPointer { s in
+                    out.withUnsafeMutableBufferPointer { lk_transpose_plane(s.baseAddress!, $0.baseAddress!, w, h, portable) }
+                }
+                for y in 0..<h {
+                    for x in 0..<w {
+                        #expect(out[x * h + y].bitPattern == src[y * w + x].bitPattern, "w \(w) h \(h) portable \(portable)")
+                    }
+                }
             }
-            for y in 0..<h { for x in 0..<w { #expect(out[x * h + y] == src[y * w + x]) } }
         }
     }
 

@@ -15,7 +15,8 @@
 // left over by the portable rule. The tests hold the two to the same bits on random planes.
 //
 // `lk_transpose_plane`: dst (height × width) = src (width × height) transposed, in 8 × 8
-// blocks so both sides are read and written a cache line at a time. A row pass is then the
+// blocks so both sides are read and written a cache line at a time (with AVX2: each block as
+// eight row loads, a register transpose and eight column stores). A row pass is then the
 // column pass of the transposed plane, the same sequence per row as GaussianBlur's own row
 // loop (the sum of the first r pixels, then add x + r, store, subtract x − r).
 #ifndef LK_BOX_BLUR_H
@@ -116,8 +117,8 @@ static inline void lk_box_columns(const float *src, float *dst, ptrdiff_t width,
 }
 
 /// dst (height columns × width rows) = src (width columns × height rows) transposed:
-/// dst[x·height + y] = src[y·width + x].
-static inline void lk_transpose_plane(const float *src, float *dst, ptrdiff_t width, ptrdiff_t height) {
+/// dst[x·height + y] = src[y·width + x], in 8 × 8 blocks.
+static inline void lk_transpose_plane_portable(const float *src, float *dst, ptrdiff_t width, ptrdiff_t height) {
     for (ptrdiff_t y0 = 0; y0 < height; y0 += 8) {
         const ptrdiff_t y1 = y0 + 8 < height ? y0 + 8 : height;
         for (ptrdiff_t x0 = 0; x0 < width; x0 += 8) {
@@ -126,6 +127,60 @@ static inline void lk_transpose_plane(const float *src, float *dst, ptrdiff_t wi
                 for (ptrdiff_t y = y0; y < y1; y++) dst[x * height + y] = src[y * width + x];
         }
     }
+}
+
+#if LK_HAVE_AVX2_KERNELS
+/// The whole 8 × 8 blocks (rows and columns from 0 in steps of 8) as eight loads, the
+/// unpack / shuffle / lane-swap transpose and eight stores; the rest a value at a time.
+/// It only moves values, so it gives the portable path's floats bit for bit.
+__attribute__((target("avx2"))) static inline void lk_transpose_plane_avx2(const float *src, float *dst,
+                                                                           ptrdiff_t width, ptrdiff_t height) {
+    const ptrdiff_t wb = width & ~(ptrdiff_t)7, hb = height & ~(ptrdiff_t)7;
+    for (ptrdiff_t y0 = 0; y0 < hb; y0 += 8) {
+        for (ptrdiff_t x0 = 0; x0 < wb; x0 += 8) {
+            const float *s = src + y0 * width + x0;
+            const __m256 r0 = _mm256_loadu_ps(s), r1 = _mm256_loadu_ps(s + width);
+            const __m256 r2 = _mm256_loadu_ps(s + 2 * width), r3 = _mm256_loadu_ps(s + 3 * width);
+            const __m256 r4 = _mm256_loadu_ps(s + 4 * width), r5 = _mm256_loadu_ps(s + 5 * width);
+            const __m256 r6 = _mm256_loadu_ps(s + 6 * width), r7 = _mm256_loadu_ps(s + 7 * width);
+            // Pairs of rows interleaved, then pairs of pairs: s_k holds columns k and k + 4 of
+            // four rows (one per 128-bit half); the halves of s_k and s_(k+4) are the columns.
+            const __m256 t0 = _mm256_unpacklo_ps(r0, r1), t1 = _mm256_unpackhi_ps(r0, r1);
+            const __m256 t2 = _mm256_unpacklo_ps(r2, r3), t3 = _mm256_unpackhi_ps(r2, r3);
+            const __m256 t4 = _mm256_unpacklo_ps(r4, r5), t5 = _mm256_unpackhi_ps(r4, r5);
+            const __m256 t6 = _mm256_unpacklo_ps(r6, r7), t7 = _mm256_unpackhi_ps(r6, r7);
+            const __m256 s0 = _mm256_shuffle_ps(t0, t2, 0x44), s1 = _mm256_shuffle_ps(t0, t2, 0xEE);
+            const __m256 s2 = _mm256_shuffle_ps(t1, t3, 0x44), s3 = _mm256_shuffle_ps(t1, t3, 0xEE);
+            const __m256 s4 = _mm256_shuffle_ps(t4, t6, 0x44), s5 = _mm256_shuffle_ps(t4, t6, 0xEE);
+            const __m256 s6 = _mm256_shuffle_ps(t5, t7, 0x44), s7 = _mm256_shuffle_ps(t5, t7, 0xEE);
+            float *d = dst + x0 * height + y0;
+            _mm256_storeu_ps(d, _mm256_permute2f128_ps(s0, s4, 0x20));
+            _mm256_storeu_ps(d + height, _mm256_permute2f128_ps(s1, s5, 0x20));
+            _mm256_storeu_ps(d + 2 * height, _mm256_permute2f128_ps(s2, s6, 0x20));
+            _mm256_storeu_ps(d + 3 * height, _mm256_permute2f128_ps(s3, s7, 0x20));
+            _mm256_storeu_ps(d + 4 * height, _mm256_permute2f128_ps(s0, s4, 0x31));
+            _mm256_storeu_ps(d + 5 * height, _mm256_permute2f128_ps(s1, s5, 0x31));
+            _mm256_storeu_ps(d + 6 * height, _mm256_permute2f128_ps(s2, s6, 0x31));
+            _mm256_storeu_ps(d + 7 * height, _mm256_permute2f128_ps(s3, s7, 0x31));
+        }
+    }
+    // The columns right of the blocks (every row), then the rows below them.
+    for (ptrdiff_t x = wb; x < width; x++)
+        for (ptrdiff_t y = 0; y < height; y++) dst[x * height + y] = src[y * width + x];
+    for (ptrdiff_t x = 0; x < wb; x++)
+        for (ptrdiff_t y = hb; y < height; y++) dst[x * height + y] = src[y * width + x];
+}
+#endif
+
+/// dst (height columns × width rows) = src (width columns × height rows) transposed:
+/// dst[x·height + y] = src[y·width + x]. `portable` non-zero takes the portable path (8 × 8
+/// blocks a value at a time); otherwise the AVX2 blocks where the CPU has AVX2.
+static inline void lk_transpose_plane(const float *src, float *dst, ptrdiff_t width, ptrdiff_t height, int portable) {
+    if (width <= 0 || height <= 0) return;
+#if LK_HAVE_AVX2_KERNELS
+    if (!portable && lk_cpu_has_avx2()) { lk_transpose_plane_avx2(src, dst, width, height); return; }
+#endif
+    lk_transpose_plane_portable(src, dst, width, height);
 }
 
 #endif

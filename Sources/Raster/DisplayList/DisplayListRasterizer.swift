@@ -125,6 +125,19 @@ public final class DisplayListRasterizer {
                 canvas = Self.surface(width: w, height: h, like: canvas)
                 place = Place(origin: place.origin.map { ($0.x + x, $0.y + y) }, box: nil)
             case .beginMask:
+                if let box = place.box, pendingBlend == nil, directGroups.last != stack.count,
+                   maskedGradients.last?.level != stack.count,
+                   let (path, transform) = Self.opaqueMaskFill(i, items, within: within), Self.compositesBoxNext(i + 2, items, stack),
+                   case let .group(parent, x, y, opacity, nil, _, _)? = stack.last, Self.compositesPlainly(onto: parent) {
+                    // A mask of one opaque fill is a mask shape: the group composites through
+                    // the fill's coverage now, without a mask bitmap (DrawImageRegion+MaskShape
+                    // .swift); its end composites nothing more.
+                    canvas.composite(through: path, transform: transform, aliasing: items[i + 1].aliasing, onto: parent,
+                                     box: box, x: x, y: y, opacity: opacity)
+                    directGroups.append(stack.count)
+                    i += 2
+                    break
+                }
                 stack.append(.mask(group: canvas))
                 if let box = place.box {
                     canvas = Self.surface(width: canvas.target.width, height: canvas.target.height, box: box, like: canvas)
@@ -355,6 +368,17 @@ public final class DisplayListRasterizer {
         guard i + 1 < items.count, case .endGroup = items[i + 1].operation,
               case .group(_, _, _, _, nil, _?, _)? = stack.last else { return false }
         return true
+    }
+
+    /// The path and transform of the mask section opened at `i` when it is one fill of an opaque
+    /// colour at full opacity with the non-zero rule, which `within` (if any) does not skip:
+    /// the mask's alpha is then the fill's coverage, as a mask shape's is.
+    private static func opaqueMaskFill(_ i: Int, _ items: [DisplayItem], within: Rect?) -> (Path, AffineTransform)? {
+        guard i + 2 < items.count, case .endMask = items[i + 2].operation,
+              case let .fill(path, transform, color, .nonZero, opacity) = items[i + 1].operation,
+              opacity >= 1, color.premultipliedARGB >> 24 == 255 else { return nil }
+        if let within, !reaches(items[i + 1].bounds, within) { return nil }
+        return (path, transform)
     }
 
     /// Whether `canvas` is clipped by nothing or by an integer rectangle (or wholly), so that a

@@ -65,7 +65,7 @@ public enum GaussianBlur {
         let other = scratch, sums = scratch + width * height
         let flag: Int32 = portable ? 1 : 0
         // Rows: the transposed plane is `height` wide and `width` high.
-        lk_transpose_plane(plane, other, width, height)
+        lk_transpose_plane(plane, other, width, height, flag)
         var src = other, dst = plane
         for w in widths {
             lk_box_columns(src, dst, height, width, w / 2, sums, flag)
@@ -73,7 +73,7 @@ public enum GaussianBlur {
         }
         // Back to rows of `width`, then the column passes.
         let back = src == plane ? other : plane
-        lk_transpose_plane(src, back, height, width)
+        lk_transpose_plane(src, back, height, width, flag)
         src = back; dst = back == plane ? other : plane
         for w in widths {
             lk_box_columns(src, dst, width, height, w / 2, sums, flag)
