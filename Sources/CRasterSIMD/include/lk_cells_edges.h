@@ -53,16 +53,19 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     // columns and the clamp is the identity: that loop leaves it out of the chain carried from
     // row to row (one addition instead of an addition, a min and a max).
     const double lo_x = xa < xb ? xa : xb, hi_x = xa < xb ? xb : xa;
+    // The row loops step the cell and bit pointers by byte strides: one addition each, where
+    // the element strides cost a load and a scaled address on every row once spilled.
+    const ptrdiff_t rowBytes = stride * (ptrdiff_t)sizeof(float), bitBytes = words * (ptrdiff_t)sizeof(uint64_t);
     if (lo_x >= l + 1 && hi_x <= r - 1 && r <= 1073741824.0 && r1 - r0 < 1048576) {
         for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
-            row += stride; bits += words; range += 2;
+            row = (float *)((char *)row + rowBytes); bits = (uint64_t *)((char *)bits + bitBytes); range += 2;
             const double xn = x + dxdy;
             lk_cells_row(band, row, bits, range, left, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
             x = xn;
         }
     } else {
         for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
-            row += stride; bits += words; range += 2;
+            row = (float *)((char *)row + rowBytes); bits = (uint64_t *)((char *)bits + bitBytes); range += 2;
             const double xn = lk_cells_clamp(x + dxdy, l, r);
             lk_cells_row(band, row, bits, range, left, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
             x = xn;
