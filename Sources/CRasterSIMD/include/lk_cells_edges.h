@@ -10,31 +10,30 @@
 
 /// Accumulates an edge lying inside the drawn area, top to bottom (ya ≤ yb), `dir` ±1. The
 /// first and last rows (partly crossed) are peeled off the loop over the rows crossed whole, so
-/// that loop steps x by the slope and the row and bit pointers by their strides; every row gets
-/// the arithmetic of the one-loop form, operation for operation.
+/// that loop steps x by the slope and the row's cell, bit and range pointers by their strides;
+/// every row gets the arithmetic of the one-loop form, operation for operation.
 LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     const lk_cells *band, double xa, double ya, double xb, double yb, double dir, int check) {
     if (!(yb > ya)) return;
+    // The band's fields as locals, read once: the bit words' stores (uint64_t) may alias the
+    // band's integer fields, so fields read through `band` would be loaded again on every row.
+    const ptrdiff_t left = band->left, stride = band->stride, words = band->words_per_row;
     const ptrdiff_t r0 = lk_floor_nonnegative(ya);
+    const ptrdiff_t ri = r0 - band->top;
+    float *row = band->cells + ri * stride;
+    uint64_t *bits = band->bits + ri * words;
+    int32_t *range = band->row_range + 2 * ri;
+    const double l = band->x_left, r = band->x_right;
     if (yb <= (double)(r0 + 1)) {
-        // Inside one row (one edge in seven on the many_strokes scene): the first
-        // row below with rowTop = ya (r0 = ⌊ya⌋), rowBottom = yb (⌈yb⌉ ≤ r0 + 1) and xn = xb, the
-        // same operations, without the slope's division or the layout copy the rows below want.
-        const ptrdiff_t ri = r0 - band->top;
-        lk_cells_row(band, band->cells + ri * band->stride, band->bits + ri * band->words_per_row, ri, xa,
-                     lk_cells_clamp(xb, band->x_left, band->x_right), (yb - ya) * dir, check, LK_CELLS_EDGES_ROUNDSD);
+        // Inside one row (one edge in seven on the many_strokes scene): the first row below
+        // with rowTop = ya (r0 = ⌊ya⌋), rowBottom = yb (⌈yb⌉ ≤ r0 + 1) and xn = xb, the same
+        // operations, without the slope's division.
+        lk_cells_row(band, row, bits, range, left, xa, lk_cells_clamp(xb, l, r), (yb - ya) * dir, check,
+                     LK_CELLS_EDGES_ROUNDSD);
         return;
     }
-    // A copy of the band's layout that no store can alias (the bit words are uint64_t, which
-    // may alias the fields' integer types), so its fields stay in registers across the rows.
-    const lk_cells layout = *band;
-    const lk_cells *c = &layout;
-    const double l = c->x_left, r = c->x_right;
     const double dxdy = (xb - xa) / (yb - ya);
     const ptrdiff_t r1 = lk_ceil_nonnegative(yb);         // ≥ r0 + 2
-    ptrdiff_t ri = r0 - c->top;
-    float *row = c->cells + ri * c->stride;
-    uint64_t *bits = c->bits + ri * c->words_per_row;
     double x = xa;
     {
         // The first row, from ya to the row's bottom: the one-row form's rowTop = max(ya, r0)
@@ -42,7 +41,7 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
         // here), so the same dy without the compares.
         const double dy = (double)(r0 + 1) - ya;
         const double xn = lk_cells_clamp(x + dxdy * dy, l, r);
-        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
+        lk_cells_row(band, row, bits, range, left, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
         x = xn;
     }
     // The rows the edge crosses whole, r0 + 1 ..< r1 − 1, counted down (one register fewer
@@ -54,28 +53,31 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     // columns and the clamp is the identity: that loop leaves it out of the chain carried from
     // row to row (one addition instead of an addition, a min and a max).
     const double lo_x = xa < xb ? xa : xb, hi_x = xa < xb ? xb : xa;
+    // The row loops step the cell and bit pointers by byte strides: one addition each, where
+    // the element strides cost a load and a scaled address on every row once spilled.
+    const ptrdiff_t rowBytes = stride * (ptrdiff_t)sizeof(float), bitBytes = words * (ptrdiff_t)sizeof(uint64_t);
     if (lo_x >= l + 1 && hi_x <= r - 1 && r <= 1073741824.0 && r1 - r0 < 1048576) {
         for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
-            ri += 1; row += c->stride; bits += c->words_per_row;
+            row = (float *)((char *)row + rowBytes); bits = (uint64_t *)((char *)bits + bitBytes); range += 2;
             const double xn = x + dxdy;
-            lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
+            lk_cells_row(band, row, bits, range, left, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
             x = xn;
         }
     } else {
         for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
-            ri += 1; row += c->stride; bits += c->words_per_row;
+            row = (float *)((char *)row + rowBytes); bits = (uint64_t *)((char *)bits + bitBytes); range += 2;
             const double xn = lk_cells_clamp(x + dxdy, l, r);
-            lk_cells_row(c, row, bits, ri, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
+            lk_cells_row(band, row, bits, range, left, x, xn, dir, check, LK_CELLS_EDGES_ROUNDSD);
             x = xn;
         }
     }
     {
         // The last row, from its top to yb: rowTop = max(ya, r1 − 1) is r1 − 1 (ya < r0 + 1 ≤
         // r1 − 1) and rowBottom = min(yb, r1) is yb (r1 = ⌈yb⌉), the same dy without the compares.
-        ri += 1; row += c->stride; bits += c->words_per_row;
+        row += stride; bits += words; range += 2;
         const double dy = yb - (double)(r1 - 1);
         const double xn = lk_cells_clamp(xb, l, r);
-        lk_cells_row(c, row, bits, ri, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
+        lk_cells_row(band, row, bits, range, left, x, xn, dy * dir, check, LK_CELLS_EDGES_ROUNDSD);
     }
 }
 

@@ -136,17 +136,26 @@ static inline void lk_cells_mark(uint64_t *b, ptrdiff_t lo, ptrdiff_t hi) {
     uint64_t last = ~(uint64_t)0 >> (63 - ((hi - 1) & 63));
     if (w0 == w1) { b[w0] |= first & last; return; }
     b[w0] |= first;
-    for (ptrdiff_t w = w0 + 1; w < w1; w++) b[w] = ~(uint64_t)0;
+    for (ptrdiff_t w = w0 + 1; w < w1; w++) {
+        b[w] = ~(uint64_t)0;
+        // An empty asm that may change w, so the compiler cannot turn the loop into a call of
+        // memset: the call's clobbered registers cost the deposit's row loop spills and reloads
+        // on every row, and no_builtin("memset") on the caller does not reach this helper (the
+        // loop is recognised before the helper is inlined).
+        __asm__("" : "+r"(w));
+    }
     b[w1] |= last;
 }
 
 /// One row's share of an edge: from x at the row's top (or the edge's start) to xn at its
 /// bottom (or the edge's end), both already within the drawn columns, `d` the row's height
-/// crossed times the direction. `row` and `bits` are row `ri`'s cells and written bits. `roundsd`
-/// (a constant) is 1 only where the caller is compiled for AVX2.
+/// crossed times the direction. `row`, `bits` and `range` are one row's cells, written bits and
+/// touched range (its pair in `c->row_range`), `left` is `c->left`: the caller keeps them in
+/// registers from row to row, and `c` is read only where `check` is set. `roundsd` (a constant)
+/// is 1 only where the caller is compiled for AVX2.
 __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c, float *row, uint64_t *bits,
-                                                               ptrdiff_t ri, double x, double xn, double d, int check,
-                                                               int roundsd) {
+                                                               int32_t *range, ptrdiff_t left, double x, double xn,
+                                                               double d, int check, int roundsd) {
     const double lo = x < xn ? x : xn, hi = x < xn ? xn : x;
     ptrdiff_t lo0, hi0;
     double loF, hiC;
@@ -159,9 +168,10 @@ __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c
         lo0 = lk_floor_nonnegative(lo); hi0 = lk_ceil_nonnegative(hi);
         loF = (double)lo0; hiC = (double)hi0;
     }
-    const ptrdiff_t x0i = lo0 - c->left, x1i = hi0 - c->left;     // buffer-relative cells
-    if (check && (ri < 0 || ri >= c->rows || x0i < 0 || x1i + 2 > c->stride)) {
-        lk_cells_out_of_range(c, ri, x0i, x1i + 2);
+    const ptrdiff_t x0i = lo0 - left, x1i = hi0 - left;           // buffer-relative cells
+    if (check) {
+        const ptrdiff_t ri = (range - c->row_range) / 2;
+        if (ri < 0 || ri >= c->rows || x0i < 0 || x1i + 2 > c->stride) lk_cells_out_of_range(c, ri, x0i, x1i + 2);
     }
     ptrdiff_t touchedHi;
     if (x1i <= x0i + 1) {
@@ -202,7 +212,6 @@ __attribute__((always_inline)) static inline void lk_cells_row(const lk_cells *c
     // The row's touched range, widened without a branch (which edge first reaches a row, and
     // whether a later one widens it, is not predictable).
     const int32_t lo32 = (int32_t)x0i, hi32 = (int32_t)touchedHi;
-    int32_t *const range = c->row_range + 2 * ri;
     const int32_t rowLo = range[0], rowHi = range[1];
     range[0] = lo32 < rowLo ? lo32 : rowLo;
     range[1] = hi32 > rowHi ? hi32 : rowHi;
