@@ -3,8 +3,8 @@
 // model changes between frames (properties with and without implicit animations, sublayers,
 // masks, animations removed); unchanged layers keep their copy; every property setter counts
 // in `modelRevision`; drawing it incrementally equals full redraws; a layer hidden for a
-// while gets its subtree's copies back when it shows again; and dropping it frees every copy
-// and leaves the model tree free to go.
+// while gets its subtree's copies back when it shows again (and keeps its mask's while it
+// draws nothing); and dropping it frees every copy and leaves the model tree free to go.
 import Testing
 @testable import LayerKit
 
@@ -380,6 +380,39 @@ import Testing
             }
             lastSub = sub; lastGrand = grand; lastMask = mask
             shownBefore = true
+        }
+    }
+
+    @Test func aMaskedLayerAtOpacityZeroKeepsItsMasksCopy() throws {
+        // The mask is updated before the layer's own values; the layer then draws nothing
+        // (opacity 0 until 0.5 s): the mask's copy is parked with it, not copied fresh again
+        // at every update, and the frame that shows the layer draws what a fresh tree draws.
+        let context = CAAnimationContext.current
+        let root = box(Rect(0, 0, 120, 80), .white)
+        let l = box(Rect(10, 10, 60, 40), .blue)
+        let mask = box(Rect(0, 0, 50, 30), .black)
+        l.mask = mask
+        let fade = CAKeyframeAnimation(keyPath: "opacity")
+        fade.values = [.number(0), .number(0), .number(1)]
+        fade.keyTimes = [0, 0.5, 1]
+        fade.duration = 1
+        fade.fillMode = .both
+        fade.isRemovedOnCompletion = false
+        l.add(fade, forKey: "fade")
+        root.addSublayer(l)
+        CATransaction.flush()
+        let tree = RenderTree()
+        weak var maskCopy: CALayer?
+        for (i, t) in [0.1, 0.2, 0.3, 0.4, 0.8].enumerated() {
+            context.clock.manualTime = t
+            let kept = tree.update(root, at: t)
+            if i >= 2 { #expect(maskCopy != nil && mask.renderNode?.copy === maskCopy, "update \(i)") }
+            if i >= 1 { maskCopy = mask.renderNode?.copy }
+            let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
+            LayerRenderer(background: .white).draw(kept, into: Canvas(a))
+            LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
+            let diff = try #require(a.difference(from: b))
+            #expect(diff.maxAbsolute == 0, "frame \(i): \(diff)")
         }
     }
 

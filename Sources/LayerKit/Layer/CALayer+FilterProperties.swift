@@ -17,16 +17,22 @@
 extension CALayer {
     /// "An array of Core Image filters to apply to the contents of the layer and its
     /// sublayers. Animatable." Default nil.
-    public static let filters = filterList("filters", \.filters)
+    public static let filters = filterList("filters", get: { $0.filters }, set: { $0.filters = $1 })
     /// "An array of Core Image filters to apply to the content immediately behind the layer.
     /// Animatable." Default nil.
-    public static let backgroundFilters = filterList("backgroundFilters", \.backgroundFilters)
+    public static let backgroundFilters = filterList("backgroundFilters", get: { $0.backgroundFilters },
+                                                     set: { $0.backgroundFilters = $1 })
 
     /// A filter list property: animatable as a whole list and input by input
-    /// (`KEY.NAME.INPUT`), a document `filterList`.
-    private static func filterList(_ key: String, _ path: ReferenceWritableKeyPath<CALayer, [CIFilter]?>)
+    /// (`KEY.NAME.INPUT`), a document `filterList`. Read and written through closures, not
+    /// a stored key path: applying a `ReferenceWritableKeyPath` goes through the runtime's
+    /// generic projection (LayerProperty.swift), about 3,000 instructions for a read and a
+    /// write, which every copy made with `init(layer:)` paid twice (a first-shown layer's
+    /// render-tree copy, a presentation copy).
+    private static func filterList(_ key: String, get: @escaping (CALayer) -> [CIFilter]?,
+                                   set: @escaping (CALayer, [CIFilter]?) -> Void)
         -> LayerProperty<CALayer, [CIFilter]?> {
-        .init(key, get: { $0[keyPath: path] }, set: { $0[keyPath: path] = $1 },
+        .init(key, get: get, set: set,
               default: nil, affects: .geometry, document: .filterList,
               box: { .filters($0 ?? []) }, unbox: CIFilter.unboxList,
               component: { CIFilter.component($0, of: $1 ?? []) },

@@ -518,9 +518,15 @@ extension CALayer {
         // copies it lets go of are parked on it while it may show again (`ParkedRenderSubtree`).
         if copy.isHidden || !(copy.opacity > 0) {
             if copy.isHidden { learnHiddenSpan(node, at: local) }
-            if copy.sublayers != nil || copy.mask != nil {
-                if case .hidden = node.visibility { copy.parkedSubtreeOfCopy = nil } else {
-                    copy.parkedSubtreeOfCopy = ParkedRenderSubtree(sublayers: copy.sublayers, mask: copy.mask)
+            // The mask's copy just updated (`maskCopy`, the mask evaluated first) is parked
+            // too: left unheld it would go, and the mask be copied fresh at every update that
+            // finds the layer so (a masked Lottie layer at opacity 0).
+            let parkedMask = maskCopy ?? copy.mask
+            if copy.sublayers != nil || parkedMask != nil {
+                if case .hidden = node.visibility { copy.parkedSubtreeOfCopy = nil } else if copy.sublayers != nil
+                    || copy.mask != nil || copy.parkedSubtreeOfCopy?.mask !== parkedMask {
+                    copy.parkedSubtreeOfCopy = ParkedRenderSubtree(
+                        sublayers: copy.sublayers ?? copy.parkedSubtreeOfCopy?.sublayers, mask: parkedMask)
                 }
             }
             if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
