@@ -9,6 +9,16 @@ import Testing
 @testable import LayerKit
 
 @Suite(.freshAnimationContext) struct RenderTreeTests {
+    /// Draws `kept` and the drawable presentation tree at `t` (120 × 80 on white); they must
+    /// be equal.
+    static func expectSameFrame(_ kept: CALayer, _ root: CALayer, at t: Double, _ note: String) throws {
+        let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
+        LayerRenderer(background: .white).draw(kept, into: Canvas(a))
+        LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
+        let diff = try #require(a.difference(from: b))
+        #expect(diff.maxAbsolute == 0, "\(note): \(diff)")
+    }
+
     func box(_ frame: Rect, _ color: Color) -> CALayer { PixelScene.box(frame, color) }
 
     /// A blue box whose `position.x` runs from `from` to `to` over 0.5 s and stays there.
@@ -100,11 +110,7 @@ import Testing
             let t = Double(i) * 0.15
             context.clock.manualTime = t
             let kept = tree.update(root, at: t)
-            let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
-            LayerRenderer(background: .white).draw(kept, into: Canvas(a))
-            LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
-            let diff = try #require(a.difference(from: b))
-            #expect(diff.maxAbsolute == 0, "frame \(i): \(diff)")
+            try Self.expectSameFrame(kept, root, at: t, "frame \(i)")
             #expect(kept.presentationTime == t)
         }
     }
@@ -362,11 +368,7 @@ import Testing
         for (i, t) in [0.1, 0.2, 0.4, 0.5, 0.7, 0.8].enumerated() {
             context.clock.manualTime = t
             let kept = tree.update(root, at: t)
-            let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
-            LayerRenderer(background: .white).draw(kept, into: Canvas(a))
-            LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
-            let diff = try #require(a.difference(from: b))
-            #expect(diff.maxAbsolute == 0, "frame \(i): \(diff)")
+            try Self.expectSameFrame(kept, root, at: t, "frame \(i)")
             let copy = try #require(kept.sublayers?.first)
             if t > 0.3 && t < 0.6 {
                 // Hidden: neither sublayers nor mask in the drawable tree.
@@ -408,11 +410,7 @@ import Testing
             let kept = tree.update(root, at: t)
             if i >= 2 { #expect(maskCopy != nil && mask.renderNode?.copy === maskCopy, "update \(i)") }
             if i >= 1 { maskCopy = mask.renderNode?.copy }
-            let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
-            LayerRenderer(background: .white).draw(kept, into: Canvas(a))
-            LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
-            let diff = try #require(a.difference(from: b))
-            #expect(diff.maxAbsolute == 0, "frame \(i): \(diff)")
+            try Self.expectSameFrame(kept, root, at: t, "frame \(i)")
         }
     }
 

@@ -25,19 +25,11 @@ import Testing
         return l
     }
 
-    /// Draws `kept` and the drawable presentation tree at `t`; they must be equal.
-    func expectSameFrame(_ kept: CALayer, _ root: CALayer, at t: Double, _ note: String) throws {
-        let a = Bitmap(width: 120, height: 80), b = Bitmap(width: 120, height: 80)
-        LayerRenderer(background: .white).draw(kept, into: Canvas(a))
-        LayerRenderer(background: .white).draw(root.drawablePresentation(at: t), into: Canvas(b))
-        #expect(try #require(a.difference(from: b)).maxAbsolute == 0, "\(note)")
-    }
-
     /// Updates `tree` at `t` on the manual clock, checks its frame against the drawable
     /// presentation tree's, and returns how many layers the update evaluated.
     func update(_ tree: RenderTree, _ root: CALayer, at t: Double, _ note: String) throws -> Int {
         CAAnimationContext.current.clock.manualTime = t
-        try expectSameFrame(tree.update(root, at: t), root, at: t, note)
+        try RenderTreeTests.expectSameFrame(tree.update(root, at: t), root, at: t, note)
         return tree.lastWalk.evaluatedLayers
     }
 

@@ -21,8 +21,6 @@ import Testing
         return DisplayList(width: list.width, height: list.height, items: items)
     }
 
-    /// Frame `f`: groups whose last item is a mask shape, at the top level, nested in a
-    /// translucent group, partly off the target and under an integer clip.
     /// Pixels that differ, and whether any channel differs by more than one step. The direct
     /// paths rasterize the mask shape through the Swift sweep, the mask bitmap's white fill
     /// goes through the C sweep (lk_sweep_solid, whose SIMD prefix sums add the cells in
@@ -49,6 +47,24 @@ import Testing
 
     /// `whole` puts a clip that cuts nothing in every group: they are drawn whole, the general way.
     static func maskShapeList(frame f: Int, whole: Bool) -> DisplayList {
+        maskedGroupsList(frame: f, whole: whole) { g, path, _ in g.maskShape(path) }
+    }
+
+    /// `maskShapeList`'s groups masked instead by a mask layer of one opaque fill (of any colour,
+    /// at full opacity, the non-zero rule): a Lottie mask as lottie-ios draws it (a CAShapeLayer
+    /// as the layer's mask). Each composites through the fill's coverage, as through a mask
+    /// shape, with no mask bitmap; one more group's mask is translucent and keeps its bitmap.
+    static func maskLayerList(frame f: Int, whole: Bool) -> DisplayList {
+        maskedGroupsList(frame: f, whole: whole, translucentMask: true) { g, path, colour in
+            g.maskLayer { m in m.fill(path, colour) }
+        }
+    }
+
+    /// Frame `f`: groups masked by `mask` (given the mask's path and a colour to fill it with)
+    /// at the top level, nested in a translucent group, partly off the target and under an
+    /// integer clip; `translucentMask` adds a group masked by a half-transparent fill layer.
+    static func maskedGroupsList(frame f: Int, whole: Bool, translucentMask: Bool = false,
+                                 mask: (inout GroupRegionTests.ListBuilder, Path, Color) -> Void) -> DisplayList {
         var b = GroupRegionTests.ListBuilder(whole: whole)
         let d = Double(f) * 2.9
         b.fill(.rect(Rect(0, 0, 160, 120)), Color(0.9, 0.85, 0.8))
@@ -56,25 +72,31 @@ import Testing
             g.fill(.ellipse(in: Rect(12 + d, 10, 70.5, 50)), Color(0.8, 0.1, 0.2, 0.9))
             g.stroke(.ellipse(in: Rect(30, 20.25 + d, 60, 40)), Color(0.1, 0.3, 0.9), width: 4)
             // A rectangle turned a little (an After Effects mask on a layer).
-            g.maskShape(Path.rect(Rect(14, 12, 90, 40)).applying(AffineTransform.rotation(0.05 * Double(f - 3))))
+            mask(&g, Path.rect(Rect(14, 12, 90, 40)).applying(AffineTransform.rotation(0.05 * Double(f - 3))), .black)
         }
         b.group(30, 40, 120, 78, opacity: 0.8) { outer in
             outer.fill(.rect(Rect(30, 40, 120, 78)), Color(0.2, 0.7, 0.4, 0.5))
             outer.group(36, 46, 100, 60, opacity: 0.9) { g in
                 g.fill(.ellipse(in: Rect(40 - d, 50, 90, 50)), Color(0.95, 0.6, 0.1))
-                g.maskShape(.ellipse(in: Rect(45.5, 48, 80 + d, 55)))
+                mask(&g, .ellipse(in: Rect(45.5, 48, 80 + d, 55)), Color(0.2, 0.4, 0.9))
             }
         }
         b.group(-30, 80, 90, 60, opacity: 1) { g in
             g.fill(.rect(Rect(-30, 80, 90, 60)), Color(0.3, 0.2, 0.6))
-            g.maskShape(.ellipse(in: Rect(-20 + d, 85, 60, 50)))
+            mask(&g, .ellipse(in: Rect(-20 + d, 85, 60, 50)), .white)
         }
         b.add(.beginClip(.rect(Rect(100, 10, 50, 60))), bounds: Rect(100, 10, 50, 60))
         b.group(95, 5, 60, 70, opacity: 0.75) { g in
             g.fill(.rect(Rect(95, 5, 60, 70)), Color(0.1, 0.5, 0.8))
-            g.maskShape(.ellipse(in: Rect(92 + d, 2, 50, 60)))
+            mask(&g, .ellipse(in: Rect(92 + d, 2, 50, 60)), Color(0.5, 0.5, 0.5))
         }
         b.add(.endClip, bounds: Rect(100, 10, 50, 60))
+        if translucentMask {
+            b.group(60, 2, 40, 30, opacity: 1) { g in
+                g.fill(.rect(Rect(60, 2, 40, 30)), Color(0.7, 0.2, 0.5))
+                g.maskLayer { m in m.fill(.ellipse(in: Rect(62 + d / 2, 4, 30, 24)), Color(0, 0, 0, 0.5)) }
+            }
+        }
         return DisplayList(width: GroupRegionTests.width, height: GroupRegionTests.height, items: b.items)
     }
 
@@ -90,45 +112,6 @@ import Testing
                 DisplayList(width: list.width, height: list.height, items: [list.items[0]]), with: DisplayListRasterizer())) > 2000,
                 "frame \(f): the groups are drawn")
         }
-    }
-
-    /// `maskShapeList`'s groups masked instead by a mask layer of one opaque fill (of any colour,
-    /// at full opacity, the non-zero rule): a Lottie mask as lottie-ios draws it (a CAShapeLayer
-    /// as the layer's mask). Each composites through the fill's coverage, as through a mask
-    /// shape, with no mask bitmap; the last group's mask is translucent and keeps its bitmap.
-    static func maskLayerList(frame f: Int, whole: Bool) -> DisplayList {
-        var b = GroupRegionTests.ListBuilder(whole: whole)
-        let d = Double(f) * 2.9
-        b.fill(.rect(Rect(0, 0, 160, 120)), Color(0.9, 0.85, 0.8))
-        b.group(8, 6, 110, 80, opacity: f % 2 == 0 ? 1 : 0.65) { g in
-            g.fill(.ellipse(in: Rect(12 + d, 10, 70.5, 50)), Color(0.8, 0.1, 0.2, 0.9))
-            g.stroke(.ellipse(in: Rect(30, 20.25 + d, 60, 40)), Color(0.1, 0.3, 0.9), width: 4)
-            g.maskLayer { m in
-                m.fill(Path.rect(Rect(14, 12, 90, 40)).applying(AffineTransform.rotation(0.05 * Double(f - 3))), .black)
-            }
-        }
-        b.group(30, 40, 120, 78, opacity: 0.8) { outer in
-            outer.fill(.rect(Rect(30, 40, 120, 78)), Color(0.2, 0.7, 0.4, 0.5))
-            outer.group(36, 46, 100, 60, opacity: 0.9) { g in
-                g.fill(.ellipse(in: Rect(40 - d, 50, 90, 50)), Color(0.95, 0.6, 0.1))
-                g.maskLayer { m in m.fill(.ellipse(in: Rect(45.5, 48, 80 + d, 55)), Color(0.2, 0.4, 0.9)) }
-            }
-        }
-        b.group(-30, 80, 90, 60, opacity: 1) { g in
-            g.fill(.rect(Rect(-30, 80, 90, 60)), Color(0.3, 0.2, 0.6))
-            g.maskLayer { m in m.fill(.ellipse(in: Rect(-20 + d, 85, 60, 50)), .white) }
-        }
-        b.add(.beginClip(.rect(Rect(100, 10, 50, 60))), bounds: Rect(100, 10, 50, 60))
-        b.group(95, 5, 60, 70, opacity: 0.75) { g in
-            g.fill(.rect(Rect(95, 5, 60, 70)), Color(0.1, 0.5, 0.8))
-            g.maskLayer { m in m.fill(.ellipse(in: Rect(92 + d, 2, 50, 60)), Color(0.5, 0.5, 0.5)) }
-        }
-        b.add(.endClip, bounds: Rect(100, 10, 50, 60))
-        b.group(60, 2, 40, 30, opacity: 1) { g in
-            g.fill(.rect(Rect(60, 2, 40, 30)), Color(0.7, 0.2, 0.5))
-            g.maskLayer { m in m.fill(.ellipse(in: Rect(62 + d / 2, 4, 30, 24)), Color(0, 0, 0, 0.5)) }
-        }
-        return DisplayList(width: GroupRegionTests.width, height: GroupRegionTests.height, items: b.items)
     }
 
     @Test func aMaskLayerOfOneOpaqueFillCompositesWithoutItsBitmap() {
