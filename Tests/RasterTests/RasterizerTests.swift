@@ -252,6 +252,31 @@ import Testing
         for i in 0..<shared.pixelCount { #expect(shared.pixels[i] == fresh.pixels[i]) }
     }
 
+    @Test func scratchGrowingSomeBuffersKeepsTheOthersClean() {
+        // Layouts chosen so that each fill outgrows only some of the scratch's buffers (wide
+        // and short: cells and bits; tall and narrow: the row ranges only; then larger again):
+        // the buffers kept from before must be as clean as new ones. Each fill equals the same
+        // fill drawn by a fresh canvas.
+        let shared = Bitmap(width: 320, height: 320), fresh = Bitmap(width: 320, height: 320)
+        let sc = Canvas(shared)
+        let shapes: [[Point]] = [
+            [Point(2.5, 3), Point(9.5, 3.2), Point(6, 11.7)],
+            [Point(1.3, 40.2), Point(318.6, 41), Point(300, 57.4), Point(4, 55)],
+            [Point(150.2, 1.5), Point(158.7, 2), Point(155, 318.3), Point(151, 300)],
+            [Point(20, 100), Point(40.5, 90), Point(30, 130.5)],
+            [Point(0.5, 0.5), Point(319.5, 10), Point(310, 319.5), Point(5, 300)],
+            [Point(100.3, 60), Point(104.1, 61), Point(102, 319)],
+        ]
+        for (i, pts) in shapes.enumerated() {
+            let color = Color(0.2 + 0.1 * Double(i), 0.9 - 0.1 * Double(i), 0.5, 0.6)
+            sc.fill(polygon(pts), color: color, rule: .nonZero)
+            Canvas(fresh).fill(polygon(pts), color: color, rule: .nonZero)
+        }
+        var differing = 0
+        for i in 0..<shared.pixelCount where shared.pixels[i] != fresh.pixels[i] { differing += 1 }
+        #expect(differing == 0)
+    }
+
     @Test func accumulationBufferIsCleanBetweenFills() {
         // A fill clipped on the right leaves cover beyond the drawn columns; it must not leak
         // into the next fill.

@@ -734,7 +734,7 @@ extension CALayer {
                         return (copy, .none)
                     }
                     copy.isCopyingProperties = true
-                    for p in written { p.copy(copy, self) }
+                    written.copyValues(from: self, to: copy)
                     copy.isCopyingProperties = false
                     copy.contentsCrossfade = nil
                     // The display pass may have drawn the copy's own contents (a key that

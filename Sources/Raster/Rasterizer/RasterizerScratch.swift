@@ -42,13 +42,31 @@
         }
     }
 
+    /// Replaces each buffer too small for the current layout, and only those, with one at least
+    /// 1.5 times its old capacity (geometric growth: a run of fills each a little larger than the
+    /// last, as an animation's shape grows from frame to frame, reallocates and zeroes a buffer a
+    /// logarithmic number of times, not once per new maximum). A buffer that fits keeps its
+    /// memory and contents (all zero between fills).
     @inline(never) private func grow(rows: Int) {
-        let nc = max(cellCapacity, rows * stride), nb = max(bitCapacity, rows * wordsPerRow), nr = max(rowCapacity, rows)
-        cells.deallocate(); bits.deallocate(); rowRange.deallocate()
-        cells = .allocate(capacity: nc); cells.initialize(repeating: 0, count: nc)
-        bits = .allocate(capacity: nb); bits.initialize(repeating: 0, count: nb)
-        rowRange = .allocate(capacity: 2 * nr)
-        for r in 0..<nr { (rowRange + 2 * r).initialize(to: .max); (rowRange + 2 * r + 1).initialize(to: .min) }
-        cellCapacity = nc; bitCapacity = nb; rowCapacity = nr
+        func grown(_ capacity: Int, _ needed: Int) -> Int { max(needed, capacity + capacity / 2) }
+        if rows * stride > cellCapacity {
+            let nc = grown(cellCapacity, rows * stride)
+            cells.deallocate()
+            cells = .allocate(capacity: nc); cells.initialize(repeating: 0, count: nc)
+            cellCapacity = nc
+        }
+        if rows * wordsPerRow > bitCapacity {
+            let nb = grown(bitCapacity, rows * wordsPerRow)
+            bits.deallocate()
+            bits = .allocate(capacity: nb); bits.initialize(repeating: 0, count: nb)
+            bitCapacity = nb
+        }
+        if rows > rowCapacity {
+            let nr = grown(rowCapacity, rows)
+            rowRange.deallocate()
+            rowRange = .allocate(capacity: 2 * nr)
+            for r in 0..<nr { (rowRange + 2 * r).initialize(to: .max); (rowRange + 2 * r + 1).initialize(to: .min) }
+            rowCapacity = nr
+        }
     }
 }
