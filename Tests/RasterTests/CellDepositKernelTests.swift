@@ -35,10 +35,8 @@ import RasterFuzzing
             cells.withUnsafeMutableBufferPointer { c in
                 bits.withUnsafeMutableBufferPointer { b in
                     ranges.withUnsafeMutableBufferPointer { g in
-                        var band = lk_cells(cells: c.baseAddress!, bits: b.baseAddress!, row_range: g.baseAddress!,
-                                            stride: stride, words_per_row: words, rows: rows, top: top, left: left,
-                                            y_top: Double(top), y_bottom: Double(top + rows), x_left: Double(left),
-                                            x_right: Double(right))
+                        var band = lk_cells_band(c.baseAddress!, b.baseAddress!, g.baseAddress!, stride, words, rows,
+                                                 top, left, right)
                         points.withUnsafeBufferPointer { p in
                             starts.withUnsafeBufferPointer { s in
                                 add(&band, p.baseAddress!, points.count / 2, s.baseAddress!, starts.count)

@@ -47,8 +47,9 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     // The rows the edge crosses whole, r0 + 1 ..< r1 − 1, counted down (one register fewer
     // than a row index and its end across the row's arithmetic): rowTop = yi, rowBottom =
     // yi + 1, dy = 1 exactly. Where
-    // the edge keeps a pixel from both drawn sides, its x below 2³⁰ and under 2²⁰ rows, the
-    // stepped x stays within a pixel of the line (each of under 2²⁰ additions rounds by at most
+    // the edge keeps a pixel from both drawn sides, its x below 2³⁰ and under 2²⁰ rows (all
+    // four tests in the band's x_left_in and x_right_in, found once per band: an edge spans at
+    // most the band's rows, r1 − r0 ≤ rows), the stepped x stays within a pixel of the line (each of under 2²⁰ additions rounds by at most
     // 2⁻²³, and dxdy's own rounding moves the sum by far less), so x + dxdy never leaves the
     // columns and the clamp is the identity: that loop leaves it out of the chain carried from
     // row to row (one addition instead of an addition, a min and a max).
@@ -56,7 +57,7 @@ LK_CELLS_EDGES_TARGET static inline void LK_CELLS_EDGES_NAME(lk_cells_deposit)(
     // The row loops step the cell and bit pointers by byte strides: one addition each, where
     // the element strides cost a load and a scaled address on every row once spilled.
     const ptrdiff_t rowBytes = stride * (ptrdiff_t)sizeof(float), bitBytes = words * (ptrdiff_t)sizeof(uint64_t);
-    if (lo_x >= l + 1 && hi_x <= r - 1 && r <= 1073741824.0 && r1 - r0 < 1048576) {
+    if (lo_x >= band->x_left_in && hi_x <= band->x_right_in) {
         for (ptrdiff_t k = r1 - r0 - 2; k > 0; k--) {
             row = (float *)((char *)row + rowBytes); bits = (uint64_t *)((char *)bits + bitBytes); range += 2;
             const double xn = x + dxdy;

@@ -47,7 +47,23 @@ typedef struct lk_cells {
     ptrdiff_t top, left;
     /// Drawn area in device pixels: rows y_top..<y_bottom, columns x_left..<x_right (integers).
     double y_top, y_bottom, x_left, x_right;
+    /// The bounds of the deposit's unclamped row loop (lk_cells_deposit: an edge whose x stays
+    /// within x_left_in…x_right_in), found once per band by lk_cells_band: x_left + 1, and
+    /// x_right − 1 where x_right ≤ 2³⁰ and the band has under 2²⁰ rows, else −∞ (no edge).
+    double x_left_in, x_right_in;
 } lk_cells;
+
+/// A band of `rows` rows of `stride` cells (`words_per_row` bit words each) from device row
+/// `top`, drawing columns left..<right, its deposit's loop bounds derived (lk_cells.x_left_in).
+static inline lk_cells lk_cells_band(float *cells, uint64_t *bits, int32_t *row_range, ptrdiff_t stride,
+                                     ptrdiff_t words_per_row, ptrdiff_t rows, ptrdiff_t top, ptrdiff_t left,
+                                     ptrdiff_t right) {
+    const double l = (double)left, r = (double)right;
+    lk_cells c = { cells, bits, row_range, stride, words_per_row, rows, top, left,
+                   (double)top, (double)(top + rows), l, r,
+                   l + 1, r <= 1073741824.0 && rows < 1048576 ? r - 1 : -__builtin_inf() };
+    return c;
+}
 
 /// A row of the band as a sweep takes it: its touched cells lo..<hi (none: lo ≥ hi), its cells
 /// and its bit words.

@@ -56,8 +56,9 @@ __attribute__((always_inline)) static inline void lk_sweep_flush(uint32_t *dst, 
 }
 
 /// How many rows ahead the vector sweep prefetches the pixels it will composite
-/// (lk_prefetch_row_ahead): 1, or LAYERKIT_SWEEP_PREFETCH_ROWS from the environment (0 turns
-/// prefetching off, at most 4), read once per process, for measuring it on other machines.
+/// (lk_prefetch_row_ahead): 1, or LAYERKIT_SWEEP_PREFETCH_ROWS from the environment (at most 4;
+/// 0 points the prefetches at the row being swept, which is prefetching off in effect), read
+/// once per process, for measuring it on other machines.
 static inline ptrdiff_t lk_sweep_prefetch_rows(void) {
     static int known = -1;
     int v = __atomic_load_n(&known, __ATOMIC_RELAXED);
@@ -80,21 +81,25 @@ __attribute__((target("avx2"), always_inline, no_builtin("memset"))) static inli
     // the bit words' stores (uint64_t) may alias the layout's integer fields, which the compiler
     // would otherwise load again, with the row's addresses multiplied out, on every row (a thin
     // stroke's frame sweeps a short row per pixel row, where that was a third of the row's work).
+    // The rows are walked by their range pointer up to the band's end (no row index and count
+    // live across the row), and the narrow rows rely on the buffer's seven spare cells
+    // (`spare`: Fill.swift lays every row out with them), so `stride` is read only to step.
     const lk_cells layout = *c;
-    const ptrdiff_t left = layout.left, stride = layout.stride, words = layout.words_per_row, rows = layout.rows;
-    int32_t *const range = layout.row_range;
+    const ptrdiff_t left = layout.left, stride = layout.stride, words = layout.words_per_row;
+    int32_t *range = layout.row_range;
+    const int32_t *const rangeEnd = range + 2 * layout.rows;
     const ptrdiff_t columns = right - left, room = width - left;
     const lk_dense_avx2_consts k = *kp;
     const ptrdiff_t ahead = lk_sweep_prefetch_rows() * width;
     float *cell = layout.cells;
     uint64_t *bit = layout.bits;
     uint32_t *dst = pixels + layout.top * width + left;
-    for (ptrdiff_t ri = 0; ri < rows; ri++, cell += stride, bit += words, dst += width) {
-        const ptrdiff_t lo = range[2 * ri], hi = range[2 * ri + 1];
+    for (; range < rangeEnd; range += 2, cell += stride, bit += words, dst += width) {
+        const ptrdiff_t lo = range[0], hi = range[1];
         if (lo >= hi) continue;
-        range[2 * ri] = INT32_MAX; range[2 * ri + 1] = INT32_MIN;       // lk_cells_take_row
+        range[0] = INT32_MAX; range[1] = INT32_MIN;       // lk_cells_take_row
         if (hi - lo <= LK_DENSE_ROW) {
-            lk_sweep_row_dense_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k, ahead);
+            lk_sweep_row_dense_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k, ahead, 1);
         } else {
             lk_sweep_windows_lanes_avx2(cell, bit, lo, hi, stride, dst, columns, room, &k, color, ahead);
             lk_window_clear_bits_avx2(bit, lo, hi);

@@ -16,10 +16,8 @@ import CRasterSIMD
     /// Rows `top..<bottom` and columns `left..<right` of the device, held in `scratch` (laid out
     /// by `reserve` for at least `bottom − top` rows of `right − left + 2` cells).
     @usableFromInline init(scratch: RasterizerScratch, top: Int, bottom: Int, left: Int, right: Int) {
-        band = lk_cells(cells: scratch.cells, bits: scratch.bits, row_range: scratch.rowRange,
-                        stride: scratch.stride, words_per_row: scratch.wordsPerRow, rows: bottom - top,
-                        top: top, left: left, y_top: Double(top), y_bottom: Double(bottom),
-                        x_left: Double(left), x_right: Double(right))
+        band = lk_cells_band(scratch.cells, scratch.bits, scratch.rowRange, scratch.stride, scratch.wordsPerRow,
+                             bottom - top, top, left, right)
     }
 
     /// Whether every cell range is checked before it is written: on where Swift's `assert` is
