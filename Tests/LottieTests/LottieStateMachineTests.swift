@@ -794,11 +794,15 @@ import TestSupport
             #"{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [\#(x), \#(y)]}, "s": {"a": 0, "k": [\#(w), \#(w)]}, "r": {"a": 0, "k": 0}}"#
         }
         let fill = #"{"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        // A group of its own with a fill of its own: a shape layer apart from its siblings'.
+        func group(_ x: Double, _ y: Double, _ w: Double, _ blue: Int) -> String {
+            #"{"ty": "gr", "nm": "G", "it": [\#(rect(x, y, w)), {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, \#(blue)]}, "o": {"a": 0, "k": 100}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}"#
+        }
         let json = ##"""
         {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "layers": [
-          {"ty": 4, "nm": "Pair", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\##(rect(30, 30, 20)), \##(rect(70, 30, 20)), \##(fill)]},
+          {"ty": 4, "nm": "Pair", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\##(group(30, 30, 20, 0)), \##(group(70, 30, 20, 1))]},
           {"ty": 4, "nm": "Tilted", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 45}},
-           "shapes": [\##(rect(-30, 0, 20)), \##(rect(30, 0, 20)), \##(fill)]},
+           "shapes": [\##(group(-30, 0, 20, 0)), \##(group(30, 0, 20, 1))]},
           {"ty": 4, "nm": "Diamond", "ip": 0, "op": 60, "st": 0, "ks": {},
            "shapes": [{"ty": "gr", "nm": "G", "it": [\##(rect(0, 0, 40)), \##(fill),
              {"ty": "tr", "p": {"a": 0, "k": [160, 160]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
