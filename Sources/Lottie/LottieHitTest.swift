@@ -36,15 +36,23 @@ extension LottieScene {
     public func layerNames(at point: Point) -> [String] {
         var names: [String] = []
         var seen = Set<String>()
+        // Each layer's presentation is made once (a named layer's box reads its subtree's).
+        var made: [ObjectIdentifier: CALayer] = [:]
+        func shown(_ l: CALayer) -> CALayer {
+            if let p = made[ObjectIdentifier(l)] { return p }
+            let p = l.presentation() ?? l
+            made[ObjectIdentifier(l)] = p
+            return p
+        }
         // (layer, its transforms up to the root, its own first), in `find`'s order.
         var stack: [(CALayer, [ProjectiveTransform])] = (root.sublayers ?? []).reversed().map { ($0, []) }
         while let (layer, up) = stack.popLast() {
-            let shown = layer.presentation() ?? layer
-            if shown.isHidden || shown.opacity <= 0 { continue }
-            let chain = [shown.transformToSuperlayer] + up
+            let p = shown(layer)
+            if p.isHidden || p.opacity <= 0 { continue }
+            let chain = [p.transformToSuperlayer] + up
             if let n = layer.name, !n.isEmpty, !seen.contains(n) {
                 seen.insert(n)
-                if let c = Self.corners(of: layer, up: chain), Self.box(c, contains: point) { names.append(n) }
+                if let c = Self.corners(of: layer, up: chain, shown: shown), Self.box(c, contains: point) { names.append(n) }
             }
             for s in (layer.sublayers ?? []).reversed() { stack.append((s, chain)) }
         }

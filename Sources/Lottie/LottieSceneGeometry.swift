@@ -50,27 +50,29 @@ extension LottieScene: LottieStateMachineGeometry {
     }
 
     /// The four corners of the box of what `layer`'s subtree draws, carried up through `chain`
-    /// (its transforms to the root, its own first); nil when it draws nothing.
-    static func corners(of layer: CALayer, up chain: [ProjectiveTransform]) -> [Point]? {
-        guard let b = subtreeBox(layer), !b.isNull else { return nil }
+    /// (its transforms to the root, its own first); nil when it draws nothing. `shown` gives a
+    /// layer's presentation (a caller testing many layers keeps each one it made).
+    static func corners(of layer: CALayer, up chain: [ProjectiveTransform],
+                        shown: (CALayer) -> CALayer = { $0.presentation() ?? $0 }) -> [Point]? {
+        guard let b = subtreeBox(layer, shown: shown), !b.isNull else { return nil }
         let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].compactMap { carry($0, chain) }
         return corners.count == 4 ? corners : nil
     }
 
     /// The box of what `layer`'s shown subtree draws, in `layer`'s coordinates.
-    static func subtreeBox(_ layer: CALayer) -> Rect? {
+    static func subtreeBox(_ layer: CALayer, shown: (CALayer) -> CALayer) -> Rect? {
         var box = Rect.null
         var stack: [(CALayer, [ProjectiveTransform])] = [(layer, [])]
         while let (l, down) = stack.popLast() {
-            let shown = l.presentation() ?? l
-            if shown.isHidden || shown.opacity <= 0 { continue }
-            if let r = ownBox(shown) {
+            let p = shown(l)
+            if p.isHidden || p.opacity <= 0 { continue }
+            if let r = ownBox(p) {
                 for c in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
                     guard let q = carry(c, down) else { continue }
                     box = box.union(Rect(q.x, q.y, 0, 0))
                 }
             }
-            for s in l.sublayers ?? [] { stack.append((s, [(s.presentation() ?? s).transformToSuperlayer] + down)) }
+            for s in l.sublayers ?? [] { stack.append((s, [shown(s).transformToSuperlayer] + down)) }
         }
         return box.isNull ? nil : box
     }
