@@ -5,6 +5,19 @@
 // first one in the tree carrying the Lottie layer's `nm` as its `name` (`LottieHitTest`); a
 // point of it is carried up to the root through each layer's presentation
 // `transformToSuperlayer`. Walks use explicit stacks, bounded by the tree's size.
+// A layer's box is ThorVG's oriented bounding box of the layer's paint (Paint::bounds(Point*),
+// tvg_paint_get_obb, which dotlottie-rs's layer_bounds and hit_test read): the axis-aligned box,
+// in the layer's own coordinates, of everything its subtree draws — each descendant's own box
+// carried down into the layer's coordinates (SceneImpl::bounds merges its paints' boxes there)
+// — whose four corners are then carried up to the root, so a rotated layer's box turns with
+// it. What a layer draws itself (`ownBox`): a shape's path box (Path.boundingBox), or when it
+// is stroked the box of its stroke outline as drawn joined to the fill's (ThorVG's software
+// engine: SwRenderer::bounds → shapeStrokeBBox); a gradient's mask shape; a layer's bounds
+// when it has contents or a background (an image, a solid). Hidden layers and layers at
+// opacity 0 add nothing (ThorVG's Lottie builder makes no paint for them); clips and masks do
+// not shrink the box (Paint bounds ignore a paint's clipper and mask). Where we differ: a
+// descendant's box is carried down by its four corners, where ThorVG carries the path's points
+// (a shape under a rotated group gets a slightly larger box here).
 import LayerKit
 
 extension LottieScene: LottieStateMachineGeometry {
@@ -20,7 +33,7 @@ extension LottieScene: LottieStateMachineGeometry {
         return nil
     }
 
-    private static func carry(_ p: Point, _ chain: [ProjectiveTransform]) -> Point? {
+    static func carry(_ p: Point, _ chain: [ProjectiveTransform]) -> Point? {
         var q = p
         for t in chain { guard let r = t.apply(q) else { return nil }; q = r }
         return q
@@ -33,26 +46,58 @@ extension LottieScene: LottieStateMachineGeometry {
 
     public func layerCorners(named name: String) -> [Point]? {
         guard let (layer, chain) = find(name) else { return nil }
-        // The box of what the subtree draws, in the named layer's coordinates.
-        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        return Self.corners(of: layer, up: chain)
+    }
+
+    /// The four corners of the box of what `layer`'s subtree draws, carried up through `chain`
+    /// (its transforms to the root, its own first); nil when it draws nothing. `shown` gives a
+    /// layer's presentation (a caller testing many layers keeps each one it made).
+    static func corners(of layer: CALayer, up chain: [ProjectiveTransform],
+                        shown: (CALayer) -> CALayer = { $0.presentation() ?? $0 }) -> [Point]? {
+        guard let b = subtreeBox(layer, shown: shown), !b.isNull else { return nil }
+        let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].compactMap { carry($0, chain) }
+        return corners.count == 4 ? corners : nil
+    }
+
+    /// The box of what `layer`'s shown subtree draws, in `layer`'s coordinates.
+    static func subtreeBox(_ layer: CALayer, shown: (CALayer) -> CALayer) -> Rect? {
+        var box = Rect.null
         var stack: [(CALayer, [ProjectiveTransform])] = [(layer, [])]
         while let (l, down) = stack.popLast() {
-            let shown = l.presentation() ?? l
-            if shown.isHidden { continue }
-            var r: Rect?
-            if let shape = shown as? CAShapeLayer, let path = shape.path, !path.isEmpty { r = path.boundingBox }
-            else if shown.contents != nil || shown.backgroundColor != nil { r = shown.bounds }
-            if let r {
+            let p = shown(l)
+            if p.isHidden || p.opacity <= 0 { continue }
+            if let r = ownBox(p) {
                 for c in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
-                    guard let q = Self.carry(c, down) else { continue }
-                    box = box.map { (min($0.minX, q.x), min($0.minY, q.y), max($0.maxX, q.x), max($0.maxY, q.y)) } ?? (q.x, q.y, q.x, q.y)
+                    guard let q = carry(c, down) else { continue }
+                    box = box.union(Rect(q.x, q.y, 0, 0))
                 }
             }
-            for s in l.sublayers ?? [] { stack.append((s, [(s.presentation() ?? s).transformToSuperlayer] + down)) }
+            for s in l.sublayers ?? [] { stack.append((s, [shown(s).transformToSuperlayer] + down)) }
         }
-        guard let b = box else { return nil }
-        let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].compactMap { Self.carry($0, chain) }
-        return corners.count == 4 ? corners : nil
+        return box.isNull ? nil : box
+    }
+
+    /// The box of what `shown` draws itself, in its own coordinates; nil when it draws nothing.
+    static func ownBox(_ shown: CALayer) -> Rect? {
+        // A gradient fill is a CAGradientLayer masked by its shape (`LottieGradientLayers`).
+        if shown is CAGradientLayer, let m = shown.mask, let shape = (m.presentation() ?? m) as? CAShapeLayer {
+            guard let r = ownBox(shape) else { return nil }
+            let t = shape.transformToSuperlayer
+            var box = Rect.null
+            for c in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
+                guard let q = t.apply(c) else { continue }
+                box = box.union(Rect(q.x, q.y, 0, 0))
+            }
+            return box.isNull ? nil : box
+        }
+        if let shape = shown as? CAShapeLayer, let path = shape.path, !path.isEmpty {
+            guard shape.strokeColor != nil, shape.lineWidth > 0 else { return path.boundingBox }
+            let stroke = path.strokeBoundingBox(style: shape.strokeStyle, strokeStart: shape.strokeStart, strokeEnd: shape.strokeEnd)
+            let box = shape.fillColor != nil ? stroke.union(path.boundingBox) : stroke
+            return box.isNull ? nil : box
+        }
+        if shown.contents != nil || shown.backgroundColor != nil { return shown.bounds }
+        return nil
     }
 
     public func layerPath(named name: String) -> [(Point, Point, Point, Point)]? {

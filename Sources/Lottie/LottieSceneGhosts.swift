@@ -15,6 +15,18 @@
 // transparent or clipped as the original is. The clips ride with the copy (the copy shows the
 // part that was seen when it was picked up). The stand-ins sit in a container whose position
 // is the offset, in the root's coordinates.
+// Blend modes: the copy is drawn over another backdrop than the original — what lies under it
+// where it is now, above everything. A blend mode (compositingFilter) on the layer or on a
+// stand-in acts on that backdrop, as ThorVG's duplicate keeps its paint's blend method
+// (Paint::Impl::duplicate copies blendMethod) and is composited in the wrapper scene over the
+// picture: a multiplied shadow dragged over another colour multiplies that colour, as it would
+// lying there. Where an ancestor composites as a group (half opaque with more than one thing
+// drawn, masked, filtered, blended), a blend inside acts on the group's own pixels in the
+// original; its stand-in, holding only the copy, keeps the group too (a layer below 1 opacity
+// keeps its group when a sublayer blends, CALayer+GroupOpacity), so the copy's blend does not
+// reach the scene the original's never reached. Over the original at pick-up the copy composes
+// twice (a multiply darkens, a half-transparent copy thickens), as ThorVG's clone over its
+// source does.
 // Lottie builds layer trees and never draws: the next frame shows the copies.
 import LayerKit
 

@@ -77,6 +77,14 @@ import Testing
         let t = CATransformLayer()
         s.holder.addSublayer(t)
         #expect(groups(s.root) == 1)
+        // A sublayer that blends with what lies behind it: inside the group that is the
+        // group's own pixels, not the parent's backdrop (its own group, and the parent's).
+        s = scene()
+        s.holder.compositingFilter = .multiplyBlendMode
+        #expect(groups(s.root) == 2)
+        s = scene()
+        s.holder.backgroundFilters = [.colorControls(saturation: 0.5, name: "tone")]
+        #expect(groups(s.root) == 1)
         // The parent not allowed to group: its sublayer takes the opacity on its own, and
         // groups its two items itself.
         s = scene()

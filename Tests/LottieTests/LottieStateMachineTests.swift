@@ -787,6 +787,51 @@ import TestSupport
         #expect(Self.slot(m, "frame_pos") == nil)
     }
 
+    @Test func pointerBoxesAreTheLayersOrientedBoxesAsDotLottieRsTestsThem() throws {
+        // dotlottie-rs's hit_test takes the layer's oriented bounding box (tvg_paint_get_obb):
+        // the box of all it draws, in its own coordinates, turned with it.
+        func rect(_ x: Double, _ y: Double, _ w: Double) -> String {
+            #"{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [\#(x), \#(y)]}, "s": {"a": 0, "k": [\#(w), \#(w)]}, "r": {"a": 0, "k": 0}}"#
+        }
+        let fill = #"{"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, 0]}, "o": {"a": 0, "k": 100}}"#
+        // A group of its own with a fill of its own: a shape layer apart from its siblings'.
+        func group(_ x: Double, _ y: Double, _ w: Double, _ blue: Int) -> String {
+            #"{"ty": "gr", "nm": "G", "it": [\#(rect(x, y, w)), {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [1, 0, \#(blue)]}, "o": {"a": 0, "k": 100}}, {"ty": "tr", "p": {"a": 0, "k": [0, 0]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 0}, "o": {"a": 0, "k": 100}}]}"#
+        }
+        let json = ##"""
+        {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "layers": [
+          {"ty": 4, "nm": "Pair", "ip": 0, "op": 60, "st": 0, "ks": {}, "shapes": [\##(group(30, 30, 20, 0)), \##(group(70, 30, 20, 1))]},
+          {"ty": 4, "nm": "Tilted", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [100, 100]}, "r": {"a": 0, "k": 45}},
+           "shapes": [\##(group(-30, 0, 20, 0)), \##(group(30, 0, 20, 1))]},
+          {"ty": 4, "nm": "Diamond", "ip": 0, "op": 60, "st": 0, "ks": {},
+           "shapes": [{"ty": "gr", "nm": "G", "it": [\##(rect(0, 0, 40)), \##(fill),
+             {"ty": "tr", "p": {"a": 0, "k": [160, 160]}, "a": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [100, 100]},
+              "r": {"a": 0, "k": 45}, "o": {"a": 0, "k": 100}}]}]},
+          {"ty": 4, "nm": "Line", "ip": 0, "op": 60, "st": 0, "ks": {},
+           "shapes": [{"ty": "sh", "nm": "P", "ks": {"a": 0, "k": {"c": false, "v": [[20, 170], [80, 170]], "i": [[0, 0], [0, 0]], "o": [[0, 0], [0, 0]]}}},
+                      {"ty": "st", "nm": "S", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}, "w": {"a": 0, "k": 10}, "lc": 1, "lj": 1}]}]}
+        """##
+        let scene = try LottieScene.parse(Array(json.utf8))
+        CAAnimationContext.current.engine.tick(at: 0)
+        // Between two shapes of one layer: inside the layer's box though on neither shape's.
+        #expect(scene.layerNames(at: Point(50, 30)) == ["Pair"])
+        #expect(scene.layerNames(at: Point(50, 45)).isEmpty)
+        // A layer turned 45°: its box (−40…40 × −10…10 around 100, 100) turns with it. Between
+        // its shapes is over it; a point of the upright box around it, off the turned one, is not.
+        #expect(scene.layerNames(at: Point(100, 100)) == ["Tilted"])
+        #expect(scene.layerNames(at: Point(124.7, 124.7)) == ["Tilted"])
+        #expect(scene.layerNames(at: Point(82.3, 117.7)).isEmpty)
+        // A square turned inside an upright layer: the layer's box is the upright box around it
+        // (±28.3 around 160, 160), so its corners hit, past the square's own turned box.
+        #expect(scene.layerNames(at: Point(184, 184)) == ["Diamond"])
+        #expect(scene.layerNames(at: Point(190, 160)).isEmpty)
+        #expect(scene.layerCorners(named: "Diamond").map { $0.map { Point(($0.x * 10).rounded() / 10, ($0.y * 10).rounded() / 10) } }
+                == [Point(131.7, 131.7), Point(188.3, 131.7), Point(188.3, 188.3), Point(131.7, 188.3)])
+        // A stroke's box is its outline's: half its width each side of a straight line.
+        #expect(scene.layerNames(at: Point(50, 174)) == ["Line"])
+        #expect(scene.layerNames(at: Point(50, 176)).isEmpty && scene.layerNames(at: Point(85, 170)).isEmpty)
+    }
+
     /// The scene drawn at time 0 on a 200 × 200 bitmap, with the machine's ghosts shown.
     static func rendered(_ m: LottieStateMachine, _ scene: LottieScene) throws -> Bitmap {
         try scene.applySlots(m.slotValues)
@@ -1001,5 +1046,49 @@ import TestSupport
         // The copy is as transparent as the original and clipped where it was.
         #expect(held[55, 130] == before[55, 30] && held[52, 130] == before[52, 30])
         #expect(held[65, 130] == 0 && held[55, 30] == before[55, 30])
+    }
+    @Test func aGhostCopyBlendsWithWhatLiesUnderItAsItsOriginalDoes() throws {
+        // A dot (1, 0.5, 0.5) over two backdrops — (0.5, 1, 1) above y = 100, (1, 1, 0.5) below —
+        // ghost-dragged from the top one to the bottom one. Its multiply (on a precomposition, or
+        // on its own layer) acts on what lies under the copy where it is drawn; inside a
+        // half-opaque precomposition it acts on the precomposition's own pixels, in the copy as in
+        // the original, so there the copy is the dot at 50 %.
+        func animation(holder: String, dot: String, other: String = "") -> String {
+            func rect(_ name: String, _ x: Double, _ y: Double, _ w: Double, _ h: Double, _ c: String, _ extra: String = "") -> String {
+                #"{"ty": 4, "nm": "\#(name)", "ip": 0, "op": 60, "st": 0, \#(extra) "ks": {"p": {"a": 0, "k": [\#(x), \#(y)]\#(name == "Dot" ? #", "sid": "dot_pos""# : "")}}, "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [\#(w), \#(h)]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [\#(c)]}, "o": {"a": 0, "k": 100}}]}"#
+            }
+            return ##"""
+            {"v": "5.7.0", "fr": 30, "ip": 0, "op": 60, "w": 200, "h": 200, "slots": {"dot_pos": {"p": {"a": 0, "k": [60, 50]}}},
+             "assets": [{"id": "comp", "layers": [\##(rect("Dot", 0, 0, 40, 40, "1, 0.5, 0.5", dot))\##(other)]}],
+             "layers": [{"ty": 0, "nm": "Holder", "refId": "comp", "w": 200, "h": 200, "ip": 0, "op": 60, "st": 0, \##(holder)},
+                        \##(rect("Top", 100, 50, 200, 100, "0.5, 1, 1")), \##(rect("Bottom", 100, 150, 200, 100, "1, 1, 0.5"))]}
+            """##
+        }
+        let machine = ##"""
+        {"initial": "board", "states": [{"name": "board", "type": "PlaybackState", "animation": ""}],
+         "interactions": [{"type": "DragAndDrop", "layerName": "Dot", "slotId": "dot_pos", "ghost": true}]}
+        """##
+        /// The colour (0…255 each) at the original's place and at the copy's.
+        func drag(_ json: String) throws -> (before: [Int], original: [Int], copy: [Int]) {
+            let (m, scene) = try Self.slotted(machine, animation: json)
+            func rgb(_ b: Bitmap, _ x: Int, _ y: Int) -> [Int] { [16, 8, 0].map { Int(b[x, y] >> UInt32($0) & 0xFF) } }
+            let before = try Self.rendered(m, scene)
+            try Self.drag(m, scene, .down, 60, 50)
+            try Self.drag(m, scene, .move, 60, 150)
+            let held = try Self.rendered(m, scene)
+            return (rgb(before, 60, 50), rgb(held, 60, 50), rgb(held, 60, 150))
+        }
+        func near(_ a: [Int], _ b: [Int]) -> Bool { zip(a, b).allSatisfy { abs($0 - $1) <= 2 } }
+        // Multiply on the precomposition, then on the dot's own layer: the copy multiplies the
+        // bottom backdrop, (1, 0.5, 0.25); the original stays (0.5, 0.5, 0.5).
+        for (holder, dot) in [(#""bm": 1, "ks": {}"#, ""), (#""ks": {}"#, #""bm": 1,"#)] {
+            let r = try drag(animation(holder: holder, dot: dot))
+            #expect(near(r.before, [128, 128, 128]) && near(r.original, [128, 128, 128]) && near(r.copy, [255, 128, 64]))
+        }
+        // Multiply inside a precomposition at 50 % that holds another layer too: the dot at 50 %
+        // over each backdrop, the copy as the original.
+        let other = #", {"ty": 4, "nm": "Other", "ip": 0, "op": 60, "st": 0, "ks": {"p": {"a": 0, "k": [160, 40]}}, "shapes": [{"ty": "rc", "nm": "R", "p": {"a": 0, "k": [0, 0]}, "s": {"a": 0, "k": [20, 20]}, "r": {"a": 0, "k": 0}}, {"ty": "fl", "nm": "F", "c": {"a": 0, "k": [0, 0, 1]}, "o": {"a": 0, "k": 100}}]}"#
+        let r = try drag(animation(holder: #""ks": {"o": {"a": 0, "k": 50}}"#, dot: #""bm": 1,"#, other: other))
+        #expect(near(r.before, [192, 192, 192]) && near(r.copy, [255, 192, 128]))
     }
 }

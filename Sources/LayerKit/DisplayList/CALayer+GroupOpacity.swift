@@ -9,8 +9,11 @@
 // The sublayers take the opacity through the surface's inherited opacity; a sublayer that
 // would not pass it on to what it draws (a transform layer, which applies its own opacity to
 // each of its sublayers; a replicator or emitter, whose copies are many items; a transition,
-// drawn at the layer's own opacity), or that draws in a group of its own (a mask, a shadow,
-// masksToBounds), keeps the group.
+// drawn at the layer's own opacity), that draws in a group of its own (a mask, a shadow,
+// masksToBounds), or that blends with what lies behind it (a compositing filter, background
+// filters: inside the group, what lies behind is the group's own pixels — transparent where
+// nothing of it is drawn yet — not the superlayer's backdrop, so a multiply inside a
+// half-opaque precomposition leaves the backdrop alone), keeps the group.
 
 extension CALayer {
     /// Whether the layer (drawing `content`) and its visible sublayers `subs` draw more than
@@ -29,6 +32,7 @@ extension CALayer {
         for s in layers where !s.isHidden && s.opacity > 0 {
             if s is CATransformLayer || s is CAReplicatorLayer || s is CAEmitterLayer { return true }
             if s.mask != nil || s.castsShadow || s.masksToBounds { return true }
+            if s.compositingFilter != nil || s.backgroundFilters != nil { return true }
             let model = s.model()
             if !model.animationStore.isEmpty, !model.animatesOnlyProperties, model.hasVolatileAnimation { return true }
             count += s.primitiveCount(content: builder.contentDisplay(of: s))

@@ -41,7 +41,8 @@ import LayerKit
 
 /// What the machine asks of the scene it shows, in the animation's coordinates.
 public protocol LottieStateMachineGeometry: AnyObject {
-    /// The names of the layers under `point` by their boxes, innermost first.
+    /// The names of the layers whose boxes hold `point` (each the oriented box of what the
+    /// first layer of that name draws, as dotlottie-rs's hit_test reads it).
     func layerNames(at point: Point) -> [String]
     /// Whether layer `name`'s shapes (not its box) cover `point`: a drag's pick-up.
     func layerShape(named name: String, contains point: Point) -> Bool

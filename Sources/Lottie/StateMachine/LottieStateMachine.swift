@@ -280,7 +280,7 @@ public final class LottieStateMachine {
     }
 
     /// A pointer event over the layers named `layers` (the Lottie layer names under the
-    /// pointer, innermost first, as `LottieScene.layerNames(at:)` gives them); no position, so
+    /// pointer, as `LottieScene.layerNames(at:)` gives them); no position, so
     /// no drag follows it.
     public func pointer(_ event: PointerEvent, over layers: [String]) {
         chain = 0

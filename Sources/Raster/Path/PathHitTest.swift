@@ -11,6 +11,9 @@
 //   non-zero rule, as `Canvas.stroke` fills it. A press in a dash's gap, on a trimmed-away
 //   part, or past a bevel where a miter would reach, is off the stroke.
 // Segments with a non-finite end are skipped, as the rasterizer skips such subpaths.
+// The stroke's box (`strokeBoundingBox`) is the box of that same outline: what ThorVG's
+// software engine gives for a stroked shape's bounds (SwRenderer::bounds → shapeStrokeBBox,
+// the stroke outline's box, caps and joins included), which hit tests by box read.
 
 extension Path {
     /// Whether `p` lies inside the path's fill under `fillRule` (path coordinates).
@@ -27,13 +30,7 @@ extension Path {
     /// clamped to 0…1 as the canvas clamps them).
     public func strokeContains(_ p: Point, style: StrokeStyle, strokeStart: Double = 0, strokeEnd: Double = 1,
                                tolerance: Double = 0.1) -> Bool {
-        guard p.isFinite, !isEmpty, isFinite, style.lineWidth.isFinite, style.lineWidth > 0,
-              strokeStart.isFinite, strokeEnd.isFinite else { return false }
-        let s0 = max(0, min(1, strokeStart)), s1 = max(0, min(1, strokeEnd))
-        guard s1 > s0 else { return false }
-        var outline = FlatPath()
-        Stroker.userSpaceOutline(strokedCentreLine(style: style, from: s0, to: s1), style: style,
-                                 tolerance: Self.hitTolerance(tolerance), into: &outline)
+        guard p.isFinite, let outline = strokeOutline(style, strokeStart, strokeEnd, tolerance) else { return false }
         var sink = WindingSink(p)
         for i in 0..<outline.contourCount {
             let r = outline.contour(i)
@@ -43,6 +40,32 @@ extension Path {
             sink.close()
         }
         return sink.winding != 0
+    }
+
+    /// The box of the stroke of the path drawn with `style` over [`strokeStart`, `strokeEnd`]
+    /// (the outline `strokeContains` tests: dashes, caps, joins and miters included); `.null`
+    /// when nothing is stroked.
+    public func strokeBoundingBox(style: StrokeStyle, strokeStart: Double = 0, strokeEnd: Double = 1,
+                                  tolerance: Double = 0.1) -> Rect {
+        guard let outline = strokeOutline(style, strokeStart, strokeEnd, tolerance) else { return .null }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for q in outline.points where q.isFinite {
+            x0 = min(x0, q.x); y0 = min(y0, q.y); x1 = max(x1, q.x); y1 = max(y1, q.y)
+        }
+        return x0 > x1 ? .null : Rect(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// The outline the canvas fills for the stroke (the trimmed, dashed centre line through the
+    /// user-space stroker); nil when nothing is stroked.
+    private func strokeOutline(_ style: StrokeStyle, _ strokeStart: Double, _ strokeEnd: Double, _ tolerance: Double) -> FlatPath? {
+        guard !isEmpty, isFinite, style.lineWidth.isFinite, style.lineWidth > 0,
+              strokeStart.isFinite, strokeEnd.isFinite else { return nil }
+        let s0 = max(0, min(1, strokeStart)), s1 = max(0, min(1, strokeEnd))
+        guard s1 > s0 else { return nil }
+        var outline = FlatPath()
+        Stroker.userSpaceOutline(strokedCentreLine(style: style, from: s0, to: s1), style: style,
+                                 tolerance: Self.hitTolerance(tolerance), into: &outline)
+        return outline
     }
 
     private static func hitTolerance(_ t: Double) -> Double { t.isFinite && t > 0 ? max(t, 1e-6) : 0.1 }
