@@ -262,6 +262,8 @@ extension Canvas {
     /// What the group opened over `box` at (x, y) with `opacity` on this canvas, holding a
     /// gradient its mask covers wholly and a mask layer of one fill, draws (see above): this
     /// canvas's clip is nil or an integer rectangle. `width` × `height` is the group's size.
+    /// With `through`, this canvas is a group's surface that is never drawn into: each row is
+    /// drawn through the runs of that group's mask shape (+MaskedGradientThroughMask.swift).
     func drawGradient(_ gradient: Gradient, transform: AffineTransform, gradientOpacity: Double,
                       maskedBy fill: (path: Path, transform: AffineTransform, color: Color, rule: FillRule, opacity: Double,
                                       aliasing: EdgeAliasing?),
