@@ -281,6 +281,32 @@ import Testing
         }
     }
 
+    /// Under a damage rectangle: one the three drawing items all meet takes the path, one they
+    /// miss leaves it to the general way; the pixels are the general way's under both.
+    @Test func underADamageRectangleTheSamePixels() {
+        for f in 0..<4 {
+            let (list, group) = Self.throughMaskList(frame: f, general: false)
+            let generalList = Self.throughMaskList(frame: f, general: true).list
+            guard case let .beginGroup(x, y, w, h, opacity) = list.items[group].operation else { Issue.record("no group"); return }
+            for (within, taken) in [(Rect(30, 40, 50, 30), true), (Rect(150, 0, 10, 10), false)] {
+                var out: [Bitmap] = []
+                for l in [list, generalList] {
+                    let target = Bitmap(width: l.width, height: l.height)
+                    DisplayListRasterizer().draw(l, into: Canvas(target), within: within)
+                    out.append(target)
+                }
+                #expect(GroupRegionTests.differing(out[0], out[1]) == 0,
+                        "frame \(f) within \(within): \(Self.firstDifference(out[0], out[1]))")
+                let canvas = Canvas(Bitmap(width: list.width, height: list.height))
+                let box = DisplayListRasterizer.region(ofGroupAt: group, list.items, x: x, y: y, width: w, height: h,
+                                                       on: canvas, origin: (0, 0))!.box!
+                #expect(DisplayListRasterizer.drawMaskedGradientThroughMask(
+                    groupAt: group, list.items, box: box, origin: (x, y), x: x, y: y, width: w, height: h,
+                    opacity: opacity, onto: canvas, within: within) == taken, "frame \(f) within \(within)")
+            }
+        }
+    }
+
     /// A mask fill of more runs than are recorded (thin stripes across few rows) is drawn the
     /// general way, the same pixels.
     @Test func aMaskOfTooManyRunsIsDrawnTheGeneralWay() {

@@ -118,15 +118,18 @@ extension DisplayListRasterizer {
     /// pixel (0, 0) at `origin` in the list's pixels) onto `parent` when it is a masked
     /// gradient group under a mask layer of one opaque fill (see above) and both composite in
     /// one pass (integer clips or none); false, with nothing drawn, otherwise. The caller has
-    /// checked that no blend mode waits and that every item is drawn (no damage rectangle).
+    /// checked that no blend mode waits. Under a damage rectangle `within` the three drawing
+    /// items must all meet it (then the general way draws them all; else it draws nothing,
+    /// and is left to do so).
     static func drawMaskedGradientThroughMask(groupAt start: Int, _ items: [DisplayItem], box: PixelBox,
                                               origin: (x: Int, y: Int), x: Int, y: Int, width: Int, height: Int,
-                                              opacity: Double, onto parent: Canvas) -> Bool {
+                                              opacity: Double, onto parent: Canvas, within: Rect? = nil) -> Bool {
         let inner = start + 1
         guard start + 10 < items.count, case let .beginGroup(ix, iy, iw, ih, innerOpacity) = items[inner].operation,
               masksGradientByOneFill(groupAt: inner, items), case .beginMask = items[start + 7].operation,
               case .endGroup = items[start + 10].operation,
-              let (maskPath, maskTransform) = opaqueMaskFill(start + 7, items, within: nil),
+              within.map({ reaches(items[inner + 1].bounds, $0) && reaches(items[inner + 3].bounds, $0) }) ?? true,
+              let (maskPath, maskTransform) = opaqueMaskFill(start + 7, items, within: within),
               compositesPlainly(onto: parent),
               case let .gradient(_, gt, gradient, _, gop) = items[inner + 1].operation,
               case let .fill(fp, ft, fc, fr, fo) = items[inner + 3].operation else { return false }

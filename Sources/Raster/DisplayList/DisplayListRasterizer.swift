@@ -202,9 +202,10 @@ public final class DisplayListRasterizer {
                     drawnStraight = plan.flat
                     drawnStraightNext = 0
                 }
-                if let box, pendingBlend == nil, within == nil, let o = place.origin,
+                if let box, pendingBlend == nil, let o = place.origin,
                    Self.drawMaskedGradientThroughMask(groupAt: i, items, box: box, origin: (o.x + x, o.y + y),
-                                                      x: x, y: y, width: w, height: h, opacity: opacity, onto: canvas) {
+                                                      x: x, y: y, width: w, height: h, opacity: opacity, onto: canvas,
+                                                      within: within) {
                     // A masked gradient group alone in a group masked by one opaque fill: drawn
                     // row by row through both masks, with none of the three bitmaps
                     // (DisplayListRasterizer+MaskedGradientThroughMask.swift).
