@@ -3,7 +3,10 @@
 // no mask bitmap (DrawImageRegion+MaskShape.swift), and a masked gradient group paints its
 // gradient row by row at the composite with no group bitmap (DisplayListRasterizer+
 // MaskedGradient.swift), with or without a mask layer of one fill; a mask layer of one opaque
-// fill composites as its fill's mask shape would. The reference for mask
+// fill composites as its fill's mask shape would; a masked gradient group alone in a group
+// masked by one opaque fill is drawn through both masks with none of the three bitmaps
+// (DisplayListRasterizer+MaskedGradientThroughMask.swift; its reference: the same list with
+// an item that draws nothing between the two, which breaks the pattern). The reference for mask
 // shapes is the same list with a clip that cuts nothing in every group (drawn whole, as in
 // GroupRegionTests); for masked gradients, the same list under a rounded clip that lies wholly
 // beyond the target: an anti-aliased clip makes the rasterizer keep both bitmaps and composite
@@ -203,5 +206,136 @@ import Testing
                                                    with: DisplayListRasterizer())
             #expect(GroupRegionTests.differing(direct, background) > 100, "frame \(f), \(kind): the gradient is drawn")
         }
+    }
+
+    /// Frame `f`: a gradient masked by a mask layer of one fill (`maskFill`, on the target), the
+    /// only content of a group at (ox, oy) masked by a mask layer of one opaque fill (`outerMask`);
+    /// `general` puts an item that draws nothing between the inner group and the outer mask.
+    static func throughMaskList(frame f: Int, general: Bool, origin: (x: Int, y: Int) = (6, 18),
+                                maskFill: Path? = nil, clip: Rect? = nil) -> (list: DisplayList, group: Int) {
+        var b = GroupRegionTests.ListBuilder(whole: false)
+        let d = Double(f) * 2.3
+        b.fill(.rect(Rect(0, 0, 160, 120)), Color(0.3, 0.35, 0.5))
+        b.fill(.ellipse(in: Rect(20 + d, 30, 90, 70)), Color(0.9, 0.6, 0.1, 0.8))
+        if let clip { b.add(.beginClip(.rect(clip)), bounds: clip) }
+        let (ox, oy, ow, oh) = (origin.x + f, origin.y, 150, 92)
+        let group = b.items.count
+        b.group(ox, oy, ow, oh, opacity: f % 2 == 0 ? 1 : 0.75) { outer in
+            outer.group(ox + 3, oy + 5, 140, 80, opacity: (f / 2) % 2 == 0 ? 1 : 0.8) { inner in
+                // A gradient layer padded far beyond its group (a Lottie gradient fill's).
+                let stops = [GradientStop(location: 0, color: Color(1, 1, 1, 0)),
+                             GradientStop(location: 0.4, color: Color(1, 1, 1, 0.5)),
+                             GradientStop(location: 1, color: Color(0.9, 0.3, 0.2, 1))]
+                let g = Gradient(kind: f % 3 == 2 ? .radial : .axial, stops: stops,
+                                 start: Point(0, -10 + d), end: Point(f % 4 == 3 ? 40 : 0, 60))
+                inner.add(.gradient(.rect(Rect(-5000, -5000, 10000, 10000)),
+                                    transform: AffineTransform.rotation(0.03 * Double(f)).concatenating(.translation(20, 10)),
+                                    gradient: g, rule: .nonZero, opacity: f % 3 == 1 ? 0.85 : 1),
+                          bounds: Rect(Double(ox + 3), Double(oy + 5), 140, 80))
+                inner.maskLayer { m in
+                    m.fill(maskFill ?? .rect(Rect(Double(ox) - 20, Double(oy) + 5.25 + d / 3, 200, 70.5)),
+                           f % 4 == 1 ? Color(0, 0, 0, 0.7) : .black)
+                }
+            }
+            if general { outer.add(.invalidate, bounds: .null) }
+            outer.maskLayer { m in
+                let quad = Path.rect(Rect(Double(ox) + 8.4, Double(oy) - 30, 120.3, 110.6 - d))
+                    .applying(AffineTransform.translation(-Double(ox) - 60, -Double(oy) - 40)
+                        .concatenating(.rotation(0.04 * Double(f - 3)))
+                        .concatenating(.translation(Double(ox) + 60, Double(oy) + 40)))
+                m.fill(f % 4 == 2 ? .ellipse(in: Rect(Double(ox) + 10, Double(oy), 110 + d, 88.5)) : quad,
+                       f % 2 == 0 ? .black : Color(0.2, 0.6, 0.9))
+            }
+        }
+        if let clip { b.add(.endClip, bounds: clip) }
+        return (DisplayList(width: GroupRegionTests.width, height: GroupRegionTests.height, items: b.items), group)
+    }
+
+    /// Through both masks the pixels are the general way's, bit for bit, whatever the two
+    /// groups' opacities (a full-opacity pair takes the one-pass row), at the top level, partly
+    /// off the target and under an integer clip; and the path is taken (drawn by itself).
+    @Test func aMaskedGradientInAMaskedGroupCompositesWithoutBitmaps() {
+        let rasterizer = DisplayListRasterizer()
+        for f in 0..<8 {
+            for (origin, clip) in [((6, 18), nil), ((-40, 60), nil), ((6, 18), Rect(20, 25, 100, 60))] as [((Int, Int), Rect?)] {
+                let (list, group) = Self.throughMaskList(frame: f, general: false, origin: origin, clip: clip)
+                let direct = GroupRegionTests.draw(list, with: rasterizer)
+                let general = GroupRegionTests.draw(Self.throughMaskList(frame: f, general: true, origin: origin, clip: clip).list,
+                                                    with: DisplayListRasterizer())
+                #expect(GroupRegionTests.differing(direct, general) == 0,
+                        "frame \(f) at \(origin): \(Self.firstDifference(direct, general))")
+                let background = GroupRegionTests.draw(DisplayList(width: list.width, height: list.height,
+                                                                   items: Array(list.items[0..<2])), with: DisplayListRasterizer())
+                #expect(GroupRegionTests.differing(direct, background) > 1000, "frame \(f) at \(origin): the gradient is drawn")
+                guard clip == nil, case let .beginGroup(x, y, w, h, opacity) = list.items[group].operation else { continue }
+                // The path itself, over the background.
+                let canvas = Canvas(background.copy())
+                let box = DisplayListRasterizer.region(ofGroupAt: group, list.items, x: x, y: y, width: w, height: h,
+                                                       on: canvas, origin: (0, 0))!.box!
+                #expect(DisplayListRasterizer.drawMaskedGradientThroughMask(
+                    groupAt: group, list.items, box: box, origin: (x, y), x: x, y: y, width: w, height: h,
+                    opacity: opacity, onto: canvas))
+                #expect(GroupRegionTests.differing(canvas.target, general) == 0,
+                        "frame \(f) at \(origin), alone: \(Self.firstDifference(canvas.target, general))")
+            }
+        }
+    }
+
+    /// Under a damage rectangle: one the three drawing items all meet takes the path, one they
+    /// miss leaves it to the general way; the pixels are the general way's under both.
+    @Test func underADamageRectangleTheSamePixels() {
+        for f in 0..<4 {
+            let (list, group) = Self.throughMaskList(frame: f, general: false)
+            let generalList = Self.throughMaskList(frame: f, general: true).list
+            guard case let .beginGroup(x, y, w, h, opacity) = list.items[group].operation else { Issue.record("no group"); return }
+            for (within, taken) in [(Rect(30, 40, 50, 30), true), (Rect(150, 0, 10, 10), false)] {
+                var out: [Bitmap] = []
+                for l in [list, generalList] {
+                    let target = Bitmap(width: l.width, height: l.height)
+                    DisplayListRasterizer().draw(l, into: Canvas(target), within: within)
+                    out.append(target)
+                }
+                #expect(GroupRegionTests.differing(out[0], out[1]) == 0,
+                        "frame \(f) within \(within): \(Self.firstDifference(out[0], out[1]))")
+                let canvas = Canvas(Bitmap(width: list.width, height: list.height))
+                let box = DisplayListRasterizer.region(ofGroupAt: group, list.items, x: x, y: y, width: w, height: h,
+                                                       on: canvas, origin: (0, 0))!.box!
+                #expect(DisplayListRasterizer.drawMaskedGradientThroughMask(
+                    groupAt: group, list.items, box: box, origin: (x, y), x: x, y: y, width: w, height: h,
+                    opacity: opacity, onto: canvas, within: within) == taken, "frame \(f) within \(within)")
+            }
+        }
+    }
+
+    /// A mask fill of more runs than are recorded (thin stripes across few rows) is drawn the
+    /// general way, the same pixels.
+    @Test func aMaskOfTooManyRunsIsDrawnTheGeneralWay() {
+        var comb = Path()
+        for k in 0..<150 {
+            comb.addPath(.rect(Rect(0.3 + Double(k), -10, 0.4, 400)))
+        }
+        let (list, group) = Self.throughMaskList(frame: 0, general: false, maskFill: nil)
+        var items = list.items
+        // The outer mask's fill: the comb (on the outer group's pixels).
+        let k = group + 8
+        guard case let .fill(_, t, c, r, o) = items[k].operation else { Issue.record("no outer mask fill"); return }
+        items[k] = DisplayItem(key: items[k].key, operation: .fill(comb, transform: t, color: c, rule: r, opacity: o),
+                               bounds: items[k].bounds)
+        let combList = DisplayList(width: list.width, height: list.height, items: items)
+        guard case let .beginGroup(x, y, w, h, opacity) = items[group].operation else { Issue.record("no group"); return }
+        let canvas = Canvas(Bitmap(width: list.width, height: list.height))
+        let box = DisplayListRasterizer.region(ofGroupAt: group, items, x: x, y: y, width: w, height: h, on: canvas,
+                                               origin: (0, 0))!.box!
+        #expect(DisplayListRasterizer.runLimit(rows: box.y1 - box.y0) < 150 * (box.y1 - box.y0))
+        #expect(!DisplayListRasterizer.drawMaskedGradientThroughMask(
+            groupAt: group, items, box: box, origin: (x, y), x: x, y: y, width: w, height: h, opacity: opacity, onto: canvas))
+        #expect(GroupRegionTests.differing(canvas.target, Bitmap(width: list.width, height: list.height)) == 0,
+                "nothing is drawn when the runs overflow")
+        var generalItems = items
+        generalItems.insert(DisplayItem(key: items[group].key, operation: .invalidate, bounds: .null), at: group + 7)
+        let direct = GroupRegionTests.draw(combList, with: DisplayListRasterizer())
+        let general = GroupRegionTests.draw(DisplayList(width: list.width, height: list.height, items: generalItems),
+                                            with: DisplayListRasterizer())
+        #expect(GroupRegionTests.differing(direct, general) == 0, "\(Self.firstDifference(direct, general))")
     }
 }

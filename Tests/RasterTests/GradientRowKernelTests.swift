@@ -120,6 +120,18 @@ import Testing
             stored.withUnsafeMutableBufferPointer { lk_gradient_store($0.baseAddress, x0, n, table, count, index) }
             storedPortable.withUnsafeMutableBufferPointer { lk_gradient_store_portable($0.baseAddress, x0, n, table, count, index) }
             if stored != overZero || storedPortable != overZero { mismatches += 1 }
+            // Every index the same (an axial step of 0): the uniform store, vector and portable.
+            let e = Int32(random(UInt32(count - 1)))
+            let same = [Int32](repeating: e, count: n)
+            var uniformOverZero = [UInt32](repeating: 0, count: n), uniform = dst
+            uniformOverZero.withUnsafeMutableBufferPointer { lk_gradient_deposit($0.baseAddress, x0, n, table, count, same) }
+            uniform.withUnsafeMutableBufferPointer { lk_gradient_store_uniform($0.baseAddress, x0, n, table, count, e) }
+            var four = (0..<4).map { table[((x0 + $0) & 3) * count + Int(e)] }
+            var uniformPortable = dst
+            uniformPortable.withUnsafeMutableBufferPointer { row in
+                four.withUnsafeMutableBufferPointer { lk_gradient_store_uniform_portable(row.baseAddress, $0.baseAddress, n) }
+            }
+            if uniform != uniformOverZero || uniformPortable != uniformOverZero { mismatches += 1 }
         }
         #expect(mismatches == 0)
     }
@@ -134,13 +146,16 @@ import Testing
             Gradient(kind: .radial, stops: stops, start: Point(150, 20), end: Point(260, 90), focus: Point(200, 10)),
             Gradient(kind: .radial, stops: stops, start: Point(150, 20), end: Point(150, 20)),
             Gradient(kind: .conic, stops: stops, start: Point(150, 20), end: Point(200, 40)),
+            // Across the rows, unturned: the same index along each row (the uniform store).
+            Gradient(kind: .axial, stops: stops, start: Point(100, -2), end: Point(100, 9)),
         ]
         var rng = SplitMix(seed: 0x7A_0C1E)
         var mismatches = 0, painted = 0
         for g in gradients {
             for area in [0, 1 << 20] {   // a plain table, then a dithered one
                 let canvas = Canvas(Bitmap(width: 320, height: 8))
-                let turn = Raster.AffineTransform(a: 0.9, b: 0.3, c: -0.3, d: 0.9, tx: 4, ty: -2)
+                let turn = g.start.x == g.end.x ? Raster.AffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 4, ty: -2)
+                    : Raster.AffineTransform(a: 0.9, b: 0.3, c: -0.3, d: 0.9, tx: 4, ty: -2)
                 guard let painter = canvas.gradientPainter(g, inverse: turn, opacity: 0.8, area: area) else { continue }
                 for y in 0..<6 {
                     let x = Int(rng.nextUInt() % 40), n = Int(rng.nextUInt() % 280)

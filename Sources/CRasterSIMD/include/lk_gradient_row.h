@@ -22,6 +22,8 @@
 //
 // Store: the deposit onto a row known to be transparent (a masked gradient's cleared scratch
 // row), where source-over gives the entry itself: gathered and stored, the row never read.
+// When the axial step is 0 every index is the same, and the row is its four dither columns'
+// entries repeated (lk_gradient_store_uniform): stored eight at a time, no gather.
 //
 // Runs: a masked gradient row is painted over the runs of its mask row with alpha;
 // lk_alpha_run_end finds where a run ends, eight mask pixels a compare.
@@ -323,6 +325,37 @@ static inline void lk_gradient_store(uint32_t *row, ptrdiff_t x0, ptrdiff_t n, c
     }
 #endif
     lk_gradient_store_portable(row, x0, n, table, count, index);
+}
+
+/// `lk_gradient_store` when every index is `e` (an axial gradient whose parameter does not
+/// change along the row: lk_axial_indices with a step of 0): pixel j is entry e of its
+/// dither column's table row, so the row repeats four pixels; the same pixels, no gather.
+static inline void lk_gradient_store_uniform_portable(uint32_t *row, const uint32_t four[4], ptrdiff_t n) {
+    for (ptrdiff_t j = 0; j < n; j++) row[j] = four[j & 3];
+}
+
+#if LK_HAVE_AVX2_KERNELS
+__attribute__((target("avx2"))) static inline void lk_gradient_store_uniform_avx2(uint32_t *row, const uint32_t four[4],
+                                                                                  ptrdiff_t n) {
+    const __m256i v = _mm256_setr_epi32((int)four[0], (int)four[1], (int)four[2], (int)four[3],
+                                        (int)four[0], (int)four[1], (int)four[2], (int)four[3]);
+    ptrdiff_t j = 0;
+    for (; j + 8 <= n; j += 8) _mm256_storeu_si256((__m256i *)(row + j), v);
+    lk_gradient_store_uniform_portable(row + j, four, n - j);
+}
+#endif
+
+static inline void lk_gradient_store_uniform(uint32_t *row, ptrdiff_t x0, ptrdiff_t n, const uint32_t *table,
+                                             ptrdiff_t count, int32_t e) {
+    uint32_t four[4];
+    for (ptrdiff_t k = 0; k < 4; k++) four[k] = table[((x0 + k) & 3) * count + e];
+#if LK_HAVE_AVX2_KERNELS
+    if (n >= 8 && lk_cpu_has_avx2()) {
+        lk_gradient_store_uniform_avx2(row, four, n);
+        return;
+    }
+#endif
+    lk_gradient_store_uniform_portable(row, four, n);
 }
 
 /// The first j in from ..< to where whether pixel p[j] has alpha (p[j] >> 24 != 0) is not

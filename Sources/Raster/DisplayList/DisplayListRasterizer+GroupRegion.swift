@@ -31,6 +31,22 @@ extension PixelBox {
 }
 
 extension DisplayListRasterizer {
+    /// The group opened at `start` at (x, y), `width` × `height`, on `canvas`, whose pixel
+    /// (0, 0) lies at `origin` in the list's pixels (nil inside a plane): its visible whole
+    /// pixels (`shown`, in its own pixels) and of those the box its items can change (nil: it
+    /// is drawn whole); nil when it draws nothing.
+    static func region(ofGroupAt start: Int, _ items: [DisplayItem], x: Int, y: Int, width w: Int, height h: Int,
+                       on canvas: Canvas, origin: (x: Int, y: Int)?) -> (shown: PixelBox, box: PixelBox?)? {
+        var visible = Rect(Double(x), Double(y), Double(w), Double(h)).intersection(canvas.target.bounds)
+        if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
+        guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { return nil }
+        let shown = PixelBox(covering: visible, dx: x, dy: y).intersect(PixelBox(x0: 0, y0: 0, x1: w, y1: h))
+        guard let o = origin, let drawn = drawnBounds(ofGroupAt: start, in: items) else { return (shown, nil) }
+        let b = drawn.isNull ? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
+            : PixelBox(covering: drawn, dx: o.x + x, dy: o.y + y).intersect(shown)
+        return b.isEmpty ? nil : (shown, b)
+    }
+
     /// The device pixels the group opened at `start` can change in its own bitmap (see the
     /// file's header); `.null` when it changes none, nil when the group must be drawn whole.
     static func drawnBounds(ofGroupAt start: Int, in items: [DisplayItem]) -> Rect? {

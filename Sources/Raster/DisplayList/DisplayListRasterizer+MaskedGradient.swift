@@ -159,6 +159,9 @@ final class MaskedGradientRows {
     let destination: UnsafeMutablePointer<UInt32>, destinationWidth: Int
     let alpha: UInt32
     let painter: GradientPainter
+    /// When the group's own group composites through a mask shape without a bitmap: its runs,
+    /// through which each finished row is drawn instead (+MaskedGradientThroughMask.swift).
+    let through: MaskShapeRuns?
     /// The row being gathered (nil: none) and the columns written in it.
     var row: Int? = nil
     var lo = Int.max, hi = Int.min
@@ -169,10 +172,11 @@ final class MaskedGradientRows {
 
     init(mask: UnsafeMutablePointer<UInt32>, gradientRow: UnsafeMutablePointer<UInt32>, x0: Int, x1: Int,
          cx0: Int, cx1: Int, cy0: Int, cy1: Int, destination: UnsafeMutablePointer<UInt32>, destinationWidth: Int,
-         alpha: UInt32, painter: GradientPainter) {
+         alpha: UInt32, painter: GradientPainter, through: MaskShapeRuns? = nil) {
         self.mask = mask; self.gradientRow = gradientRow; self.x0 = x0; self.x1 = x1
         self.cx0 = cx0; self.cx1 = cx1; self.cy0 = cy0; self.cy1 = cy1
         self.destination = destination; self.destinationWidth = destinationWidth; self.alpha = alpha; self.painter = painter
+        self.through = through
     }
 
     /// A run of the gathered row: alpha `m` over `count` columns from `x`, the last row's
@@ -213,7 +217,11 @@ final class MaskedGradientRows {
             }
             let ca = max(a, cx0), cz = min(z, cx1)
             if ca < cz {
-                lk_composite_row(destination + y * destinationWidth + ca, gradientRow + ca, mask + ca, cz - ca, alpha)
+                if let through {
+                    through.composite(row: y, from: ca, to: cz, gradient: gradientRow, mask: mask, alpha: alpha)
+                } else {
+                    lk_composite_row(destination + y * destinationWidth + ca, gradientRow + ca, mask + ca, cz - ca, alpha)
+                }
             }
         }
         staleLo = lo; staleHi = hi
@@ -254,10 +262,13 @@ extension Canvas {
     /// What the group opened over `box` at (x, y) with `opacity` on this canvas, holding a
     /// gradient its mask covers wholly and a mask layer of one fill, draws (see above): this
     /// canvas's clip is nil or an integer rectangle. `width` × `height` is the group's size.
+    /// With `through`, this canvas is a group's surface that is never drawn into: each row is
+    /// drawn through the runs of that group's mask shape (+MaskedGradientThroughMask.swift).
     func drawGradient(_ gradient: Gradient, transform: AffineTransform, gradientOpacity: Double,
                       maskedBy fill: (path: Path, transform: AffineTransform, color: Color, rule: FillRule, opacity: Double,
                                       aliasing: EdgeAliasing?),
-                      width: Int, height: Int, box: PixelBox, x: Int, y: Int, opacity: Double) {
+                      width: Int, height: Int, box: PixelBox, x: Int, y: Int, opacity: Double,
+                      through: MaskShapeRuns? = nil) {
         // The mask fill's guards (Canvas.fill and AliasedFill's): a mask without alpha draws nothing.
         guard fill.color.a * fill.opacity > 0, !fill.path.isEmpty, fill.path.isFinite, fill.opacity.isFinite,
               fill.opacity > 0 else { return }
@@ -275,10 +286,14 @@ extension Canvas {
             pool.give(maskBlock.pixels, capacity: maskBlock.capacity)
         }
         maskBlock.pixels.update(repeating: 0, count: span)
+        // With `through`, one more row: the group's own pixels, indexed by this canvas's columns.
+        let groupBlock = through.map { _ in pool.take(count: span) }
+        defer { if let groupBlock { pool.give(groupBlock.pixels, capacity: groupBlock.capacity) } }
+        if let through, let groupBlock { through.begin(groupRow: groupBlock.pixels - (b.x0 + x), x: x, y: y) }
         let rows = MaskedGradientRows(mask: maskBlock.pixels - b.x0, gradientRow: gradientBlock.pixels - b.x0,
                                       x0: b.x0, x1: b.x1, cx0: cx0 - x, cx1: cx1 - x, cy0: cy0 - y, cy1: cy1 - y,
                                       destination: target.pixels + y * target.width + x, destinationWidth: target.width,
-                                      alpha: alpha, painter: painter)
+                                      alpha: alpha, painter: painter, through: through)
         // The mask fill, rasterized in the group's pixels through the box (its bitmap's clip),
         // on a canvas of the group's size whose pixels are never touched.
         let group = Canvas(Bitmap(width: width, height: height, clearing: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),

@@ -174,19 +174,12 @@ public final class DisplayListRasterizer {
             case let .shadow(path, transform, shadow):
                 canvas.fillShadow(path, transform: transform, shadow: shadow)
             case let .beginGroup(x, y, w, h, opacity):
-                var visible = Rect(Double(x), Double(y), Double(w), Double(h)).intersection(canvas.target.bounds)
-                if let c = canvas.clip { visible = visible.intersection(c.boundingRect) }
-                guard w > 0, h > 0, !visible.isNull, !visible.isEmpty else { i = Self.end(of: i, in: items); break }
                 // Only the visible whole pixels need drawing, and of those only the ones the
                 // group's items can change; a group that changes none draws nothing.
-                let shown = PixelBox(covering: visible, dx: x, dy: y).intersect(PixelBox(x0: 0, y0: 0, x1: w, y1: h))
-                var box: PixelBox? = nil
-                if let o = place.origin, let drawn = Self.drawnBounds(ofGroupAt: i, in: items) {
-                    let b = drawn.isNull ? PixelBox(x0: 0, y0: 0, x1: 0, y1: 0)
-                        : PixelBox(covering: drawn, dx: o.x + x, dy: o.y + y).intersect(shown)
-                    guard !b.isEmpty else { i = Self.end(of: i, in: items); break }
-                    box = b
-                }
+                guard let region = Self.region(ofGroupAt: i, items, x: x, y: y, width: w, height: h, on: canvas,
+                                               origin: place.origin) else { i = Self.end(of: i, in: items); break }
+                let shown = region.shown
+                var box = region.box
                 if let b = box, x == 0, y >= 0, y + h <= canvas.target.height, min(1, opacity) * 255 + 0.5 >= 255,
                    pendingBlend == nil, let o = place.origin,
                    let clipMask = ClipMask(canvas.clip, width: canvas.target.width, height: canvas.target.height), !clipMask.active,
@@ -208,6 +201,16 @@ public final class DisplayListRasterizer {
                     box = rest
                     drawnStraight = plan.flat
                     drawnStraightNext = 0
+                }
+                if let box, pendingBlend == nil, let o = place.origin,
+                   Self.drawMaskedGradientThroughMask(groupAt: i, items, box: box, origin: (o.x + x, o.y + y),
+                                                      x: x, y: y, width: w, height: h, opacity: opacity, onto: canvas,
+                                                      within: within) {
+                    // A masked gradient group alone in a group masked by one opaque fill: drawn
+                    // row by row through both masks, with none of the three bitmaps
+                    // (DisplayListRasterizer+MaskedGradientThroughMask.swift).
+                    i += 10
+                    break
                 }
                 if let box, Self.masksGradientByOneFill(groupAt: i, items),
                    Self.drawsMaskedGradientDirectly(first: i + 1, items, box: box, onto: canvas),
@@ -354,7 +357,7 @@ public final class DisplayListRasterizer {
     /// A surface of which only `box` is cleared and drawn (its clip): the pixels outside hold
     /// whatever the memory held and are never read (DisplayListRasterizer+GroupRegion.swift).
     /// With `clearing` false nothing is cleared: a bitmap nothing is drawn into.
-    private static func surface(width: Int, height: Int, box: PixelBox, like canvas: Canvas, clearing: Bool = true) -> Canvas {
+    static func surface(width: Int, height: Int, box: PixelBox, like canvas: Canvas, clearing: Bool = true) -> Canvas {
         let c = Canvas(Bitmap(width: width, height: height, clearing: clearing ? box : PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),
                               pool: canvas.rasterScratch.surfaces),
                        drawingAfter: canvas)
@@ -373,7 +376,7 @@ public final class DisplayListRasterizer {
     /// The path and transform of the mask section opened at `i` when it is one fill of an opaque
     /// colour at full opacity with the non-zero rule, which `within` (if any) does not skip:
     /// the mask's alpha is then the fill's coverage, as a mask shape's is.
-    private static func opaqueMaskFill(_ i: Int, _ items: [DisplayItem], within: Rect?) -> (Path, AffineTransform)? {
+    static func opaqueMaskFill(_ i: Int, _ items: [DisplayItem], within: Rect?) -> (Path, AffineTransform)? {
         guard i + 2 < items.count, case .endMask = items[i + 2].operation,
               case let .fill(path, transform, color, .nonZero, opacity) = items[i + 1].operation,
               opacity >= 1, color.premultipliedARGB >> 24 == 255 else { return nil }

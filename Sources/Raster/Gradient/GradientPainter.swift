@@ -136,6 +136,14 @@ import CRasterSIMD
         // per-pixel choices, a chunk's 16.16 indices from lk_axial_indices (the same integer
         // sums, eight a step with AVX2) and deposited by lk_gradient_deposit.
         if axial, let rowTable, coverage == 255 {
+            if overTransparent, fixedStep == 0 {
+                // The parameter does not change along the row (a gradient across it, as a
+                // Lottie fade's): every index is the first, the row four pixels repeated
+                // (lk_gradient_store_uniform, the same pixels).
+                let e = max(0, min(lastIndex, fixedStart >> 16))
+                lk_gradient_store_uniform(row + x, x, n, rowTable, n1, Int32(truncatingIfNeeded: e))
+                return
+            }
             withUnsafeTemporaryAllocation(of: Int32.self, capacity: Self.chunk) { chunk in
                 let index = chunk.baseAddress!
                 var done = 0, acc = fixedStart

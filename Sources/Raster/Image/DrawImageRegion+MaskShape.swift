@@ -19,9 +19,9 @@ import CRasterSIMD
 /// Composites a group's texels onto the destination through the coverage of the runs it is
 /// handed (in the group's pixels), within the composite's rows and columns.
 struct MaskShapeCompositePainter: SpanPainter {
-    /// The group's pixels and row length.
-    let source: UnsafeMutablePointer<UInt32>
-    let sourceWidth: Int
+    /// The group's pixels and row length (a row length of 0: one row of them, for every row).
+    var source: UnsafeMutablePointer<UInt32>
+    var sourceWidth: Int
     /// The destination's pixel at the group's (0, 0) (it may lie outside the destination: only
     /// pixels within the rows and columns below are reached) and the destination's row length.
     let destination: UnsafeMutablePointer<UInt32>
@@ -64,22 +64,34 @@ extension Canvas {
                    box: PixelBox, x: Int, y: Int, opacity: Double) {
         // The mask fill's guards (Canvas.fill, AliasedFill.swift): without them the mask stays
         // transparent and nothing is drawn.
-        guard !path.isEmpty, path.isFinite else { return }
-        // The composite's (DrawImageRegion+Mask.swift).
+        guard !path.isEmpty, path.isFinite,
+              let painter = maskShapePainter(onto: parent, box: box, x: x, y: y, opacity: opacity) else { return }
+        rasterizeMaskShape(path, transform: transform, aliasing: aliasing, painter: painter)
+    }
+
+    /// The painter compositing this canvas's bitmap's `box` at (x, y) with `opacity` onto
+    /// `parent` through the runs it is handed; nil when the composite draws nothing (its
+    /// guards, DrawImageRegion+Mask.swift's).
+    func maskShapePainter(onto parent: Canvas, box: PixelBox, x: Int, y: Int, opacity: Double) -> MaskShapeCompositePainter? {
         let image = target
         let b = box.intersect(PixelBox(x0: 0, y0: 0, x1: image.width, y1: image.height))
         guard !b.isEmpty, opacity.isFinite, opacity > 0, abs(x) < 1_000_000_000, abs(y) < 1_000_000_000,
               let clipMask = ClipMask(parent.clip, width: parent.target.width, height: parent.target.height),
-              !clipMask.active else { return }
+              !clipMask.active else { return nil }
         let alpha = UInt32(saturating: min(1, opacity) * 255 + 0.5)
-        guard alpha > 0 else { return }
+        guard alpha > 0 else { return nil }
         let cx0 = max(clipMask.left, x + b.x0), cy0 = max(clipMask.top, y + b.y0)
         let cx1 = min(clipMask.right, x + b.x1), cy1 = min(clipMask.bottom, y + b.y1)
-        guard cx0 < cx1, cy0 < cy1 else { return }
-        let painter = MaskShapeCompositePainter(
+        guard cx0 < cx1, cy0 < cy1 else { return nil }
+        return MaskShapeCompositePainter(
             source: image.pixels, sourceWidth: image.width,
             destination: parent.target.pixels + y * parent.target.width + x, destinationWidth: parent.target.width,
             x0: cx0 - x, x1: cx1 - x, y0: cy0 - y, y1: cy1 - y, alpha: alpha)
+    }
+
+    /// The mask shape's runs, in this canvas's pixels through its clip, handed to `painter`:
+    /// the sweep `fill` would run, through the generic span painter path.
+    func rasterizeMaskShape<P: SpanPainter>(_ path: Path, transform: AffineTransform, aliasing: EdgeAliasing?, painter: P) {
         scratch.removeAll()
         path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
         rasterize(&scratch, rule: .nonZero, painter: painter, aliasing: aliasing, transform: transform)
