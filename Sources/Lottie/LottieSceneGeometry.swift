@@ -55,7 +55,7 @@ extension LottieScene: LottieStateMachineGeometry {
     static func corners(of layer: CALayer, up chain: [ProjectiveTransform],
                         shown: (CALayer) -> CALayer = { $0.presentation() ?? $0 }) -> [Point]? {
         guard let b = subtreeBox(layer, shown: shown), !b.isNull else { return nil }
-        let corners = [Point(b.minX, b.minY), Point(b.maxX, b.minY), Point(b.maxX, b.maxY), Point(b.minX, b.maxY)].compactMap { carry($0, chain) }
+        let corners = b.corners.compactMap { carry($0, chain) }
         return corners.count == 4 ? corners : nil
     }
 
@@ -66,15 +66,17 @@ extension LottieScene: LottieStateMachineGeometry {
         while let (l, down) = stack.popLast() {
             let p = shown(l)
             if p.isHidden || p.opacity <= 0 { continue }
-            if let r = ownBox(p) {
-                for c in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
-                    guard let q = carry(c, down) else { continue }
-                    box = box.union(Rect(q.x, q.y, 0, 0))
-                }
-            }
+            if let r = ownBox(p) { box = box.union(Self.box(of: r) { carry($0, down) }) }
             for s in l.sublayers ?? [] { stack.append((s, [shown(s).transformToSuperlayer] + down)) }
         }
         return box.isNull ? nil : box
+    }
+
+    /// The upright box of `r`'s corners mapped by `map` (a corner it cannot map is left out).
+    static func box(of r: Rect, mappedBy map: (Point) -> Point?) -> Rect {
+        var box = Rect.null
+        for c in r.corners { if let q = map(c) { box = box.union(Rect(q.x, q.y, 0, 0)) } }
+        return box
     }
 
     /// The box of what `shown` draws itself, in its own coordinates; nil when it draws nothing.
@@ -83,11 +85,7 @@ extension LottieScene: LottieStateMachineGeometry {
         if shown is CAGradientLayer, let m = shown.mask, let shape = (m.presentation() ?? m) as? CAShapeLayer {
             guard let r = ownBox(shape) else { return nil }
             let t = shape.transformToSuperlayer
-            var box = Rect.null
-            for c in [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)] {
-                guard let q = t.apply(c) else { continue }
-                box = box.union(Rect(q.x, q.y, 0, 0))
-            }
+            let box = Self.box(of: r) { t.apply($0) }
             return box.isNull ? nil : box
         }
         if let shape = shown as? CAShapeLayer, let path = shape.path, !path.isEmpty {

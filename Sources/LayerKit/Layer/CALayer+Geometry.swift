@@ -120,14 +120,11 @@ extension CALayer {
     }
     /// Maps a rectangle from `layer`'s coordinates: the bounding box of its mapped corners.
     public func convert(_ r: Rect, from layer: CALayer?) -> Rect {
-        corners(of: r).reduce(Rect.null) { acc, p in let q = convert(p, from: layer); return acc.union(Rect(q.x, q.y, 0, 0)) }
+        r.corners.reduce(Rect.null) { acc, p in let q = convert(p, from: layer); return acc.union(Rect(q.x, q.y, 0, 0)) }
     }
     /// Maps a rectangle into `layer`'s coordinates: the bounding box of its mapped corners.
     public func convert(_ r: Rect, to layer: CALayer?) -> Rect {
-        corners(of: r).reduce(Rect.null) { acc, p in let q = convert(p, to: layer); return acc.union(Rect(q.x, q.y, 0, 0)) }
-    }
-    private func corners(of r: Rect) -> [Point] {
-        [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.minX, r.maxY), Point(r.maxX, r.maxY)]
+        r.corners.reduce(Rect.null) { acc, p in let q = convert(p, to: layer); return acc.union(Rect(q.x, q.y, 0, 0)) }
     }
 
     /// Whether `p` (in this layer's coordinates) is inside the bounds (containsPoint:).

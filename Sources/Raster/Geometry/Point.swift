@@ -88,12 +88,14 @@ public struct Rect: Hashable, Sendable {
     public func insetBy(dx: Double, dy: Double) -> Rect {
         Rect(minX + dx, minY + dy, width - 2 * dx, height - 2 * dy)
     }
+    /// The four corners in order around the rectangle: (minX, minY), (maxX, minY), (maxX, maxY),
+    /// (minX, maxY).
+    public var corners: [Point] { [Point(minX, minY), Point(maxX, minY), Point(maxX, maxY), Point(minX, maxY)] }
     /// The bounding box of the four corners mapped through `t`.
     public func applying(_ t: AffineTransform) -> Rect {
         if isNull { return self }
-        let ps = [Point(minX, minY), Point(maxX, minY), Point(minX, maxY), Point(maxX, maxY)].map { t.apply($0) }
         var r = Rect.null
-        for p in ps { r = r.union(Rect(p.x, p.y, 0, 0)) }
+        for c in corners { let p = t.apply(c); r = r.union(Rect(p.x, p.y, 0, 0)) }
         return r
     }
 }

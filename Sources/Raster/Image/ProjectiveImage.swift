@@ -35,7 +35,7 @@ extension Canvas {
         /// `quad` set to the rectangle `r` (image space) clipped to the front half-space, mapped.
         func project(_ r: Rect) {
             quad.removeAll()
-            let corners = [Point(r.minX, r.minY), Point(r.maxX, r.minY), Point(r.maxX, r.maxY), Point(r.minX, r.maxY)]
+            let corners = r.corners
             var first = true
             func emit(_ p: Point) {
                 guard let d = m.apply(p) else { return }
