@@ -1,6 +1,7 @@
 // The shadow kernels: the box passes and the plane transpose of the Gaussian blur
 // (lk_box_blur.h), the caster's alpha plane (lk_alpha_plane.h) and the composite's coverage
-// rows (lk_shadow_row.h), their AVX2 paths against
+// rows and the plane rows' extents above the coverage floor (lk_shadow_row.h), their AVX2
+// paths against
 // their portable paths and both against the rule written out here; and whole shadows drawn
 // through Canvas.drawShadow against the shadow pipeline written out here as it was before
 // the kernels (alpha reduced cell by cell, box passes along rows and down columns in Swift,
@@ -139,6 +140,32 @@ import RasterFuzzing
                     }
                 }
                 #expect(cov == expected, "k \(k) count \(count) base \(base) \(from)..<\(to) portable \(portable)")
+            }
+        }
+    }
+
+    @Test func planeRowExtentVectorEqualsPortableEqualsRule() {
+        var rng = SplitMix64(seed: 0xE7_E7)
+        let t: Float = 0.25 / 255
+        for _ in 0..<400 {
+            let n = rng.int(70)
+            // Mostly values at or below the floor (zeros, tiny residues of either sign, the floor
+            // itself), now and then one above it anywhere in the row.
+            let row = (0..<n).map { _ -> Float in
+                switch rng.int(8) {
+                case 0: t
+                case 1: Float(rng.unit()) * t
+                case 2: -Float(rng.unit()) * 1e-6
+                case 3: rng.int(4) == 0 ? t.nextUp + Float(rng.unit()) : 0
+                default: 0
+                }
+            }
+            let first = row.firstIndex { $0 > t }, last = row.lastIndex { $0 > t }
+            let expected = first.map { ($0, last! + 1) } ?? (0, 0)
+            for portable: Int32 in [0, 1] {
+                var lo = -1, hi = -1
+                row.withUnsafeBufferPointer { lk_plane_row_extent($0.baseAddress ?? UnsafePointer(bitPattern: 8)!, n, t, &lo, &hi, portable) }
+                #expect(lo == expected.0 && hi == expected.1, "n \(n) portable \(portable): \(lo)..<\(hi)")
             }
         }
     }
@@ -286,6 +313,40 @@ import RasterFuzzing
             default: .roundedRect(Rect(1.5, 4.25, Double(tw) - 4, Double(th) - 6), cornerRadius: 9)
             }
             let x = rng.int(tw) - 10, y = rng.int(th) - 10, occluded = rng.int(2) == 0
+            let expected = background.copy()
+            Self.referenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, on: expected, clip: clip)
+            let canvas = Canvas(background.copy())
+            canvas.clip = clip
+            canvas.drawShadow(of: source, x: x, y: y, shadow: shadow, occluded: occluded)
+            var same = true
+            for yy in 0..<th { for xx in 0..<tw where canvas.target[xx, yy] != expected[xx, yy] { same = false } }
+            #expect(same, "round \(round): σ \(shadow.sigma) clip \(String(describing: clip)) occluded \(occluded)")
+        }
+    }
+
+    /// Casters mostly transparent around a small block (as a group's whole-canvas bitmap is):
+    /// the composite then skips the rows and columns whose blurred values stay below the floor.
+    @Test func castersWithEmptyMarginsEqualTheFormerPipeline() {
+        var rng = SplitMix64(seed: 0xE3_97)
+        for round in 0..<30 {
+            let tw = 40 + rng.int(80), th = 40 + rng.int(80)
+            let background = Bitmap(width: tw, height: th)
+            for yy in 0..<th { for xx in 0..<tw { background[xx, yy] = PixelKernelTests.pixel(&rng) } }
+            let source = Bitmap(width: 30 + rng.int(60), height: 30 + rng.int(60))
+            let bx = rng.int(source.width - 8), by = rng.int(source.height - 8)
+            let bw = 1 + rng.int(min(20, source.width - bx)), bh = 1 + rng.int(min(20, source.height - by))
+            let opaque = rng.int(2) == 0
+            for yy in by..<(by + bh) {
+                for xx in bx..<(bx + bw) { source[xx, yy] = opaque ? 0xFF33_6699 : PixelKernelTests.pixel(&rng) }
+            }
+            // A faint pixel far off now and then: alpha 1 blurs to values below the floor.
+            if rng.int(2) == 0 { source[source.width - 1, source.height - 1] = 0x0100_0000 }
+            let sigmas = [0.6, 1.5, 2.5, 5.0, 7.0, 13.0, 21.0]
+            let shadow = DisplayShadow(color: Color(r: rng.unit(), g: rng.unit(), b: rng.unit(), a: 0.3 + 0.7 * rng.unit()),
+                                       sigma: sigmas[round % sigmas.count],
+                                       offset: Point(rng.unit() * 12 - 6, rng.unit() * 12 - 6))
+            let clip: ClipShape? = rng.int(2) == 0 ? nil : .roundedRect(Rect(1.5, 4.25, Double(tw) - 4, Double(th) - 6), cornerRadius: 9)
+            let x = rng.int(tw) - 20, y = rng.int(th) - 20, occluded = rng.int(2) == 0
             let expected = background.copy()
             Self.referenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, on: expected, clip: clip)
             let canvas = Canvas(background.copy())

@@ -10,7 +10,9 @@
 // phase's eight values from two unaligned loads, then the phases' bytes interleaved (k = 4:
 // one 32-bit lane a cell holding bytes p0 p1 p2 p3; k = 2 and 1: packed down from 32-bit
 // lanes). FP contraction is off and every operation is the portable path's in its order, so the
-// bytes are the same (the tests compare them).
+// bytes are the same (the tests compare them). `lk_plane_row_extent` lets the composite skip
+// the pixels that cannot change: where a plane row's values lie at or below a floor whose
+// coverage is always 0 (eight values a step from either end with AVX2).
 #ifndef LK_SHADOW_ROW_H
 #define LK_SHADOW_ROW_H
 
@@ -108,6 +110,44 @@ static inline void lk_shadow_coverage_row(uint8_t *cov, ptrdiff_t from, ptrdiff_
     }
 #endif
     lk_shadow_coverage_row_portable(cov, from, to, line, count, k, base, weight);
+}
+
+/// Where a row of `n` blurred plane values can give coverage: *lo is the first index whose
+/// value exceeds `t`, *hi one past the last (both 0 when none does). With t ≤ 0.25/255 a target
+/// pixel that reads only values ≤ t (two rows mixed, then two values, each by weights summing to
+/// at most 1 + 2⁻²³) gets a ≤ t·(1 + 2⁻²¹) < 0.5/255, so coverage 0: the composite may skip it.
+/// The comparison is the same on both paths, so they give the same indices.
+static inline void lk_plane_row_extent_portable(const float *row, ptrdiff_t n, float t, ptrdiff_t *lo, ptrdiff_t *hi) {
+    ptrdiff_t a = 0, b = n;
+    while (a < n && !(row[a] > t)) a++;
+    while (b > a && !(row[b - 1] > t)) b--;
+    *lo = a < b ? a : 0;
+    *hi = a < b ? b : 0;
+}
+
+#if LK_HAVE_AVX2_KERNELS
+/// Eight values a step from either end, then the portable rule inside the last eight.
+__attribute__((target("avx2"))) static inline void lk_plane_row_extent_avx2(const float *row, ptrdiff_t n, float t,
+                                                                            ptrdiff_t *lo, ptrdiff_t *hi) {
+    const __m256 tv = _mm256_set1_ps(t);
+    ptrdiff_t a = 0, b = n;
+    while (a + 8 <= n && _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(row + a), tv, _CMP_GT_OQ)) == 0) a += 8;
+    while (b - 8 >= a && _mm256_movemask_ps(_mm256_cmp_ps(_mm256_loadu_ps(row + b - 8), tv, _CMP_GT_OQ)) == 0) b -= 8;
+    while (a < b && !(row[a] > t)) a++;
+    while (b > a && !(row[b - 1] > t)) b--;
+    *lo = a < b ? a : 0;
+    *hi = a < b ? b : 0;
+}
+#endif
+
+/// The extent of a plane row's values above `t` (see the portable path); `portable` non-zero
+/// takes the portable path.
+static inline void lk_plane_row_extent(const float *row, ptrdiff_t n, float t, ptrdiff_t *lo, ptrdiff_t *hi,
+                                       int portable) {
+#if LK_HAVE_AVX2_KERNELS
+    if (!portable && lk_cpu_has_avx2()) { lk_plane_row_extent_avx2(row, n, t, lo, hi); return; }
+#endif
+    lk_plane_row_extent_portable(row, n, t, lo, hi);
 }
 
 #pragma STDC FP_CONTRACT DEFAULT

@@ -5,7 +5,10 @@
 // the plane is first reduced to 1/k resolution (k × k averages; k = 2 from σ = 6 px, 4 from
 // σ = 16 px) and blurred with σ' = √(σ²/k² − 1/12): the averaging is itself a box k pixels
 // wide, of variance 1/12 in reduced pixels per axis, so the total stays σ; at these σ the
-// detail lost is far below what the blur removes anyway (σ' stays at least 3 pixels).
+// detail lost is far below what the blur removes anyway (σ' stays at least 3 pixels). The
+// composite only visits the target pixels that read a blurred value above a quarter of a
+// coverage step (per plane row, the first and last such column): every other pixel's
+// coverage rounds to 0 and would leave the target as it is (lk_shadow_row.h).
 
 import CRasterSIMD
 
@@ -97,16 +100,30 @@ extension Canvas {
         GaussianBlur.blur(plane, width: pw, height: ph, sigma: sigma, scratch: scratch)
         // The plane's pixel (i, j) covers surface pixels from origin + k·(i, j).
         let ox = Double(x) + shadow.offset.x - Double(pad * k), oy = Double(y) + shadow.offset.y - Double(pad * k)
-        composite(plane: plane, width: pw, height: ph, scale: k, originX: ox, originY: oy, color: argb,
+        // Per plane row, the columns whose values can give coverage (lk_plane_row_extent): the
+        // composite skips the target pixels that read none of them (their coverage is 0).
+        let extents = UnsafeMutablePointer<Int>.allocate(capacity: 2 * ph)
+        defer { extents.deallocate() }
+        for j in 0..<ph {
+            lk_plane_row_extent(plane + j &* pw, pw, Self.shadowCoverageFloor, extents + (2 &* j), extents + (2 &* j &+ 1), 0)
+        }
+        composite(plane: plane, width: pw, height: ph, extents: extents, scale: k, originX: ox, originY: oy, color: argb,
                   occluder: occluder.map { ($0, x, y) })
     }
 
+    /// Blurred values at or below this give coverage 0 wherever the composite reads them
+    /// (lk_shadow_row.h: at most 0.25/255, a quarter of a coverage step below rounding to 1).
+    static let shadowCoverageFloor: Float = 0.25 / 255
+
     /// Source-over of `color` × the plane's bilinear value at every target pixel the plane
-    /// covers, through the clip, skipping pixels under an opaque pixel of `occluder`. Each
+    /// covers, through the clip, skipping pixels under an opaque pixel of `occluder` and the
+    /// pixels that read no value above the floor (`extents`: per plane row the first and one
+    /// past the last column above it, 0 and 0 for none). Each
     /// row first mixes its two plane rows into a line (with a zero on either side), then
     /// reads the line at the pixels' columns (`lk_shadow_coverage_row`, lk_shadow_row.h): the
     /// horizontal weights repeat with period `k`, so they are computed once per composite.
-    private func composite(plane: UnsafeMutablePointer<Float>, width pw: Int, height ph: Int, scale k: Int,
+    private func composite(plane: UnsafeMutablePointer<Float>, width pw: Int, height ph: Int,
+                           extents: UnsafePointer<Int>, scale k: Int,
                            originX ox: Double, originY oy: Double, color: UInt32,
                            occluder: (bitmap: Bitmap, x: Int, y: Int)?) {
         guard let mask = ClipMask(clip, width: target.width, height: target.height) else { return }
@@ -129,11 +146,24 @@ extension Canvas {
             baseIndex[phase] = ui + 1
             weight[phase] = Float(u - Double(ui))
         }
+        var baseLow = baseIndex[0], baseHigh = baseIndex[0]
+        for phase in 1..<k { baseLow = min(baseLow, baseIndex[phase]); baseHigh = max(baseHigh, baseIndex[phase]) }
         for ty in y0..<y1 {
             let v = (Double(ty) + 0.5 - oy) * invK - 0.5
             let vj = Int(saturating: v.rounded(.down)), fv = Float(v - Double(vj))
             let hasA = vj >= 0 && vj < ph, hasB = vj + 1 >= 0 && vj + 1 < ph
             if !hasA && !hasB { continue }
+            // Plane columns above ..< aboveEnd of the two rows hold the values above the floor;
+            // pixel x0 + d reads line indices L = baseIndex[d mod k] + d div k and L + 1, plane
+            // columns L − 1 and L, so it can be covered only when above ≤ L ≤ aboveEnd.
+            var above = Int.max, aboveEnd = Int.min
+            if hasA, extents[2 &* vj] < extents[2 &* vj &+ 1] { above = extents[2 &* vj]; aboveEnd = extents[2 &* vj &+ 1] }
+            if hasB, extents[2 &* vj &+ 2] < extents[2 &* vj &+ 3] {
+                above = min(above, extents[2 &* vj &+ 2]); aboveEnd = max(aboveEnd, extents[2 &* vj &+ 3])
+            }
+            if above >= aboveEnd { continue }
+            let sx0 = max(x0, x0 &+ k &* (above &- baseHigh)), sx1 = min(x1, x0 &+ k &* (aboveEnd &- baseLow &+ 1))
+            if sx0 >= sx1 { continue }
             let ra = plane + max(0, min(ph - 1, vj)) &* pw, rb = plane + max(0, min(ph - 1, vj + 1)) &* pw
             let wa: Float = hasA ? 1 - fv : 0, wb: Float = hasB ? fv : 0
             for i in 0..<pw { line[i &+ 1] = ra[i] * wa + rb[i] * wb }
@@ -141,7 +171,7 @@ extension Canvas {
             if mask.active { (inLo, inHi) = mask.interior(row: ty) }
             // The occluder's opaque run on this row: from its first to its last opaque pixel,
             // when every pixel between them is opaque (else nothing is skipped).
-            var skipLo = x1, skipHi = x1
+            var skipLo = sx1, skipHi = sx1
             if let o = occluder, ty >= o.y, ty < o.y + o.bitmap.height {
                 let row = o.bitmap.pixels + ((ty - o.y) &* o.bitmap.width)
                 let n = o.bitmap.width
@@ -155,7 +185,7 @@ extension Canvas {
             // The spans left and right of the occluded run, each through the clip's rim.
             let dst = px + ty &* tw
             for part in 0..<2 {
-                let lo = part == 0 ? x0 : max(x0, min(x1, skipHi)), hi = part == 0 ? min(x1, max(x0, skipLo)) : x1
+                let lo = part == 0 ? sx0 : max(sx0, min(sx1, skipHi)), hi = part == 0 ? min(sx1, max(sx0, skipLo)) : sx1
                 if lo >= hi { continue }
                 // The span's coverage bytes, pixel tx at cov[tx − x0] (zero off the plane).
                 lk_shadow_coverage_row(cov, lo &- x0, hi &- x0, line, pw &+ 2, Int32(k), baseIndex, weight, 0)
