@@ -303,24 +303,15 @@ import RasterFuzzing
                     source[xx, yy] = inside && opaque ? 0xFF33_6699 : PixelKernelTests.pixel(&rng)
                 }
             }
-            let sigmas = [0.6, 1.5, 2.5, 5.0, 7.0, 13.0, 21.0]
-            let shadow = DisplayShadow(color: Color(r: rng.unit(), g: rng.unit(), b: rng.unit(), a: 0.3 + 0.7 * rng.unit()),
-                                       sigma: sigmas[round % sigmas.count],
-                                       offset: Point(rng.unit() * 12 - 6, rng.unit() * 12 - 6))
+            let shadow = Self.randomShadow(&rng, round: round)
             let clip: ClipShape? = switch rng.int(3) {
             case 0: nil
             case 1: .rect(Rect(3.3, 2.7, Double(tw) - 7.1, Double(th) - 5.4))
             default: .roundedRect(Rect(1.5, 4.25, Double(tw) - 4, Double(th) - 6), cornerRadius: 9)
             }
             let x = rng.int(tw) - 10, y = rng.int(th) - 10, occluded = rng.int(2) == 0
-            let expected = background.copy()
-            Self.referenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, on: expected, clip: clip)
-            let canvas = Canvas(background.copy())
-            canvas.clip = clip
-            canvas.drawShadow(of: source, x: x, y: y, shadow: shadow, occluded: occluded)
-            var same = true
-            for yy in 0..<th { for xx in 0..<tw where canvas.target[xx, yy] != expected[xx, yy] { same = false } }
-            #expect(same, "round \(round): σ \(shadow.sigma) clip \(String(describing: clip)) occluded \(occluded)")
+            Self.expectReferenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, over: background,
+                                       clip: clip, round: round)
         }
     }
 
@@ -341,20 +332,36 @@ import RasterFuzzing
             }
             // A faint pixel far off now and then: alpha 1 blurs to values below the floor.
             if rng.int(2) == 0 { source[source.width - 1, source.height - 1] = 0x0100_0000 }
-            let sigmas = [0.6, 1.5, 2.5, 5.0, 7.0, 13.0, 21.0]
-            let shadow = DisplayShadow(color: Color(r: rng.unit(), g: rng.unit(), b: rng.unit(), a: 0.3 + 0.7 * rng.unit()),
-                                       sigma: sigmas[round % sigmas.count],
-                                       offset: Point(rng.unit() * 12 - 6, rng.unit() * 12 - 6))
+            let shadow = Self.randomShadow(&rng, round: round)
             let clip: ClipShape? = rng.int(2) == 0 ? nil : .roundedRect(Rect(1.5, 4.25, Double(tw) - 4, Double(th) - 6), cornerRadius: 9)
             let x = rng.int(tw) - 20, y = rng.int(th) - 20, occluded = rng.int(2) == 0
-            let expected = background.copy()
-            Self.referenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, on: expected, clip: clip)
-            let canvas = Canvas(background.copy())
-            canvas.clip = clip
-            canvas.drawShadow(of: source, x: x, y: y, shadow: shadow, occluded: occluded)
-            var same = true
-            for yy in 0..<th { for xx in 0..<tw where canvas.target[xx, yy] != expected[xx, yy] { same = false } }
-            #expect(same, "round \(round): σ \(shadow.sigma) clip \(String(describing: clip)) occluded \(occluded)")
+            Self.expectReferenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, over: background,
+                                       clip: clip, round: round)
         }
+    }
+
+    /// A shadow of random colour and offset, its σ the round's of a range from under one pixel
+    /// to the reduced blur's.
+    static func randomShadow(_ rng: inout SplitMix64, round: Int) -> DisplayShadow {
+        let sigmas = [0.6, 1.5, 2.5, 5.0, 7.0, 13.0, 21.0]
+        return DisplayShadow(color: Color(r: rng.unit(), g: rng.unit(), b: rng.unit(), a: 0.3 + 0.7 * rng.unit()),
+                             sigma: sigmas[round % sigmas.count],
+                             offset: Point(rng.unit() * 12 - 6, rng.unit() * 12 - 6))
+    }
+
+    /// Expects the canvas's shadow of `source` over `background` through `clip` to equal the
+    /// former pipeline's (`referenceShadow`) at every pixel.
+    static func expectReferenceShadow(_ source: Bitmap, x: Int, y: Int, shadow: DisplayShadow, occluded: Bool,
+                                      over background: Bitmap, clip: ClipShape?, round: Int) {
+        let expected = background.copy()
+        referenceShadow(source, x: x, y: y, shadow: shadow, occluded: occluded, on: expected, clip: clip)
+        let canvas = Canvas(background.copy())
+        canvas.clip = clip
+        canvas.drawShadow(of: source, x: x, y: y, shadow: shadow, occluded: occluded)
+        var same = true
+        for yy in 0..<background.height {
+            for xx in 0..<background.width where canvas.target[xx, yy] != expected[xx, yy] { same = false }
+        }
+        #expect(same, "round \(round): σ \(shadow.sigma) clip \(String(describing: clip)) occluded \(occluded)")
     }
 }
