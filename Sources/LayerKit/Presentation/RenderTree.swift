@@ -622,9 +622,8 @@ extension CALayer {
             if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
             return (false, ownValuesDone)
         }
-        // The sublayers' ancestors, for placing them on the canvas. (The walk's placement, the
-        // tree's for the whole update, is read where used rather than held in a local: a local
-        // retained and released it at every layer with sublayers.)
+        // The sublayers' ancestors, for placing them on the canvas (the walk's placement, the
+        // tree's for the whole update, read where used).
         let places = walk.placement?.places ?? false
         if places { walk.placement.unsafelyUnwrapped.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone) }
         // The last frame's array is kept while every sublayer's copy is the one it holds.
@@ -816,11 +815,10 @@ extension CALayer {
     /// already worked out (`RenderTreeNode.animationStates`): the same writes, in the same
     /// order, without evaluating the timing again.
     ///
-    /// The store and the states are read from their arrays' storage, each animation unretained:
-    /// indexing them retained and released each entry's animation (and key) and the node's
-    /// states array per animation, while the two local copies, alive for the whole call, hold
-    /// them anyway (a change of the layer's animations or of the node's states during an
-    /// `apply` would replace the layer's or the node's array, not these).
+    /// The store and the states are read from their arrays' storage, each animation unretained
+    /// (indexing retained and released each entry's animation): the two local copies, alive for
+    /// the whole call, hold them (a change of the layer's animations or of the node's states
+    /// during an `apply` would replace the layer's or the node's array, not these).
     private func applyRecordedStates(of node: RenderTreeNode, to copy: CALayer, context: CAAnimationContext) {
         let store = animationStore
         let states = node.animationStates
