@@ -98,4 +98,41 @@ import TestSupport
         #expect(value("opacity", at: 0.95) == 0.4)
         #expect(abs(value("position.x", at: 0.5) - 5) < 1e-9)   // one key time for two values: even spacing
     }
+
+    // Key times as `effectiveKeyTimes` reads them (finite, never falling) are searched by
+    // bisection (`segment(_:_:rising:)`): the same segment and local fraction, bit for bit, as
+    // the scan from the first key time, for key times with repeats (zero-length segments), at
+    // the key times themselves, between them, outside 0…1, at ±∞ and NaN.
+    @Test func risingKeyTimesBisectToTheScannedSegment() {
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next() -> Double {  // SplitMix64, a fixed sequence
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
+        }
+        var checked = 0
+        for n in [2, 3, 4, 5, 8, 17, 64, 301] {
+            for _ in 0..<20 {
+                // Rising times from 0 to 1, about a third of the steps repeating the time before.
+                var times = [0.0]
+                for _ in 1..<(n - 1) { times.append(next() < 0.3 ? times.last! : times.last! + next()) }
+                if n > 1 { times.append(times.last! + next()) }
+                let top = times.last! > 0 ? times.last! : 1
+                times = times.map { $0 / top }
+                var fs = times + [-1, -0.0, 0.5, 1, 2, .infinity, -.infinity, .nan]
+                for _ in 0..<50 { fs.append(next() * 1.2 - 0.1) }
+                for k in 0..<(times.count - 1) { fs.append((times[k] + times[k + 1]) / 2); fs.append(times[k].nextUp) }
+                for f in fs {
+                    let scanned = CAKeyframeAnimation.segment(f, times)
+                    let bisected = CAKeyframeAnimation.segment(f, times, rising: true)
+                    #expect(scanned.0 == bisected.0 && scanned.1.bitPattern == bisected.1.bitPattern,
+                            "n = \(n), f = \(f): \(scanned) against \(bisected)")
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10_000)
+    }
 }

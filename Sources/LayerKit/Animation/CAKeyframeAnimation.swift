@@ -115,12 +115,27 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
 
     /// Finds the segment of `times` holding `f`: (index, local 0…1). Zero-length segments
     /// are skipped; before the first time → (0, 0); at or after the last → (last, 1).
-    static func segment(_ f: Double, _ times: [Double]) -> (Int, Double) {
+    /// `rising`: the times are finite and never fall (`effectiveKeyTimes`: `read` takes no
+    /// others), so the first time above `f` is found by bisection — the segment the scan from
+    /// the start finds, in log₂ n steps (a Lottie file's keyframes run to hundreds of key
+    /// times, searched every frame). Paced times, which an infinite length can make NaN, are scanned.
+    static func segment(_ f: Double, _ times: [Double], rising: Bool = false) -> (Int, Double) {
         let n = times.count
         if n < 2 || f <= times[0] { return (0, 0) }
         if f >= times[n - 1] { return (n - 2, 1) }
         var i = 0
-        while i < n - 2 && f >= times[i + 1] { i += 1 }
+        if rising {
+            // `f >= times[j]` holds for j = 0 and fails for j = n − 1 (for a NaN `f` it
+            // fails everywhere, as in the scan): the first j where it fails is the scan's i + 1.
+            var lo = 1, hi = n - 1
+            while lo < hi {
+                let mid = (lo + hi) >> 1
+                if f >= times[mid] { lo = mid + 1 } else { hi = mid }
+            }
+            i = lo - 1
+        } else {
+            while i < n - 2 && f >= times[i + 1] { i += 1 }
+        }
         let span = times[i + 1] - times[i]
         return (i, span > 0 ? (f - times[i]) / span : 1)
     }
@@ -155,7 +170,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         case .discrete:
             return vals[discreteValueIndex(at: f, count: n)]
         case .linear:
-            let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
+            let (i, u) = Self.segment(f, effectiveKeyTimes(count: n), rising: true)
             return Interpolation.lerp(vals[i], vals[i + 1], eased(u, segment: i))
         case .paced:
             let (i, u) = Self.segment(f, pacedTimes(vals.indices.dropFirst().map { Interpolation.distance(vals[$0 - 1], vals[$0]) }))
@@ -163,12 +178,12 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         case .cubic, .cubicPaced:
             guard vals.allSatisfy({ Interpolation.compatible($0, vals[0]) }),
                   let vecs = Optional(vals.compactMap(Interpolation.vector)), vecs.count == n else {
-                let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
+                let (i, u) = Self.segment(f, effectiveKeyTimes(count: n), rising: true)
                 return Interpolation.lerp(vals[i], vals[i + 1], u)
             }
             let spline = KochanekBartels(points: vecs, tension: tensionValues, continuity: continuityValues, bias: biasValues)
             if calculationMode == .cubic {
-                let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
+                let (i, u) = Self.segment(f, effectiveKeyTimes(count: n), rising: true)
                 return Interpolation.value(spline.point(segment: i, u: eased(u, segment: i)), like: vals[0])
             }
             let lengths = (0..<(n - 1)).map { spline.length(segment: $0) }
@@ -205,7 +220,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             let seg = s.segments[min(k, n - 1)]
             return (k == n ? seg.point(1) : seg.point(0), seg.tangent(k == n ? 1 : 0))
         case .linear, .cubic:
-            let (i, u) = Self.segment(f, effectiveKeyTimes(count: n + 1))
+            let (i, u) = Self.segment(f, effectiveKeyTimes(count: n + 1), rising: true)
             let e = eased(u, segment: i)
             return (s.segments[i].point(e), s.segments[i].tangent(e))
         }

@@ -77,7 +77,7 @@ extension CAKeyframeAnimation {
         // Read in place (a copy of the kept values would retain and release their array).
         if cachedPlainValues == nil { cachedPlainValues = KeyframePlainValues(values!) }
         if case .boxed? = cachedPlainValues { return nil }
-        let (i, u) = Self.segment(f, effectiveKeyTimes(count: n))
+        let (i, u) = Self.segment(f, effectiveKeyTimes(count: n), rising: true)
         return cachedPlainValues!.mix(i, eased(u, segment: i))
     }
 
@@ -91,7 +91,7 @@ extension CAKeyframeAnimation {
             cachedHasConstantPlainSegment = (0..<(n - 1)).contains { cachedPlainValues!.segmentIsConstant($0) }
         }
         guard cachedHasConstantPlainSegment! else { return nil }
-        let (i, _) = Self.segment(f, effectiveKeyTimes(count: n))
+        let (i, _) = Self.segment(f, effectiveKeyTimes(count: n), rising: true)
         return cachedPlainValues!.segmentIsConstant(i) ? i : nil
     }
 }

@@ -622,9 +622,10 @@ extension CALayer {
             if copy.sublayers != nil { copy.replaceSublayersOfCopy(with: nil); walk.changed = true }
             return (false, ownValuesDone)
         }
-        // The sublayers' ancestors, for placing them on the canvas.
-        let placement = walk.placement.flatMap { $0.places ? $0 : nil }
-        placement?.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone)
+        // The sublayers' ancestors, for placing them on the canvas (the walk's placement, the
+        // tree's for the whole update, read where used).
+        let places = walk.placement?.places ?? false
+        if places { walk.placement.unsafelyUnwrapped.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone) }
         // The last frame's array is kept while every sublayer's copy is the one it holds.
         let old = copy.sublayers
         var replaced: [CALayer]? = nil
@@ -644,46 +645,52 @@ extension CALayer {
         var foundRelies = false
         var run = 0
         var i = 0
-        while i < subs.count {
-            if run < skipped.count, skipped[run].lowerBound == i {
-                if replaced != nil { replaced!.append(contentsOf: old![skipped[run]]) }
-                i = skipped[run].upperBound
-                run += 1
-                continue
-            }
-            let s = subs[i]
-            let p: CALayer
-            // Drawing nothing whatever the time: its kept copy, without working out its local time.
-            if s.drawingState == nil, let sn = s.renderNode,
-               let kept = sn.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision, epoch: epoch) {
-                p = kept
-                if sn.reliesOnPlacement { foundRelies = true }
-                if finding, kept.hasSuperlayer(copy), let old, i < old.count, old[i] === kept {
-                    if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
+        // The sublayers are read from the array's storage, unretained: `subs` holds each of
+        // them for the call (a change of the model's sublayers would replace its array, not
+        // this one), and a retain and release of each sublayer visited was a good part of
+        // the walk's own cost.
+        subs.withUnsafeBufferPointer { subsBuffer in
+            while i < subsBuffer.count {
+                if run < skipped.count, skipped[run].lowerBound == i {
+                    if replaced != nil { replaced!.append(contentsOf: old![skipped[run]]) }
+                    i = skipped[run].upperBound
+                    run += 1
+                    continue
                 }
-            } else if let kept = s.keptStillLeafCopy(owner: owner) {
-                // A leaf without animations whose model did not change: its copy as it is.
-                if kept.presentationTime != time {
-                    if type(of: kept).drawsWithPresentationTime { walk.changed = true }
-                    kept.presentationTime = time
+                let p = Unmanaged.passUnretained(subsBuffer[i])._withUnsafeGuaranteedRef { s -> CALayer in
+                    // Drawing nothing whatever the time: its kept copy, without working out its local time.
+                    if s.drawingState == nil, let sn = s.renderNode,
+                       let kept = sn.keptCopyDrawingNothingEver(owner: owner, revision: s.modelRevision, epoch: epoch) {
+                        if sn.reliesOnPlacement { foundRelies = true }
+                        if finding, kept.hasSuperlayer(copy), let old, i < old.count, old[i] === kept {
+                            if let last = found.last, last.upperBound == i { found[found.count - 1] = last.lowerBound..<(i + 1) } else { found.append(i..<(i + 1)) }
+                        }
+                        return kept
+                    }
+                    if let kept = s.keptStillLeafCopy(owner: owner) {
+                        // A leaf without animations whose model did not change: its copy as it is.
+                        if kept.presentationTime != time {
+                            if type(of: kept).drawsWithPresentationTime { walk.changed = true }
+                            kept.presentationTime = time
+                        }
+                        walk.evaluatedLayers += 1
+                        return kept
+                    }
+                    return s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
+                                        owner: owner, context: context, walk: &walk)
                 }
-                walk.evaluatedLayers += 1
-                p = kept
-            } else {
-                p = s.renderCopy(at: time, localTime: s.localTime(inSubtreeOf: self, at: time, parentLocal: local),
-                                 owner: owner, context: context, walk: &walk)
+                if !drawn && p.isDrawnInRenderTree { drawn = true }
+                if !p.hasSuperlayer(copy) { p.superlayer = copy; walk.changed = true }
+                defer { i += 1 }
+                if replaced == nil {
+                    if let old, i < old.count, old[i] === p { continue }
+                    var fresh: [CALayer] = []
+                    fresh.reserveCapacity(subs.count)
+                    if let old, i > 0 { fresh.append(contentsOf: old[0..<i]) }
+                    replaced = fresh
+                }
+                replaced!.append(p)
             }
-            if !drawn && p.isDrawnInRenderTree { drawn = true }
-            if !p.hasSuperlayer(copy) { p.superlayer = copy; walk.changed = true }
-            defer { i += 1 }
-            if replaced == nil {
-                if let old, i < old.count, old[i] === p { continue }
-                var fresh: [CALayer] = []
-                fresh.reserveCapacity(subs.count)
-                if let old, i > 0 { fresh.append(contentsOf: old[0..<i]) }
-                replaced = fresh
-            }
-            replaced!.append(p)
         }
         if replaced == nil, let old, old.count != subs.count { replaced = Array(old[0..<subs.count]) }
         if let replaced { copy.replaceSublayersOfCopy(with: replaced); walk.changed = true }
@@ -700,7 +707,7 @@ extension CALayer {
                 node.skippedSublayers = nil
             }
         }
-        let done = placement?.pop() ?? ownValuesDone
+        let done = places ? walk.placement.unsafelyUnwrapped.pop() : ownValuesDone
         return (drawn, done)
     }
 
@@ -807,12 +814,23 @@ extension CALayer {
     /// `applyAnimations(to:localTime:context:)` with each animation's state at that time
     /// already worked out (`RenderTreeNode.animationStates`): the same writes, in the same
     /// order, without evaluating the timing again.
+    ///
+    /// The store and the states are read from their arrays' storage, each animation unretained
+    /// (indexing retained and released each entry's animation): the two local copies, alive for
+    /// the whole call, hold them (a change of the layer's animations or of the node's states
+    /// during an `apply` would replace the layer's or the node's array, not these).
     private func applyRecordedStates(of node: RenderTreeNode, to copy: CALayer, context: CAAnimationContext) {
         let store = animationStore
+        let states = node.animationStates
         context.applyingDepth += 1
         defer { context.applyingDepth -= 1 }
-        for i in 0..<store.count {
-            if let p = node.animationStates[i].progress { store[i].animation.apply(p, to: copy) }
+        store.withUnsafeBufferPointer { entries in
+            states.withUnsafeBufferPointer { states in
+                for i in entries.indices {
+                    guard let p = states[i].progress else { continue }
+                    Unmanaged.passUnretained(entries[i].animation)._withUnsafeGuaranteedRef { $0.apply(p, to: copy) }
+                }
+            }
         }
     }
 

@@ -115,8 +115,9 @@ public enum Interpolation {
     }
 
     /// `lerp` for the kinds keyframes carry most (numbers, points, sizes, rects, colours,
-    /// paths of one shape), mixed in place: the same `x + (y − x)·t` per component as the
-    /// vector form, without building vectors. nil for the other kinds.
+    /// paths of one shape, number lists, lists of those kinds such as a gradient's colours),
+    /// mixed in place: the same `x + (y − x)·t` per component as the vector form, without
+    /// building vectors. nil for the other kinds.
     @inline(__always)
     static func directLerp(_ a: AnimatableValue, _ b: AnimatableValue, _ t: Double) -> AnimatableValue? {
         @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
@@ -147,8 +148,31 @@ public enum Interpolation {
                 }
             }
             return .path(out)
+        case (.numbers(let x), .numbers(let y)):
+            guard x.count == y.count else { return nil }
+            return .numbers(zip(x, y).map { mix($0, $1) })
+        case (.list(let x), .list(let y)):
+            return mixedList(x, y, t)
         default: return nil
         }
+    }
+
+    /// Two lists mixed element by element (a gradient's colours or locations), each pair by
+    /// `directLerp`, as the vector form mixes each element's components; nil (the whole list
+    /// left to the vector form) when the counts differ or a pair is of another kind: a
+    /// transform (whose vector form mixes its matrix entries), a nested list, a value that
+    /// only switches, paths of two shapes.
+    @inline(never)
+    static func mixedList(_ x: [AnimatableValue], _ y: [AnimatableValue], _ t: Double) -> AnimatableValue? {
+        guard x.count == y.count else { return nil }
+        var out: [AnimatableValue] = []
+        out.reserveCapacity(x.count)
+        for i in x.indices {
+            if case .list = x[i] { return nil }
+            guard let m = directLerp(x[i], y[i], t) else { return nil }
+            out.append(m)
+        }
+        return .list(out)
     }
 
     /// `a + b` (for transforms: `b` applied first, then `a`, CATransform3DConcat(b, a)).
