@@ -236,14 +236,15 @@ __attribute__((target("avx2"), always_inline)) static inline __m256i lk_dense_st
 /// stroke's or a small shape's inside) composited as a solid run's: the colour stored where it is
 /// opaque, else s + d·ia/255 (lk_over_eight_avx2). At coverage 255 the masked source-over gives
 /// exactly that (s = c·255/255 = c, its alpha the colour's), so the pixels are the same bits;
-/// the test is one compare and one vector test a block.
+/// the test is one exclusive or and one vector test a block (every lane 255 exactly when b ^ 255
+/// is zero: no all-ones register, which the sweep's row loops are short of).
 __attribute__((target("avx2"), always_inline)) static inline void lk_dense_step_full_avx2(
     float *cell, uint32_t *dst, const lk_dense_avx2_consts *k, __m256 *carry) {
     const __m256 x = _mm256_loadu_ps(cell);
     _mm256_storeu_ps(cell, _mm256_setzero_ps());
     const __m256i b = lk_dense_coverage_avx2(x, k, carry);
-    const __m256i full = _mm256_cmpeq_epi32(b, _mm256_set1_epi32(255));
-    if (_mm256_testc_si256(full, _mm256_set1_epi32(-1))) {
+    const __m256i notFull = _mm256_xor_si256(b, _mm256_set1_epi32(255));
+    if (_mm256_testz_si256(notFull, notFull)) {
         if (k->opaque) _mm256_storeu_si256((__m256i *)dst, k->pixel);
         else _mm256_storeu_si256((__m256i *)dst, lk_over_eight_avx2(_mm256_loadu_si256((const __m256i *)dst), k->ia, k->pixel));
         return;

@@ -164,17 +164,24 @@ __attribute__((target("avx2"), always_inline)) static inline void lk_window_run_
 
 /// The window loop of `lk_sweep_windows_lanes_avx2`; `inside` (a constant): every block's eight
 /// cells and pixels lie in the row's buffer and drawn columns, so blocks skip the room tests.
+/// Otherwise a block that starts at or before `fit` (eight cells and eight drawn pixels from it)
+/// still takes the short step, whose loads, sums and pixels are then lk_dense_step_avx2's: only
+/// the blocks at the row's right end pay the room tests (a shape's rows that reach the right
+/// side of its box, such as the ring's middle rows, are otherwise inside for all blocks but
+/// their last).
 /// A run's coverage is the last lane of the block before it (the carried sum's byte).
 __attribute__((target("avx2"), always_inline)) static inline void lk_sweep_windows_loop_avx2(
     float *cell, const uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t cellRoom, uint32_t *dst,
     ptrdiff_t columns, ptrdiff_t room, const lk_dense_avx2_consts *k, uint32_t color, int inside, ptrdiff_t ahead) {
     const ptrdiff_t last = (hi - 1) >> 6;
+    const ptrdiff_t fit = (columns < cellRoom ? columns : cellRoom) - 8;
     __m256 carry = _mm256_setzero_ps();
     ptrdiff_t i = lo;
     for (;;) {
         __builtin_prefetch(dst + ahead + i, 1, 3);   // the block's first pixel, next row (lk_prefetch_row_ahead)
-        const __m256i b = inside ? lk_dense_step_inside_avx2(cell + i, dst + i, k, &carry)
-                                 : lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
+        const __m256i b = inside || i <= fit
+                              ? lk_dense_step_inside_avx2(cell + i, dst + i, k, &carry)
+                              : lk_dense_step_avx2(cell + i, hi - i, cellRoom - i, dst + i, columns - i, room - i, k, &carry);
         i += 8;
         const ptrdiff_t j = lk_window_next_avx2(bit, i, last);
         if (j < 0) return;
