@@ -161,7 +161,10 @@ const anim = lottie.loadAnimation({
   rendererSettings: { context: ctx, clearCanvas: true, preserveAspectRatio: 'xMidYMid meet' },
 });
 const errors = [];
-anim.addEventListener('error', (e) => errors.push(e && e.nativeError ? e.nativeError.message : String(e)));
+anim.addEventListener('error', (e) => {
+  errors.push(e && e.nativeError ? e.nativeError.message : String(e));
+  if (process.env.LOTTIE_WEB_DEBUG && e && e.nativeError) process.stderr.write(e.nativeError.stack + '\n');
+});
 if (!anim.isLoaded) fail('the animation did not load synchronously (fonts or images pending)');
 const frames = framesArg.split(',').filter((s) => s !== '').map(Number);
 for (const f of frames) {
