@@ -25,8 +25,11 @@ operations are drawn through a layer so the unbounded ones clear outside the sha
 lineWidth / globalAlpha values are ignored).
 
 Known limits: lottie-web 5.8.1's canvas renderer draws no track mattes (a matte layer is
-drawn as an ordinary layer — later lottie-web versions added canvas mattes) and no layer
-effects; images are never loaded (they draw nothing); text is not drawn. A developer tool, not
+drawn as an ordinary layer — later lottie-web versions added canvas mattes), no layer effects,
+clips to the union of a layer's masks whatever their modes, and gives a precomposition's blend
+mode no isolated group (canvas_limits() names what a file uses of these); it draws text only
+from the file's glyphs (chars) and throws without them; images are never loaded here (they
+draw nothing). A developer tool, not
 run in CI. Needs Python 3, numpy, pillow, skia-python and pip (for the first fetch).
 """
 import argparse
@@ -509,14 +512,33 @@ def save_premul_png(arr, path):
     Image.fromarray(np.concatenate([rgb, alpha], axis=2).round().astype(np.uint8), "RGBA").save(path)
 
 
-def uses_mattes(doc):
-    """Whether any layer (in the root or a precomposition) has a track matte: lottie-web 5.8.1's
-    canvas renderer ignores them, so its frames of such a file are not a reference."""
+def canvas_limits(doc):
+    """What of the file lottie-web 5.8.1's canvas renderer does not draw as After Effects does,
+    so its frames of such a file are no reference for those layers: "mattes" (track mattes are
+    ignored, the matte drawn as a layer), "mask modes" (CVMaskElement.renderFrame clips to the
+    union of every mask, whatever its mode, inversion aside, and ignores mask opacity and
+    expansion), "precomp blend" (a precomposition's blend mode is set on the shared context and
+    reset by its first child's setBlendMode: no isolated group), "effects" (CVEffects draws none).
+    Sorted names, empty when none."""
     layers = list(doc.get("layers", []) or [])
     for a in doc.get("assets", []) or []:
         if isinstance(a, dict):
             layers += a.get("layers", []) or []
-    return any(isinstance(l, dict) and l.get("tt") for l in layers[:100000])
+    found = set()
+    for l in layers[:100000]:
+        if not isinstance(l, dict):
+            continue
+        if l.get("tt"):
+            found.add("mattes")
+        for m in (l.get("masksProperties") or [])[:1000]:
+            if isinstance(m, dict) and (m.get("mode", "a") not in ("a", "n") or m.get("x") or
+                                        (m.get("o", {}) or {}).get("k", 100) != 100):
+                found.add("mask modes")
+        if l.get("ty") == 0 and l.get("bm", 0):
+            found.add("precomp blend")
+        if [e for e in (l.get("ef") or []) if isinstance(e, dict) and e.get("en", 1)]:
+            found.add("effects")
+    return sorted(found)
 
 
 def main(argv):

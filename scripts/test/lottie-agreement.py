@@ -40,8 +40,9 @@ scripts/reference/lottie-web-frames.py (its canvas renderer under Node, replayed
 developer tool that fetches Node and lottie-web from PyPI on first use). Every frame where ours,
 ThorVG and lottie-web all drew is scored ours/lottie-web and ThorVG/lottie-web, and the run ends
 with "ours agrees with lottie-web on X of Y frames; ThorVG agrees with lottie-web on Z of Y".
-lottie-web 5.8.1's canvas renderer ignores track mattes: files with them are marked [mattes] and
-also counted apart. Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
+lottie-web 5.8.1's canvas renderer ignores track mattes, layer effects and mask modes and does
+not isolate a precomposition's blend mode: a file using any is marked [mattes, …] and the
+headline is printed again without those files. Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
 
 It is a measurement, not a gate: exit 0, unless --min-agreement P is given and the agreement is
 below P percent (exit 1). Needs Python 3, numpy, pillow, thorvg-python and rlottie-python
@@ -259,7 +260,7 @@ def measure(path, a, compare):
             spec = importlib.util.spec_from_file_location("lottie_web_frames", LOTTIE_WEB)
             lw = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(lw)
-            line["mattes"] = lw.uses_mattes(doc)
+            line["canvas_limits"] = lw.canvas_limits(doc)
         imgs = {}
         def image(k, f):
             p = os.path.join(outdir, "%s-%d.png" % (k, f))
@@ -383,7 +384,8 @@ def main():
                 tvg += ", baseline %d" % line["baseline_thorvg"]
             if a.lottie_web:
                 tvg += "; lottie-web: ours %d, ThorVG %d of %d%s" % (line["three_ow"], line["three_tw"], line["three_frames"],
-                                                                   " [mattes]" if line.get("mattes") else "")
+                                                                   (" [%s]" % ", ".join(line["canvas_limits"]))
+                                                                   if line.get("canvas_limits") else "")
             print("%-60s peers agree %d/%d, ours with both %d, either %d%s%s  (worst ours/ThorVG %.3f)%s" % (
                 name[-60:], line["agreed"], len(line["frames"]), line["ours_both"], line["ours_either"], base, tvg, worst_ot,
                 ("  [" + fails + "]") if fails else ""), flush=True)
@@ -415,7 +417,8 @@ def main():
                                             100.0 * sum(l["baseline_thorvg"] for l in measured) / tf if tf else 100.0)
              if a.baseline else ""))
     if a.lottie_web:
-        for title, group in (("", measured), (" (files without track mattes)", [l for l in measured if not l.get("mattes")])):
+        for title, group in (("", measured), (" (files lottie-web's canvas renderer draws fully)",
+                                              [l for l in measured if not l.get("canvas_limits")])):
             y = sum(l.get("three_frames", 0) for l in group)
             pc = lambda n: 100.0 * n / y if y else 100.0
             x, z, o = (sum(l.get(k, 0) for l in group) for k in ("three_ow", "three_tw", "three_ot"))
