@@ -518,7 +518,8 @@ def canvas_limits(doc):
     ignored, the matte drawn as a layer), "mask modes" (CVMaskElement.renderFrame clips to the
     union of every mask, whatever its mode, inversion aside, and ignores mask opacity and
     expansion), "precomp blend" (a precomposition's blend mode is set on the shared context and
-    reset by its first child's setBlendMode: no isolated group), "effects" (CVEffects draws none).
+    reset by its first child's setBlendMode: no isolated group), "effects" (CVEffects draws none
+    of the drawing effects; expression controls are read by expressions as usual).
     Sorted names, empty when none."""
     layers = list(doc.get("layers", []) or [])
     for a in doc.get("assets", []) or []:
@@ -531,12 +532,15 @@ def canvas_limits(doc):
         if l.get("tt"):
             found.add("mattes")
         for m in (l.get("masksProperties") or [])[:1000]:
-            if isinstance(m, dict) and (m.get("mode", "a") not in ("a", "n") or m.get("x") or
+            if isinstance(m, dict) and (m.get("mode", "a") not in ("a", "n") or
+                                        (m.get("x", {}) or {}).get("k", 0) != 0 or
                                         (m.get("o", {}) or {}).get("k", 100) != 100):
                 found.add("mask modes")
         if l.get("ty") == 0 and l.get("bm", 0):
             found.add("precomp blend")
-        if [e for e in (l.get("ef") or []) if isinstance(e, dict) and e.get("en", 1)]:
+        # Expression controls (sliders, checkboxes, … : effect type 5) draw nothing anywhere;
+        # the drawing effects (Fill 21, Tint 20, Drop Shadow 25, Gaussian Blur 29, …) are 20 and up.
+        if [e for e in (l.get("ef") or [])[:1000] if isinstance(e, dict) and e.get("en", 1) and e.get("ty", 0) >= 20]:
             found.add("effects")
     return sorted(found)
 
