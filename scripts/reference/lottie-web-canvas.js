@@ -148,7 +148,21 @@ function fail(message) {
 }
 process.on('uncaughtException', (e) => fail(e && e.message ? e.message : e));
 
-const lottie = require(lottiePath);
+// LOTTIE_WEB_SLOPPY=1: lottie-web with its two 'use strict' directives (the build's factory and
+// ExpressionManager) taken out, so expressions run as After Effects' engine runs them, where
+// assigning an undeclared variable is no error (5.8.1's initiateExpression evals each expression
+// inside that strict code, so an Overshoot rig's `v = velocityAtTime(…)` throws there).
+function loadLottie() {
+  if (!process.env.LOTTIE_WEB_SLOPPY) return require(lottiePath);
+  const Module = require('module');
+  const text = fs.readFileSync(lottiePath, 'utf8').replace(/^(\s*)'use strict';$/gm, '$1// (use strict removed)');
+  const m = new Module(lottiePath, module);
+  m.filename = lottiePath;
+  m.paths = Module._nodeModulePaths(require('path').dirname(lottiePath));
+  m._compile(text, lottiePath);
+  return m.exports;
+}
+const lottie = loadLottie();
 const data = JSON.parse(fs.readFileSync(animPath, 'utf8'));
 // Images are not loaded: the asset paths are dropped so no loader waits on them.
 for (const a of data.assets || []) {

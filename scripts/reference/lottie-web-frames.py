@@ -31,6 +31,11 @@ mode no isolated group (canvas_limits() names what a file uses of these); it dra
 from the file's glyphs (chars) and throws without them; images are never loaded here (they
 draw nothing). A developer tool, not
 run in CI. Needs Python 3, numpy, pillow, skia-python and pip (for the first fetch).
+
+LOTTIE_WEB_SLOPPY=1 in the environment (it reaches lottie-agreement.py's children too) loads
+lottie-web without its 'use strict' directives: 5.8.1 evaluates expressions by a direct eval
+inside strict code (initiateExpression), where assigning an undeclared variable throws, which
+After Effects' engine does not do (the Overshoot rigs' `v = velocityAtTime(…)`).
 """
 import argparse
 import hashlib
