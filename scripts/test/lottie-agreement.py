@@ -4,7 +4,7 @@ other on a frame, do we agree with them?
 
     python3 scripts/test/lottie-agreement.py FILE_OR_FOLDER … [--frames 8] [--bin LAYERPLAY]
         [--jobs 2] [--scale 1] [--timeout 60] [--worst 15] [--out DIR [--reuse-peers]] [--json FILE]
-        [--all-frames] [--only TEXT] [--baseline OLD_LAYERPLAY] [--min-agreement PERCENT]
+        [--all-frames] [--only TEXT] [--baseline OLD_LAYERPLAY] [--min-agreement PERCENT] [--lottie-web]
 
 For every Lottie file named or found in a named folder (*.json, *.lot, *.lottie; recursively,
 sorted) it draws N frames spread evenly over the animation (the integer frames ⌊i·T/N⌋ from
@@ -35,6 +35,15 @@ ignores expressions), the totals and the worst files (the most peer-agreed frame
 with --out the frames are kept as DIR/FILE-STEM/{ours,thorvg,rlottie}-FRAME.png (straight
 alpha, for viewing), with --json a line per file.
 
+With --lottie-web, lottie-web (5.8.1, the reference expression engine) is a third peer, drawn by
+scripts/reference/lottie-web-frames.py (its canvas renderer under Node, replayed with Skia; a
+developer tool that fetches Node and lottie-web from PyPI on first use). Every frame where ours,
+ThorVG and lottie-web all drew is scored ours/lottie-web and ThorVG/lottie-web, and the run ends
+with "ours agrees with lottie-web on X of Y frames; ThorVG agrees with lottie-web on Z of Y".
+lottie-web 5.8.1's canvas renderer ignores track mattes, layer effects and mask modes and does
+not isolate a precomposition's blend mode: a file using any is marked [mattes, …] and the
+headline is printed again without those files. Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
+
 It is a measurement, not a gate: exit 0, unless --min-agreement P is given and the agreement is
 below P percent (exit 1). Needs Python 3, numpy, pillow, thorvg-python and rlottie-python
 (pip install thorvg-python rlottie-python).
@@ -55,6 +64,7 @@ from PIL import Image
 HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 COMPARE_DIR = os.path.normpath(os.path.join(REPO, "..", "shared", "lottie"))
+LOTTIE_WEB = os.path.join(REPO, "scripts", "reference", "lottie-web-frames.py")
 MAX_FILES = 10_000
 MAX_CANVAS = 8192          # points per side: larger canvases are skipped, said
 MAX_FRAMES = 240
@@ -236,9 +246,21 @@ def measure(path, a, compare):
             os.makedirs(outdir, exist_ok=True)
         limit = a.timeout + 2 * len(frames)
         status = {}
-        for k in ("thorvg", "rlottie"):
+        for k in ("thorvg", "rlottie") + (("lottieweb",) if a.lottie_web else ()):
             have = all(os.path.exists(os.path.join(outdir, "%s-%d.png" % (k, f))) for f in frames)
-            status[k] = None if (a.reuse_peers and have) else run_peer(k, peer_path, pw, ph, frames, outdir, limit)
+            if a.reuse_peers and have:
+                status[k] = None
+            elif k == "lottieweb":
+                status[k] = run_child([sys.executable, LOTTIE_WEB, "frames", peer_path, str(pw), str(ph),
+                                       ",".join(map(str, frames)), outdir, "--timeout", str(limit)], limit + 30)
+            else:
+                status[k] = run_peer(k, peer_path, pw, ph, frames, outdir, limit)
+        if a.lottie_web:
+            import importlib.util
+            spec = importlib.util.spec_from_file_location("lottie_web_frames", LOTTIE_WEB)
+            lw = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(lw)
+            line["canvas_limits"] = lw.canvas_limits(doc)
         imgs = {}
         def image(k, f):
             p = os.path.join(outdir, "%s-%d.png" % (k, f))
@@ -262,6 +284,8 @@ def measure(path, a, compare):
                 p["ot"], p["or"] = score("ours", "thorvg", p["frame"]), score("ours", "rlottie", p["frame"])
                 if a.baseline:
                     p["bt"], p["br"] = score("baseline", "thorvg", p["frame"]), score("baseline", "rlottie", p["frame"])
+                if a.lottie_web:
+                    p["ow"], p["tw"] = score("ours", "lottieweb", p["frame"]), score("thorvg", "lottieweb", p["frame"])
             for key in [k for k, v in p.items() if v is None]:
                 del p[key]
         line["scores"] = per
@@ -279,6 +303,13 @@ def measure(path, a, compare):
         line["ours_thorvg"] = sum(1 for p in per if p.get("ot", 1) <= t)
         if a.baseline:
             line["baseline_thorvg"] = sum(1 for p in per if p.get("bt", 1) <= t)
+        if a.lottie_web:
+            # Frames all three drew: ours/ThorVG, ours/lottie-web, ThorVG/lottie-web.
+            three = [p for p in per if "ot" in p and "ow" in p and "tw" in p]
+            line["three_frames"] = len(three)
+            line["three_ot"] = sum(1 for p in three if p["ot"] <= t)
+            line["three_ow"] = sum(1 for p in three if p["ow"] <= t)
+            line["three_tw"] = sum(1 for p in three if p["tw"] <= t)
         return line
     finally:
         shutil.rmtree(work, ignore_errors=True)
@@ -303,6 +334,8 @@ def main():
     ap.add_argument("--all-frames", action="store_true",
                     help="render ours on every frame, not only where the peers agree (for --out)")
     ap.add_argument("--compare", default=COMPARE_DIR, help="the folder of compare.py (the metric)")
+    ap.add_argument("--lottie-web", action="store_true",
+                    help="lottie-web 5.8.1 as a third peer (scripts/reference/lottie-web-frames.py; use with --all-frames)")
     ap.add_argument("--min-agreement", type=float, default=None,
                     help="exit 1 when the agreement (ours matching both peers) is below PERCENT")
     a = ap.parse_args()
@@ -342,12 +375,17 @@ def main():
             if "skipped" in line:
                 print("%-60s skipped: %s" % (name, line["skipped"]), flush=True)
                 continue
-            fails = " ".join("%s %s" % (k[:-7], line[k]) for k in ("ours_failed", "baseline_failed", "thorvg_failed", "rlottie_failed") if k in line)
+            fails = " ".join("%s %s" % (k[:-7], line[k]) for k in ("ours_failed", "baseline_failed", "thorvg_failed", "rlottie_failed",
+                                                                   "lottieweb_failed") if k in line)
             worst_ot = max((p.get("ot", 0) for p in line["scores"]), default=0)
             base = (", baseline %d" % line["baseline_both"]) if a.baseline else ""
             tvg = "; ours/ThorVG %d/%d" % (line["ours_thorvg"], line["thorvg_frames"])
             if a.baseline:
                 tvg += ", baseline %d" % line["baseline_thorvg"]
+            if a.lottie_web:
+                tvg += "; lottie-web: ours %d, ThorVG %d of %d%s" % (line["three_ow"], line["three_tw"], line["three_frames"],
+                                                                   (" [%s]" % ", ".join(line["canvas_limits"]))
+                                                                   if line.get("canvas_limits") else "")
             print("%-60s peers agree %d/%d, ours with both %d, either %d%s%s  (worst ours/ThorVG %.3f)%s" % (
                 name[-60:], line["agreed"], len(line["frames"]), line["ours_both"], line["ours_either"], base, tvg, worst_ot,
                 ("  [" + fails + "]") if fails else ""), flush=True)
@@ -360,7 +398,7 @@ def main():
     frames = sum(len(l["frames"]) for l in measured)
     pct = 100.0 * both / agreed if agreed else 100.0
     fail_counts = {}
-    for who in ("ours", "thorvg", "rlottie") + (("baseline",) if a.baseline else ()):
+    for who in ("ours", "thorvg", "rlottie") + (("baseline",) if a.baseline else ()) + (("lottieweb",) if a.lottie_web else ()):
         fs = [l for l in measured if who + "_failed" in l]
         fail_counts[who] = {"crash": sum(1 for l in fs if l[who + "_failed"].startswith("crash")),
                             "timeout": sum(1 for l in fs if l[who + "_failed"] == "timeout"),
@@ -378,6 +416,14 @@ def main():
           + (", baseline on %d (%.1f %%)" % (sum(l["baseline_thorvg"] for l in measured),
                                             100.0 * sum(l["baseline_thorvg"] for l in measured) / tf if tf else 100.0)
              if a.baseline else ""))
+    if a.lottie_web:
+        for title, group in (("", measured), (" (files lottie-web's canvas renderer draws fully)",
+                                              [l for l in measured if not l.get("canvas_limits")])):
+            y = sum(l.get("three_frames", 0) for l in group)
+            pc = lambda n: 100.0 * n / y if y else 100.0
+            x, z, o = (sum(l.get(k, 0) for l in group) for k in ("three_ow", "three_tw", "three_ot"))
+            print("ours agrees with lottie-web on %d of %d frames (%.1f %%); ThorVG agrees with lottie-web on %d of %d "
+                  "(%.1f %%); ours with ThorVG on %d of %d (%.1f %%)%s" % (x, y, pc(x), z, y, pc(z), o, y, pc(o), title))
     for who, c in fail_counts.items():
         print("%-8s crashed on %d files, timed out on %d, refused %d" % (who, c["crash"], c["timeout"], c["error"]))
     worst = sorted((l for l in measured if l["agreed"] > l["ours_both"]),
