@@ -1,6 +1,7 @@
 // The stroker's curve pieces (CubicHalving): the pieces run from 0 to 1 in order
 // without gaps, every point of the curve lies within the tolerance of its piece's chord, and on
-// the long random cubics of the many_strokes scene they are fewer than Wang's uniform steps.
+// the long random cubics of the many_strokes scene they are fewer than Wang's uniform steps;
+// and the centre points the stroker makes of curves (end cuts, the path's curve-point budget).
 import Foundation
 import Testing
 import RasterFuzzing
@@ -159,5 +160,32 @@ import RasterFuzzing
         let m = Cubic(Point(650, 300), c1, c2, c3).segmentCount(tolerance: 0.1)
         #expect(centrePoints(ring, .butt, .round) == 4 * m)
         #expect(centrePoints(ring, .butt, .miter) == 4 * (m + 8))
+    }
+
+    /// Past the path's curve-point budget (`StrokeBuilder.curvePointBudget`, `maxFlattenPoints`
+    /// in all, as a fill's) each curve is its chord: five curves that each ask Wang's most steps
+    /// (4096) under a budget of 6000 take 4096, then what is left, then one step each, where
+    /// without the budget all five are flattened (a fuzzed file asked 4 GB of centre points).
+    @Test func curvesPastThePointBudgetAreChords() {
+        var path = Path()
+        path.move(to: Point(0, 0))
+        for i in 1...5 { path.addCurve(to: Point(Double(i), 0), control1: Point(-1e7, 1e7), control2: Point(1e7, 1e7)) }
+        guard case .cubic(let a, let b, let p) = path.elements[1] else { Issue.record("not a cubic"); return }
+        #expect(Cubic(Point(0, 0), a, b, p).segmentCount(tolerance: 0.1) == maxFlattenSegments)
+        func centrePoints(budget: Int?) -> [Point] {
+            var builder = StrokeBuilder(style: StrokeStyle(lineWidth: 2, lineCap: .round, lineJoin: .round),
+                                        transform: .identity, tolerance: 0.1)
+            if let budget { builder.curvePointBudget = budget }
+            var out = FlatPath()
+            builder.run(path, into: &out)
+            #expect(!out.points.isEmpty)
+            return builder.pts
+        }
+        let limited = centrePoints(budget: 6000), unlimited = centrePoints(budget: nil)
+        #expect(limited.count <= 1 + 6000 + 5)
+        #expect(unlimited.count > limited.count + 3 * 100)
+        // The last three curves are their chords: their ends follow each other.
+        #expect(Array(limited.suffix(3)) == [Point(3, 0), Point(4, 0), Point(5, 0)])
+        #expect(Array(unlimited.suffix(3)) != [Point(3, 0), Point(4, 0), Point(5, 0)])
     }
 }

@@ -118,6 +118,12 @@ struct StrokeBuilder {
     var pts: [Point] = []
     var corner: [Bool] = []
 
+    /// The points the path's curves may still add to its centre polylines: `maxFlattenPoints`
+    /// in all, as for a fill (Flatten.swift); past it each curve is its chord, with its end
+    /// cuts. Only a path of absurd curves reaches it (a star of huge roundness under a chain
+    /// of smooth zig-zags asked for 4 GB of centre points, 4096 steps a curve).
+    var curvePointBudget = maxFlattenPoints
+
     init(style: StrokeStyle, transform: AffineTransform, tolerance: Double) {
         hw = style.lineWidth / 2
         t = transform
@@ -163,7 +169,8 @@ struct StrokeBuilder {
     /// whether the vertex at that end is a butt or square cap or a miter or bevel join, which
     /// need the end cuts below (`endCuts`).
     mutating func addCubic(_ c: Cubic, cutStart: Bool, cutEnd: Bool) {
-        let n = c.segmentCount(tolerance: tol)
+        let n = min(c.segmentCount(tolerance: tol), max(curvePointBudget, 1))
+        curvePointBudget -= n - 1
         let straight = c.p1 == c.p0 && c.p2 == c.p3
         // The first and last steps are cut geometrically (h/16, h/8, h/4, h/2) so caps and
         // corner joins follow the true end tangent. Halving both the piece and its turn keeps
