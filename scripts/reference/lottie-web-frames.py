@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """lottie-web (5.8.1, the full build with its expression engine) as a reference renderer: frames
-of a Lottie file as drawn by lottie-web's canvas renderer, replayed with Skia into PNGs.
+of a Lottie file as drawn by lottie-web's canvas renderer, replayed with Skia into PNGs, or by
+its SVG renderer (--renderer svg), rasterised by resvg.
 
     python3 scripts/reference/lottie-web-frames.py render FILE.json (--frame F | --time T |
-        --progress P) [--size WxH] [--scale S] --out OUT.png
+        --progress P) [--size WxH] [--scale S] --out OUT.png [--renderer canvas|svg]
     python3 scripts/reference/lottie-web-frames.py frames FILE.json WIDTH HEIGHT F1,F2,… OUTDIR
-        [--prefix lottieweb] [--timeout 120]
+        [--prefix lottieweb] [--timeout 120] [--renderer canvas|svg]
 
 `render` follows layerplay's render interface (the one ../shared/lottie*/compare.py call), so
 `python3 ../shared/lottie-ae/compare.py "python3 scripts/reference/lottie-web-frames.py"` scores
@@ -23,6 +24,14 @@ recorded calls with skia-python following the HTML canvas rules (paths are kept 
 as they are built, fills/strokes/clips use the transform at the time of the call, composite
 operations are drawn through a layer so the unbounded ones clear outside the shape, invalid
 lineWidth / globalAlpha values are ignored).
+
+With --renderer svg, lottie-web-svg.js plays the file with `renderer: 'svg'` into a minimal DOM
+and writes the SVG tree of each frame; resvg (PyPI `resvg-cli` 0.44.0, its binary, fetched into
+the same cache and pinned by SHA-256) rasterises each at the frame size. lottie-web's SVG
+renderer draws what its canvas renderer does not: track mattes (as <mask>s), masks with their
+modes (add, subtract, intersect), opacity and expansion, a precomposition's blend mode on its own group (mix-blend-mode),
+and the effects Tint, Fill, Stroke, Tritone, Levels, Drop Shadow, Set Matte and Gaussian Blur (as
+SVG filters). `compare.py … --extra-args=--renderer=svg` scores it against After Effects.
 
 Known limits: lottie-web 5.8.1's canvas renderer draws no track mattes (a matte layer is
 drawn as an ordinary layer — later lottie-web versions added canvas mattes), no layer effects,
