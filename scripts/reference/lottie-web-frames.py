@@ -520,6 +520,12 @@ def svg_frames(path, w, h, frames, timeout):
     """lottie-web's SVG renderer: lottie-web-svg.js writes one SVG document a frame, resvg
     rasterises each at w × h. {frame: uint8 premultiplied RGBA (h, w, 4)}."""
     from PIL import Image
+    with open(path, "rb") as fh:
+        doc = json.loads(fh.read())
+    if text_without_glyphs(doc):
+        # lottie-web then writes <text> for a browser to lay out and draw with the file's fonts;
+        # resvg would substitute or drop them: no reference (the canvas renderer throws there).
+        raise RuntimeError("text without glyphs (chars): lottie-web's SVG text needs a browser's fonts")
     node, lottie = tools()
     rs = resvg()
     out = {}
@@ -550,6 +556,17 @@ def svg_frames(path, w, h, frames, timeout):
             a[..., :3] = a[..., :3] * a[..., 3:4] / 255.0
             out[f] = a.round().astype(np.uint8)
     return out
+
+
+def text_without_glyphs(doc):
+    """True when a text layer (ty 5) is drawn from fonts, the file holding no glyphs (chars)."""
+    if doc.get("chars"):
+        return False
+    layers = list(doc.get("layers", []) or [])
+    for a in (doc.get("assets", []) or [])[:100000]:
+        if isinstance(a, dict):
+            layers += a.get("layers", []) or []
+    return any(isinstance(l, dict) and l.get("ty") == 5 for l in layers[:100000])
 
 
 def render_frames(path, w, h, frames, timeout=120, renderer="canvas"):
