@@ -558,15 +558,35 @@ def svg_frames(path, w, h, frames, timeout):
     return out
 
 
-def text_without_glyphs(doc):
-    """True when a text layer (ty 5) is drawn from fonts, the file holding no glyphs (chars)."""
-    if doc.get("chars"):
-        return False
+def all_layers(doc):
+    """The file's layers and its precompositions' layers (at most 100000), dicts only."""
     layers = list(doc.get("layers", []) or [])
     for a in (doc.get("assets", []) or [])[:100000]:
         if isinstance(a, dict):
             layers += a.get("layers", []) or []
-    return any(isinstance(l, dict) and l.get("ty") == 5 for l in layers[:100000])
+    return [l for l in layers[:100000] if isinstance(l, dict)]
+
+
+def text_without_glyphs(doc):
+    """True when a text layer (ty 5) is drawn from fonts, the file holding no glyphs (chars)."""
+    return not doc.get("chars") and any(l.get("ty") == 5 for l in all_layers(doc))
+
+
+def svg_limits(doc):
+    """What of the file lottie-web 5.8.1's SVG renderer does not draw as After Effects does:
+    "effects" (an enabled effect of type 5 that is After Effects' own and no expression control
+    — Gradient Ramp, Transform, Change to Color, …: SVGEffects builds filters only for types
+    20–29), "layer styles" (sy: never read). Pseudo-effects (rigs' control groups) draw nothing
+    anywhere. Sorted names, empty when none."""
+    found = set()
+    for l in all_layers(doc):
+        for e in (l.get("ef") or [])[:1000]:
+            mn = str(e.get("mn", "")) if isinstance(e, dict) else ""
+            if e.get("ty") == 5 and e.get("en", 1) and mn.startswith("ADBE ") and not mn.endswith(" Control"):
+                found.add("effects")
+        if l.get("sy"):
+            found.add("layer styles")
+    return sorted(found)
 
 
 def render_frames(path, w, h, frames, timeout=120, renderer="canvas"):
@@ -608,14 +628,8 @@ def canvas_limits(doc):
     reset by its first child's setBlendMode: no isolated group), "effects" (CVEffects draws none
     of the drawing effects; expression controls are read by expressions as usual).
     Sorted names, empty when none."""
-    layers = list(doc.get("layers", []) or [])
-    for a in doc.get("assets", []) or []:
-        if isinstance(a, dict):
-            layers += a.get("layers", []) or []
     found = set()
-    for l in layers[:100000]:
-        if not isinstance(l, dict):
-            continue
+    for l in all_layers(doc):
         if l.get("tt"):
             found.add("mattes")
         for m in (l.get("masksProperties") or [])[:1000]:

@@ -45,7 +45,8 @@ not isolate a precomposition's blend mode: a file using any is marked [mattes, â
 headline is printed again without those files. --lottie-web-renderer svg takes lottie-web's SVG
 renderer instead (an SVG document a frame, rasterised by resvg from PyPI `resvg-cli`), which
 draws mattes, mask modes, blend groups and some effects: the lines and headline say
-"lottie-web-svg". Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
+"lottie-web-svg", and files using what it does not draw (After Effects' own effects of type 5
+such as Gradient Ramp or Transform, layer styles) are marked by svg_limits(). Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
 
 It is a measurement, not a gate: exit 0, unless --min-agreement P is given and the agreement is
 below P percent (exit 1). Needs Python 3, numpy, pillow, thorvg-python and rlottie-python
@@ -259,12 +260,12 @@ def measure(path, a, compare):
                                        "--renderer", a.lottie_web_renderer, "--prefix", a.lw_key], limit + 30)
             else:
                 status[k] = run_peer(k, peer_path, pw, ph, frames, outdir, limit)
-        if a.lottie_web and a.lottie_web_renderer == "canvas":
+        if a.lottie_web:
             import importlib.util
             spec = importlib.util.spec_from_file_location("lottie_web_frames", LOTTIE_WEB)
             lw = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(lw)
-            line["canvas_limits"] = lw.canvas_limits(doc)
+            line[a.lw_limits] = (lw.canvas_limits if a.lottie_web_renderer == "canvas" else lw.svg_limits)(doc)
         imgs = {}
         def image(k, f):
             p = os.path.join(outdir, "%s-%d.png" % (k, f))
@@ -357,6 +358,7 @@ def main():
         raise SystemExit("lottie-agreement.py: --jobs must be within 1â€¦64")
     a.bin = a.bin.split()
     a.lw_name = "lottie-web" if a.lottie_web_renderer == "canvas" else "lottie-web-svg"
+    a.lw_limits = "canvas_limits" if a.lottie_web_renderer == "canvas" else "svg_limits"
     a.lw_key = "lottieweb" if a.lottie_web_renderer == "canvas" else "lottiewebsvg"
     a.baseline = a.baseline.split()
     if not (os.path.exists(a.bin[0]) or shutil.which(a.bin[0])):
@@ -394,8 +396,8 @@ def main():
                 tvg += ", baseline %d" % line["baseline_thorvg"]
             if a.lottie_web:
                 tvg += "; " + a.lw_name + ": ours %d, ThorVG %d of %d%s" % (line["three_ow"], line["three_tw"], line["three_frames"],
-                                                                   (" [%s]" % ", ".join(line["canvas_limits"]))
-                                                                   if line.get("canvas_limits") else "")
+                                                                   (" [%s]" % ", ".join(line[a.lw_limits]))
+                                                                   if line.get(a.lw_limits) else "")
             print("%-60s peers agree %d/%d, ours with both %d, either %d%s%s  (worst ours/ThorVG %.3f)%s" % (
                 name[-60:], line["agreed"], len(line["frames"]), line["ours_both"], line["ours_either"], base, tvg, worst_ot,
                 ("  [" + fails + "]") if fails else ""), flush=True)
@@ -427,10 +429,8 @@ def main():
                                             100.0 * sum(l["baseline_thorvg"] for l in measured) / tf if tf else 100.0)
              if a.baseline else ""))
     if a.lottie_web:
-        groups = [("", measured)]
-        if a.lottie_web_renderer == "canvas":
-            groups.append((" (files lottie-web's canvas renderer draws fully)", [l for l in measured if not l.get("canvas_limits")]))
-        for title, group in groups:
+        for title, group in (("", measured), (" (files lottie-web's %s renderer draws fully)" % (
+                "canvas" if a.lottie_web_renderer == "canvas" else "SVG"), [l for l in measured if not l.get(a.lw_limits)])):
             y = sum(l.get("three_frames", 0) for l in group)
             pc = lambda n: 100.0 * n / y if y else 100.0
             x, z, o = (sum(l.get(k, 0) for l in group) for k in ("three_ow", "three_tw", "three_ot"))
