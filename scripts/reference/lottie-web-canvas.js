@@ -14,6 +14,7 @@
 // A developer tool: not run in CI. Every input-driven loop has a limit (MAX_COMMANDS).
 'use strict';
 const fs = require('fs');
+const { fail, loadLottie, readAnimation, parseFrames } = require('./lottie-web-node.js');
 
 const [lottiePath, animPath, W, H, framesArg, outPath] = process.argv.slice(2);
 const MAX_COMMANDS = 20000000;
@@ -142,32 +143,9 @@ global.location = { origin: '', pathname: '', href: '' };
 window.requestAnimationFrame = () => 0;
 window.cancelAnimationFrame = () => {};
 
-function fail(message) {
-  process.stderr.write('lottie-web: ' + String(message).split('\n')[0].slice(0, 160) + '\n');
-  process.exit(2);
-}
 process.on('uncaughtException', (e) => fail(e && e.message ? e.message : e));
-
-// LOTTIE_WEB_SLOPPY=1: lottie-web with its two 'use strict' directives (the build's factory and
-// ExpressionManager) taken out, so expressions run as After Effects' engine runs them, where
-// assigning an undeclared variable is no error (5.8.1's initiateExpression evals each expression
-// inside that strict code, so an Overshoot rig's `v = velocityAtTime(…)` throws there).
-function loadLottie() {
-  if (!process.env.LOTTIE_WEB_SLOPPY) return require(lottiePath);
-  const Module = require('module');
-  const text = fs.readFileSync(lottiePath, 'utf8').replace(/^(\s*)'use strict';$/gm, '$1// (use strict removed)');
-  const m = new Module(lottiePath, module);
-  m.filename = lottiePath;
-  m.paths = Module._nodeModulePaths(require('path').dirname(lottiePath));
-  m._compile(text, lottiePath);
-  return m.exports;
-}
-const lottie = loadLottie();
-const data = JSON.parse(fs.readFileSync(animPath, 'utf8'));
-// Images are not loaded: the asset paths are dropped so no loader waits on them.
-for (const a of data.assets || []) {
-  if (a && a.p !== undefined && !a.layers) { a.p = ''; a.u = ''; a.e = 1; }
-}
+const lottie = loadLottie(lottiePath);
+const data = readAnimation(animPath).data;
 const main = makeCanvas(+W, +H);
 const ctx = main.getContext('2d');
 const anim = lottie.loadAnimation({
@@ -180,7 +158,7 @@ anim.addEventListener('error', (e) => {
   if (process.env.LOTTIE_WEB_DEBUG && e && e.nativeError) process.stderr.write(e.nativeError.stack + '\n');
 });
 if (!anim.isLoaded) fail('the animation did not load synchronously (fonts or images pending)');
-const frames = framesArg.split(',').filter((s) => s !== '').map(Number);
+const frames = parseFrames(framesArg);
 for (const f of frames) {
   anim.goToAndStop(f, true);
   record(main.__id, 'frame', [f]);

