@@ -95,9 +95,19 @@ public final class Canvas {
     public func fill(_ path: Path, transform: AffineTransform = .identity, color: Color,
                      rule: FillRule = .nonZero, opacity: Double = 1) {
         guard color.a * opacity > 0, !path.isEmpty, path.isFinite else { return }
-        scratch.removeAll()
-        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        flattenIntoScratch(path, transform: transform)
         fill(scratch, color: color, rule: rule, opacity: opacity)
+    }
+
+    /// `scratch` set to `path` mapped by `transform` and flattened to the tolerance, its
+    /// curves' points taken from the list's budget (`RasterizerScratch.curvePointsLeft`).
+    @usableFromInline func flattenIntoScratch(_ path: Path, transform: AffineTransform) {
+        scratch.removeAll()
+        let left = rasterScratch.curvePointsLeft
+        var budget = min(maxFlattenPoints, left)
+        let given = budget
+        path.flatten(transform: transform, tolerance: tolerance, into: &scratch, curvePointBudget: &budget)
+        if left != .max { rasterScratch.curvePointsLeft = left - (given - budget) }
     }
 
     /// Strokes `path` with `style` (user-space widths), trimmed to the arc-length fractions
