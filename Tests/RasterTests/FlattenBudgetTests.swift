@@ -36,7 +36,8 @@ import Testing
 
 /// The paths of one display list share `maxListFlattenPoints` (a file repeating a path of
 /// huge curves in 199 layers flattened 800 M points for one frame): once the list's budget is
-/// spent, each further curve of any path in it is its chord; the next list starts afresh.
+/// spent, each further curve of any path in it, filled or stroked, is its chord; the next
+/// list starts afresh.
 @Suite struct ListFlattenBudgetTests {
     static let first = Path.ellipse(in: Rect(4, 4, 40, 30))
     static let second = Path.ellipse(in: Rect(50, 10, 44, 36))
@@ -45,6 +46,7 @@ import Testing
         var b = GroupRegionTests.ListBuilder(whole: false)
         b.fill(first, Color(0.9, 0.2, 0.1))
         b.fill(second, Color(0.1, 0.3, 0.9, 0.8))
+        b.stroke(second, Color(0.1, 0.6, 0.2), width: 3)
         return DisplayList(width: 100, height: 50, items: b.items)
     }
 
@@ -85,12 +87,17 @@ import Testing
         let canvas = Canvas(expected)
         canvas.fill(Self.first, color: Color(0.9, 0.2, 0.1))
         canvas.fill(Self.chords(Self.second), color: Color(0.1, 0.3, 0.9, 0.8))
+        var outline = FlatPath(), none = 0
+        _ = Stroker.outlineWithBounds(Self.second, style: StrokeStyle(lineWidth: 3), transform: .identity,
+                                      tolerance: canvas.tolerance, into: &outline, curvePointBudget: &none)
+        canvas.fill(outline, color: Color(0.1, 0.6, 0.2), rule: .nonZero, opacity: 1)
         #expect(limited.difference(from: expected)?.maxAbsolute == 0)
 
         // With the whole budget the second ellipse is round, not its chords.
         let whole = Self.draw(Self.list(), with: DisplayListRasterizer())
         #expect((whole.difference(from: expected)?.maxAbsolute ?? 0) > 0)
-        // Each list starts with the whole budget: drawing it again draws the same pixels.
+        // Each list starts with the whole budget: drawing it again (the strokes now through the
+        // outline cache) draws the same pixels.
         let again = Self.draw(Self.list(), with: rasterizer)
         #expect(again.difference(from: limited)?.maxAbsolute == 0)
     }
