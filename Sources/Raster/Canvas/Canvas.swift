@@ -95,9 +95,27 @@ public final class Canvas {
     public func fill(_ path: Path, transform: AffineTransform = .identity, color: Color,
                      rule: FillRule = .nonZero, opacity: Double = 1) {
         guard color.a * opacity > 0, !path.isEmpty, path.isFinite else { return }
-        scratch.removeAll()
-        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        flattenIntoScratch(path, transform: transform)
         fill(scratch, color: color, rule: rule, opacity: opacity)
+    }
+
+    /// `scratch` set to `path` mapped by `transform` and flattened to the tolerance, its
+    /// curves' points taken from the list's budget.
+    @usableFromInline func flattenIntoScratch(_ path: Path, transform: AffineTransform) {
+        scratch.removeAll()
+        spendingCurvePoints { path.flatten(transform: transform, tolerance: tolerance, into: &scratch, curvePointBudget: &$0) }
+    }
+
+    /// `body` given the points one path's curves may add (`maxFlattenPoints`, or less when
+    /// the display list being drawn has less left: `RasterizerScratch.curvePointsLeft`), and
+    /// what it spends taken from the list's budget.
+    @inline(__always) func spendingCurvePoints<R>(_ body: (inout Int) -> R) -> R {
+        let left = rasterScratch.curvePointsLeft
+        var budget = min(maxFlattenPoints, left)
+        let given = budget
+        let result = body(&budget)
+        if left != .max { rasterScratch.curvePointsLeft = left - (given - budget) }
+        return result
     }
 
     /// Strokes `path` with `style` (user-space widths), trimmed to the arc-length fractions
@@ -121,8 +139,10 @@ public final class Canvas {
         // (A whole undashed path was offered to the hairline kernel above.)
         if !whole, drawHairline(p, style: style, transform: transform, color: color, opacity: opacity) { return }
         strokeScratch.removeAll()
-        let box = Stroker.outlineWithBounds(p, style: style, transform: transform, tolerance: tolerance,
-                                            into: &strokeScratch)
+        let box = spendingCurvePoints {
+            Stroker.outlineWithBounds(p, style: style, transform: transform, tolerance: tolerance,
+                                      into: &strokeScratch, curvePointBudget: &$0)
+        }
         if strokeScratch.points.count <= 5 {
             // Perhaps a rectangle on whole pixels (`fillWholePixelRectangle`), which `fill` tries.
             fill(strokeScratch, color: color, rule: .nonZero, opacity: opacity)

@@ -299,8 +299,7 @@ extension Canvas {
         let group = Canvas(Bitmap(width: width, height: height, clearing: PixelBox(x0: 0, y0: 0, x1: 0, y1: 0),
                                   pool: pool), drawingAfter: self)
         group.clip = .rect(box.rect)
-        group.scratch.removeAll()
-        fill.path.flatten(transform: fill.transform, tolerance: group.tolerance, into: &group.scratch)
+        group.flattenIntoScratch(fill.path, transform: fill.transform)
         group.rasterize(&group.scratch, rule: fill.rule, painter: MaskedGradientRowPainter(rows: rows, color: argb),
                         aliasing: fill.aliasing, transform: fill.transform)
         rows.flush()

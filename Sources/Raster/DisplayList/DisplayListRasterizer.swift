@@ -15,6 +15,8 @@ public final class DisplayListRasterizer {
     /// With `threads` above 1: the fewest pixels a frame draws (its clip's box, or the part
     /// of it a redraw is limited to) for it to be split; 0: any frame (`frameThreads`).
     public var minimumBandedPixels = 0
+    /// The points the curves of one list's paths flatten to in all (Path/Flatten.swift).
+    var curvePointsPerList = maxListFlattenPoints
     /// The bands' canvases, kept from frame to frame for their rasterizer scratch.
     var bandCanvases: BandCanvases?
     /// Stroke outlines kept from list to list (Stroke/StrokeOutlineCache.swift); nil with
@@ -68,6 +70,12 @@ public final class DisplayListRasterizer {
 
     /// `draw(_:into:within:)` on one thread (or in one band: it keeps its state in locals).
     func drawItems(_ list: DisplayList, into canvas: Canvas, within: Rect?) {
+        // The list's paths share one budget of curve points (Path/Flatten.swift); the groups'
+        // canvases draw in the same scratch, so they take from it too.
+        let scratch = canvas.rasterScratch
+        let outerBudget = scratch.curvePointsLeft
+        scratch.curvePointsLeft = curvePointsPerList
+        defer { scratch.curvePointsLeft = outerBudget }
         let items = list.items
         var canvas = canvas
         var stack: [Bracket] = []

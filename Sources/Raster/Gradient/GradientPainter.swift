@@ -233,8 +233,7 @@ extension Canvas {
         let reach = path.controlPointBounds.applying(transform).intersection(target.bounds)
         let area = reach.isNull || !reach.isFiniteRect ? 0 : Int(min(1e9, reach.width * reach.height))
         guard let painter = gradientPainter(gradient, inverse: inverse, opacity: opacity, area: area) else { return }
-        scratch.removeAll()
-        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        flattenIntoScratch(path, transform: transform)
         rasterize(&scratch, rule: rule, painter: painter, aliasing: aliasing, transform: transform)
     }
 }

@@ -126,8 +126,7 @@ extension Canvas {
         let lut = rasterScratch.gradientTables.table(for: key) { table in
             GradientPainter.fillTable(table, count: n, lo: lo, hi: hi, opacity: key.opacity) { colors.color(at: $0) }
         }
-        scratch.removeAll()
-        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        flattenIntoScratch(path, transform: transform)
         let painter = TwoPointConicalPainter(lut: lut, count: n, t0: lo, tScale: Double(n - 1) / (hi - lo),
                                              solver: TwoPointConicalSolver(gradient), start: gradient.startCenter,
                                              inverse: inverse)

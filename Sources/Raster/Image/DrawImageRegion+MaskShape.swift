@@ -92,8 +92,7 @@ extension Canvas {
     /// The mask shape's runs, in this canvas's pixels through its clip, handed to `painter`:
     /// the sweep `fill` would run, through the generic span painter path.
     func rasterizeMaskShape<P: SpanPainter>(_ path: Path, transform: AffineTransform, aliasing: EdgeAliasing?, painter: P) {
-        scratch.removeAll()
-        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        flattenIntoScratch(path, transform: transform)
         rasterize(&scratch, rule: .nonZero, painter: painter, aliasing: aliasing, transform: transform)
     }
 }

@@ -5,10 +5,15 @@
 // polynomial curve), so there is no recursion and no allocation besides `out`'s growth.
 // One fill's polygon holds at most `maxFlattenPoints` points from curves: once that many
 // are made, every further curve is its chord (a path of a million curves with huge control
-// points grew a 1 GB polygon otherwise).
+// points grew a 1 GB polygon otherwise). The paths of one display list share a budget of
+// `maxListFlattenPoints` (the rasterizer's `curvePointsLeft`): otherwise a file repeating
+// such a path in 199 layers flattened and filled 800 M points for one frame, ten seconds.
 
 /// The most points the curves of one path flatten to, in all (64 MiB of points).
 public let maxFlattenPoints = 4 * 1024 * 1024
+/// The most points the curves of all the paths of one display list flatten to (a 4K frame
+/// has 8 M pixels; a real frame's curves come to some thousands of points).
+public let maxListFlattenPoints = 4 * maxFlattenPoints
 
 extension Path {
     /// Appends the path's subpaths, mapped by `transform`, as closed polygons in device
@@ -16,20 +21,30 @@ extension Path {
     /// Open subpaths are closed implicitly (fill semantics). A subpath with a non-finite
     /// coordinate is skipped whole; subpaths of fewer than three points are dropped.
     public func flatten(transform t: AffineTransform, tolerance: Double, into out: inout FlatPath) {
+        var budget = maxFlattenPoints
+        flatten(transform: t, tolerance: tolerance, into: &out, curvePointBudget: &budget)
+    }
+
+    /// `flatten(transform:tolerance:into:)` with the points curves may add taken from
+    /// `budget` (and subtracted from it): past it each curve is its chord.
+    public func flatten(transform t: AffineTransform, tolerance: Double, into out: inout FlatPath,
+                        curvePointBudget budget: inout Int) {
         let tol = tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-6) : 0.1
         var sink = FillSink(out: out)
         out = FlatPath()   // hand the buffers to the sink without copying them
-        forEachFlattened(transform: t, tolerance: tol, sink: &sink)
+        forEachFlattened(transform: t, tolerance: tol, budget: &budget, sink: &sink)
         sink.end()
         out = sink.out
     }
 
     /// Walks the path mapped by `t`, flattening curves to `tolerance`, reporting
     /// subpath starts, points and closes to `sink`. Non-finite points are reported as they are.
-    @inlinable func forEachFlattened<S: FlattenSink>(transform t: AffineTransform, tolerance: Double, sink: inout S) {
+    /// Curves add at most `budget` points in all (subtracted as they are made); past it each
+    /// is its chord.
+    @inlinable func forEachFlattened<S: FlattenSink>(transform t: AffineTransform, tolerance: Double,
+                                                     budget: inout Int, sink: inout S) {
         var cur = Point.zero, start = Point.zero
         var open = false
-        var budget = maxFlattenPoints
         for e in elements {
             switch e {
             case .move(let p):
@@ -42,7 +57,7 @@ extension Path {
             case .quad(let c, let p):
                 let c1 = t.apply(c), q = t.apply(p)
                 if !open { sink.begin(cur); start = cur; open = true }
-                let n = min(quadSegmentCount(cur, c1, q, tolerance: tolerance), budget)
+                let n = min(quadSegmentCount(cur, c1, q, tolerance: tolerance), budget + 1)
                 budget -= n - 1
                 if n > 1 {
                     let h = 1.0 / Double(n)
@@ -52,7 +67,7 @@ extension Path {
             case .cubic(let a, let b, let p):
                 let c = Cubic(cur, t.apply(a), t.apply(b), t.apply(p))
                 if !open { sink.begin(cur); start = cur; open = true }
-                let n = min(c.segmentCount(tolerance: tolerance), budget)
+                let n = min(c.segmentCount(tolerance: tolerance), budget + 1)
                 budget -= n - 1
                 if n > 1 {
                     let h = 1.0 / Double(n)

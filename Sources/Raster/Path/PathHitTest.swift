@@ -20,7 +20,8 @@ extension Path {
     public func fillContains(_ p: Point, fillRule: FillRule, tolerance: Double = 0.1) -> Bool {
         guard p.isFinite else { return false }
         var sink = WindingSink(p)
-        forEachFlattened(transform: .identity, tolerance: Self.hitTolerance(tolerance), sink: &sink)
+        var budget = maxFlattenPoints
+        forEachFlattened(transform: .identity, tolerance: Self.hitTolerance(tolerance), budget: &budget, sink: &sink)
         sink.finish()
         return fillRule == .evenOdd ? sink.winding & 1 != 0 : sink.winding != 0
     }

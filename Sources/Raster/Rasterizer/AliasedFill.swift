@@ -283,8 +283,7 @@ extension Canvas {
             return
         }
         guard color.a * opacity > 0, !path.isEmpty, path.isFinite, opacity.isFinite else { return }
-        scratch.removeAll()
-        path.flatten(transform: transform, tolerance: tolerance, into: &scratch)
+        flattenIntoScratch(path, transform: transform)
         let argb = color.withAlphaScaled(min(1, opacity)).premultipliedARGB
         guard argb >> 24 != 0 else { return }
         // On whole pixels an aliased side and an anti-aliased one cover the same pixels whole.

@@ -18,6 +18,10 @@
     /// Layout of the current fill.
     @usableFromInline var stride = 0, wordsPerRow = 0
     private var cellCapacity = 1, bitCapacity = 1, rowCapacity = 1
+    /// The points curves may still add to the paths filled in this scratch while a display
+    /// list is drawn (`maxListFlattenPoints` at its start, DisplayListRasterizer.swift); outside
+    /// one, unbounded: each path has its own `maxFlattenPoints` (Path/Flatten.swift).
+    var curvePointsLeft = Int.max
     /// Device polygon of an image's outline, reused by the image drawing calls.
     @usableFromInline var quad = FlatPath()
     /// The colour tables of the gradients drawn lately (GradientTableCache.swift).

@@ -160,7 +160,9 @@ extension Canvas {
             guard let o = e.outline else { return false }
             outline = o
         } else {
-            guard cache.seenBefore(key) else { return false }
+            // A new outline is made only when the list can still give a path its whole budget
+            // of curve points, so that it is the outline the canvas's own route would make.
+            guard cache.seenBefore(key), rasterScratch.curvePointsLeft >= maxFlattenPoints else { return false }
             let p = path.strokedCentreLine(style: style, from: s0, to: s1)
             // One line segment may be the hairline kernel's (Canvas.stroke decides).
             if p.elements.count == 2, case .move = p.elements[0], case .line = p.elements[1] {
@@ -172,12 +174,16 @@ extension Canvas {
             cache.store(key, path: path, outline: o)
             outline = o
         }
+        // The outline's points, kept or made, are paid from the list's budget of curve points
+        // (Path/Flatten.swift): past what is left, the canvas's own route strokes within it.
+        let n = outline.points.count
+        guard n <= rasterScratch.curvePointsLeft else { return false }
+        if rasterScratch.curvePointsLeft != .max { rasterScratch.curvePointsLeft -= n }
         strokeScratch.removeAll()
         // The outline mapped to device space through buffers: one resize, then a loop of plain
         // loads, products and stores (appending point by point paid a uniqueness and capacity
         // check each), which also finds the bounding box the fill needs. A point that is not
         // finite sends the stroke the canvas's own way, whose first step empties the scratch.
-        let n = outline.points.count
         strokeScratch.points.append(contentsOf: repeatElement(Point(0, 0), count: n))
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
         let finite: Bool = outline.points.withUnsafeBufferPointer { src in

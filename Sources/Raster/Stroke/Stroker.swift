@@ -60,6 +60,16 @@ public enum Stroker {
     static func outlineWithBounds(_ path: Path, style: StrokeStyle, transform: AffineTransform,
                                   tolerance: Double, into out: inout FlatPath)
         -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        var budget = maxFlattenPoints
+        return outlineWithBounds(path, style: style, transform: transform, tolerance: tolerance, into: &out,
+                                 curvePointBudget: &budget)
+    }
+
+    /// `outlineWithBounds(_:style:transform:tolerance:into:)` whose curves add at most `budget`
+    /// centre points (subtracted as they are made; Flatten.swift).
+    static func outlineWithBounds(_ path: Path, style: StrokeStyle, transform: AffineTransform,
+                                  tolerance: Double, into out: inout FlatPath, curvePointBudget budget: inout Int)
+        -> (minX: Double, minY: Double, maxX: Double, maxY: Double) {
         let w = style.lineWidth
         let none = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         guard w.isFinite, w > 0, !path.isEmpty else { return none }
@@ -69,7 +79,9 @@ public enum Stroker {
         guard scale.isFinite, scale > 0 else { return none }
         let tol = (tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-4) : 0.1) / scale
         var b = StrokeBuilder(style: style, transform: t, tolerance: tol)
+        b.curvePointBudget = budget
         b.run(path, into: &out)
+        budget = b.curvePointBudget
         return (b.minX, b.minY, b.maxX, b.maxY)
     }
 }
@@ -119,9 +131,10 @@ struct StrokeBuilder {
     var corner: [Bool] = []
 
     /// The points the path's curves may still add to its centre polylines: `maxFlattenPoints`
-    /// in all, as for a fill (Flatten.swift); past it each curve is its chord, with its end
-    /// cuts. Only a path of absurd curves reaches it (a star of huge roundness under a chain
-    /// of smooth zig-zags asked for 4 GB of centre points, 4096 steps a curve).
+    /// in all, as for a fill, or what the display list has left (Flatten.swift); past it each
+    /// curve is its chord, with its end cuts. Only a path of absurd curves reaches it (a star
+    /// of huge roundness under a chain of smooth zig-zags asked for 4 GB of centre points,
+    /// 4096 steps a curve).
     var curvePointBudget = maxFlattenPoints
 
     init(style: StrokeStyle, transform: AffineTransform, tolerance: Double) {
