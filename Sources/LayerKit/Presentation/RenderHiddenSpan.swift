@@ -68,10 +68,7 @@ extension CALayer {
         for (_, a) in animationStore {
             // A group might write `hidden` through a child: no span is sought.
             guard let p = a as? CAPropertyAnimation else { return nil }
-            // Only a key path whose head is "hidden" resolves to it: its UTF-8 starts so (no other
-            // sequence is canonically equivalent to those ASCII letters), checked before the lookup.
-            guard let keyPath = p.keyPath, keyPath.utf8.starts(with: "hidden".utf8),
-                  let (property, _) = table.resolve(keyPath), property.key == "hidden" else { continue }
+            guard let keyPath = p.keyPath, let (property, _) = table.resolve(keyPath), property.key == "hidden" else { continue }
             guard hiding == nil, ObjectIdentifier(type(of: p)) == ObjectIdentifier(CAKeyframeAnimation.self) else { return nil }
             hiding = unsafeDowncast(p, to: CAKeyframeAnimation.self)
         }
