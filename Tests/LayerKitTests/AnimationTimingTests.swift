@@ -87,6 +87,21 @@ import TestSupport
         }
     }
 
+    /// The iteration is the cycle count truncated, up to the conversion's fast range (±2^53)
+    /// and past it, where it saturates (an endless repeat of a tiny duration far in).
+    @Test func iterationsNearAndPastTheFastConversionRange() {
+        func iteration(_ t: Double, duration: Double) -> Int? {
+            CAMediaTimingMath.progress(parentTime: t, beginTime: 0, speed: 1, timeOffset: 0, duration: duration,
+                                       repeatCount: .infinity, repeatDuration: 0, autoreverses: false,
+                                       fillMode: .removed, timingFunction: nil)?.iteration
+        }
+        #expect(iteration(5.5, duration: 1) == 5)
+        #expect(iteration(0x1p52 + 0.5, duration: 1) == 1 << 52)
+        #expect(iteration(0x1p53, duration: 1) == 1 << 53)
+        #expect(iteration(0x1p60, duration: 1) == 1 << 60)
+        #expect(iteration(1e9, duration: 1e-15) == Int.max)
+    }
+
     @Test func durationZeroMeansQuarterSecond() {
         let a = CABasicAnimation(keyPath: "opacity")
         #expect(a.basicDuration == 0.25)

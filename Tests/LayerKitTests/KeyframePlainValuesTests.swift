@@ -71,4 +71,30 @@ import Testing
         a.values![1] = .point(Point(1, 1))
         #expect(a.plainLinearValue(at: 0.5) == nil)
     }
+
+    /// `apply` writes the unboxed mix straight away only for an animation that neither adds
+    /// to the value on screen nor is in a later cumulative cycle: those still add.
+    @Test func applyAddsForAdditiveAndLaterCumulativeCycles() {
+        func progress(_ f: Double, iteration: Int) -> CAAnimationProgress {
+            CAAnimationProgress(time: f, duration: 1, iteration: iteration, fraction: f, isFilling: false)
+        }
+        let layer = CALayer()
+        let a = CAKeyframeAnimation(keyPath: "zPosition")
+        a.values = [.number(1), .number(3), .number(7)]
+        layer.zPosition = 100
+        a.apply(progress(0.25, iteration: 0), to: layer)
+        #expect(layer.zPosition == 2)
+        // Additive: on the value on screen.
+        a.isAdditive = true
+        layer.zPosition = 100
+        a.apply(progress(0.25, iteration: 0), to: layer)
+        #expect(layer.zPosition == 102)
+        // Cumulative, third cycle: two spans (7 − 1) added; the first cycle is the plain mix.
+        a.isAdditive = false
+        a.isCumulative = true
+        a.apply(progress(0.75, iteration: 2), to: layer)
+        #expect(layer.zPosition == 5 + 2 * 6)
+        a.apply(progress(0.75, iteration: 0), to: layer)
+        #expect(layer.zPosition == 5)
+    }
 }

@@ -110,7 +110,10 @@ public enum CAMediaTimingMath {
             if atEnd && n == q && n > 0 { n -= 1 }        // ending on a boundary: end of the last cycle
             // Never past the last cycle that starts inside the active duration.
             if n > 0 && n * cycle >= active - 1e-9 * max(1, active) { n -= 1 }
-            iteration = Int(saturating: n)
+            // Int(saturating:) (generic over the integer type, some fifty instructions a call,
+            // every animation of every frame) only where the plain conversion could trap:
+            // inside ±2^53 the two truncate alike.
+            iteration = abs(n) < 9_007_199_254_740_992 ? Int(n) : Int(saturating: n)
             phase = min(cycle, max(0, (q - n) * cycle))
         }
         var t = phase

@@ -133,17 +133,18 @@ extension Cubic {
         let n = lengthPieces
         let h = 1.0 / Double(n)
         var acc = 0.0
-        var lo = 0.0, hi = 1.0, base = 0.0
+        var lo = 0.0, hi = 1.0, base = 0.0, pieceLen = 0.0
         var found = false
         for i in 0..<n {
             let a = Double(i) * h, b = Double(i + 1) * h
             let l = lengthGL(a, b)
-            if acc + l >= s { lo = a; hi = b; base = acc; found = true; break }
+            // The piece's length is kept: lengthGL is a pure function of (a, b), so it is the
+            // one a second evaluation would give.
+            if acc + l >= s { lo = a; hi = b; base = acc; pieceLen = l; found = true; break }
             acc += l
         }
         if !found { return 1 }
         let target = s - base
-        let pieceLen = lengthGL(lo, hi)
         guard pieceLen > 0 else { return lo }
         var t = lo + (hi - lo) * (target / pieceLen)
         var a = lo, b = hi

@@ -32,6 +32,8 @@ extension Path {
         guard total > 0, total.isFinite else { return Path() }
         let a = f0 * total, b = f1 * total
         var out = Path()
+        // A piece of one or two segments (a trim path's usual cut) in one allocation.
+        out.reserveCapacity(4)
         var pos = 0.0
         for sub in subs {
             if pos >= b { break }
