@@ -99,15 +99,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             }
             return
         }
-        // The value on screen matters only to an additive animation; otherwise the write
-        // replaces it (and fails, writing nothing, for a key path the layer lacks, exactly
-        // where reading it gives nil).
         // Most keyframes: replaced by the unboxed mix, nothing added (what the general route
         // below writes, without its copies of the optional value and of `values`).
         if !isAdditive, !(isCumulative && progress.iteration > 0), let v = plainLinearValue(at: progress.fraction) {
             write(v, current: v, to: presentation)
             return
         }
+        // The value on screen matters only to an additive animation; otherwise the write
+        // replaces it (and fails, writing nothing, for a key path the layer lacks, exactly
+        // where reading it gives nil).
         let current = isAdditive ? presentationValue(of: presentation) : nil
         guard let vals = values, !vals.isEmpty, !isAdditive || current != nil else { return }
         var v = plainLinearValue(at: progress.fraction) ?? value(at: progress.fraction, values: vals)
