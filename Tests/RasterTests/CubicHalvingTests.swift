@@ -43,60 +43,6 @@ import RasterFuzzing
         }
     }
 
-    /// The point `forEachPiece` hands over with each piece end (the stroker's centre point there,
-    /// kept from the halving's test) is the curve's own point at t1, bit for bit: on halved pieces,
-    /// on equal steps (the parabola) and past the halving's depth (a curve with a NaN control).
-    @Test func theHandedEndPointIsTheCurvesPointThere() {
-        var curves = Self.randomCubics(200, size: 700)
-        curves.append(Cubic(quad: Point(0, 0), Point(50, 40), Point(100, 0)))
-        curves.append(Cubic(Point(0, 0), Point(.nan, 3), Point(5, 5), Point(9, 0)))
-        var pieces = 0
-        for c in curves {
-            for tol in [0.07, 0.105] {
-                CubicHalving(cubic: c, tolerance: tol).forEachPiece { _, t1, end in
-                    let p = c.point(t1)
-                    #expect(end.x.bitPattern == p.x.bitPattern && end.y.bitPattern == p.y.bitPattern)
-                    pieces += 1
-                    return true
-                }
-            }
-        }
-        #expect(pieces > 4000)
-    }
-
-    /// The stroker's centre points of halved curves (kept from the halving's tests) are those of
-    /// the curve evaluated at each piece's end, both where the piece ends are replayed and where
-    /// a curve of more than `maxReplayedPieces` Wang steps walks its pieces a second time.
-    @Test func strokerCentrePointsAreTheCurvesPointsAtThePieceEnds() {
-        let curves = Self.randomCubics(60, size: 700)
-            + [Cubic(Point(0, 0), Point(30000, 0), Point(-15000, 9000), Point(12000, 9000)),
-               Cubic(Point(0, 0), Point(20000, 500), Point(-9000, 7000), Point(3000, -4000))]
-        var replayed = 0, walked = 0
-        for c in curves {
-            let tol = 0.1
-            let n = c.segmentCount(tolerance: tol)
-            guard n > 1, !c.bendsEvenly else { continue }
-            let h = CubicHalving(cubic: c, tolerance: tol * 0.7)
-            guard h.count(limit: n - 1) < n else { continue }
-            var expected = [c.p0]
-            h.forEachPiece { _, t1 in
-                expected.append(t1 < 1 ? c.point(t1) : c.p3)
-                return true
-            }
-            var b = StrokeBuilder(style: StrokeStyle(lineWidth: 3, lineCap: .round, lineJoin: .round),
-                                  transform: .identity, tolerance: tol)
-            var path = Path()
-            path.move(to: c.p0)
-            path.addCurve(to: c.p3, control1: c.p1, control2: c.p2)
-            var out = FlatPath()
-            b.run(path, into: &out)
-            #expect(b.pts.count == expected.count)
-            #expect(zip(b.pts, expected).allSatisfy { $0.x.bitPattern == $1.x.bitPattern && $0.y.bitPattern == $1.y.bitPattern })
-            if n <= StrokeBuilder.maxReplayedPieces { replayed += 1 } else { walked += 1 }
-        }
-        #expect(replayed > 20 && walked >= 1)
-    }
-
     @Test func countStopsPastItsLimit() {
         let c = Cubic(Point(0, 0), Point(900, 0), Point(-500, 300), Point(400, 300))
         let all = CubicHalving(cubic: c, tolerance: 0.1).count(limit: .max)

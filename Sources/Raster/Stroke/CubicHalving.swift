@@ -85,7 +85,7 @@ struct CubicHalving {
         let t2 = tolerance * tolerance
         guard b2 <= Self.nearlyFlat * Self.nearlyFlat * t2 else { return 0 }
         // ⌈r⌉ for r in 0…8 (b2 ≤ 64² t2) by truncation and one compare: `rounded(.up)` is a
-        // call of libm's ceil here, once for every piece tested this far.
+        // call of libm's ceil here, once for every nearly flat piece tested.
         let r = (b2 / t2).squareRoot().squareRoot()
         let rt = Int(r)
         let m = max(2, Double(rt) < r ? rt + 1 : rt)
@@ -111,14 +111,6 @@ struct CubicHalving {
 
     /// Visits the pieces in order (t0 < t1, from 0 to 1) until `body` returns false.
     @inline(__always) func forEachPiece(_ body: (_ t0: Double, _ t1: Double) -> Bool) {
-        forEachPiece { t0, t1, _ in body(t0, t1) }
-    }
-
-    /// `forEachPiece` that also hands `body` the curve's point at t1, `cubic.point(t1)`: the
-    /// value the test of a halved piece has already computed there (the stroker's centre point,
-    /// which it would otherwise evaluate again); computed afresh inside equal steps and past
-    /// `maxDepth`. Where `body` does not read it, the inlined evaluation is dead code.
-    @inline(__always) func forEachPiece(_ body: (_ t0: Double, _ t1: Double, _ end: Point) -> Bool) {
         var index: UInt64 = 0, depth = 0
         // The curve's point and derivative at the current piece's start: a piece's first half
         // starts where it does, and the next piece where it ended (dyadic ends, exact), so
@@ -139,14 +131,7 @@ struct CubicHalving {
                 m = 1
                 index <<= 1; depth += 1
             }
-            if m == 1 {
-                if !body(t0, t1, endKnown ? d : cubic.point(t1)) { return }
-            } else {
-                for i in 0..<m {
-                    let s1 = step(t0, t1, i + 1, m)
-                    if !body(step(t0, t1, i, m), s1, cubic.point(s1)) { return }
-                }
-            }
+            for i in 0..<m where !body(step(t0, t1, i, m), step(t0, t1, i + 1, m)) { return }
             index += 1
             while depth > 0 && index & 1 == 0 { index >>= 1; depth -= 1 }
             if depth == 0 { return }            // index 1 at depth 0: past t = 1

@@ -192,35 +192,29 @@ struct StrokeBuilder {
         // counting its halving, which is never the fewer there (`Cubic.bendsEvenly`).
         let tryHalving = n > 1 && !c.bendsEvenly
         if tryHalving && n <= Self.maxReplayedPieces {
-            // The halving's piece ends and the curve's points there, found once: whether they
-            // are fewer than Wang's steps and then the points themselves (each piece starts
-            // where the one before ended). The kept points are those the halving's tests
-            // computed, the same `c.point(t1)` the piece would evaluate again.
+            // The halving's piece ends, found once: whether they are fewer than Wang's steps
+            // and then the points themselves (each piece starts where the one before ended).
             let limit = n - 1
-            let halved = withUnsafeTemporaryAllocation(of: Double.self, capacity: 3 * limit) { kept -> Bool in
+            let halved = withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { ends -> Bool in
                 var count = 0
-                halving.forEachPiece { _, t1, end in
-                    if count < limit {
-                        kept[count] = t1
-                        kept[limit + 2 * count] = end.x; kept[limit + 2 * count + 1] = end.y
-                    }
+                halving.forEachPiece { _, t1 in
+                    if count < limit { ends[count] = t1 }
                     count += 1
                     return count <= limit
                 }
                 guard count <= limit else { return false }
                 var t0 = 0.0
                 for i in 0..<count {
-                    let t1 = kept[i]
-                    addHalvingPiece(c, t0, t1, end: Point(kept[limit + 2 * i], kept[limit + 2 * i + 1]),
-                                    cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
+                    let t1 = ends[i]
+                    addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
                     t0 = t1
                 }
                 return true
             }
             if halved { add(c.p3, isCorner: true); return }
         } else if tryHalving && halving.count(limit: n - 1) < n {
-            halving.forEachPiece { t0, t1, end in
-                addHalvingPiece(c, t0, t1, end: end, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
+            halving.forEachPiece { t0, t1 in
+                addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
                 return true
             }
             add(c.p3, isCorner: true)
@@ -245,16 +239,15 @@ struct StrokeBuilder {
 
     /// The centre points of one piece t0…t1 of the halving of `c` (addCubic): the geometric
     /// cuts inside the first and the last piece, then its end (the cubic's end is added by
-    /// the caller, as a corner). `end`: `c.point(t1)` (CubicHalving.forEachPiece hands it over).
-    /// `cutStart`, `cutEnd`: addCubic's, false for a straight cubic.
-    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, end: Point,
-                                                    cutStart: Bool, cutEnd: Bool) {
+    /// the caller, as a corner). `cutStart`, `cutEnd`: addCubic's, false for a straight cubic.
+    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, cutStart: Bool,
+                                                    cutEnd: Bool) {
         if t0 == 0 && cutStart {
             var f = t1 / 16
             while f < t1 * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
         }
         if t1 < 1 {
-            add(end, isCorner: false)
+            add(c.point(t1), isCorner: false)
         } else if cutEnd {
             let hl = 1 - t0
             var f = hl / 2
@@ -428,78 +421,64 @@ struct StrokeBuilder {
 
     /// Forward (or reversed) walk of an open polyline along its +normal side, then the end cap.
     /// `seg`: the k − 1 forward segments (finish).
-    /// Both walks are inlined into `finish`, each compiled for its direction (`rev` a constant
-    /// there, not a test at every vertex), and read the polyline through its buffers (every
-    /// index lies in 0..<k by the loops' ranges), the same arithmetic as one shared walk.
-    @inline(__always)
     func openPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
-        pts.withUnsafeBufferPointer { pts in
-            corner.withUnsafeBufferPointer { corner in
-                let k = pts.count
-                @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
-                /// The walk's segment j (P(j) → P(j + 1)): unit direction and length.
-                @inline(__always) func S(_ j: Int) -> (Point, Double) {
-                    if rev { let g = seg[k - 2 - j]; return (-g.direction, g.length) }
-                    let g = seg[j]; return (g.direction, g.length)
-                }
-                var p1 = P(1)
-                var (d, len) = S(0)
-                emit(P(0) + StrokeBuilder.perp(d) * hw, &out)
-                if k > 2 {
-                    for j in 1..<(k - 1) {
-                        let p2 = P(j + 1)
-                        let (e, len2) = S(j)
-                        let isCorner = corner[rev ? k - 1 - j : j]
-                        joinAt(p1, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
-                        p1 = p2; d = e; len = len2
-                    }
-                }
-                let n = StrokeBuilder.perp(d)
-                emit(p1 + n * hw, &out)
-                switch lineCap {
-                case .butt: break
-                case .square:
-                    emit(p1 + (n + d) * hw, &out)
-                    emit(p1 + (d - n) * hw, &out)
-                case .round:
-                    var v = n
-                    for _ in 1..<capSteps {
-                        v = Point(v.x * capCos + v.y * capSin, -v.x * capSin + v.y * capCos)
-                        emit(p1 + v * capRadius, &out)
-                    }
-                }
-                // The other side's walk starts at p1 − n·hw.
+        let k = pts.count
+        @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        /// The walk's segment j (P(j) → P(j + 1)): unit direction and length.
+        @inline(__always) func S(_ j: Int) -> (Point, Double) {
+            if rev { let g = seg[k - 2 - j]; return (-g.direction, g.length) }
+            let g = seg[j]; return (g.direction, g.length)
+        }
+        var p1 = P(1)
+        var (d, len) = S(0)
+        emit(P(0) + StrokeBuilder.perp(d) * hw, &out)
+        if k > 2 {
+            for j in 1..<(k - 1) {
+                let p2 = P(j + 1)
+                let (e, len2) = S(j)
+                let isCorner = corner[rev ? k - 1 - j : j]
+                joinAt(p1, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
+                p1 = p2; d = e; len = len2
             }
         }
+        let n = StrokeBuilder.perp(d)
+        emit(p1 + n * hw, &out)
+        switch lineCap {
+        case .butt: break
+        case .square:
+            emit(p1 + (n + d) * hw, &out)
+            emit(p1 + (d - n) * hw, &out)
+        case .round:
+            var v = n
+            for _ in 1..<capSteps {
+                v = Point(v.x * capCos + v.y * capSin, -v.x * capSin + v.y * capCos)
+                emit(p1 + v * capRadius, &out)
+            }
+        }
+        // The other side's walk starts at p1 − n·hw.
     }
 
     /// Walk of a closed polyline along one side: a join at every vertex, no caps.
-    /// `seg`: the k forward segments, the last one back to the first point (finish). Inlined
-    /// and read through buffers as `openPass` is.
-    @inline(__always)
+    /// `seg`: the k forward segments, the last one back to the first point (finish).
     func closedPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
-        pts.withUnsafeBufferPointer { pts in
-            corner.withUnsafeBufferPointer { corner in
-                let k = pts.count
-                @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
-                /// The walk's segment P(j) → P(j + 1 mod k), j in 0…k − 1, or P(k − 1) → P(0) for j = −1.
-                @inline(__always) func S(_ j: Int) -> (Point, Double) {
-                    if rev {
-                        let i = k - 2 - j
-                        let g = seg[i < 0 ? i + k : i >= k ? i - k : i]
-                        return (-g.direction, g.length)
-                    }
-                    let g = seg[j < 0 ? k - 1 : j]; return (g.direction, g.length)
-                }
-                var (d, len) = S(-1)
-                for j in 0..<k {
-                    let p = P(j)
-                    let (e, len2) = S(j)
-                    let isCorner = corner[rev ? k - 1 - j : j]
-                    joinAt(p, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
-                    d = e; len = len2
-                }
+        let k = pts.count
+        @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        /// The walk's segment P(j) → P(j + 1 mod k), j in 0…k − 1, or P(k − 1) → P(0) for j = −1.
+        @inline(__always) func S(_ j: Int) -> (Point, Double) {
+            if rev {
+                let i = k - 2 - j
+                let g = seg[i < 0 ? i + k : i >= k ? i - k : i]
+                return (-g.direction, g.length)
             }
+            let g = seg[j < 0 ? k - 1 : j]; return (g.direction, g.length)
+        }
+        var (d, len) = S(-1)
+        for j in 0..<k {
+            let p = P(j)
+            let (e, len2) = S(j)
+            let isCorner = corner[rev ? k - 1 - j : j]
+            joinAt(p, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
+            d = e; len = len2
         }
     }
 
