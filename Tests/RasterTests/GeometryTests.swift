@@ -336,9 +336,14 @@ private func segmentDistance(_ p: Point, _ a: Point, _ b: Point) -> Double {
     @Test func outlineBoundsAreTheBoundsOfTheKeptPoints() throws {
         // The first subpath's direction overflows (NaN offsets): it is dropped and stays out of
         // the box, which is that of the points kept, found without a second scan (Canvas.stroke).
+        // So is a subpath whose points map to infinity (x 1.5e308 scaled by 1.5), first or last.
         let p = Path(elements: [.move(Point(-1.7e308, 0)), .line(Point(1.7e308, 0)),
                                 .move(Point(3, 4)), .line(Point(40, 25))])
-        for (path, cap) in [(p, LineCap.round), (p, .butt), (try Path(svg: "M0 0 C100 100 0 100 100 0 Z"), .square)] {
+        let infinite = Path(elements: [.move(Point(1.5e308, 0)), .line(Point(1.5e308, 10)),
+                                       .move(Point(3, 4)), .line(Point(40, 25)),
+                                       .move(Point(7, -1.5e308)), .line(Point(9, -1.5e308))])
+        for (path, cap) in [(p, LineCap.round), (p, .butt), (try Path(svg: "M0 0 C100 100 0 100 100 0 Z"), .square),
+                            (infinite, .round), (infinite, .butt)] {
             var f = FlatPath()
             let box = Stroker.outlineWithBounds(path, style: StrokeStyle(lineWidth: 6, lineCap: cap),
                                                 transform: .scale(1.5, 2), tolerance: 0.1, into: &f)

@@ -84,7 +84,11 @@ struct CubicHalving {
                                       end d: Point, endDerivative dd: Point) -> Int {
         let t2 = tolerance * tolerance
         guard b2 <= Self.nearlyFlat * Self.nearlyFlat * t2 else { return 0 }
-        let m = max(2, Int((b2 / t2).squareRoot().squareRoot().rounded(.up)))
+        // ⌈r⌉ for r in 0…8 (b2 ≤ 64² t2) by truncation and one compare: `rounded(.up)` is a
+        // call of libm's ceil here, once for every nearly flat piece tested.
+        let r = (b2 / t2).squareRoot().squareRoot()
+        let rt = Int(r)
+        let m = max(2, Double(rt) < r ? rt + 1 : rt)
         // Each step starts where the one before ended: the point and derivative there are
         // computed once for both (the same values Cubic.sub would compute twice); the first
         // step starts at t0 and the last ends at t1 exactly (`step`).

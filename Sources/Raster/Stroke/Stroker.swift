@@ -401,13 +401,17 @@ struct StrokeBuilder {
     /// in the offsets).
     mutating func keepFinite(from mark: (points: Int, contours: Int), _ out: inout FlatPath) {
         var x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
+        // v − v is +0 for a finite v and NaN for an infinite or NaN one, and a NaN stays in the
+        // sum: one test after the loop instead of two branches a point. (A subpath dropped for
+        // a non-finite point leaves the box as it was, whatever the loop made of its points.)
         let finite = out.points.withUnsafeBufferPointer { p -> Bool in
+            var nonFinite = 0.0
             for i in mark.points..<p.count {
                 let q = p[i]
-                guard q.x.isFinite && q.y.isFinite else { return false }
+                nonFinite += (q.x - q.x) + (q.y - q.y)
                 x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y)
             }
-            return true
+            return nonFinite == 0
         }
         if finite {
             minX = x0; minY = y0; maxX = x1; maxY = y1
