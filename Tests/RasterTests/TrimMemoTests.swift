@@ -11,27 +11,16 @@ import Testing
     /// bits, so equal text is equal bits (−0 included).
     func text(_ p: Path) -> String { "\(p.elements)" }
 
-    /// A small deterministic generator (SplitMix64).
-    struct Mix {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
-    }
-
-    func paths(_ count: Int, _ mix: inout Mix) -> [Path] {
+    /// Random paths from the SplitMix64 generator of GeometryFuzzTests.swift.
+    func paths(_ count: Int, _ mix: inout FuzzRNG) -> [Path] {
         (0..<count).map { i in
             var p = Path()
-            p.move(to: Point(mix.next() * 100, mix.next() * 100))
+            p.move(to: Point(mix.unit() * 100, mix.unit() * 100))
             for _ in 0..<(1 + i % 3) {
-                p.addCurve(to: Point(mix.next() * 100, mix.next() * 100),
-                           control1: Point(mix.next() * 100, mix.next() * 100),
-                           control2: Point(mix.next() * 100, mix.next() * 100))
-                p.addLine(to: Point(mix.next() * 100, mix.next() * 100))
+                p.addCurve(to: Point(mix.unit() * 100, mix.unit() * 100),
+                           control1: Point(mix.unit() * 100, mix.unit() * 100),
+                           control2: Point(mix.unit() * 100, mix.unit() * 100))
+                p.addLine(to: Point(mix.unit() * 100, mix.unit() * 100))
             }
             if i % 2 == 0 { p.closeSubpath() }
             return p
@@ -39,12 +28,12 @@ import Testing
     }
 
     @Test func keptCutsAreTheCutsWorkedOutAfresh() {
-        var mix = Mix(state: 38)
+        var mix = FuzzRNG(state: 38)
         let all = paths(300, &mix)
         var asked: [(Int, Double, Double)] = []
         for _ in 0..<1500 {
-            let a = mix.next(), b = mix.next()
-            asked.append((Int(mix.next() * Double(all.count)), min(a, b), max(a, b)))
+            let a = mix.unit(), b = mix.unit()
+            asked.append((Int(mix.unit() * Double(all.count)), min(a, b), max(a, b)))
         }
         // Twice over: the second round's answers come from the memo where the slot kept them.
         for round in 0..<2 {
@@ -57,7 +46,7 @@ import Testing
     }
 
     @Test func fractionsOneBitApartAreDifferentCuts() {
-        var mix = Mix(state: 5)
+        var mix = FuzzRNG(state: 5)
         let p = paths(1, &mix)[0]
         let f0 = 0.25, f1 = 0.75
         let up = f1.nextUp, down = f0.nextDown

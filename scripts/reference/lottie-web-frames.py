@@ -147,19 +147,25 @@ def tools():
     return node, lottie
 
 
+def run_lottie_web(script, path, w, h, frames, out, timeout):
+    """Runs one of the Node scripts beside this one on the animation (its last argument `out`);
+    a timeout or a failure is a RuntimeError of one line."""
+    node, lottie = tools()
+    try:
+        r = subprocess.run([node, "--max-old-space-size=4096", os.path.join(HERE, script), lottie,
+                            os.path.abspath(path), str(w), str(h), ",".join(repr(float(f)) for f in frames), out],
+                           capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError("lottie-web timed out after %g s" % timeout)
+    if r.returncode != 0:
+        raise RuntimeError((r.stderr.strip().splitlines() or ["node exit %d" % r.returncode])[-1][:200])
+
+
 def record(path, w, h, frames, timeout):
     """lottie-web's recorded canvas calls for the frames (relative to the in point)."""
-    node, lottie = tools()
     with tempfile.TemporaryDirectory(prefix="lottie-web-") as tmp:
         out = os.path.join(tmp, "commands.json")
-        try:
-            r = subprocess.run([node, "--max-old-space-size=4096", os.path.join(HERE, "lottie-web-canvas.js"), lottie,
-                                os.path.abspath(path), str(w), str(h), ",".join(repr(float(f)) for f in frames), out],
-                               capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            raise RuntimeError("lottie-web timed out after %g s" % timeout)
-        if r.returncode != 0:
-            raise RuntimeError((r.stderr.strip().splitlines() or ["node exit %d" % r.returncode])[-1][:200])
+        run_lottie_web("lottie-web-canvas.js", path, w, h, frames, out, timeout)
         if os.path.getsize(out) > MAX_OUTPUT:
             raise RuntimeError("more than %d bytes of canvas commands" % MAX_OUTPUT)
         with open(out) as fh:
@@ -526,18 +532,10 @@ def svg_frames(path, w, h, frames, timeout):
         # lottie-web then writes <text> for a browser to lay out and draw with the file's fonts;
         # resvg would substitute or drop them: no reference (the canvas renderer throws there).
         raise RuntimeError("text without glyphs (chars): lottie-web's SVG text needs a browser's fonts")
-    node, lottie = tools()
     rs = resvg()
     out = {}
     with tempfile.TemporaryDirectory(prefix="lottie-web-svg-") as tmp:
-        try:
-            r = subprocess.run([node, "--max-old-space-size=4096", os.path.join(HERE, "lottie-web-svg.js"), lottie,
-                                os.path.abspath(path), str(w), str(h), ",".join(repr(float(f)) for f in frames), tmp],
-                               capture_output=True, text=True, timeout=timeout, stdin=subprocess.DEVNULL)
-        except subprocess.TimeoutExpired:
-            raise RuntimeError("lottie-web timed out after %g s" % timeout)
-        if r.returncode != 0:
-            raise RuntimeError((r.stderr.strip().splitlines() or ["node exit %d" % r.returncode])[-1][:200])
+        run_lottie_web("lottie-web-svg.js", path, w, h, frames, tmp, timeout)
         for i, f in enumerate(frames):
             svg = os.path.join(tmp, "frame-%d.svg" % i)
             png = os.path.join(tmp, "frame-%d.png" % i)
