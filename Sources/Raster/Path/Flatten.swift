@@ -15,6 +15,15 @@ public let maxFlattenPoints = 4 * 1024 * 1024
 /// has 8 M pixels; a real frame's curves come to some thousands of points).
 public let maxListFlattenPoints = 4 * maxFlattenPoints
 
+/// The steps of a curve that Wang's formula cuts into `n` (≥ 1) when its `n − 1` inner points
+/// come from `budget`: all of them while it lasts, then fewer, down to one (the chord). What
+/// it adds is taken from `budget`, for fills here and for the stroker's centre lines.
+@inlinable func budgetedSteps(_ n: Int, _ budget: inout Int) -> Int {
+    let steps = min(n, budget + 1)
+    budget -= steps - 1
+    return steps
+}
+
 extension Path {
     /// Appends the path's subpaths, mapped by `transform`, as closed polygons in device
     /// pixels, with curves flattened so no point of the curve is farther than `tolerance`.
@@ -57,8 +66,7 @@ extension Path {
             case .quad(let c, let p):
                 let c1 = t.apply(c), q = t.apply(p)
                 if !open { sink.begin(cur); start = cur; open = true }
-                let n = min(quadSegmentCount(cur, c1, q, tolerance: tolerance), budget + 1)
-                budget -= n - 1
+                let n = budgetedSteps(quadSegmentCount(cur, c1, q, tolerance: tolerance), &budget)
                 if n > 1 {
                     let h = 1.0 / Double(n)
                     for i in 1..<n { sink.point(quadPoint(cur, c1, q, Double(i) * h)) }
@@ -67,8 +75,7 @@ extension Path {
             case .cubic(let a, let b, let p):
                 let c = Cubic(cur, t.apply(a), t.apply(b), t.apply(p))
                 if !open { sink.begin(cur); start = cur; open = true }
-                let n = min(c.segmentCount(tolerance: tolerance), budget + 1)
-                budget -= n - 1
+                let n = budgetedSteps(c.segmentCount(tolerance: tolerance), &budget)
                 if n > 1 {
                     let h = 1.0 / Double(n)
                     for i in 1..<n { sink.point(c.point(Double(i) * h)) }

@@ -182,8 +182,7 @@ struct StrokeBuilder {
     /// whether the vertex at that end is a butt or square cap or a miter or bevel join, which
     /// need the end cuts below (`endCuts`).
     mutating func addCubic(_ c: Cubic, cutStart: Bool, cutEnd: Bool) {
-        let n = min(c.segmentCount(tolerance: tol), max(curvePointBudget, 1))
-        curvePointBudget -= n - 1
+        let n = budgetedSteps(c.segmentCount(tolerance: tol), &curvePointBudget)
         let straight = c.p1 == c.p0 && c.p2 == c.p3
         // The first and last steps are cut geometrically (h/16, h/8, h/4, h/2) so caps and
         // corner joins follow the true end tangent. Halving both the piece and its turn keeps
