@@ -236,6 +236,17 @@ import TestSupport
         #expect(abs(p.x - 10) < 1e-9 && abs(p.y - 10 * tan(30 * Double.pi / 180)) < 1e-9)
     }
 
+    @Test func skewTakesTheTangentsPeriod() {
+        // tan has period 180°: 180° shears nothing (ThorVG's slot.lot draws its frame so), 135°
+        // leans as −45°, and only ±90° itself is clamped short of the infinite shear.
+        func shear(_ sk: Double) -> Double { LottieTransformLayers.skewMatrix(sk, axis: 0).m21 }
+        #expect(abs(shear(180)) < 1e-12 && abs(shear(-180)) < 1e-12 && abs(shear(360)) < 1e-12)
+        #expect(abs(shear(135) - shear(-45)) < 1e-9 && abs(shear(-135) - shear(45)) < 1e-9)
+        #expect(abs(shear(30) + tan(30 * Double.pi / 180)) < 1e-12)
+        #expect(shear(90) == shear(89.9) && shear(-90) == shear(-89.9) && shear(90).isFinite)
+        #expect(shear(.infinity) == 0 && shear(.nan) == 0)
+    }
+
     // MARK: Masks — expansion, lighten, darken (After Effects Help, "Mask properties", "Mask modes")
 
     static func mask(_ mode: String, _ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double, expansion: Double = 0) -> String {

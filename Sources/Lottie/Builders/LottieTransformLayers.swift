@@ -145,10 +145,14 @@ enum LottieTransformLayers {
 
     /// The shear of skew `degrees` along an axis turned `axis` degrees from x, in Core
     /// Animation's row-vector order: turn by the axis, shear x by −tan(skew) · y, turn back
-    /// (lottie-web's `skewFromAxis(-sk, sa)`). A skew of ±90° or more is clamped short of the
-    /// infinite shear.
+    /// (lottie-web's `skewFromAxis(-sk, sa)`). The shear is tan(skew), whose period is 180°: a skew
+    /// of 180° is none and one of 135° leans as −45° does (lottie-web and ThorVG take the tangent
+    /// of any angle; the Lottie specification's transform playground runs skew from 0 to 360).
+    /// Within that period, ±90° is clamped short of the infinite shear; a non-finite skew is none.
     static func skewMatrix(_ degrees: Double, axis: Double) -> CATransform3D {
-        let k = -tan(min(max(degrees, -89.9), 89.9) * .pi / 180)
+        var turned = degrees.isFinite ? degrees.truncatingRemainder(dividingBy: 180) : 0
+        if turned > 90 { turned -= 180 } else if turned < -90 { turned += 180 }
+        let k = -tan(min(max(turned, -89.9), 89.9) * .pi / 180)
         let c = cos(axis * .pi / 180), s = sin(axis * .pi / 180)
         // p ↦ R(−axis) · shear · R(axis) · p, written as the images of the unit vectors.
         func map(_ x: Double, _ y: Double) -> (Double, Double) {
