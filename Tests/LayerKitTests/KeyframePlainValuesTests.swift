@@ -43,7 +43,7 @@ import Testing
             let a = animation(values)
             a.keyTimes = keyTimes
             for f in fractions {
-                let plain = a.plainLinearValue(at: f)
+                let plain = a.plainLinearValue(at: f)?.boxed
                 let boxed = a.value(at: f, values: values)
                 #expect(bitsEqual(plain, boxed), "f = \(f), key times \(String(describing: keyTimes))")
             }
@@ -96,5 +96,33 @@ import Testing
         #expect(layer.zPosition == 5 + 2 * 6)
         a.apply(progress(0.75, iteration: 0), to: layer)
         #expect(layer.zPosition == 5)
+    }
+
+    /// The unboxed write into a property of the value's type (`AnyLayerProperty.plainWrite`)
+    /// leaves the layer as the boxed write does: numbers, points and colours into whole
+    /// properties, and into a part of one (`position.x`) or a transform component through the
+    /// boxed route; a value of another type than the property's writes what the boxed one does.
+    @Test func unboxedWritesAreTheBoxedOnes() {
+        let cases: [(String, KeyframePlainValue)] = [
+            ("opacity", .number(0.375)), ("lineWidth", .number(-0.0)), ("position", .point(Point(3.5, -2))),
+            ("strokeColor", .color(Color(0.1, 0.2, 0.3, 0.4))), ("fillColor", .color(.red)),
+            ("position.x", .number(7)), ("transform.scale.x", .number(0.5)), ("transform.rotation.z", .number(1)),
+            ("opacity", .point(Point(1, 2))), ("position", .number(4)), ("strokeColor", .number(1)),
+        ]
+        for (keyPath, value) in cases {
+            let plain = CAShapeLayer(), boxed = CAShapeLayer()
+            for l in [plain, boxed] { l.strokeColor = .blue; l.position = Point(1, 1); l.opacity = 0.5 }
+            ResolvedKeyPath(keyPath, for: plain).setPlainValue(value, of: plain)
+            ResolvedKeyPath(keyPath, for: boxed).setValue(value.boxed, of: boxed)
+            for k in ["opacity", "lineWidth", "position", "strokeColor", "fillColor", "transform"] {
+                #expect(plain.value(forKeyPath: k) == boxed.value(forKeyPath: k), "\(keyPath) → \(k)")
+            }
+        }
+        // The write reached the property.
+        let l = CAShapeLayer()
+        ResolvedKeyPath("strokeColor", for: l).setPlainValue(.color(.red), of: l)
+        #expect(l.strokeColor == .red)
+        ResolvedKeyPath("position", for: l).setPlainValue(.point(Point(9, 8)), of: l)
+        #expect(l.position == Point(9, 8))
     }
 }

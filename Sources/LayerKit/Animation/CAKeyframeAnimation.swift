@@ -100,9 +100,15 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
             return
         }
         // Most keyframes: replaced by the unboxed mix, nothing added (what the general route
-        // below writes, without its copies of the optional value and of `values`).
+        // below writes, without its copies of the optional value and of `values`), written
+        // unboxed without a value function (what `write` writes, boxed).
         if !isAdditive, !(isCumulative && progress.iteration > 0), let v = plainLinearValue(at: progress.fraction) {
-            write(v, current: v, to: presentation)
+            if valueFunction == nil {
+                resolvedKeyPath(for: presentation)?.setPlainValue(v, of: presentation)
+            } else {
+                let boxed = v.boxed
+                write(boxed, current: boxed, to: presentation)
+            }
             return
         }
         // The value on screen matters only to an additive animation; otherwise the write
@@ -110,7 +116,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
         // where reading it gives nil).
         let current = isAdditive ? presentationValue(of: presentation) : nil
         guard let vals = values, !vals.isEmpty, !isAdditive || current != nil else { return }
-        var v = plainLinearValue(at: progress.fraction) ?? value(at: progress.fraction, values: vals)
+        var v = plainLinearValue(at: progress.fraction)?.boxed ?? value(at: progress.fraction, values: vals)
         if isCumulative && progress.iteration > 0 && vals.count > 1 {
             v = Interpolation.add(Interpolation.scale(Interpolation.subtract(vals[vals.count - 1], vals[0]),
                                                       progress.iteration), v)

@@ -51,7 +51,7 @@ enum KeyframePlainValues {
     /// The values `i` and `i + 1` mixed at `t`, as `Interpolation.lerp` mixes them; nil for
     /// `.boxed`. `i + 1` is a valid index (the caller's segment of at least two values).
     @inline(__always)
-    func mix(_ i: Int, _ t: Double) -> AnimatableValue? {
+    func mix(_ i: Int, _ t: Double) -> KeyframePlainValue? {
         @inline(__always) func mix(_ x: Double, _ y: Double) -> Double { x + (y - x) * t }
         switch self {
         case .numbers(let v):
@@ -68,11 +68,28 @@ enum KeyframePlainValues {
     }
 }
 
+/// One value of `KeyframePlainValues`, unboxed: what a frame's linear step writes, straight
+/// into a property of its type (`AnyLayerProperty.plainWrite`) or boxed (`boxed`).
+enum KeyframePlainValue: Equatable {
+    case number(Double)
+    case point(Point)
+    case color(Color)
+
+    /// The value as `AnimatableValue` boxes it.
+    var boxed: AnimatableValue {
+        switch self {
+        case .number(let x): .number(x)
+        case .point(let p): .point(p)
+        case .color(let c): .color(c)
+        }
+    }
+}
+
 extension CAKeyframeAnimation {
     /// The value of a linear animation at eased fraction `f`, from its unboxed `values`:
     /// what `value(at: f, values: values!)` gives; nil in another calculation mode, with
     /// fewer than two values, or values that are not all of one plain kind.
-    func plainLinearValue(at f: Double) -> AnimatableValue? {
+    func plainLinearValue(at f: Double) -> KeyframePlainValue? {
         guard calculationMode == .linear, let n = values?.count, n > 1 else { return nil }
         // Read in place (a copy of the kept values would retain and release their array).
         if cachedPlainValues == nil { cachedPlainValues = KeyframePlainValues(values!) }

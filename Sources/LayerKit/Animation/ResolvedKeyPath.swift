@@ -75,6 +75,22 @@ final class ResolvedKeyPath {
         }
     }
 
+    /// Writes `value` at the key path of `layer`: what `setValue(value.boxed, of:)` writes,
+    /// straight into the stored property when the key path is one whole property of the
+    /// value's type (`AnyLayerProperty.plainWrite`).
+    @inline(__always)
+    func setPlainValue(_ value: KeyframePlainValue, of layer: CALayer) {
+        if case .whole(let p) = target, let w = p.plainWrite {
+            switch (w, value) {
+            case (.number(let write), .number(let x)): write(layer, x); return
+            case (.point(let write), .point(let q)): write(layer, q); return
+            case (.color(let write), .color(let c)): write(layer, c); return
+            default: break
+            }
+        }
+        setValue(value.boxed, of: layer)
+    }
+
     /// Writes `value` at the key path of `layer` (of the class it was read for), as
     /// `setValue(_:forKeyPath:)` does; false when it cannot.
     @discardableResult

@@ -128,6 +128,18 @@ public final class AnyLayerProperty: @unchecked Sendable {
     let component: (CALayer, Substring) -> AnimatableValue?
     let setComponent: (CALayer, Substring, AnimatableValue) -> Bool
     let defaultHasComponent: (Substring) -> Bool
+    /// For an animatable property of a plain type (`Double`, `Point`, `Color?`): writes a value
+    /// of that type straight into the stored property, as `set` writes it boxed (its boxing
+    /// unboxes `.number(x)`, `.point(p)`, `.color(c)` to `x`, `p`, `c`), without the box and
+    /// the two closures between (a keyframe animation of such values writes one every frame:
+    /// `CAKeyframeAnimation.apply`). nil for properties of other types.
+    let plainWrite: PlainWrite?
+
+    enum PlainWrite {
+        case number((CALayer, Double) -> Void)
+        case point((CALayer, Point) -> Void)
+        case color((CALayer, Color) -> Void)
+    }
     /// Reads the property's document value into a layer; nil when documents cannot set it.
     let readDocument: ((inout DocumentBuilder, CALayer, JSONValue, String) throws(DocumentError) -> Void)?
 
@@ -159,12 +171,22 @@ public final class AnyLayerProperty: @unchecked Sendable {
                 return true
             }
             defaultHasComponent = { sub in b.component(sub, defaultValue) != nil }
+            if Value.self == Double.self {
+                plainWrite = .number { l, x in write(unsafeDowncast(l, to: Root.self), unsafeBitCast(x, to: Value.self)) }
+            } else if Value.self == Point.self {
+                plainWrite = .point { l, p in write(unsafeDowncast(l, to: Root.self), unsafeBitCast(p, to: Value.self)) }
+            } else if Value.self == Color?.self {
+                plainWrite = .color { l, c in write(unsafeDowncast(l, to: Root.self), unsafeBitCast(Color?.some(c), to: Value.self)) }
+            } else {
+                plainWrite = nil
+            }
         } else {
             get = { _ in nil }
             set = { _, _ in false }
             component = { _, _ in nil }
             setComponent = { _, _, _ in false }
             defaultHasComponent = { _ in false }
+            plainWrite = nil
         }
         if let field = document {
             readDocument = { builder, l, json, path throws(DocumentError) in
