@@ -1,5 +1,6 @@
 // The narrow-row sweep of lk_sweep_dense.h (eight cells per step, a blocked prefix sum) on its
-// three paths — AVX2 where this CPU has it, SSE2, plain C — against a reference written from
+// paths — the dispatch (AVX-512 where this CPU has it, else AVX2), AVX2 called directly where
+// the CPU has it, SSE2, plain C — against a reference written from
 // the header's order of additions: the same pixels, the row's cells and bits cleared and the
 // cells around the row untouched; and, on cells whose sums are exact in any order, the pixels
 // of the left-to-right running sum.
@@ -81,7 +82,8 @@ import RasterFuzzing
             var clearedCells = cells
             for i in lo..<hi { clearedCells[i] = 0 }
 
-            for path in 0..<3 {
+            for path in 0..<4 {
+                if path == 3 && lk_cpu_has_avx2() == 0 { continue }
                 var c = cells, p = background
                 var bits = [UInt64](repeating: ~0, count: 5)
                 c.withUnsafeMutableBufferPointer { cb in
@@ -89,7 +91,8 @@ import RasterFuzzing
                         switch path {
                         case 0: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, 0)
                         case 1: lk_sweep_dense_blocks(cb.baseAddress! + lo, n, pb.baseAddress! + lo, pixels, color, 0)
-                        default: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, 1)
+                        case 2: lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, 1)
+                        default: lk_sweep_row_dense_avx2(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color)
                         }
                     }
                 }
@@ -118,8 +121,9 @@ import RasterFuzzing
     }
 
     /// Rows whose inside is at full coverage (a +1 or −1 cell, then zeros, then its opposite):
-    /// the AVX2 path's blocks of eight full pixels, stored as the opaque colour or composited
-    /// as a solid run, and its last block, give the masked source-over's pixels on every path,
+    /// the AVX2 path's blocks of eight full pixels (and the AVX-512 path's sixteen), stored as the
+    /// opaque colour or composited as a solid run, and its last block, give the masked
+    /// source-over's pixels on every path (the dispatch, plain C, AVX2 directly),
     /// for opaque, translucent and transparent colours and the last block ending anywhere.
     @Test func fullCoverageBlocksEqualTheMaskedComposite() {
         var rng = SplitMix64(seed: 0xF011)
@@ -142,15 +146,20 @@ import RasterFuzzing
             }
             let background = (0..<size).map { _ in PixelKernelTests.pixel(&rng) }
             let expected = Self.maskedComposite(background, cells, lo..<hi, pixels: pixels, color: color)
-            for portable: Int32 in [0, 1] {
+            for path: Int32 in [0, 1, 2] {
+                if path == 2 && lk_cpu_has_avx2() == 0 { continue }
                 var c = cells, p = background
                 var bits = [UInt64](repeating: ~0, count: 3)
                 c.withUnsafeMutableBufferPointer { cb in
                     p.withUnsafeMutableBufferPointer { pb in
-                        lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, portable)
+                        if path == 2 {
+                            lk_sweep_row_dense_avx2(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color)
+                        } else {
+                            lk_sweep_row_dense(cb.baseAddress!, &bits, lo, hi, stride, pb.baseAddress!, columns, room, color, path)
+                        }
                     }
                 }
-                #expect(p == expected, "portable \(portable), cells \(lo)..<\(hi), columns \(columns), colour \(color)")
+                #expect(p == expected, "path \(path), cells \(lo)..<\(hi), columns \(columns), colour \(color)")
                 #expect(c.allSatisfy { $0 == 0 })
             }
         }

@@ -16,6 +16,10 @@
 // shifts computes: two shifted adds, one add of lane 3 broadcast to the high half, one add of
 // the carry.
 //
+// With AVX-512 a step takes two blocks, sixteen lanes (lk_sweep_dense_avx512): the prefix sums
+// of both blocks' halves side by side, then the low block's carry added to its lanes and the
+// low block's last sum to the high block's, the same additions in the same order.
+//
 // Coverage: v = min(|x|, 1) (NaN gives 1), byte ⌊v·255 + 0.5⌋ by truncation (the sweep's rule).
 // Compositing: lk_solid_spans.h's masked source-over, pixel for pixel; a pixel of coverage 0 is
 // left as it was.
@@ -28,9 +32,10 @@
 // room it stores all eight (rewriting a pixel outside the drawn columns with its own value);
 // otherwise the block's lanes past the row are masked off in the loads and stores (masked
 // stores are many times slower than plain ones on some processors, so only the rows at the
-// bitmap's right edge take them). The SSE2 and portable paths copy every partial block through
-// a local array. No cell outside the row and no pixel outside the bitmap's row
-// is touched, and no pixel outside the drawn columns changes.
+// bitmap's right edge take them). The AVX-512 path masks every load and store to the row's
+// cells and drawn pixels (opmask forms are single instructions). The SSE2 and portable paths
+// copy every partial block through a local array. No cell outside the row and no pixel outside
+// the bitmap's row is touched, and no pixel outside the drawn columns changes.
 #ifndef LK_SWEEP_DENSE_H
 #define LK_SWEEP_DENSE_H
 
@@ -322,15 +327,125 @@ __attribute__((target("avx2"))) static inline void lk_sweep_row_dense_avx2(float
 }
 #endif
 
+/// Narrow rows of more cells than this take the AVX-512 steps where the CPU has them (fewer
+/// take one or two AVX2 blocks, the same sums).
+#define LK_DENSE_WIDE_ROW 16
+
+#if LK_HAVE_AVX512_KERNELS
+/// The AVX-512 lanes' constants of a narrow row (lk_sweep_dense_avx512): the colour's channels
+/// as 16-bit lanes (lk_masked_sixteen_avx512's `c`), the colour in every 32-bit lane and 255 −
+/// its alpha in every 16-bit lane (a block of full coverage), whether it is opaque, and the
+/// coverage rule's and the prefix sum's constants.
+typedef struct lk_dense_avx512_consts {
+    __m512i color, pixel, ia, magnitude, full, third, seventh, last;
+    __m512 one, k255, half;
+    int opaque;
+} lk_dense_avx512_consts;
+
+LK_AVX512_TARGET static inline lk_dense_avx512_consts lk_dense_avx512_setup(uint32_t color) {
+    lk_dense_avx512_consts k;
+    k.color = _mm512_unpacklo_epi8(_mm512_set1_epi32((int)color), _mm512_setzero_si512());
+    k.pixel = _mm512_set1_epi32((int)color);
+    k.ia = _mm512_set1_epi16((short)(255 - (color >> 24)));
+    k.magnitude = _mm512_set1_epi32(0x7FFFFFFF);
+    k.full = _mm512_set1_epi32(255);
+    k.third = _mm512_set_epi32(11, 11, 11, 11, 11, 11, 11, 11, 3, 3, 3, 3, 3, 3, 3, 3);
+    k.seventh = _mm512_set1_epi32(7);
+    k.last = _mm512_set1_epi32(15);
+    k.one = _mm512_set1_ps(1.0f); k.k255 = _mm512_set1_ps(255.0f); k.half = _mm512_set1_ps(0.5f);
+    k.opaque = color >> 24 == 255;
+    return k;
+}
+
+/// One step of lk_sweep_dense_avx512: the sixteen cells at `cell` under the lane mask `mc`
+/// summed onto `*carry` and cleared, and the pixels at `dst` under `mp` composited.
+LK_AVX512_TARGET __attribute__((always_inline)) static inline void lk_dense_step_avx512(
+    float *cell, __mmask16 mc, uint32_t *dst, __mmask16 mp, const lk_dense_avx512_consts *k, __m512 *carry) {
+    __m512 x = _mm512_maskz_loadu_ps(mc, cell);
+    _mm512_mask_storeu_ps(cell, mc, _mm512_setzero_ps());
+    // Within each quarter two shifted adds, then each block's third lane onto its high
+    // quarter (+0 onto its low quarter), as lk_dense_coverage_avx2.
+    x = _mm512_add_ps(x, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(x), 4)));
+    x = _mm512_add_ps(x, _mm512_castsi512_ps(_mm512_bslli_epi128(_mm512_castps_si512(x), 8)));
+    x = _mm512_add_ps(x, _mm512_maskz_permutexvar_ps(0xF0F0, k->third, x));
+    x = _mm512_mask_add_ps(x, 0x00FF, x, *carry);
+    x = _mm512_mask_add_ps(x, 0xFF00, x, _mm512_permutexvar_ps(k->seventh, x));
+    *carry = _mm512_permutexvar_ps(k->last, x);
+    const __m512 v = _mm512_min_ps(_mm512_castsi512_ps(_mm512_and_si512(_mm512_castps_si512(x), k->magnitude)),
+                                   k->one);
+    const __m512i b = _mm512_cvttps_epi32(_mm512_add_ps(_mm512_mul_ps(v, k->k255), k->half));
+    if (_mm512_mask_cmpneq_epi32_mask(mp, b, k->full) == 0) {
+        if (k->opaque) {
+            _mm512_mask_storeu_epi32((void *)dst, mp, k->pixel);
+        } else {
+            const __m512i d = _mm512_maskz_loadu_epi32(mp, (const void *)dst);
+            _mm512_mask_storeu_epi32((void *)dst, mp, lk_over_sixteen_avx512(d, k->ia, k->pixel));
+        }
+        return;
+    }
+    const __m512i d = _mm512_maskz_loadu_epi32(mp, (const void *)dst);
+    _mm512_mask_storeu_epi32((void *)dst, mp, lk_masked_sixteen_avx512(d, _mm512_cvtepi32_epi8(b), k->color, k->opaque));
+}
+
+/// A narrow row with AVX-512, two of the header's eight-cell blocks per step: `cells` ≥ 1 cells
+/// from `cell` summed in the header's order (the low block onto the carried sum, the high block
+/// onto the low block's last sum: the same additions, operation for operation, as two
+/// lk_dense_coverage_avx2 steps, so the same bits) and cleared, and `pixels` ≤ `cells` pixels
+/// from `dst` composited from their coverage (lk_masked_sixteen_avx512; a step whose drawn
+/// pixels are all at full coverage as lk_over_sixteen_avx512 or the opaque colour's store, the
+/// same pixels). The steps whose sixteen pixels are all drawn take all lanes; the rest are
+/// masked to the row's cells and drawn pixels (single instructions with AVX-512's opmasks, zero
+/// lanes past the cells, as the buffer's zero cells are to the AVX2 path), so the row needs no
+/// room past its end.
+LK_AVX512_TARGET __attribute__((always_inline)) static inline void lk_sweep_dense_avx512(
+    float *cell, ptrdiff_t cells, uint32_t *dst, ptrdiff_t pixels, const lk_dense_avx512_consts *k) {
+    __m512 carry = _mm512_setzero_ps();
+    ptrdiff_t i = 0;
+    for (; i + 16 <= pixels; i += 16) lk_dense_step_avx512(cell + i, 0xFFFF, dst + i, 0xFFFF, k, &carry);
+    for (; i < cells; i += 16) {
+        const ptrdiff_t nc = cells - i, np = pixels - i;
+        lk_dense_step_avx512(cell + i, lk_lanes16(nc < 16 ? nc : 16), dst + i,
+                             np <= 0 ? 0 : lk_lanes16(np < 16 ? np : 16), k, &carry);
+    }
+}
+
+/// `lk_sweep_row_dense`'s AVX-512 path, the colour's lanes `k` set up by the caller (for
+/// callers compiled with AVX-512); `ahead` as `lk_prefetch_row_ahead`. Its masked loads and
+/// stores need neither the row's stride nor the bitmap row's room.
+LK_AVX512_TARGET __attribute__((always_inline)) static inline void lk_sweep_row_dense_lanes_avx512(
+    float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, uint32_t *dst, ptrdiff_t columns,
+    const lk_dense_avx512_consts *k, ptrdiff_t ahead) {
+    bit[lo >> 6] = 0;                       // at most 64 cells: one word or two
+    bit[(hi - 1) >> 6] = 0;
+    const ptrdiff_t pixels = (hi < columns ? hi : columns) - lo;
+    lk_prefetch_row_ahead(dst, ahead, lo, lo + pixels);
+    lk_sweep_dense_avx512(cell + lo, hi - lo, dst + lo, pixels, k);
+}
+
+/// `lk_sweep_row_dense`'s AVX-512 path for `color`.
+LK_AVX512_TARGET static inline void lk_sweep_row_dense_avx512(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi,
+                                                              uint32_t *dst, ptrdiff_t columns, uint32_t color) {
+    const lk_dense_avx512_consts k = lk_dense_avx512_setup(color);
+    lk_sweep_row_dense_lanes_avx512(cell, bit, lo, hi, dst, columns, &k, 0);
+}
+#endif
+
 /// One narrow row under the non-zero rule: cells lo ..< hi of the row's cells `cell` (`stride`
 /// of them, zero outside the touched range) summed and cleared, their bits cleared, and pixels
 /// lo ..< min(hi, columns) of the row's pixels `dst` (the pixel of cell 0; `columns` drawn
 /// columns from there, `room` ≥ columns pixels in the bitmap's row, which the AVX2 path may
-/// rewrite with their own values) painted with `color`. AVX2 where the CPU has it, unless
-/// `portable`.
+/// rewrite with their own values) painted with `color`. AVX-512 where the CPU has it (and
+/// LAYERKIT_NO_AVX512 is unset), at every row length (the sweep's own row loop sends rows of at
+/// most LK_DENSE_WIDE_ROW cells to AVX2), else AVX2 where it has that, unless `portable`.
 static inline void lk_sweep_row_dense(float *cell, uint64_t *bit, ptrdiff_t lo, ptrdiff_t hi, ptrdiff_t stride,
                                       uint32_t *dst, ptrdiff_t columns, ptrdiff_t room, uint32_t color,
                                       int portable) {
+#if LK_HAVE_AVX512_KERNELS
+    if (!portable && lk_cpu_has_avx512()) {
+        lk_sweep_row_dense_avx512(cell, bit, lo, hi, dst, columns, color);
+        return;
+    }
+#endif
 #if LK_HAVE_AVX2_KERNELS
     if (!portable && lk_cpu_has_avx2()) {
         lk_sweep_row_dense_avx2(cell, bit, lo, hi, stride, dst, columns, room, color);
