@@ -204,44 +204,39 @@ struct StrokeBuilder {
         // counting its halving, which is never the fewer there (`Cubic.bendsEvenly`).
         let tryHalving = n > 1 && !c.bendsEvenly
         if tryHalving && n <= Self.maxReplayedPieces {
-            // The halving's piece ends, found once: whether they are fewer than Wang's steps
-            // and then the points themselves (each piece starts where the one before ended).
+            // The halving's pieces, found once: whether they are fewer than Wang's steps, and
+            // the curve's point at each piece's end, which the piece's test computed (kept on
+            // the stack), then added as the centre points. The end cuts need only the first
+            // piece's end and the last one's start.
             let limit = n - 1
-            let halved = withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { ends -> Bool in
-                var count = 0
-                halving.forEachPiece { _, t1 in
-                    if count < limit { ends[count] = t1 }
+            let halved = withUnsafeTemporaryAllocation(of: Point.self, capacity: limit) { ends -> Bool in
+                var count = 0, firstEnd = 1.0, lastStart = 0.0
+                halving.forEachPiece { t0, t1, end in
+                    if count < limit { ends[count] = end }
+                    if count == 0 { firstEnd = t1 }
+                    lastStart = t0
                     count += 1
                     return count <= limit
                 }
                 guard count <= limit else { return false }
-                var t0 = 0.0
-                for i in 0..<count {
-                    let t1 = ends[i]
-                    addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
-                    t0 = t1
-                }
+                if cutStart && !straight { addStartCuts(c, firstEnd) }
+                for i in 0..<(count - 1) { add(ends[i], isCorner: false) }
+                if cutEnd && !straight { addEndCuts(c, 1 - lastStart) }
                 return true
             }
             if halved { add(c.p3, isCorner: true); return }
         } else if tryHalving && halving.count(limit: n - 1) < n {
-            halving.forEachPiece { t0, t1 in
-                addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
+            halving.forEachPiece { t0, t1, end in
+                addHalvingPiece(c, t0, t1, end, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
                 return true
             }
             add(c.p3, isCorner: true)
             return
         }
         let h = 1.0 / Double(n)
-        if !straight && cutStart {
-            var f = h / 16
-            while f < h * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
-        }
+        if !straight && cutStart { addStartCuts(c, h) }
         if n > 1 { for i in 1..<n { add(c.point(Double(i) * h), isCorner: false) } }
-        if !straight && cutEnd {
-            var f = h / 2
-            while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
-        }
+        if !straight && cutEnd { addEndCuts(c, h) }
         add(c.p3, isCorner: true)
     }
 
@@ -249,22 +244,30 @@ struct StrokeBuilder {
     /// again; below it the piece ends are kept (on the stack) from the count for the walk.
     static let maxReplayedPieces = 512
 
-    /// The centre points of one piece t0…t1 of the halving of `c` (addCubic): the geometric
-    /// cuts inside the first and the last piece, then its end (the cubic's end is added by
-    /// the caller, as a corner). `cutStart`, `cutEnd`: addCubic's, false for a straight cubic.
-    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, cutStart: Bool,
-                                                    cutEnd: Bool) {
-        if t0 == 0 && cutStart {
-            var f = t1 / 16
-            while f < t1 * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
-        }
+    /// The centre points of one piece t0…t1 of the halving of `c` (addCubic), `end` =
+    /// `c.point(t1)`: the geometric cuts inside the first and the last piece, then its end
+    /// (the cubic's end is added by the caller, as a corner). `cutStart`, `cutEnd`: addCubic's,
+    /// false for a straight cubic.
+    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, _ end: Point,
+                                                    cutStart: Bool, cutEnd: Bool) {
+        if t0 == 0 && cutStart { addStartCuts(c, t1) }
         if t1 < 1 {
-            add(c.point(t1), isCorner: false)
+            add(end, isCorner: false)
         } else if cutEnd {
-            let hl = 1 - t0
-            var f = hl / 2
-            while f > hl / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
+            addEndCuts(c, 1 - t0)
         }
+    }
+
+    /// The geometric cuts inside a curve's first piece, 0…h (addCubic): at h/16, h/8, h/4, h/2.
+    @inline(__always) mutating func addStartCuts(_ c: Cubic, _ h: Double) {
+        var f = h / 16
+        while f < h * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
+    }
+
+    /// The geometric cuts inside a curve's last piece, 1 − h…1 (addCubic): at 1 − h/2 … 1 − h/16.
+    @inline(__always) mutating func addEndCuts(_ c: Cubic, _ h: Double) {
+        var f = h / 2
+        while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
     }
 
     mutating func run(_ path: Path, into out: inout FlatPath) {
