@@ -127,8 +127,15 @@ struct StrokeBuilder {
     /// The bounding box of the subpaths emitted and kept so far (`keepFinite`).
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
 
-    var pts: [Point] = []
-    var corner: [Bool] = []
+    /// A vertex of the centre polyline: a corner (between path elements: the user's join) or
+    /// smooth (inside a flattened curve: round). One array for both, one append a vertex.
+    struct Vertex {
+        var point: Point
+        var isCorner: Bool
+    }
+
+    /// The centre polyline of the subpath being collected.
+    var pts: [Vertex] = []
 
     /// The points the path's curves may still add to its centre polylines: `maxFlattenPoints`
     /// in all, as for a fill, or what the display list has left (Flatten.swift); past it each
@@ -162,20 +169,20 @@ struct StrokeBuilder {
         let md = min(tolerance * 1e-3, hw * 1e-6)
         mergeDistance2 = md * md
         allRound = lineJoin == .round && lineCap == .round
-        pts.reserveCapacity(64); corner.reserveCapacity(64)
+        pts.reserveCapacity(64)
     }
 
     // MARK: Centre polyline
 
     @inline(__always) mutating func add(_ p: Point, isCorner: Bool) {
         if let last = pts.last {
-            let dx = p.x - last.x, dy = p.y - last.y
+            let dx = p.x - last.point.x, dy = p.y - last.point.y
             if dx * dx + dy * dy <= mergeDistance2 {
-                if isCorner { corner[corner.count - 1] = true }
+                if isCorner { pts[pts.count - 1].isCorner = true }
                 return
             }
         }
-        pts.append(p); corner.append(isCorner)
+        pts.append(Vertex(point: p, isCorner: isCorner))
     }
 
     /// Adds the centre points of `c` (its start is the last point added). `cutStart`, `cutEnd`:
@@ -278,7 +285,7 @@ struct StrokeBuilder {
             switch els[i] {
             case .move(let p):
                 if open { finish(closed: false, drew: drew, into: &out) }
-                pts.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
+                pts.removeAll(keepingCapacity: true)
                 add(p, isCorner: true); cur = p; start = p; open = true; drew = false
                 subpathClosed = endsClosed(els, from: i + 1)
             case .line(let p):
@@ -355,22 +362,22 @@ struct StrokeBuilder {
     }
 
     mutating func begin(_ p: Point) {
-        pts.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
+        pts.removeAll(keepingCapacity: true)
         add(p, isCorner: true)
     }
 
     /// Emits the outline of the collected subpath.
     mutating func finish(closed: Bool, drew: Bool, into out: inout FlatPath) {
-        for p in pts where !p.isFinite { return }
+        for v in pts where !v.point.isFinite { return }
         var k = pts.count
         if closed && k > 1 {
-            let dx = pts[k - 1].x - pts[0].x, dy = pts[k - 1].y - pts[0].y
-            if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); corner.removeLast(); k -= 1 }
+            let dx = pts[k - 1].point.x - pts[0].point.x, dy = pts[k - 1].point.y - pts[0].point.y
+            if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); k -= 1 }
         }
         let mark = (points: out.points.count, contours: out.contourStarts.count)
         defer { keepFinite(from: mark, &out) }
         if k == 1 {
-            if drew { dot(pts[0], into: &out) }
+            if drew { dot(pts[0].point, into: &out) }
             return
         }
         guard k >= 2 else { return }
@@ -381,7 +388,7 @@ struct StrokeBuilder {
         let segments = closed ? k : k - 1
         withUnsafeTemporaryAllocation(of: Segment.self, capacity: segments) { seg in
             for i in 0..<segments {
-                let d = pts[i + 1 == k ? 0 : i + 1] - pts[i]
+                let d = pts[i + 1 == k ? 0 : i + 1].point - pts[i].point
                 let len = d.length
                 seg[i] = Segment(direction: d / len, length: len)
             }
@@ -438,24 +445,25 @@ struct StrokeBuilder {
     /// `seg`: the k − 1 forward segments (finish).
     func openPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
         let k = pts.count
-        @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        @inline(__always) func P(_ j: Int) -> Vertex { rev ? pts[k - 1 - j] : pts[j] }
         /// The walk's segment j (P(j) → P(j + 1)): unit direction and length.
         @inline(__always) func S(_ j: Int) -> (Point, Double) {
             if rev { let g = seg[k - 2 - j]; return (-g.direction, g.length) }
             let g = seg[j]; return (g.direction, g.length)
         }
-        var p1 = P(1)
+        var v1 = P(1)
         var (d, len) = S(0)
-        emit(P(0) + StrokeBuilder.perp(d) * hw, &out)
+        emit(P(0).point + StrokeBuilder.perp(d) * hw, &out)
         if k > 2 {
             for j in 1..<(k - 1) {
-                let p2 = P(j + 1)
+                let v2 = P(j + 1)
                 let (e, len2) = S(j)
-                let isCorner = corner[rev ? k - 1 - j : j]
-                joinAt(p1, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
-                p1 = p2; d = e; len = len2
+                let isCorner = v1.isCorner
+                joinAt(v1.point, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
+                v1 = v2; d = e; len = len2
             }
         }
+        let p1 = v1.point
         let n = StrokeBuilder.perp(d)
         emit(p1 + n * hw, &out)
         switch lineCap {
@@ -477,7 +485,7 @@ struct StrokeBuilder {
     /// `seg`: the k forward segments, the last one back to the first point (finish).
     func closedPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
         let k = pts.count
-        @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        @inline(__always) func P(_ j: Int) -> Vertex { rev ? pts[k - 1 - j] : pts[j] }
         /// The walk's segment P(j) → P(j + 1 mod k), j in 0…k − 1, or P(k − 1) → P(0) for j = −1.
         @inline(__always) func S(_ j: Int) -> (Point, Double) {
             if rev {
@@ -489,10 +497,10 @@ struct StrokeBuilder {
         }
         var (d, len) = S(-1)
         for j in 0..<k {
-            let p = P(j)
+            let v = P(j)
             let (e, len2) = S(j)
-            let isCorner = corner[rev ? k - 1 - j : j]
-            joinAt(p, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
+            let isCorner = v.isCorner
+            joinAt(v.point, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
             d = e; len = len2
         }
     }
