@@ -392,15 +392,17 @@ struct StrokeBuilder {
                 let len = d.length
                 seg[i] = Segment(direction: d / len, length: len)
             }
-            if closed {
-                out.contourStarts.append(out.points.count)
-                closedPass(reversed: false, seg, into: &out)
-                out.contourStarts.append(out.points.count)
-                closedPass(reversed: true, seg, into: &out)
-            } else {
-                out.contourStarts.append(out.points.count)
-                openPass(reversed: false, seg, into: &out)
-                openPass(reversed: true, seg, into: &out)
+            pts.withUnsafeBufferPointer { v in
+                if closed {
+                    out.contourStarts.append(out.points.count)
+                    closedPass(ForwardWalk.self, v, seg, into: &out)
+                    out.contourStarts.append(out.points.count)
+                    closedPass(ReversedWalk.self, v, seg, into: &out)
+                } else {
+                    out.contourStarts.append(out.points.count)
+                    openPass(ForwardWalk.self, v, seg, into: &out)
+                    openPass(ReversedWalk.self, v, seg, into: &out)
+                }
             }
         }
     }
@@ -438,12 +440,23 @@ struct StrokeBuilder {
 
     // MARK: Walking one side
 
+    /// The order a side's walk visits the centre polyline in: forward (the +normal side), or
+    /// reversed (the other side, as the +normal side of the reversed polyline). A type rather
+    /// than a flag, so that each walk is compiled with its order a constant (no selects).
+    protocol WalkOrder { static var reversed: Bool { get } }
+    enum ForwardWalk: WalkOrder { static var reversed: Bool { false } }
+    enum ReversedWalk: WalkOrder { static var reversed: Bool { true } }
+
     @inline(__always) func emit(_ p: Point, _ out: inout FlatPath) { out.points.append(t.apply(p)) }
     @inline(__always) static func perp(_ d: Point) -> Point { Point(-d.y, d.x) }
 
-    /// Forward (or reversed) walk of an open polyline along its +normal side, then the end cap.
-    /// `seg`: the k − 1 forward segments (finish).
-    func openPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+    /// Forward (or reversed) walk of an open polyline `pts` along its +normal side, then the
+    /// end cap. `seg`: the k − 1 forward segments (finish). Compiled once for each order (the
+    /// order a type), and kept out of `finish`.
+    @inline(never)
+    func openPass<Order: WalkOrder>(_: Order.Type, _ pts: UnsafeBufferPointer<Vertex>,
+                                    _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+        let rev = Order.reversed
         let k = pts.count
         @inline(__always) func P(_ j: Int) -> Vertex { rev ? pts[k - 1 - j] : pts[j] }
         /// The walk's segment j (P(j) → P(j + 1)): unit direction and length.
@@ -481,9 +494,13 @@ struct StrokeBuilder {
         // The other side's walk starts at p1 − n·hw.
     }
 
-    /// Walk of a closed polyline along one side: a join at every vertex, no caps.
-    /// `seg`: the k forward segments, the last one back to the first point (finish).
-    func closedPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+    /// Walk of a closed polyline `pts` along one side: a join at every vertex, no caps.
+    /// `seg`: the k forward segments, the last one back to the first point (finish). Compiled
+    /// once for each order, as `openPass`.
+    @inline(never)
+    func closedPass<Order: WalkOrder>(_: Order.Type, _ pts: UnsafeBufferPointer<Vertex>,
+                                      _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+        let rev = Order.reversed
         let k = pts.count
         @inline(__always) func P(_ j: Int) -> Vertex { rev ? pts[k - 1 - j] : pts[j] }
         /// The walk's segment P(j) → P(j + 1 mod k), j in 0…k − 1, or P(k − 1) → P(0) for j = −1.
