@@ -212,9 +212,10 @@ struct StrokeBuilder {
         let tryHalving = n > 1 && !c.bendsEvenly
         if tryHalving && n <= Self.maxReplayedPieces {
             // The halving's pieces, found once: whether they are fewer than Wang's steps, and
-            // the curve's point at each piece's end, which the piece's test computed (kept on
-            // the stack), then added as the centre points. The end cuts need only the first
-            // piece's end and the last one's start.
+            // the curve's point at each piece's end, which the piece's test computed (kept in a
+            // temporary allocation: on the stack up to 1 KB, 64 points, past it on the heap on
+            // Linux), then added as the centre points. The end cuts need only the first piece's
+            // end and the last one's start.
             let limit = n - 1
             let halved = withUnsafeTemporaryAllocation(of: Point.self, capacity: limit) { ends -> Bool in
                 var count = 0, firstEnd = 1.0, lastStart = 0.0
@@ -248,7 +249,7 @@ struct StrokeBuilder {
     }
 
     /// Curves of more Wang steps than this count their halving's pieces and then walk them
-    /// again; below it the piece ends are kept (on the stack) from the count for the walk.
+    /// again; below it the piece ends are kept from the count for the walk (addCubic).
     static let maxReplayedPieces = 512
 
     /// The centre points of one piece t0…t1 of the halving of `c` (addCubic), `end` =
