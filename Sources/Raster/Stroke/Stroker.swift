@@ -412,21 +412,24 @@ struct StrokeBuilder {
     /// drops it when a point is not finite (coordinates near the limits of Double can overflow
     /// in the offsets).
     mutating func keepFinite(from mark: (points: Int, contours: Int), _ out: inout FlatPath) {
-        var x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
+        // x and y side by side in one vector: the box's low and high corners, and the test.
+        var lo = SIMD2(minX, minY), hi = SIMD2(maxX, maxY)
         // v − v is +0 for a finite v and NaN for an infinite or NaN one, and a NaN stays in the
         // sum: one test after the loop instead of two branches a point. (A subpath dropped for
         // a non-finite point leaves the box as it was, whatever the loop made of its points.)
+        // The selects are Swift's min and max (`y < x ? y : x`, `y >= x ? y : x`), lane by lane.
         let finite = out.points.withUnsafeBufferPointer { p -> Bool in
-            var nonFinite = 0.0
+            var nonFinite = SIMD2<Double>(repeating: 0)
             for i in mark.points..<p.count {
-                let q = p[i]
-                nonFinite += (q.x - q.x) + (q.y - q.y)
-                x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y)
+                let v = SIMD2(p[i].x, p[i].y)
+                nonFinite += v - v
+                lo.replace(with: v, where: v .< lo)
+                hi.replace(with: v, where: v .>= hi)
             }
-            return nonFinite == 0
+            return nonFinite.sum() == 0
         }
         if finite {
-            minX = x0; minY = y0; maxX = x1; maxY = y1
+            minX = lo.x; minY = lo.y; maxX = hi.x; maxY = hi.y
         } else {
             out.points.removeSubrange(mark.points...)
             out.contourStarts.removeSubrange(mark.contours...)
