@@ -179,7 +179,7 @@ import RasterFuzzing
             var out = FlatPath()
             builder.run(path, into: &out)
             #expect(!out.points.isEmpty)
-            return builder.pts
+            return builder.pts.map(\.point)
         }
         let limited = centrePoints(budget: 6000), unlimited = centrePoints(budget: nil)
         #expect(limited.count <= 1 + 6000 + 5)

@@ -78,10 +78,13 @@ struct CubicHalving {
 
     /// The number of equal steps that bring the nearly flat piece t0…t1 (squared bound b2)
     /// within the tolerance, each step tested; 0 when the piece is not nearly flat or a step
-    /// fails. `a`, `da`, `d`, `dd`: the curve's point and derivative at t0 and at t1.
+    /// fails. `a`, `da`, `d`, `dd`: the curve's point and derivative at t0 and at t1. The
+    /// curve's point at the end of step i (the one its test computed) is left in `ends[i]`:
+    /// there are at most ⌈(b2 / t2)^¼⌉ ≤ ⌈(64²)^¼⌉ = 8 steps.
     @inline(__always) func equalSteps(_ t0: Double, _ t1: Double, squaredBound b2: Double,
                                       start a: Point, startDerivative da: Point,
-                                      end d: Point, endDerivative dd: Point) -> Int {
+                                      end d: Point, endDerivative dd: Point,
+                                      ends: inout InlineArray<8, Point>) -> Int {
         let t2 = tolerance * tolerance
         guard b2 <= Self.nearlyFlat * Self.nearlyFlat * t2 else { return 0 }
         // ⌈r⌉ for r in 0…8 (b2 ≤ 64² t2) by truncation and one compare: `rounded(.up)` is a
@@ -99,6 +102,7 @@ struct CubicHalving {
             let p1 = last ? d : cubic.point(s1), dp1 = last ? dd : cubic.derivative(s1)
             guard squaredBound(s0, s1, start: p0, startDerivative: dp0, end: p1, endDerivative: dp1) <= t2
             else { return 0 }
+            ends[i] = p1
             s0 = s1; p0 = p1; dp0 = dp1
         }
         return m
@@ -111,7 +115,15 @@ struct CubicHalving {
 
     /// Visits the pieces in order (t0 < t1, from 0 to 1) until `body` returns false.
     @inline(__always) func forEachPiece(_ body: (_ t0: Double, _ t1: Double) -> Bool) {
+        forEachPiece { t0, t1, _ in body(t0, t1) }
+    }
+
+    /// `forEachPiece` that also hands `body` the curve's point at t1, `cubic.point(t1)`, bit for
+    /// bit: the value the piece's own test computed (the end of a halved piece or of an equal
+    /// step; evaluated afresh only past `maxDepth`), which the stroker adds as a centre point.
+    @inline(__always) func forEachPiece(_ body: (_ t0: Double, _ t1: Double, _ end: Point) -> Bool) {
         var index: UInt64 = 0, depth = 0
+        var stepEnds = InlineArray<8, Point>(repeating: .zero)
         // The curve's point and derivative at the current piece's start: a piece's first half
         // starts where it does, and the next piece where it ended (dyadic ends, exact), so
         // each piece tested computes them at its end only.
@@ -126,12 +138,17 @@ struct CubicHalving {
                 d = cubic.point(t1); dd = cubic.derivative(t1); endKnown = true
                 let b2 = squaredBound(t0, t1, start: a, startDerivative: da, end: d, endDerivative: dd)
                 if b2 <= tolerance * tolerance { break }
-                m = equalSteps(t0, t1, squaredBound: b2, start: a, startDerivative: da, end: d, endDerivative: dd)
+                m = equalSteps(t0, t1, squaredBound: b2, start: a, startDerivative: da, end: d, endDerivative: dd,
+                               ends: &stepEnds)
                 if m > 0 { break }
                 m = 1
                 index <<= 1; depth += 1
             }
-            for i in 0..<m where !body(step(t0, t1, i, m), step(t0, t1, i + 1, m)) { return }
+            if m == 1 {
+                if !body(t0, t1, endKnown ? d : cubic.point(t1)) { return }
+            } else {
+                for i in 0..<m where !body(step(t0, t1, i, m), step(t0, t1, i + 1, m), stepEnds[i]) { return }
+            }
             index += 1
             while depth > 0 && index & 1 == 0 { index >>= 1; depth -= 1 }
             if depth == 0 { return }            // index 1 at depth 0: past t = 1

@@ -127,8 +127,15 @@ struct StrokeBuilder {
     /// The bounding box of the subpaths emitted and kept so far (`keepFinite`).
     var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
 
-    var pts: [Point] = []
-    var corner: [Bool] = []
+    /// A vertex of the centre polyline: a corner (between path elements: the user's join) or
+    /// smooth (inside a flattened curve: round). One array for both, one append a vertex.
+    struct Vertex {
+        var point: Point
+        var isCorner: Bool
+    }
+
+    /// The centre polyline of the subpath being collected.
+    var pts: [Vertex] = []
 
     /// The points the path's curves may still add to its centre polylines: `maxFlattenPoints`
     /// in all, as for a fill, or what the display list has left (Flatten.swift); past it each
@@ -162,20 +169,20 @@ struct StrokeBuilder {
         let md = min(tolerance * 1e-3, hw * 1e-6)
         mergeDistance2 = md * md
         allRound = lineJoin == .round && lineCap == .round
-        pts.reserveCapacity(64); corner.reserveCapacity(64)
+        pts.reserveCapacity(64)
     }
 
     // MARK: Centre polyline
 
     @inline(__always) mutating func add(_ p: Point, isCorner: Bool) {
         if let last = pts.last {
-            let dx = p.x - last.x, dy = p.y - last.y
+            let dx = p.x - last.point.x, dy = p.y - last.point.y
             if dx * dx + dy * dy <= mergeDistance2 {
-                if isCorner { corner[corner.count - 1] = true }
+                if isCorner { pts[pts.count - 1].isCorner = true }
                 return
             }
         }
-        pts.append(p); corner.append(isCorner)
+        pts.append(Vertex(point: p, isCorner: isCorner))
     }
 
     /// Adds the centre points of `c` (its start is the last point added). `cutStart`, `cutEnd`:
@@ -204,67 +211,71 @@ struct StrokeBuilder {
         // counting its halving, which is never the fewer there (`Cubic.bendsEvenly`).
         let tryHalving = n > 1 && !c.bendsEvenly
         if tryHalving && n <= Self.maxReplayedPieces {
-            // The halving's piece ends, found once: whether they are fewer than Wang's steps
-            // and then the points themselves (each piece starts where the one before ended).
+            // The halving's pieces, found once: whether they are fewer than Wang's steps, and
+            // the curve's point at each piece's end, which the piece's test computed (kept in a
+            // temporary allocation: on the stack up to 1 KB, 64 points, past it on the heap on
+            // Linux), then added as the centre points. The end cuts need only the first piece's
+            // end and the last one's start.
             let limit = n - 1
-            let halved = withUnsafeTemporaryAllocation(of: Double.self, capacity: limit) { ends -> Bool in
-                var count = 0
-                halving.forEachPiece { _, t1 in
-                    if count < limit { ends[count] = t1 }
+            let halved = withUnsafeTemporaryAllocation(of: Point.self, capacity: limit) { ends -> Bool in
+                var count = 0, firstEnd = 1.0, lastStart = 0.0
+                halving.forEachPiece { t0, t1, end in
+                    if count < limit { ends[count] = end }
+                    if count == 0 { firstEnd = t1 }
+                    lastStart = t0
                     count += 1
                     return count <= limit
                 }
                 guard count <= limit else { return false }
-                var t0 = 0.0
-                for i in 0..<count {
-                    let t1 = ends[i]
-                    addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
-                    t0 = t1
-                }
+                if cutStart && !straight { addStartCuts(c, firstEnd) }
+                for i in 0..<(count - 1) { add(ends[i], isCorner: false) }
+                if cutEnd && !straight { addEndCuts(c, 1 - lastStart) }
                 return true
             }
             if halved { add(c.p3, isCorner: true); return }
         } else if tryHalving && halving.count(limit: n - 1) < n {
-            halving.forEachPiece { t0, t1 in
-                addHalvingPiece(c, t0, t1, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
+            halving.forEachPiece { t0, t1, end in
+                addHalvingPiece(c, t0, t1, end, cutStart: cutStart && !straight, cutEnd: cutEnd && !straight)
                 return true
             }
             add(c.p3, isCorner: true)
             return
         }
         let h = 1.0 / Double(n)
-        if !straight && cutStart {
-            var f = h / 16
-            while f < h * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
-        }
+        if !straight && cutStart { addStartCuts(c, h) }
         if n > 1 { for i in 1..<n { add(c.point(Double(i) * h), isCorner: false) } }
-        if !straight && cutEnd {
-            var f = h / 2
-            while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
-        }
+        if !straight && cutEnd { addEndCuts(c, h) }
         add(c.p3, isCorner: true)
     }
 
     /// Curves of more Wang steps than this count their halving's pieces and then walk them
-    /// again; below it the piece ends are kept (on the stack) from the count for the walk.
+    /// again; below it the piece ends are kept from the count for the walk (addCubic).
     static let maxReplayedPieces = 512
 
-    /// The centre points of one piece t0…t1 of the halving of `c` (addCubic): the geometric
-    /// cuts inside the first and the last piece, then its end (the cubic's end is added by
-    /// the caller, as a corner). `cutStart`, `cutEnd`: addCubic's, false for a straight cubic.
-    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, cutStart: Bool,
-                                                    cutEnd: Bool) {
-        if t0 == 0 && cutStart {
-            var f = t1 / 16
-            while f < t1 * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
-        }
+    /// The centre points of one piece t0…t1 of the halving of `c` (addCubic), `end` =
+    /// `c.point(t1)`: the geometric cuts inside the first and the last piece, then its end
+    /// (the cubic's end is added by the caller, as a corner). `cutStart`, `cutEnd`: addCubic's,
+    /// false for a straight cubic.
+    @inline(__always) mutating func addHalvingPiece(_ c: Cubic, _ t0: Double, _ t1: Double, _ end: Point,
+                                                    cutStart: Bool, cutEnd: Bool) {
+        if t0 == 0 && cutStart { addStartCuts(c, t1) }
         if t1 < 1 {
-            add(c.point(t1), isCorner: false)
+            add(end, isCorner: false)
         } else if cutEnd {
-            let hl = 1 - t0
-            var f = hl / 2
-            while f > hl / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
+            addEndCuts(c, 1 - t0)
         }
+    }
+
+    /// The geometric cuts inside a curve's first piece, 0…h (addCubic): at h/16, h/8, h/4, h/2.
+    @inline(__always) mutating func addStartCuts(_ c: Cubic, _ h: Double) {
+        var f = h / 16
+        while f < h * 0.75 { add(c.point(f), isCorner: false); f *= 2 }
+    }
+
+    /// The geometric cuts inside a curve's last piece, 1 − h…1 (addCubic): at 1 − h/2 … 1 − h/16.
+    @inline(__always) mutating func addEndCuts(_ c: Cubic, _ h: Double) {
+        var f = h / 2
+        while f > h / 32 { add(c.point(1 - f), isCorner: false); f /= 2 }
     }
 
     mutating func run(_ path: Path, into out: inout FlatPath) {
@@ -275,7 +286,7 @@ struct StrokeBuilder {
             switch els[i] {
             case .move(let p):
                 if open { finish(closed: false, drew: drew, into: &out) }
-                pts.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
+                pts.removeAll(keepingCapacity: true)
                 add(p, isCorner: true); cur = p; start = p; open = true; drew = false
                 subpathClosed = endsClosed(els, from: i + 1)
             case .line(let p):
@@ -352,22 +363,22 @@ struct StrokeBuilder {
     }
 
     mutating func begin(_ p: Point) {
-        pts.removeAll(keepingCapacity: true); corner.removeAll(keepingCapacity: true)
+        pts.removeAll(keepingCapacity: true)
         add(p, isCorner: true)
     }
 
     /// Emits the outline of the collected subpath.
     mutating func finish(closed: Bool, drew: Bool, into out: inout FlatPath) {
-        for p in pts where !p.isFinite { return }
+        for v in pts where !v.point.isFinite { return }
         var k = pts.count
         if closed && k > 1 {
-            let dx = pts[k - 1].x - pts[0].x, dy = pts[k - 1].y - pts[0].y
-            if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); corner.removeLast(); k -= 1 }
+            let dx = pts[k - 1].point.x - pts[0].point.x, dy = pts[k - 1].point.y - pts[0].point.y
+            if dx * dx + dy * dy <= mergeDistance2 { pts.removeLast(); k -= 1 }
         }
         let mark = (points: out.points.count, contours: out.contourStarts.count)
         defer { keepFinite(from: mark, &out) }
         if k == 1 {
-            if drew { dot(pts[0], into: &out) }
+            if drew { dot(pts[0].point, into: &out) }
             return
         }
         guard k >= 2 else { return }
@@ -378,19 +389,21 @@ struct StrokeBuilder {
         let segments = closed ? k : k - 1
         withUnsafeTemporaryAllocation(of: Segment.self, capacity: segments) { seg in
             for i in 0..<segments {
-                let d = pts[i + 1 == k ? 0 : i + 1] - pts[i]
+                let d = pts[i + 1 == k ? 0 : i + 1].point - pts[i].point
                 let len = d.length
                 seg[i] = Segment(direction: d / len, length: len)
             }
-            if closed {
-                out.contourStarts.append(out.points.count)
-                closedPass(reversed: false, seg, into: &out)
-                out.contourStarts.append(out.points.count)
-                closedPass(reversed: true, seg, into: &out)
-            } else {
-                out.contourStarts.append(out.points.count)
-                openPass(reversed: false, seg, into: &out)
-                openPass(reversed: true, seg, into: &out)
+            pts.withUnsafeBufferPointer { v in
+                if closed {
+                    out.contourStarts.append(out.points.count)
+                    closedPass(ForwardWalk.self, v, seg, into: &out)
+                    out.contourStarts.append(out.points.count)
+                    closedPass(ReversedWalk.self, v, seg, into: &out)
+                } else {
+                    out.contourStarts.append(out.points.count)
+                    openPass(ForwardWalk.self, v, seg, into: &out)
+                    openPass(ReversedWalk.self, v, seg, into: &out)
+                }
             }
         }
     }
@@ -399,21 +412,24 @@ struct StrokeBuilder {
     /// drops it when a point is not finite (coordinates near the limits of Double can overflow
     /// in the offsets).
     mutating func keepFinite(from mark: (points: Int, contours: Int), _ out: inout FlatPath) {
-        var x0 = minX, y0 = minY, x1 = maxX, y1 = maxY
+        // x and y side by side in one vector: the box's low and high corners, and the test.
+        var lo = SIMD2(minX, minY), hi = SIMD2(maxX, maxY)
         // v − v is +0 for a finite v and NaN for an infinite or NaN one, and a NaN stays in the
         // sum: one test after the loop instead of two branches a point. (A subpath dropped for
         // a non-finite point leaves the box as it was, whatever the loop made of its points.)
+        // The selects are Swift's min and max (`y < x ? y : x`, `y >= x ? y : x`), lane by lane.
         let finite = out.points.withUnsafeBufferPointer { p -> Bool in
-            var nonFinite = 0.0
+            var nonFinite = SIMD2<Double>(repeating: 0)
             for i in mark.points..<p.count {
-                let q = p[i]
-                nonFinite += (q.x - q.x) + (q.y - q.y)
-                x0 = min(x0, q.x); x1 = max(x1, q.x); y0 = min(y0, q.y); y1 = max(y1, q.y)
+                let v = SIMD2(p[i].x, p[i].y)
+                nonFinite += v - v
+                lo.replace(with: v, where: v .< lo)
+                hi.replace(with: v, where: v .>= hi)
             }
-            return nonFinite == 0
+            return nonFinite.sum() == 0
         }
         if finite {
-            minX = x0; minY = y0; maxX = x1; maxY = y1
+            minX = lo.x; minY = lo.y; maxX = hi.x; maxY = hi.y
         } else {
             out.points.removeSubrange(mark.points...)
             out.contourStarts.removeSubrange(mark.contours...)
@@ -428,31 +444,43 @@ struct StrokeBuilder {
 
     // MARK: Walking one side
 
+    /// The order a side's walk visits the centre polyline in: forward (the +normal side), or
+    /// reversed (the other side, as the +normal side of the reversed polyline). A type rather
+    /// than a flag, so that each walk is compiled with its order a constant (no selects).
+    protocol WalkOrder { static var reversed: Bool { get } }
+    enum ForwardWalk: WalkOrder { static var reversed: Bool { false } }
+    enum ReversedWalk: WalkOrder { static var reversed: Bool { true } }
+
     @inline(__always) func emit(_ p: Point, _ out: inout FlatPath) { out.points.append(t.apply(p)) }
     @inline(__always) static func perp(_ d: Point) -> Point { Point(-d.y, d.x) }
 
-    /// Forward (or reversed) walk of an open polyline along its +normal side, then the end cap.
-    /// `seg`: the k − 1 forward segments (finish).
-    func openPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+    /// Forward (or reversed) walk of an open polyline `pts` along its +normal side, then the
+    /// end cap. `seg`: the k − 1 forward segments (finish). Compiled once for each order (the
+    /// order a type), and kept out of `finish`.
+    @inline(never)
+    func openPass<Order: WalkOrder>(_: Order.Type, _ pts: UnsafeBufferPointer<Vertex>,
+                                    _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+        let rev = Order.reversed
         let k = pts.count
-        @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        @inline(__always) func P(_ j: Int) -> Vertex { rev ? pts[k - 1 - j] : pts[j] }
         /// The walk's segment j (P(j) → P(j + 1)): unit direction and length.
         @inline(__always) func S(_ j: Int) -> (Point, Double) {
             if rev { let g = seg[k - 2 - j]; return (-g.direction, g.length) }
             let g = seg[j]; return (g.direction, g.length)
         }
-        var p1 = P(1)
+        var v1 = P(1)
         var (d, len) = S(0)
-        emit(P(0) + StrokeBuilder.perp(d) * hw, &out)
+        emit(P(0).point + StrokeBuilder.perp(d) * hw, &out)
         if k > 2 {
             for j in 1..<(k - 1) {
-                let p2 = P(j + 1)
+                let v2 = P(j + 1)
                 let (e, len2) = S(j)
-                let isCorner = corner[rev ? k - 1 - j : j]
-                joinAt(p1, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
-                p1 = p2; d = e; len = len2
+                let isCorner = v1.isCorner
+                joinAt(v1.point, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
+                v1 = v2; d = e; len = len2
             }
         }
+        let p1 = v1.point
         let n = StrokeBuilder.perp(d)
         emit(p1 + n * hw, &out)
         switch lineCap {
@@ -470,11 +498,15 @@ struct StrokeBuilder {
         // The other side's walk starts at p1 − n·hw.
     }
 
-    /// Walk of a closed polyline along one side: a join at every vertex, no caps.
-    /// `seg`: the k forward segments, the last one back to the first point (finish).
-    func closedPass(reversed rev: Bool, _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+    /// Walk of a closed polyline `pts` along one side: a join at every vertex, no caps.
+    /// `seg`: the k forward segments, the last one back to the first point (finish). Compiled
+    /// once for each order, as `openPass`.
+    @inline(never)
+    func closedPass<Order: WalkOrder>(_: Order.Type, _ pts: UnsafeBufferPointer<Vertex>,
+                                      _ seg: UnsafeMutableBufferPointer<Segment>, into out: inout FlatPath) {
+        let rev = Order.reversed
         let k = pts.count
-        @inline(__always) func P(_ j: Int) -> Point { rev ? pts[k - 1 - j] : pts[j] }
+        @inline(__always) func P(_ j: Int) -> Vertex { rev ? pts[k - 1 - j] : pts[j] }
         /// The walk's segment P(j) → P(j + 1 mod k), j in 0…k − 1, or P(k − 1) → P(0) for j = −1.
         @inline(__always) func S(_ j: Int) -> (Point, Double) {
             if rev {
@@ -486,10 +518,10 @@ struct StrokeBuilder {
         }
         var (d, len) = S(-1)
         for j in 0..<k {
-            let p = P(j)
+            let v = P(j)
             let (e, len2) = S(j)
-            let isCorner = corner[rev ? k - 1 - j : j]
-            joinAt(p, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
+            let isCorner = v.isCorner
+            joinAt(v.point, d, e, len, len2, isCorner ? lineJoin : .round, smooth: !isCorner, &out)
             d = e; len = len2
         }
     }
