@@ -624,8 +624,14 @@ extension CALayer {
         }
         // The sublayers' ancestors, for placing them on the canvas (the walk's placement, the
         // tree's for the whole update, read where used).
+        // (Through an unmanaged reference: the tree holds it for the update, and a retain and
+        // release around each push and pop were a good part of this function's own cost.)
         let places = walk.placement?.places ?? false
-        if places { walk.placement.unsafelyUnwrapped.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone) }
+        if places {
+            Unmanaged.passUnretained(walk.placement.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone)
+            }
+        }
         // The last frame's array is kept while every sublayer's copy is the one it holds.
         let old = copy.sublayers
         var replaced: [CALayer]? = nil
@@ -707,7 +713,8 @@ extension CALayer {
                 node.skippedSublayers = nil
             }
         }
-        let done = places ? walk.placement.unsafelyUnwrapped.pop() : ownValuesDone
+        let done = places ? Unmanaged.passUnretained(walk.placement.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.pop() }
+                          : ownValuesDone
         return (drawn, done)
     }
 
