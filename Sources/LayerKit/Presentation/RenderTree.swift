@@ -624,21 +624,31 @@ extension CALayer {
         }
         // The sublayers' ancestors, for placing them on the canvas (the walk's placement, the
         // tree's for the whole update, read where used).
+        // (Through an unmanaged reference: the tree holds it for the update, and a retain and
+        // release around each push and pop were a good part of this function's own cost.)
         let places = walk.placement?.places ?? false
-        if places { walk.placement.unsafelyUnwrapped.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone) }
+        if places {
+            Unmanaged.passUnretained(walk.placement.unsafelyUnwrapped)._withUnsafeGuaranteedRef {
+                $0.push(self, copy: copy, localTime: local, ownValuesDone: ownValuesDone)
+            }
+        }
         // The last frame's array is kept while every sublayer's copy is the one it holds.
         let old = copy.sublayers
         var replaced: [CALayer]? = nil
         var drawn = false
         // Runs of sublayers known to draw nothing whatever the time are not visited (their
         // copies stay where they are); else such runs are found for the next update.
-        let node = renderNode
+        // (This layer's node unretained: the layer holds it, and only its own update sets it.)
+        let nodeRef = renderNode.map { Unmanaged.passUnretained($0) }
         var skipped: [Range<Int>] = []
         let epoch = walk.placement?.epoch ?? 0
-        if let node, let runs = node.skippedSublayers, node.skippedRevision == modelRevision,
-           node.skippedEpoch == 0 || node.skippedEpoch == epoch,
-           node.skippedCopy == ObjectIdentifier(copy), let old, old.count == subs.count {
-            skipped = runs
+        if let nodeRef, let old, old.count == subs.count {
+            nodeRef._withUnsafeGuaranteedRef { node in
+                if let runs = node.skippedSublayers, node.skippedRevision == modelRevision,
+                   node.skippedEpoch == 0 || node.skippedEpoch == epoch, node.skippedCopy == ObjectIdentifier(copy) {
+                    skipped = runs
+                }
+            }
         }
         let finding = skipped.isEmpty
         var found: [Range<Int>] = []
@@ -695,7 +705,7 @@ extension CALayer {
         if replaced == nil, let old, old.count != subs.count { replaced = Array(old[0..<subs.count]) }
         if let replaced { copy.replaceSublayersOfCopy(with: replaced); walk.changed = true }
         // Worth keeping when it spares a good many visits.
-        if finding, let node {
+        if finding, let nodeRef { nodeRef._withUnsafeGuaranteedRef { node in
             if replaced == nil, found.reduce(0, { $0 + $1.count }) >= 16 {
                 for r in found { for k in r { subs[k].renderNode!.watchedByUndrawnAncestor = true } }
                 node.skippedSublayers = found
@@ -706,8 +716,9 @@ extension CALayer {
                 // (Stored only when set: a store releases the old value, nil or not.)
                 node.skippedSublayers = nil
             }
-        }
-        let done = places ? walk.placement.unsafelyUnwrapped.pop() : ownValuesDone
+        } }
+        let done = places ? Unmanaged.passUnretained(walk.placement.unsafelyUnwrapped)._withUnsafeGuaranteedRef { $0.pop() }
+                          : ownValuesDone
         return (drawn, done)
     }
 
