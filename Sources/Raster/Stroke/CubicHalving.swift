@@ -84,7 +84,7 @@ struct CubicHalving {
     @inline(__always) func equalSteps(_ t0: Double, _ t1: Double, squaredBound b2: Double,
                                       start a: Point, startDerivative da: Point,
                                       end d: Point, endDerivative dd: Point,
-                                      ends: inout InlineArray<8, Point>) -> Int {
+                                      ends: UnsafeMutablePointer<Point>) -> Int {
         let t2 = tolerance * tolerance
         guard b2 <= Self.nearlyFlat * Self.nearlyFlat * t2 else { return 0 }
         // ⌈r⌉ for r in 0…8 (b2 ≤ 64² t2) by truncation and one compare: `rounded(.up)` is a
@@ -122,8 +122,16 @@ struct CubicHalving {
     /// bit: the value the piece's own test computed (the end of a halved piece or of an equal
     /// step; evaluated afresh only past `maxDepth`), which the stroker adds as a centre point.
     @inline(__always) func forEachPiece(_ body: (_ t0: Double, _ t1: Double, _ end: Point) -> Bool) {
+        // The equal steps' ends (at most 8, equalSteps), on the stack.
+        withUnsafeTemporaryAllocation(of: Point.self, capacity: 8) { stepEnds in
+            forEachPiece(stepEnds: stepEnds.baseAddress!, body)
+        }
+    }
+
+    /// `forEachPiece(_:)` with room for 8 equal steps' ends at `stepEnds`.
+    @inline(__always) private func forEachPiece(stepEnds: UnsafeMutablePointer<Point>,
+                                                _ body: (_ t0: Double, _ t1: Double, _ end: Point) -> Bool) {
         var index: UInt64 = 0, depth = 0
-        var stepEnds = InlineArray<8, Point>(repeating: .zero)
         // The curve's point and derivative at the current piece's start: a piece's first half
         // starts where it does, and the next piece where it ended (dyadic ends, exact), so
         // each piece tested computes them at its end only.
@@ -139,7 +147,7 @@ struct CubicHalving {
                 let b2 = squaredBound(t0, t1, start: a, startDerivative: da, end: d, endDerivative: dd)
                 if b2 <= tolerance * tolerance { break }
                 m = equalSteps(t0, t1, squaredBound: b2, start: a, startDerivative: da, end: d, endDerivative: dd,
-                               ends: &stepEnds)
+                               ends: stepEnds)
                 if m > 0 { break }
                 m = 1
                 index <<= 1; depth += 1
